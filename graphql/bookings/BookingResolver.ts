@@ -1,0 +1,25 @@
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { GraphContext } from '../shared/context.js';
+import { NotFoundError } from '../shared/errors.js';
+import { OfferReference, referenceTo } from '../shared/references.js';
+import { ownedByCaller } from '../shared/scope.js';
+import { Booking } from './Booking.js';
+
+export async function bookingInScope(context: GraphContext, id: number): Promise<Booking> {
+  const booking = await context.em.findOne(Booking, { id, ...ownedByCaller(context.caller) });
+  if (!booking) throw new NotFoundError('Booking not found');
+  return booking;
+}
+
+@Resolver(() => Booking)
+export class BookingResolver {
+  @Query(() => Booking, { description: "A booking of one of the calling provider's offers." })
+  booking(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Booking> {
+    return bookingInScope(context, id);
+  }
+
+  @FieldResolver(() => OfferReference)
+  offer(@Root() booking: Booking): OfferReference | null {
+    return referenceTo(booking.offer);
+  }
+}

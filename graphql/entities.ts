@@ -1,0 +1,8 @@
+import { bookingEntities } from './bookings/index.js';
+import { collectiveEntities } from './collective/index.js';
+import { offerEntities } from './offers/index.js';
+import { providerEntities } from './providers/index.js';
+import { Job } from './shared/Job.js';
+
+/** Every persisted class, for the ORM. */
+export const allEntities = [...providerEntities, ...offerEntities, ...bookingEntities, ...collectiveEntities, Job];

@@ -1,0 +1,25 @@
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { GraphContext } from '../shared/context.js';
+import { NotFoundError } from '../shared/errors.js';
+import { referenceTo, VenueReference } from '../shared/references.js';
+import { ownedByCaller } from '../shared/scope.js';
+import { Offer } from './Offer.js';
+
+export async function offerInScope(context: GraphContext, id: number): Promise<Offer> {
+  const offer = await context.em.findOne(Offer, { id, ...ownedByCaller(context.caller) });
+  if (!offer) throw new NotFoundError('Offer not found');
+  return offer;
+}
+
+@Resolver(() => Offer)
+export class OfferResolver {
+  @Query(() => Offer, { description: 'An individual offer created by the calling provider.' })
+  offer(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Offer> {
+    return offerInScope(context, id);
+  }
+
+  @FieldResolver(() => VenueReference)
+  venue(@Root() offer: Offer): VenueReference | null {
+    return referenceTo(offer.venue);
+  }
+}

@@ -1,0 +1,15 @@
+import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
+import { Offer } from './Offer.js';
+import { offerInScope, OfferResolver } from './OfferResolver.js';
+
+export const offerEntities = [Offer];
+
+export function buildOffersSubgraph(): Subgraph {
+  return buildSubgraph({
+    name: 'offers',
+    resolvers: [OfferResolver],
+    references: {
+      Offer: { __resolveReference: (reference, context) => offerInScope(context, reference.id) },
+    },
+  });
+}

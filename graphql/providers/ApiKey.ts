@@ -1,0 +1,39 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Offerer } from './Offerer.js';
+import { Provider } from './Provider.js';
+
+/**
+ * An API key, stored as its public prefix and a SHA-256 hash of its secret part:
+ * the clear key exists only in the answer to the command that issued it.
+ */
+@Entity({ tableName: 'api_key' })
+export class ApiKey {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  /** `{env}_{12 hex}`: unique, safe to show and to log. */
+  @Property({ type: 'string', length: 40, unique: true })
+  prefix!: string;
+
+  @Property({ type: 'string', length: 64, hidden: true })
+  secretHash!: string;
+
+  /** Null for internal keys, which serve internal tools across providers. */
+  @ManyToOne(() => Provider, { nullable: true, deleteRule: 'cascade' })
+  provider: Provider | null = null;
+
+  @ManyToOne(() => Offerer, { nullable: true, deleteRule: 'cascade' })
+  offerer: Offerer | null = null;
+
+  @Property({ type: 'boolean' })
+  isInternal: boolean = false;
+
+  @Property({ type: 'string', length: 140, nullable: true })
+  label: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', nullable: true })
+  revokedAt: Date | null = null;
+}

@@ -1,0 +1,35 @@
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Provider } from './Provider.js';
+import { Venue } from './Venue.js';
+
+/**
+ * The link that lets a provider act on a venue. It carries the venue-specific
+ * ticketing URLs, which override the provider's own for that venue.
+ */
+@Entity({ tableName: 'venue_provider' })
+@Unique({ properties: ['venue', 'provider'] })
+export class VenueProvider {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Venue, { deleteRule: 'cascade' })
+  venue!: Venue;
+
+  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  provider!: Provider;
+
+  @Property({ type: 'boolean' })
+  isActive: boolean = true;
+
+  @Property({ type: 'string', length: 2083, nullable: true })
+  bookingUrl: string | null = null;
+
+  @Property({ type: 'string', length: 2083, nullable: true })
+  cancelUrl: string | null = null;
+
+  @Property({ type: 'string', length: 2083, nullable: true })
+  notificationUrl: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

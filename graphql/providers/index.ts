@@ -1,0 +1,20 @@
+import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
+import { Address } from './Address.js';
+import { ApiKey } from './ApiKey.js';
+import { Offerer } from './Offerer.js';
+import { Provider } from './Provider.js';
+import { ProviderResolver } from './ProviderResolver.js';
+import { providerReferences } from './references.js';
+import { Venue } from './Venue.js';
+import { VenueProvider } from './VenueProvider.js';
+import { VenueResolver } from './VenueResolver.js';
+
+export const providerEntities = [Provider, ApiKey, Offerer, Venue, VenueProvider, Address];
+
+export function buildProvidersSubgraph(): Subgraph {
+  return buildSubgraph({
+    name: 'providers',
+    resolvers: [ProviderResolver, VenueResolver],
+    references: providerReferences,
+  });
+}

@@ -1,0 +1,32 @@
+/** SIREN (9 digits) and SIRET (14 digits) carry a Luhn check digit; New Caledonian RIDETs start with NC. */
+export const sirenPattern = /^(\d{9}|NC\d{7})$/;
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function isValidSiren(siren: string): boolean {
+  if (siren.startsWith('NC')) return /^NC\d{7}$/.test(siren);
+  return /^\d{9}$/.test(siren) && luhnValid(siren);
+}
+
+export function isValidSiret(siret: string): boolean {
+  return /^\d{14}$/.test(siret) && luhnValid(siret);
+}
+
+/** Appends the digit that makes `body` Luhn-valid: for demo and test identifiers. */
+export function withLuhnCheckDigit(body: string): string {
+  for (let digit = 0; digit <= 9; digit += 1) {
+    if (luhnValid(`${body}${digit}`)) return `${body}${digit}`;
+  }
+  throw new Error('unreachable: one check digit always fits');
+}

@@ -1,0 +1,44 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/**
+ * A row of the transactional outbox: written in the same transaction as the change
+ * that causes it, so a job exists exactly when its cause was committed.
+ */
+@Entity({ tableName: 'job' })
+@Index({ properties: ['status', 'runAt'] })
+export class Job {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 100 })
+  type!: string;
+
+  @Property({ type: 'json' })
+  payload!: Record<string, unknown>;
+
+  @Property({ type: 'string', length: 10 })
+  status: JobStatus = 'pending';
+
+  @Property({ type: 'integer' })
+  attempts: number = 0;
+
+  @Property({ type: 'integer' })
+  maxAttempts: number = 8;
+
+  @Property({ type: 'datetime' })
+  runAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  lockedAt: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  lastError: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  finishedAt: Date | null = null;
+}

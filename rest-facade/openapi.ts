@@ -1,0 +1,102 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { AppEnv } from '../graphql/shared/appEnv.js';
+import type { RouteDefinition } from './route.js';
+import { AuthenticationError, BadRequestError, GlobalError, ValidationError } from './schemas/errors.js';
+import { tags } from './tags.js';
+import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from './rateLimitPolicy.js';
+import type { z } from './zod.js';
+
+export const API_VERSION = '1.0.0';
+
+export const servers = [
+  { url: 'https://backend.integration.passculture.pro', description: 'Integration: test data, school-platform mocks' },
+  { url: 'https://backend.passculture.pro', description: 'Production' },
+];
+
+function json(description: string, schema: z.ZodType, headers?: ResponseConfig['headers']): ResponseConfig {
+  return { description, content: { 'application/json': { schema } }, ...(headers ? { headers } : {}) };
+}
+
+const rateLimitHeaders = {
+  'RateLimit-Limit': { description: 'Requests allowed in the window.', schema: { type: 'integer' as const } },
+  'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' as const } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' as const } },
+};
+
+function responsesOf(route: RouteDefinition): Record<string, ResponseConfig> {
+  const responses: Record<string, ResponseConfig> = {};
+  const success = route.response;
+  responses[success.status] =
+    success.status === 204
+      ? { description: success.description, headers: rateLimitHeaders }
+      : json(success.description, success.schema, rateLimitHeaders);
+  const declared = new Set(route.errors ?? []);
+  if (declared.has(400)) responses[400] = json('The request breaks a business rule.', BadRequestError);
+  responses[401] = json('The API key is missing, unknown or revoked.', AuthenticationError);
+  responses[403] = json(
+    declared.has(403) ? 'Not allowed: see the message (an inactive provider is refused too).' : 'The provider is inactive.',
+    GlobalError,
+  );
+  if (declared.has(404)) responses[404] = json('Not found, or not reachable with this API key.', GlobalError);
+  if (declared.has(410)) responses[410] = json('Gone: see the message.', GlobalError);
+  if (route.request?.body) responses[413] = json('The request body is too large.', GlobalError);
+  responses[422] = json('The request does not match the schema.', ValidationError);
+  responses[429] = json(
+    `More than ${RATE_LIMIT_POINTS} requests in ${RATE_LIMIT_WINDOW_SECONDS} seconds with this API key.`,
+    GlobalError,
+    {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+      ...rateLimitHeaders,
+    },
+  );
+  return responses;
+}
+
+/** Operations that exist in an environment: school-platform mocks are absent from production. */
+export function routesFor(routes: RouteDefinition[], appEnv: AppEnv): RouteDefinition[] {
+  return routes.filter((route) => !(route.sandboxOnly && appEnv === 'production'));
+}
+
+/** The OpenAPI 3.1 document, generated from the route declarations: one source of truth. */
+export function generateOpenApiDocument(routes: RouteDefinition[], appEnv: AppEnv) {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Your API key, sent as `Authorization: Bearer <key>`.',
+  });
+  for (const route of routesFor(routes, appEnv)) {
+    const body = route.request?.body;
+    registry.registerPath({
+      method: route.method,
+      path: route.path,
+      tags: [route.tag],
+      operationId: route.operationId,
+      summary: route.summary,
+      description: route.description,
+      security: [{ [bearer.name]: [] }],
+      request: {
+        params: route.request?.params as never,
+        query: route.request?.query as never,
+        ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      },
+      responses: responsesOf(route),
+    });
+  }
+  const usedTags = new Set(routesFor(routes, appEnv).map((route) => route.tag));
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Provider API',
+      version: API_VERSION,
+      description:
+        'The public REST API through which ticketing systems, stock tools and integrators manage offers, ' +
+        `stocks, bookings and school offers. Authenticate with your API key as a bearer token; ` +
+        `each key may send ${RATE_LIMIT_POINTS} requests per minute.`,
+      license: { name: 'AGPL-3.0', identifier: 'AGPL-3.0-only' },
+      contact: { name: 'Provider support', email: 'partenaires@passculture.app' },
+    },
+    servers,
+    tags: tags.filter((tag) => usedTags.has(tag.name)).map((tag) => ({ ...tag })),
+  });
+}

@@ -1,0 +1,84 @@
+import { Router, type RequestHandler } from 'express';
+import { type DocumentNode, execute, type GraphQLSchema, parse, validate } from 'graphql';
+import type { Graph } from '../graphql/graph.js';
+import type { GraphContext } from '../graphql/shared/context.js';
+import type { ValidationIssue } from '../graphql/shared/errors.js';
+import { answerForError } from './httpErrors.js';
+import { expressPath, type RouteDefinition } from './route.js';
+import { toValidationIssues } from './validation.js';
+import type { z } from './zod.js';
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  schema: GraphQLSchema;
+  document: DocumentNode;
+}
+
+/** Parses and validates each route's document against its subgraph, once: a bad document stops the boot. */
+export function compileRoutes(routes: RouteDefinition[], graph: Graph): CompiledRoute[] {
+  return routes.map((route) => {
+    const schema = graph.subgraphs[route.subgraph].schema;
+    const document = parse(route.document);
+    const errors = validate(schema, document);
+    if (errors.length > 0) {
+      throw new Error(`${route.operationId}: invalid document for subgraph ${route.subgraph}: ${errors.join('; ')}`);
+    }
+    return { route, schema, document };
+  });
+}
+
+function parsePart(schema: z.ZodType | undefined, input: unknown, issues: ValidationIssue[]): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  issues.push(...toValidationIssues(result.error, input));
+  return undefined;
+}
+
+function handlerFor({ route, schema, document }: CompiledRoute): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const issues: ValidationIssue[] = [];
+      const params = parsePart(route.request?.params, req.params, issues);
+      const query = parsePart(route.request?.query, req.query, issues);
+      const body = parsePart(route.request?.body, req.body ?? {}, issues);
+      if (issues.length > 0) {
+        res.status(422).json(issues);
+        return;
+      }
+      const contextValue = res.locals.graphContext as GraphContext;
+      const result = await execute({
+        schema,
+        document,
+        contextValue,
+        variableValues: route.variables?.({ params, query, body }) ?? {},
+      });
+      if (result.errors?.length) {
+        const answer = answerForError(result.errors[0]);
+        if (!answer) throw result.errors[0].originalError ?? result.errors[0];
+        res.status(answer.status).json(answer.body);
+        return;
+      }
+      const success = route.response;
+      if (success.status === 204) {
+        res.status(204).end();
+        return;
+      }
+      res.status(success.status).json(success.schema.parse(success.select(result.data ?? {})));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The public REST contract as an Express router: each declared route gets the shared
+ * middleware (authentication, rate limit) and its handler.
+ */
+export function createFacadeRouter(compiled: CompiledRoute[], middleware: RequestHandler[]): Router {
+  const router = Router();
+  for (const entry of compiled) {
+    router[entry.route.method](expressPath(entry.route.path), ...middleware, handlerFor(entry));
+  }
+  return router;
+}

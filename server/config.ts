@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { type AppEnv, appEnvironments } from '../graphql/shared/appEnv.js';
+
+/**
+ * The one place that reads process.env. Everything else receives a typed Config,
+ * so a bad value stops the process at boot with a message naming the variable.
+ */
+export type { AppEnv };
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SQLITE_PATH: z.string().min(1).default('var/provider-platform.sqlite'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  APP_ENV: z.enum(appEnvironments).default('development'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKER_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+  redisUrl?: string;
+  appEnv: AppEnv;
+  publicUrl: string;
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  workerEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [name, value === '' ? undefined : value]),
+  );
+  const parsed = configSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    database: values.DATABASE_URL
+      ? { kind: 'postgresql', url: values.DATABASE_URL }
+      : { kind: 'sqlite', path: values.SQLITE_PATH },
+    redisUrl: values.REDIS_URL,
+    appEnv: values.APP_ENV,
+    publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
+    logLevel: values.LOG_LEVEL,
+    workerEnabled: values.WORKER_ENABLED,
+  };
+}

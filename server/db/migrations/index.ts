@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000Foundation } from './Migration20261122000000Foundation.js';
+
+/** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000000Foundation', class: Migration20261122000000Foundation },
+];

@@ -1,0 +1,52 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ensureDemoSandbox } from './demo.js';
+import { SHUTDOWN_GRACE_MS } from './http/limits.js';
+import { createPortalHandler } from './portal.js';
+import { createRuntime } from './runtime.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await createRuntime(config);
+  const demoLines = await ensureDemoSandbox(runtime);
+  const portal = await createPortalHandler({ mode: 'production' });
+  const app = createApp(runtime, { portal });
+  const server = app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    runtime.logger.info({ port, appEnv: config.appEnv, database: config.database.kind }, 'listening');
+    // Printed, not logged: the key is shown to the person who started the process, once.
+    for (const line of demoLines) console.log(line);
+    console.log(`Portal: http://localhost:${port}/  GraphQL: http://localhost:${port}/graphql`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forced = setTimeout(() => {
+      runtime.logger.warn('in-flight requests did not finish in time');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    forced.unref();
+    server.close(async () => {
+      await runtime.close();
+      runtime.logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

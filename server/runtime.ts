@@ -1,0 +1,60 @@
+import type { MikroORM } from '@mikro-orm/core';
+import { buildGraph, type Graph } from '../graphql/graph.js';
+import { type Clock, systemClock } from '../graphql/shared/clock.js';
+import { DomainEventBus } from '../graphql/shared/domainEvents.js';
+import { routes as allRoutes } from '../rest-facade/index.js';
+import { routesFor } from '../rest-facade/openapi.js';
+import type { RouteDefinition } from '../rest-facade/route.js';
+import { compileRoutes } from '../rest-facade/router.js';
+import type { Config } from './config.js';
+import { migrate, openDatabase } from './db/orm.js';
+import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
+import { createLogger, type Logger } from './logger.js';
+
+/** Everything a process holds once booted; the HTTP app and the worker are built on it. */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  orm: MikroORM;
+  clock: Clock;
+  events: DomainEventBus;
+  graph: Graph;
+  routes: RouteDefinition[];
+  compiledRoutes: ReturnType<typeof compileRoutes>;
+  graphql: GraphqlEndpoint;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** An already opened database (tests pass their own per-file database). */
+  orm?: MikroORM;
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const orm = options.orm ?? (await openDatabase(config.database));
+  const applied = await migrate(orm);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  const graph = buildGraph();
+  const routes = routesFor(allRoutes, config.appEnv);
+  const compiledRoutes = compileRoutes(routes, graph);
+  const graphql = await startGraphqlEndpoint(graph);
+  const events = new DomainEventBus();
+  return {
+    config,
+    logger,
+    orm,
+    clock: options.clock ?? systemClock,
+    events,
+    graph,
+    routes,
+    compiledRoutes,
+    graphql,
+    async close() {
+      await graphql.stop();
+      if (!options.orm) await orm.close();
+    },
+  };
+}

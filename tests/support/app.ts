@@ -1,0 +1,43 @@
+import type { Express } from 'express';
+import { pino } from 'pino';
+import { type Clock, SettableClock } from '../../graphql/shared/clock.js';
+import { createApp, type AppOptions } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { createRuntime, type Runtime } from '../../server/runtime.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: Express;
+  runtime: Runtime;
+  database: TestDatabase;
+  clock: SettableClock;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends AppOptions {
+  env?: Record<string, string>;
+  clock?: SettableClock;
+}
+
+/** A whole app on a database of its own, as the process would build it, minus listen(). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const clock = options.clock ?? new SettableClock(new Date('2026-11-22T10:00:00Z'));
+  const runtime = await createRuntime(config, {
+    orm: database.orm,
+    clock: clock as Clock,
+    logger: pino({ level: 'silent' }),
+  });
+  const app = createApp(runtime, options);
+  return {
+    app,
+    runtime,
+    database,
+    clock,
+    async close() {
+      await runtime.close();
+      await database.destroy();
+    },
+  };
+}
