@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { buildASTSchema, parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { buildGraph } from '../../graphql/graph.js';
+import { supergraphPath } from '../../graphql/supergraphFile.js';
+import { routes } from '../../rest-facade/index.js';
+import { createInProcessGateway } from '../../graphql/gateway.js';
+
+describe('the composed supergraph', () => {
+  it('matches the committed graphql/supergraph.graphql (run `npm run supergraph` after a schema change)', () => {
+    expect(buildGraph().supergraphSdl).toBe(readFileSync(supergraphPath, 'utf8'));
+  });
+
+  it('validates every facade document against the API schema of the supergraph', async () => {
+    const gateway = createInProcessGateway(buildGraph());
+    const { schema } = await gateway.load();
+    try {
+      for (const route of routes) {
+        const errors = validate(schema, parse(route.document));
+        expect(errors.map(String), route.operationId).toEqual([]);
+      }
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('is made of the four subgraphs', () => {
+    const sdl = buildGraph().supergraphSdl;
+    for (const name of ['providers', 'offers', 'bookings', 'collective']) {
+      expect(sdl).toContain(`@join__graph(name: "${name}"`);
+    }
+    expect(() => buildASTSchema(parse(sdl), { assumeValidSDL: true })).not.toThrow();
+  });
+});
