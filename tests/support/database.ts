@@ -64,7 +64,7 @@ async function createSqliteDatabase(storage: 'memory' | 'file'): Promise<TestDat
 async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   // Letters and digits only, so the name is safe to quote into DDL, which takes no parameters.
   const name = `t_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
-  await withAdminConnection(adminUrl, (admin) => admin.getConnection().execute(`CREATE DATABASE "${name}"`));
+  await withAdminConnection(adminUrl, (admin) => admin.em.getConnection().execute(`CREATE DATABASE "${name}"`));
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -72,7 +72,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const dropDatabase = () =>
     withAdminConnection(adminUrl, (admin) =>
       // FORCE ends the connections a failed test may have left open (PostgreSQL 13+).
-      admin.getConnection().execute(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      admin.em.getConnection().execute(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
     );
   const orm = await openMigrated(databaseConfig, dropDatabase);
   return {
