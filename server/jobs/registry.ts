@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Clock } from '../../graphql/shared/clock.js';
+
+/** What a handler receives besides its payload. */
+export interface JobContext {
+  /** The job's own transaction: what the handler writes commits together with the job's completion. */
+  em: EntityManager;
+  clock: Clock;
+  /** 1 on the first run, 2 on the first retry, and so on. */
+  attempt: number;
+  jobId: number;
+}
+
+/**
+ * Does the work of one job type. Runs at least once, possibly more (a crash after the work
+ * but before the commit, or a lease that ran out), so effects outside the database must be
+ * idempotent; effects inside `context.em` commit exactly once with the job's completion.
+ */
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+
+/** Job type -> handler. One handler per type, so that a job never depends on registration order. */
+export class JobRegistry {
+  private readonly handlers = new Map<string, JobHandler>();
+
+  register(type: string, handler: JobHandler): void {
+    if (this.handlers.has(type)) {
+      throw new Error(`A handler is already registered for job type "${type}"`);
+    }
+    this.handlers.set(type, handler);
+  }
+
+  get(type: string): JobHandler | undefined {
+    return this.handlers.get(type);
+  }
+
+  has(type: string): boolean {
+    return this.handlers.has(type);
+  }
+
+  types(): string[] {
+    return [...this.handlers.keys()];
+  }
+}

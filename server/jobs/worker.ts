@@ -1,0 +1,244 @@
+import { LockMode, raw, type MikroORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import type { Clock } from '../../graphql/shared/clock.js';
+import { Job } from '../../graphql/shared/Job.js';
+import { retryDelayMs } from './backoff.js';
+import type { JobRegistry } from './registry.js';
+
+/** The part of a pino logger the worker uses: `(fields, message)`. */
+export interface Logger {
+  info(fields: object, message?: string): void;
+  warn(fields: object, message?: string): void;
+  error(fields: object, message?: string): void;
+}
+
+const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+export const DEFAULT_BATCH_SIZE = 10;
+/** A job claimed longer ago than this is presumed abandoned by a crashed worker and is claimed again. */
+export const DEFAULT_LEASE_MS = 5 * 60 * 1_000;
+/** Error texts can quote whole responses; keep the row small. */
+const MAX_ERROR_LENGTH = 2_000;
+
+export interface JobWorkerOptions {
+  orm: MikroORM;
+  registry: JobRegistry;
+  clock: Clock;
+  logger?: Logger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+}
+
+export interface RunSummary {
+  claimed: number;
+  succeeded: number;
+  retried: number;
+  failed: number;
+}
+
+/** A claimed job as the claim statement returned it; the attempt count doubles as the claim's token. */
+interface ClaimedJob {
+  id: number;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+type Outcome = 'succeeded' | 'retried' | 'failed' | 'lost';
+
+/** Raised inside a job's transaction to roll back its handler's writes when another worker took the job over. */
+class LeaseLostError extends Error {}
+
+/**
+ * Runs the jobs of the outbox table at least once each. Any number of workers, in any number
+ * of processes, may poll the same table: a claim is one statement (with `FOR UPDATE SKIP LOCKED`
+ * on PostgreSQL), and every later write is conditioned on the claim still being ours.
+ */
+export class JobWorker {
+  private readonly orm: MikroORM;
+  private readonly registry: JobRegistry;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+
+  private timer: NodeJS.Timeout | null = null;
+  private polling = false;
+  /** The batch being run, so that batches of one worker never overlap and stop() can await it. */
+  private inFlight: Promise<unknown> = Promise.resolve();
+
+  constructor(options: JobWorkerOptions) {
+    this.orm = options.orm;
+    this.registry = options.registry;
+    this.clock = options.clock;
+    this.logger = options.logger ?? silentLogger;
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  }
+
+  /** Claims the jobs due now and runs them one after the other. Calls on one worker are serialized. */
+  runDueJobs(): Promise<RunSummary> {
+    const run = this.inFlight.catch(() => undefined).then(() => this.runBatch());
+    this.inFlight = run;
+    return run;
+  }
+
+  /** Polls until stop(): right away again after a full batch (a backlog), else after the poll interval. */
+  start(): void {
+    if (this.polling) return;
+    this.polling = true;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the batch in flight, so that a shutdown does not cut a job in half. */
+  async stop(): Promise<void> {
+    this.polling = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight.catch(() => undefined);
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => void this.poll(), delayMs);
+    // The worker alone never keeps the process alive: the HTTP server or the CLI decides that.
+    this.timer.unref();
+  }
+
+  private async poll(): Promise<void> {
+    this.timer = null;
+    let claimed = 0;
+    try {
+      ({ claimed } = await this.runDueJobs());
+    } catch (error) {
+      this.logger.error({ err: errorMessage(error) }, 'job worker: claiming jobs failed');
+    }
+    if (this.polling) this.schedule(claimed >= this.batchSize ? 0 : this.pollIntervalMs);
+  }
+
+  private async runBatch(): Promise<RunSummary> {
+    const jobs = await this.claimDueJobs();
+    const summary: RunSummary = { claimed: jobs.length, succeeded: 0, retried: 0, failed: 0 };
+    // One at a time: SQLite has a single connection, and a handler's transaction must not interleave with another's.
+    for (const job of jobs) {
+      const outcome = await this.runJob(job);
+      if (outcome !== 'lost') summary[outcome] += 1;
+    }
+    return summary;
+  }
+
+  /**
+   * Marks up to `batchSize` due jobs as running (lockedAt now, attempts + 1) in one UPDATE whose
+   * subquery picks them: pending jobs whose time has come, and running jobs whose lease ran out.
+   * On PostgreSQL the subquery locks with SKIP LOCKED, so concurrent workers claim disjoint sets;
+   * SQLite has a single writer, which makes the one statement atomic on its own.
+   */
+  private async claimDueJobs(): Promise<ClaimedJob[]> {
+    const now = this.clock.now();
+    const leaseExpiredBefore = new Date(now.getTime() - this.leaseMs);
+    const em = this.orm.em.fork() as SqlEntityManager;
+    const isPostgres = em.getPlatform() instanceof PostgreSqlPlatform;
+
+    // A pessimistic lock mode needs an explicit transaction in MikroORM; it commits with the UPDATE.
+    const rows = await em.transactional(async (tx) => {
+      const due = tx
+        .createQueryBuilder(Job, 'due')
+        .select('id')
+        .where({
+          $or: [
+            { status: 'pending', runAt: { $lte: now } },
+            { status: 'running', lockedAt: { $lt: leaseExpiredBefore } },
+          ],
+        })
+        .orderBy({ runAt: 'asc', id: 'asc' })
+        .limit(this.batchSize);
+      if (isPostgres) due.setLockMode(LockMode.PESSIMISTIC_PARTIAL_WRITE);
+
+      return tx
+        .createQueryBuilder(Job)
+        .update({ status: 'running', lockedAt: now, attempts: raw('attempts + 1') })
+        .where({ id: { $in: due.getKnexQuery() } })
+        .returning(['id', 'type', 'payload', 'attempts', 'maxAttempts'])
+        .execute<ClaimedJob[]>('all', true);
+    });
+
+    return rows
+      .map((row) => ({
+        id: Number(row.id),
+        type: row.type,
+        payload: parsePayload(row.payload),
+        attempts: Number(row.attempts),
+        maxAttempts: Number(row.maxAttempts),
+      }))
+      .sort((left, right) => left.id - right.id);
+  }
+
+  private async runJob(job: ClaimedJob): Promise<Outcome> {
+    const fields = { jobId: job.id, jobType: job.type, attempt: job.attempts };
+    const handler = this.registry.get(job.type);
+    if (!handler) {
+      const message = `No handler is registered for job type "${job.type}"`;
+      this.logger.error(fields, 'job failed: unknown type');
+      return (await this.recordFailure(job, message, { retry: false })) ? 'failed' : 'lost';
+    }
+
+    try {
+      await this.orm.em.fork().transactional(async (em) => {
+        await handler(job.payload, { em, clock: this.clock, attempt: job.attempts, jobId: job.id });
+        const updated = await em.nativeUpdate(
+          Job,
+          { id: job.id, status: 'running', attempts: job.attempts },
+          { status: 'done', finishedAt: this.clock.now(), lockedAt: null, lastError: null },
+        );
+        if (updated === 0) throw new LeaseLostError();
+      });
+      this.logger.info(fields, 'job done');
+      return 'succeeded';
+    } catch (error) {
+      if (error instanceof LeaseLostError) {
+        this.logger.warn(fields, 'job lease lost: another worker claimed it again; its writes were rolled back');
+        return 'lost';
+      }
+      const message = errorMessage(error);
+      const retry = job.attempts < job.maxAttempts;
+      this.logger[retry ? 'warn' : 'error']({ ...fields, err: message }, retry ? 'job failed, will retry' : 'job failed for good');
+      if (!(await this.recordFailure(job, message, { retry }))) return 'lost';
+      return retry ? 'retried' : 'failed';
+    }
+  }
+
+  /** Back to pending after a backoff, or failed for good; false when the claim was no longer ours. */
+  private async recordFailure(job: ClaimedJob, message: string, { retry }: { retry: boolean }): Promise<boolean> {
+    const now = this.clock.now();
+    const lastError = message.slice(0, MAX_ERROR_LENGTH);
+    const change = retry
+      ? { status: 'pending' as const, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lockedAt: null, lastError }
+      : { status: 'failed' as const, finishedAt: now, lockedAt: null, lastError };
+    try {
+      const updated = await this.orm.em
+        .fork()
+        .nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, change);
+      return updated > 0;
+    } catch (error) {
+      // The job stays running and is claimed again once its lease runs out: nothing is lost.
+      this.logger.error({ jobId: job.id, jobType: job.type, err: errorMessage(error) }, 'job worker: recording a failure failed');
+      return false;
+    }
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/** RETURNING bypasses the JSON type's hydration on some drivers: accept text or an object. */
+function parsePayload(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return JSON.parse(value) as Record<string, unknown>;
+  return (value ?? {}) as Record<string, unknown>;
+}
