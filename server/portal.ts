@@ -1,0 +1,69 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import express from 'express';
+import type { Router } from 'express';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+
+/** File names under /build carry a content hash, so a browser may keep them forever. */
+export const HASHED_ASSET_CACHE = { maxAge: '1y', immutable: true } as const;
+/** Other files in public/ keep their names across releases, so they are only cached briefly. */
+export const PUBLIC_FILE_CACHE = { maxAge: '1h' } as const;
+
+export interface PortalOptions {
+  mode: 'production' | 'development';
+  /** Defaults to the nearest directory above this module that holds a package.json. */
+  projectRoot?: string;
+}
+
+/**
+ * This module runs as server/portal.ts (vitest, tsx) and as dist/server/portal.js (tsc output),
+ * so the root is found by walking up rather than by a fixed number of "..".
+ */
+export function findProjectRoot(startUrl: string = import.meta.url): string {
+  let directory = dirname(fileURLToPath(startUrl));
+  for (;;) {
+    if (existsSync(join(directory, 'package.json'))) return directory;
+    const parent = dirname(directory);
+    if (parent === directory) throw new Error(`No package.json above ${fileURLToPath(startUrl)}`);
+    directory = parent;
+  }
+}
+
+export function portalBuildPath(projectRoot: string): string {
+  return join(projectRoot, 'build', 'index.js');
+}
+
+export function portalBuildExists(projectRoot: string): boolean {
+  return existsSync(portalBuildPath(projectRoot));
+}
+
+async function importServerBuild(buildFile: string): Promise<ServerBuild> {
+  // The query string is the file's mtime, so a rebuilt bundle is imported afresh in development.
+  const version = statSync(buildFile).mtimeMs;
+  return (await import(`${pathToFileURL(buildFile).href}?v=${version}`)) as ServerBuild;
+}
+
+/**
+ * The developer portal as one Express router: hashed assets, other public files, then Remix for
+ * every remaining request. Mount it after the API routes, since it answers any path.
+ */
+export async function createPortalHandler(options: PortalOptions): Promise<Router> {
+  const projectRoot = resolve(options.projectRoot ?? findProjectRoot());
+  const buildFile = portalBuildPath(projectRoot);
+  if (!existsSync(buildFile)) {
+    throw new Error(`Portal not built: run npm run build (missing ${buildFile})`);
+  }
+
+  const router = express.Router();
+  router.use('/build', express.static(join(projectRoot, 'public', 'build'), HASHED_ASSET_CACHE));
+  router.use(express.static(join(projectRoot, 'public'), PUBLIC_FILE_CACHE));
+
+  const build =
+    options.mode === 'development'
+      ? () => importServerBuild(buildFile)
+      : await importServerBuild(buildFile);
+  router.all('*', createRequestHandler({ build, mode: options.mode }));
+  return router;
+}

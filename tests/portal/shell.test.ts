@@ -1,0 +1,100 @@
+import express from 'express';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPortalHandler, portalBuildExists } from '../../server/portal.js';
+import { ensurePortalBuilt } from './ensureBuilt.js';
+
+describe('portal shell', () => {
+  let app: express.Express;
+
+  beforeAll(async () => {
+    const projectRoot = ensurePortalBuilt();
+    expect(portalBuildExists(projectRoot)).toBe(true);
+    app = express().use(await createPortalHandler({ mode: 'production', projectRoot }));
+  }, 120_000);
+
+  it('serves the home page with the site title', async () => {
+    const response = await request(app).get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('<html lang="en"');
+    expect(response.text).toContain('<title>API documentation</title>');
+    expect(response.text).toMatch(/<h1[^>]*>API documentation<\/h1>/);
+  });
+
+  it('shows the navbar items and the source repository link', async () => {
+    const { text } = await request(app).get('/');
+    expect(text).toMatch(/<a[^>]*href="\/docs"[^>]*>Docs<\/a>/);
+    expect(text).toMatch(/<a[^>]*href="\/rest-api"[^>]*>REST API<\/a>/);
+    expect(text).toMatch(/<a[^>]*href="\/change-logs"[^>]*>Change logs<\/a>/);
+    expect(text).toMatch(
+      /<a href="https:\/\/github\.com\/pass-culture\/pass-culture-main"[^>]*rel="noopener[^"]*"/,
+    );
+  });
+
+  it('shows the footer link groups and the copyright line', async () => {
+    const { text } = await request(app).get('/');
+    for (const heading of ['Our websites', 'Useful links', 'Social']) {
+      expect(text).toContain(`>${heading}</h2>`);
+    }
+    for (const label of ['For cultural partners', 'For beneficiaries', 'General information']) {
+      expect(text).toContain(label);
+    }
+    for (const label of ['Terms of use for the APIs', 'Help center', 'Source repository']) {
+      expect(text).toContain(label);
+    }
+    expect(text).toMatch(/Copyright © <!-- -->2025<!-- --> <!-- -->\S+|Copyright © 2025 \S+/);
+  });
+
+  it('answers unknown pages with 404 and the not-found page', async () => {
+    const response = await request(app).get('/some/unknown/page');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('Page Not Found</h1>');
+    expect(response.text).toMatch(/<a[^>]*href="\/"[^>]*>Go to the home page<\/a>/);
+    expect(response.text).toContain('<title>Page Not Found | API documentation</title>');
+  });
+
+  // A POST to a page without an action is a 405 route error: the crash fallback, not a 404.
+  it('renders the crash fallback for errors other than 404', async () => {
+    const response = await request(app).post('/').type('form').send('intent=unknown');
+    expect(response.status).toBe(405);
+    expect(response.text).toContain('This page crashed</h1>');
+    expect(response.text).toMatch(/<button[^>]*>Try again<\/button>/);
+  });
+
+  it('serves hashed assets under /build with an immutable cache', async () => {
+    const { text } = await request(app).get('/');
+    const assetPath = text.match(/\/build\/[^"]+\.js/)?.[0];
+    expect(assetPath).toBeDefined();
+    const asset = await request(app).get(assetPath!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('links the global stylesheet', async () => {
+    const { text } = await request(app).get('/');
+    const stylesheet = text.match(/<link rel="stylesheet" href="(\/build\/[^"]+\.css)"/)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = await request(app).get(stylesheet!);
+    expect(css.status).toBe(200);
+    expect(css.text).toContain('--accent: #6d28d9');
+  });
+});
+
+describe('createPortalHandler', () => {
+  it('serves the portal in development mode too', async () => {
+    const projectRoot = ensurePortalBuilt();
+    const app = express().use(await createPortalHandler({ mode: 'development', projectRoot }));
+    const response = await request(app).get('/');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<title>API documentation</title>');
+  }, 120_000);
+
+  it('explains how to fix a missing build', async () => {
+    await expect(
+      createPortalHandler({ mode: 'production', projectRoot: '/nonexistent-project' }),
+    ).rejects.toThrow('Portal not built: run npm run build');
+  });
+});
