@@ -11,8 +11,6 @@ import type { Runtime } from './runtime.js';
 export interface AppOptions {
   /** The portal's request handler; the API alone is served without it (as in API tests). */
   portal?: RequestHandler;
-  /** Middleware that runs after authentication on every API call (the rate limit). */
-  afterAuthentication?: RequestHandler[];
 }
 
 const apiPrefixes = ['/public', '/v2'];
@@ -33,7 +31,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
     res.json({ status: 'ok' });
   });
 
-  const guard = [authenticate(runtime), ...(options.afterAuthentication ?? [])];
+  const guard = [authenticate(runtime), runtime.rateLimiter.middleware];
   app.use(apiPrefixes, express.json({ limit: JSON_BODY_LIMIT }));
   app.use(createFacadeRouter(runtime.compiledRoutes, guard));
   app.use(apiPrefixes, apiNotFound);

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const demoLines = await ensureDemoSandbox(runtime);
   const portal = await createPortalHandler({ mode: 'production' });
   const app = createApp(runtime, { portal });
+  runtime.startBackgroundWork();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     runtime.logger.info({ port, appEnv: config.appEnv, database: config.database.kind }, 'listening');

@@ -9,7 +9,12 @@ import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
+import { Redis } from 'ioredis';
+import { JobRegistry } from './jobs/registry.js';
+import { JobWorker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
+import { createRateLimiter, type RateLimiter } from './rateLimit.js';
+import { Scheduler } from './scheduler.js';
 
 /** Everything a process holds once booted; the HTTP app and the worker are built on it. */
 export interface Runtime {
@@ -22,6 +27,12 @@ export interface Runtime {
   routes: RouteDefinition[];
   compiledRoutes: ReturnType<typeof compileRoutes>;
   graphql: GraphqlEndpoint;
+  rateLimiter: RateLimiter;
+  jobs: JobRegistry;
+  worker: JobWorker;
+  scheduler: Scheduler;
+  /** Starts the job worker and the periodic tasks (not in tests, which run them on demand). */
+  startBackgroundWork(): void;
   close(): Promise<void>;
 }
 
@@ -42,18 +53,38 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const compiledRoutes = compileRoutes(routes, graph);
   const graphql = await startGraphqlEndpoint(graph);
   const events = new DomainEventBus();
+  const clock = options.clock ?? systemClock;
+  const rateLimiter = createRateLimiter({
+    redis: config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined,
+  });
+  const jobs = new JobRegistry();
+  const worker = new JobWorker({ orm, registry: jobs, clock, logger });
+  const scheduler = new Scheduler({ orm, clock, logger });
+  let backgroundStarted = false;
   return {
     config,
     logger,
     orm,
-    clock: options.clock ?? systemClock,
+    clock,
     events,
     graph,
     routes,
     compiledRoutes,
     graphql,
+    rateLimiter,
+    jobs,
+    worker,
+    scheduler,
+    startBackgroundWork() {
+      if (backgroundStarted || !config.workerEnabled) return;
+      backgroundStarted = true;
+      worker.start();
+      scheduler.start();
+    },
     async close() {
+      await Promise.all([worker.stop(), scheduler.stop()]);
       await graphql.stop();
+      await rateLimiter.close();
       if (!options.orm) await orm.close();
     },
   };

@@ -1,7 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import type { GraphQLSchema } from 'graphql';
-import gql from 'graphql-tag';
+import { gql } from 'graphql-tag';
 import { buildSchemaSync, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { GraphContext } from './context.js';
 

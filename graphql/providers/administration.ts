@@ -1,0 +1,143 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Clock } from '../shared/clock.js';
+import { BadRequestError, NotFoundError } from '../shared/errors.js';
+import { Address } from './Address.js';
+import { ApiKey } from './ApiKey.js';
+import { type IssuedApiKey, issueApiKey } from './apiKeys.js';
+import { Offerer } from './Offerer.js';
+import { Provider } from './Provider.js';
+import { newMessagingSecret } from './sandbox.js';
+import { isValidSiren, isValidSiret } from './siren.js';
+import { Venue } from './Venue.js';
+import { VenueProvider } from './VenueProvider.js';
+
+/** Operations of the people who run the platform (the CLI), not of providers. */
+
+export interface NewProvider {
+  name: string;
+  bookingUrl?: string | null;
+  cancelUrl?: string | null;
+  notificationUrl?: string | null;
+  logoUrl?: string | null;
+}
+
+export async function createProvider(em: EntityManager, clock: Clock, input: NewProvider): Promise<Provider> {
+  const provider = em.create(Provider, {
+    name: input.name,
+    bookingUrl: input.bookingUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    notificationUrl: input.notificationUrl ?? null,
+    logoUrl: input.logoUrl ?? null,
+    isActive: true,
+    messagingSecret: newMessagingSecret(),
+    createdAt: clock.now(),
+  });
+  await em.persist(provider).flush();
+  return provider;
+}
+
+export async function setProviderActive(em: EntityManager, providerId: number, isActive: boolean): Promise<Provider> {
+  const provider = await em.findOne(Provider, providerId);
+  if (!provider) throw new NotFoundError(`No provider ${providerId}`);
+  provider.isActive = isActive;
+  await em.flush();
+  return provider;
+}
+
+export async function createOfferer(
+  em: EntityManager,
+  clock: Clock,
+  input: { name: string; siren: string; allowedOnAdage: boolean },
+): Promise<Offerer> {
+  if (!isValidSiren(input.siren)) throw BadRequestError.on('siren', 'A SIREN is 9 digits with a valid check digit, or NC and 7 digits');
+  const offerer = em.create(Offerer, { ...input, createdDatetime: clock.now() });
+  await em.persist(offerer).flush();
+  return offerer;
+}
+
+export interface NewVenue {
+  offererId: number;
+  legalName: string;
+  publicName?: string | null;
+  activityDomain: string;
+  /** Absent for a digital venue. */
+  physical?: {
+    siret: string;
+    street: string;
+    city: string;
+    postalCode: string;
+    latitude: number;
+    longitude: number;
+  };
+  providerIds: number[];
+}
+
+function departmentOf(postalCode: string): string {
+  const prefix = postalCode.slice(0, 2);
+  if (prefix === '97' || prefix === '98') return postalCode.slice(0, 3);
+  if (prefix === '20') return Number(postalCode) < 20200 ? '2A' : '2B';
+  return prefix;
+}
+
+/** A venue and its links to providers, in one transaction. */
+export async function createVenue(em: EntityManager, clock: Clock, input: NewVenue): Promise<Venue> {
+  if (input.physical && !isValidSiret(input.physical.siret)) {
+    throw BadRequestError.on('siret', 'A SIRET is 14 digits with a valid check digit');
+  }
+  return em.transactional(async (tx) => {
+    const offerer = await tx.findOne(Offerer, input.offererId);
+    if (!offerer) throw new NotFoundError(`No offerer ${input.offererId}`);
+    const address = input.physical
+      ? tx.create(Address, {
+          street: input.physical.street,
+          city: input.physical.city,
+          postalCode: input.physical.postalCode,
+          departmentCode: departmentOf(input.physical.postalCode),
+          latitude: input.physical.latitude,
+          longitude: input.physical.longitude,
+          banId: null,
+          inseeCode: null,
+          isManualEdition: true,
+        })
+      : null;
+    const venue = tx.create(Venue, {
+      offerer,
+      legalName: input.legalName,
+      publicName: input.publicName ?? null,
+      activityDomain: input.activityDomain,
+      siret: input.physical?.siret ?? null,
+      siretComment: null,
+      isVirtual: !input.physical,
+      address,
+      audioDisabilityCompliant: null,
+      mentalDisabilityCompliant: null,
+      motorDisabilityCompliant: null,
+      visualDisabilityCompliant: null,
+      createdDatetime: clock.now(),
+    });
+    for (const providerId of input.providerIds) {
+      const provider = await tx.findOne(Provider, providerId);
+      if (!provider) throw new NotFoundError(`No provider ${providerId}`);
+      tx.create(VenueProvider, { venue, provider, isActive: true, createdAt: clock.now() });
+    }
+    return venue;
+  });
+}
+
+export async function createApiKey(
+  em: EntityManager,
+  clock: Clock,
+  input: { env: string; providerId?: number; offererId?: number; internal: boolean; label?: string | null },
+): Promise<IssuedApiKey> {
+  const provider = input.providerId != null ? await em.findOne(Provider, input.providerId) : null;
+  if (!input.internal && !provider) throw new NotFoundError(`No provider ${input.providerId}`);
+  const offerer = input.offererId != null ? await em.findOne(Offerer, input.offererId) : null;
+  if (input.offererId != null && !offerer) throw new NotFoundError(`No offerer ${input.offererId}`);
+  const issued = issueApiKey(em, clock, { env: input.env, provider, offerer, internal: input.internal, label: input.label });
+  await em.flush();
+  return issued;
+}
+
+export async function listApiKeys(em: EntityManager, providerId?: number): Promise<ApiKey[]> {
+  return em.find(ApiKey, providerId != null ? { provider: providerId } : {}, { orderBy: { id: 'asc' } });
+}

@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { systemClock } from '../../graphql/shared/clock.js';
+import { DomainError } from '../../graphql/shared/errors.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { migrate, openDatabase } from '../db/orm.js';
+import { commands, UsageError } from './commands.js';
+
+const booleanFlags = ['json', 'digital', 'internal', 'allowed-on-adage'];
+const stringOptions = [
+  'name', 'siren', 'siret', 'street', 'city', 'postal-code', 'latitude', 'longitude', 'offerer', 'provider',
+  'activity-domain', 'label', 'booking-url', 'cancel-url', 'notification-url', 'logo-url',
+];
+const cliOptions: ParseArgsConfig['options'] = Object.fromEntries([
+  ...booleanFlags.map((flag) => [flag, { type: 'boolean' as const }]),
+  ...stringOptions.map((option) => [option, { type: 'string' as const }]),
+]);
+
+function usage(): string {
+  return ['Usage: npm run cli -- <command> [options] [--json]', '', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+function printHuman(result: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(result)) {
+    if (Array.isArray(value)) {
+      for (const row of value) console.log(Object.entries(row).map(([k, v]) => `${k}=${v}`).join(' '));
+    } else {
+      console.log(`${name}: ${value}`);
+    }
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(name ? `Unknown command: ${name}\n\n${usage()}` : usage());
+    return 2;
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: cliOptions,
+    strict: true,
+    allowPositionals: true,
+  });
+  const { json, ...options } = values as Record<string, string | boolean | undefined>;
+  const config = loadConfig();
+  const orm = await openDatabase(config.database);
+  try {
+    await migrate(orm);
+    const result = await command.run(options, positionals, {
+      em: orm.em.fork(),
+      clock: systemClock,
+      keyEnv: config.appEnv,
+    });
+    if (json) console.log(JSON.stringify(result));
+    else printHuman(result);
+    return 0;
+  } finally {
+    await orm.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const badArguments = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    if (error instanceof UsageError || error instanceof ConfigError || badArguments) console.error(error instanceof Error ? error.message : error);
+    else if (error instanceof DomainError) console.error(`Refused: ${error.message}`);
+    else console.error(error);
+    process.exit(error instanceof UsageError || badArguments ? 2 : 1);
+  },
+);
