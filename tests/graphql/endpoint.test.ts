@@ -68,6 +68,7 @@ describe('/graphql', () => {
       name: 'Concert at the demo theatre',
       venue: sandbox.venues[0].id,
       provider: sandbox.provider.id,
+      isActive: true,
       createdAt: testApp.clock.now(),
     });
     await em.flush();

@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import { routes } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
@@ -8,10 +8,9 @@ type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
 export const openApiDocument: OpenApiDocument = generateOpenApiDocument(routes, 'development');
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
+// ajv-formats is CommonJS: its plugin is both module.exports and its `default` property.
+ajvFormats.default(ajv);
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(method: string, path: string, status: number): ValidateFunction | null {
