@@ -17,6 +17,7 @@ interface CompiledRoute {
 /** Parses and validates each route's document against its subgraph, once: a bad document stops the boot. */
 export function compileRoutes(routes: RouteDefinition[], graph: Graph): CompiledRoute[] {
   return routes.map((route) => {
+    assertPathParametersDeclared(route);
     const schema = graph.subgraphs[route.subgraph].schema;
     const document = parse(route.document);
     const errors = validate(schema, document);
@@ -25,6 +26,16 @@ export function compileRoutes(routes: RouteDefinition[], graph: Graph): Compiled
     }
     return { route, schema, document };
   });
+}
+
+/** A `{name}` in the path without a schema would reach the operation unvalidated and undocumented. */
+function assertPathParametersDeclared(route: RouteDefinition): void {
+  const params = route.request?.params as { shape?: Record<string, unknown> } | undefined;
+  for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) {
+    if (!params?.shape || !(name in params.shape)) {
+      throw new Error(`${route.operationId}: path parameter {${name}} has no schema in request.params`);
+    }
+  }
 }
 
 function parsePart(schema: z.ZodType | undefined, input: unknown, issues: ValidationIssue[]): unknown {

@@ -45,6 +45,21 @@ export interface RuntimeOptions {
   rateLimitPoints?: number;
 }
 
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Waits for Redis before serving, so that the first requests count in the shared budget;
+ * a Redis that does not answer is logged and the limiter counts in memory meanwhile.
+ */
+async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: REDIS_CONNECT_TIMEOUT_MS });
+  redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'));
+  await redis.connect().catch((error: Error) => {
+    logger.warn({ err: error.message }, 'redis unreachable at start-up: rate limit counts in memory until it answers');
+  });
+  return redis;
+}
+
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const orm = options.orm ?? (await openDatabase(config.database));
@@ -58,7 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const clock = options.clock ?? systemClock;
   const rateLimiter = createRateLimiter({
     points: options.rateLimitPoints,
-    redis: config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined,
+    redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
   });
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger });

@@ -17,12 +17,18 @@ export interface TestApp {
 export interface TestAppOptions extends AppOptions {
   env?: Record<string, string>;
   clock?: SettableClock;
+  /** Another app's database, to run a second instance on the same data; its owner destroys it. */
+  database?: TestDatabase;
 }
 
 /** A whole app on a database of its own, as the process would build it, minus listen(). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const database = options.database ?? (await createTestDatabase());
+  const config: Config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...options.env,
+  });
   const clock = options.clock ?? new SettableClock(new Date('2026-11-22T10:00:00Z'));
   const runtime = await createRuntime(config, {
     orm: database.orm,
@@ -37,7 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     async close() {
       await runtime.close();
-      await database.destroy();
+      if (!options.database) await database.destroy();
     },
   };
 }

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../rest-facade/index.js';
+import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { getProvider } from '../../rest-facade/providers/routes.js';
+import { defineRoute } from '../../rest-facade/route.js';
+import { z } from '../../rest-facade/zod.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+
+const run = promisify(execFile);
+
+const aSandboxOperation = defineRoute({
+  method: 'post',
+  path: '/v2/collective/adage_mock/bookings/{booking_id}/confirm',
+  tag: 'Adage Mock (Collective Bookings)',
+  operationId: 'ConfirmCollectiveBooking',
+  summary: 'Mock: confirm a collective booking',
+  subgraph: 'providers',
+  document: 'query { provider { id } }',
+  request: { params: z.object({ booking_id: z.coerce.number().int() }) },
+  response: { status: 204, description: 'Confirmed.' },
+  sandboxOnly: true,
+});
+
+describe('the generated OpenAPI document', () => {
+  const document = generateOpenApiDocument(routes, 'integration');
+
+  it('is OpenAPI 3.1 with the bearer scheme ApiKeyAuth, both servers and tags', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components?.securitySchemes?.ApiKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.servers?.map((server) => server.description?.split(':')[0])).toEqual(['Integration', 'Production']);
+    expect(document.tags?.map((tag) => tag.name)).toContain('Providers');
+  });
+
+  it('declares for every operation the codes it really answers, each with a schema', () => {
+    for (const route of routes) {
+      const operation = (document.paths?.[route.path] as Record<string, any>)[route.method];
+      expect(operation.operationId).toBe(route.operationId);
+      expect(operation.security).toEqual([{ ApiKeyAuth: [] }]);
+      for (const status of ['401', '403', '422', '429']) {
+        expect(operation.responses[status]?.content?.['application/json']?.schema, `${route.operationId} ${status}`).toBeDefined();
+      }
+      expect(operation.responses['429'].headers['Retry-After']).toBeDefined();
+    }
+  });
+
+  it('leaves the school-platform mocks out of the production document only', () => {
+    const integration = generateOpenApiDocument([getProvider, aSandboxOperation], 'integration');
+    const production = generateOpenApiDocument([getProvider, aSandboxOperation], 'production');
+    expect(Object.keys(integration.paths ?? {})).toContain(aSandboxOperation.path);
+    expect(Object.keys(production.paths ?? {})).not.toContain(aSandboxOperation.path);
+    expect(production.tags?.map((tag) => tag.name)).not.toContain('Adage Mock (Collective Bookings)');
+  });
+
+  it('passes redocly lint with zero errors and zero warnings', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
+    try {
+      const file = join(directory, 'openapi.json');
+      await writeFile(file, JSON.stringify(generateOpenApiDocument([...routes, aSandboxOperation], 'integration')));
+      // redocly exits non-zero on errors; its JSON report says which, so read it either way.
+      const { stdout } = await run('node_modules/.bin/redocly', ['lint', file, '--format', 'json'], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        timeout: 60_000,
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
+      expect(report.problems).toEqual([]);
+      expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('GET /openapi.json', () => {
+  let integration: TestApp;
+  let production: TestApp;
+  beforeAll(async () => {
+    integration = await createTestApp({ env: { APP_ENV: 'integration' } });
+    production = await createTestApp({ env: { APP_ENV: 'production' } });
+  });
+  afterAll(async () => {
+    await integration.close();
+    await production.close();
+  });
+
+  it('serves the document of its environment, without a key', async () => {
+    const response = await request(integration.app).get('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body).toEqual(JSON.parse(JSON.stringify(generateOpenApiDocument(routes, 'integration'))));
+    const served = await request(production.app).get('/openapi.json');
+    expect(served.body).toEqual(JSON.parse(JSON.stringify(generateOpenApiDocument(routes, 'production'))));
+  });
+});
