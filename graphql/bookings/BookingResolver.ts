@@ -1,14 +1,11 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { NotFoundError } from '../shared/errors.js';
 import { OfferReference, referenceTo } from '../shared/references.js';
-import { ownedByCaller } from '../shared/scope.js';
+import { findOwnedOrFail } from '../shared/scope.js';
 import { Booking } from './Booking.js';
 
-export async function bookingInScope(context: GraphContext, id: number): Promise<Booking> {
-  const booking = await context.em.findOne(Booking, { id, ...ownedByCaller(context.caller) });
-  if (!booking) throw new NotFoundError('Booking not found');
-  return booking;
+export function bookingInScope(context: GraphContext, id: number): Promise<Booking> {
+  return findOwnedOrFail(context, Booking, id, 'Booking not found');
 }
 
 @Resolver(() => Booking)

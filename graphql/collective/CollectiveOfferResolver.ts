@@ -1,14 +1,11 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { NotFoundError } from '../shared/errors.js';
 import { referenceTo, VenueReference } from '../shared/references.js';
-import { ownedByCaller } from '../shared/scope.js';
+import { findOwnedOrFail } from '../shared/scope.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 
-export async function collectiveOfferInScope(context: GraphContext, id: number): Promise<CollectiveOffer> {
-  const offer = await context.em.findOne(CollectiveOffer, { id, ...ownedByCaller(context.caller) });
-  if (!offer) throw new NotFoundError('Collective offer not found');
-  return offer;
+export function collectiveOfferInScope(context: GraphContext, id: number): Promise<CollectiveOffer> {
+  return findOwnedOrFail(context, CollectiveOffer, id, 'Collective offer not found');
 }
 
 @Resolver(() => CollectiveOffer)

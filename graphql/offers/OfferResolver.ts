@@ -1,14 +1,11 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { NotFoundError } from '../shared/errors.js';
 import { referenceTo, VenueReference } from '../shared/references.js';
-import { ownedByCaller } from '../shared/scope.js';
+import { findOwnedOrFail } from '../shared/scope.js';
 import { Offer } from './Offer.js';
 
-export async function offerInScope(context: GraphContext, id: number): Promise<Offer> {
-  const offer = await context.em.findOne(Offer, { id, ...ownedByCaller(context.caller) });
-  if (!offer) throw new NotFoundError('Offer not found');
-  return offer;
+export function offerInScope(context: GraphContext, id: number): Promise<Offer> {
+  return findOwnedOrFail(context, Offer, id, 'Offer not found');
 }
 
 @Resolver(() => Offer)
