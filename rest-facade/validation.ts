@@ -41,6 +41,8 @@ function typeOf(issue: ZodIssue, received: unknown): string {
       return 'union_tag_invalid';
     case 'not_multiple_of':
       return 'multiple_of';
+    case 'custom':
+      return typeof issue.params?.type === 'string' ? issue.params.type : 'value_error';
     default:
       return 'value_error';
   }

@@ -8,7 +8,12 @@ import { type AppEnv, appEnvironments } from '../graphql/shared/appEnv.js';
 export type { AppEnv };
 
 const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number (0 to 65535)')
+    .transform(Number)
+    .pipe(z.number().max(65535, 'must be a port number (0 to 65535)'))
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()

@@ -1,21 +1,25 @@
 import { Provider } from '../graphql/providers/Provider.js';
-import { createSandbox } from '../graphql/providers/sandbox.js';
+import { type CreatedSandbox, createSandbox } from '../graphql/providers/sandbox.js';
 import type { Runtime } from './runtime.js';
 
-/**
- * On an empty database, creates the demo sandbox and returns the lines to show once:
- * the key and the messaging secret are never stored in clear or shown again.
- */
-export async function ensureDemoSandbox(runtime: Runtime): Promise<string[]> {
+/** On an empty database, creates the demo sandbox; null when the database already has data. */
+export async function ensureDemoSandbox(runtime: Runtime): Promise<CreatedSandbox | null> {
   const em = runtime.orm.em.fork();
-  if ((await em.count(Provider, {})) > 0) {
+  if ((await em.count(Provider, {})) > 0) return null;
+  return createSandbox(em, runtime.clock, runtime.config.appEnv);
+}
+
+/**
+ * What to show once: the key and the messaging secret are never stored in clear, so this
+ * is the only moment they can be read.
+ */
+export function demoSandboxLines(sandbox: CreatedSandbox | null, baseUrl: string): string[] {
+  if (!sandbox) {
     return [
       'Demo sandbox already set up; its API key is shown only once, when it is created.',
       'Issue another key with: npm run cli -- create-key --provider 1 --offerer 1',
     ];
   }
-  const sandbox = await createSandbox(em, runtime.clock, runtime.config.appEnv);
-  const baseUrl = `http://localhost:${runtime.config.port}`;
   return [
     `Demo provider #${sandbox.provider.id} "${sandbox.provider.name}" with ${sandbox.venues.length} venues created.`,
     `Demo API key: ${sandbox.apiKey}`,

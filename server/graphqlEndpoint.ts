@@ -19,6 +19,9 @@ export async function startGraphqlEndpoint(graph: Graph): Promise<GraphqlEndpoin
   const server = new ApolloServer<GraphContext>({
     gateway: createInProcessGateway(graph),
     introspection: true,
+    // The process owns shutdown (server/main.ts); a second stop() during Apollo's own never returns.
+    stopOnTerminationSignals: false,
+    includeStacktraceInErrorResponses: false,
     // The default landing page loads a sandbox from a CDN; this API is called by tools, not browsed.
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });

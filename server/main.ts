@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { ensureDemoSandbox } from './demo.js';
+import { demoSandboxLines, ensureDemoSandbox } from './demo.js';
 import { SHUTDOWN_GRACE_MS } from './http/limits.js';
 import { createPortalHandler } from './portal.js';
 import { createRuntime } from './runtime.js';
@@ -10,16 +10,17 @@ import { createRuntime } from './runtime.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config);
-  const demoLines = await ensureDemoSandbox(runtime);
+  const sandbox = await ensureDemoSandbox(runtime);
   const portal = await createPortalHandler({ mode: 'production' });
   const app = createApp(runtime, { portal });
   runtime.startBackgroundWork();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     runtime.logger.info({ port, appEnv: config.appEnv, database: config.database.kind }, 'listening');
+    const baseUrl = `http://localhost:${port}`;
     // Printed, not logged: the key is shown to the person who started the process, once.
-    for (const line of demoLines) console.log(line);
-    console.log(`Portal: http://localhost:${port}/  GraphQL: http://localhost:${port}/graphql`);
+    for (const line of demoSandboxLines(sandbox, baseUrl)) console.log(line);
+    console.log(`Portal: ${baseUrl}/  GraphQL: ${baseUrl}/graphql`);
   });
 
   let stopping = false;

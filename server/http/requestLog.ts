@@ -11,7 +11,7 @@ export function requestLog(logger: Logger): RequestHandler {
         {
           requestId: res.locals.requestId,
           method: req.method,
-          path: req.path,
+          path: req.baseUrl + req.path,
           status: res.statusCode,
           durationMs: Math.round(durationMs * 10) / 10,
           apiKeyPrefix: res.locals.caller?.apiKeyPrefix,
