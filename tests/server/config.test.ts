@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+/** The error loadConfig throws for `env`, so its message can be read; fails the test when nothing is thrown. */
+function configErrorFor(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+/** The variables a ConfigError message names, one per `  NAME: reason` line. */
+function namedVariables(error: ConfigError): string[] {
+  return [...error.message.matchAll(/^\s+([A-Z_]+): \S/gm)].map((match) => match[1]);
+}
+
+describe('loadConfig', () => {
+  it('runs on defaults alone: port 3000, SQLite under var/, development, worker on', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe('sqlite');
+    expect(config.database.kind === 'sqlite' && config.database.path).toMatch(/^var\/[^/]+\.sqlite$/);
+    expect(config.appEnv).toBe('development');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.workerEnabled).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads only the environment it is given, not process.env', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = '4567';
+    try {
+      expect(loadConfig({}).port).toBe(3000);
+      expect(loadConfig({ PORT: '4567' }).port).toBe(4567);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set, with either URL scheme, keeping the URL as given', () => {
+    for (const url of ['postgres://app:secret@db.internal:5432/provider', 'postgresql://localhost/provider?sslmode=require']) {
+      const config = loadConfig({ DATABASE_URL: url, SQLITE_PATH: '/tmp/ignored.sqlite' });
+      expect(config.database).toEqual({ kind: 'postgresql', url });
+    }
+  });
+
+  it('takes SQLITE_PATH, PORT, APP_ENV, REDIS_URL, LOG_LEVEL and WORKER_ENABLED as given', () => {
+    const config = loadConfig({
+      SQLITE_PATH: '/data/platform.sqlite',
+      PORT: '8080',
+      APP_ENV: 'production',
+      REDIS_URL: 'rediss://cache.internal:6380',
+      LOG_LEVEL: 'warn',
+      WORKER_ENABLED: 'false',
+      PUBLIC_URL: 'https://api.example.org/',
+    });
+    expect(config.database).toEqual({ kind: 'sqlite', path: '/data/platform.sqlite' });
+    expect(config.port).toBe(8080);
+    expect(config.appEnv).toBe('production');
+    expect(config.redisUrl).toBe('rediss://cache.internal:6380');
+    expect(config.logLevel).toBe('warn');
+    expect(config.workerEnabled).toBe(false);
+    // No trailing slash, so that `${publicUrl}/path` never doubles it.
+    expect(config.publicUrl).toBe('https://api.example.org');
+  });
+
+  it('accepts every deployment environment', () => {
+    for (const appEnv of ['development', 'integration', 'production'] as const) {
+      expect(loadConfig({ APP_ENV: appEnv }).appEnv).toBe(appEnv);
+    }
+  });
+
+  it('refuses a bad PORT with a ConfigError that names PORT', () => {
+    for (const port of ['abc', '70000', '-1', '3000.5', '65536']) {
+      const error = configErrorFor({ PORT: port });
+      expect(namedVariables(error), `PORT=${port}`).toEqual(['PORT']);
+      expect(error.message).toMatch(/^Invalid configuration:/);
+    }
+  });
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL, naming DATABASE_URL', () => {
+    for (const url of ['mysql://localhost/provider', 'sqlite:var/db.sqlite', 'localhost:5432', 'http://postgres']) {
+      const error = configErrorFor({ DATABASE_URL: url });
+      expect(namedVariables(error), `DATABASE_URL=${url}`).toEqual(['DATABASE_URL']);
+      expect(error.message).toContain('postgres');
+    }
+  });
+
+  it('refuses an unknown APP_ENV, naming APP_ENV', () => {
+    for (const appEnv of ['staging', 'test', 'Production', 'prod']) {
+      const error = configErrorFor({ APP_ENV: appEnv });
+      expect(namedVariables(error), `APP_ENV=${appEnv}`).toEqual(['APP_ENV']);
+    }
+  });
+
+  it('refuses bad REDIS_URL, LOG_LEVEL, WORKER_ENABLED and PUBLIC_URL, each by name', () => {
+    expect(namedVariables(configErrorFor({ REDIS_URL: 'localhost:6379' }))).toEqual(['REDIS_URL']);
+    expect(namedVariables(configErrorFor({ LOG_LEVEL: 'verbose' }))).toEqual(['LOG_LEVEL']);
+    expect(namedVariables(configErrorFor({ WORKER_ENABLED: 'yes' }))).toEqual(['WORKER_ENABLED']);
+    expect(namedVariables(configErrorFor({ PUBLIC_URL: 'not a url' }))).toEqual(['PUBLIC_URL']);
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configErrorFor({ PORT: 'http', DATABASE_URL: 'mysql://x', APP_ENV: 'staging', SQLITE_PATH: 'fine.sqlite' });
+    expect(namedVariables(error).sort()).toEqual(['APP_ENV', 'DATABASE_URL', 'PORT']);
+  });
+
+  it('counts blank values as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: '',
+      SQLITE_PATH: '',
+      REDIS_URL: '',
+      APP_ENV: '',
+      PUBLIC_URL: '',
+      LOG_LEVEL: '',
+      WORKER_ENABLED: '',
+    });
+    expect(config).toEqual(loadConfig({}));
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe('sqlite');
+    expect(config.appEnv).toBe('development');
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ HOME: '/root', NODE_ENV: 'production', SOMETHING_ELSE: 'x' })).toEqual(loadConfig({}));
+  });
+});

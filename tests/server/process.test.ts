@@ -1,0 +1,522 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKey } from '../../graphql/providers/ApiKey.js';
+import { Provider } from '../../graphql/providers/Provider.js';
+import { Venue } from '../../graphql/providers/Venue.js';
+import { openDatabase, type DatabaseConfig } from '../../server/db/orm.js';
+import { findProjectRoot } from '../../server/portal.js';
+import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
+import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
+import { ensureServerBuilt } from '../support/serverBuild.js';
+
+/**
+ * The real process, as `npm start` runs it: `node dist/server/main.js`, on a database of its own
+ * (a temporary SQLite file, or a fresh PostgreSQL database with TEST_DATABASE_URL), on a free
+ * port (PORT=0: the port is read from the 'listening' log line).
+ */
+
+const STARTUP_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 8_000;
+const API_KEY_PATTERN = /^[a-z]+_[0-9a-f]{12}_[0-9a-f]{64}$/;
+
+function parseJsonLine(line: string): Record<string, unknown> | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(line);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
+async function withTimeout<T>(promise: Promise<T>, milliseconds: number, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out after ${milliseconds} ms: ${what()}`)), milliseconds);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** One child process and everything it wrote, line by line. */
+class ServerProcess {
+  readonly lines: string[] = [];
+  stderr = '';
+  port = 0;
+  exit: Exit | null = null;
+  readonly exited: Promise<Exit>;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(readonly child: ChildProcess) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      this.lines.push(line);
+      this.notify();
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr += chunk;
+    });
+    this.exited = new Promise((resolve) => {
+      child.on('exit', (code, signal) => {
+        this.exit = { code, signal };
+        this.notify();
+        resolve(this.exit);
+      });
+    });
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get jsonLines(): Record<string, unknown>[] {
+    return this.lines.map(parseJsonLine).filter((line) => line !== undefined);
+  }
+
+  output(): string {
+    return `stdout:\n${this.lines.join('\n')}\nstderr:\n${this.stderr}`;
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The first line (already written or to come) that matches; fails on timeout or when the process exits first. */
+  waitForLine(predicate: (line: string) => boolean, what: string, timeoutMs: number): Promise<string> {
+    let listener: (() => void) | undefined;
+    const found = new Promise<string>((resolve, reject) => {
+      listener = () => {
+        const line = this.lines.find(predicate);
+        if (line !== undefined) resolve(line);
+        else if (this.exit) reject(new Error(`The process exited (${JSON.stringify(this.exit)}) before ${what}\n${this.output()}`));
+      };
+      this.listeners.add(listener);
+      listener();
+    });
+    return withTimeout(found, timeoutMs, () => `waiting for ${what}\n${this.output()}`).finally(() => {
+      this.listeners.delete(listener!);
+    });
+  }
+
+  logged(message: string, timeoutMs: number): Promise<string> {
+    return this.waitForLine((line) => parseJsonLine(line)?.msg === message, `the log line '${message}'`, timeoutMs);
+  }
+
+  /** Sends the signal and waits for the exit; past the timeout, kills the process and fails. */
+  async stop(signal: NodeJS.Signals, timeoutMs: number = STOP_TIMEOUT_MS): Promise<Exit> {
+    if (!this.exit) this.child.kill(signal);
+    return this.waitForExit(timeoutMs, `after ${signal}`);
+  }
+
+  /** Waits for an exit already under way; past the timeout, kills the process and fails. */
+  async waitForExit(timeoutMs: number = STOP_TIMEOUT_MS, context = ''): Promise<Exit> {
+    try {
+      return await withTimeout(this.exited, timeoutMs, () => `the process to exit ${context}\n${this.output()}`);
+    } catch (error) {
+      await this.kill();
+      throw error;
+    }
+  }
+
+  async kill(): Promise<void> {
+    if (this.exit) return;
+    this.child.kill('SIGKILL');
+    await withTimeout(this.exited, 10_000, () => 'the process to exit after SIGKILL').catch(() => undefined);
+  }
+}
+
+/** A request whose body arrives in two parts, so that it is in flight for as long as the test wants. */
+async function requestInTwoParts(port: number, method: string, path: string, headers: Record<string, string>, body: string) {
+  const socket = connect(port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let received = '';
+  const dataListeners = new Set<() => void>();
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+    for (const listener of dataListeners) listener();
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.on('error', () => undefined);
+  await withTimeout(once(socket, 'connect'), 5_000, () => `connecting to port ${port}`);
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    // Node answers "100 Continue" once it has read the headers and handed the request to the app.
+    'Expect: 100-continue',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    '',
+  ].join('\r\n');
+  const half = Math.floor(body.length / 2);
+  socket.write(head + body.slice(0, half));
+  await withTimeout(
+    new Promise<void>((resolve) => {
+      const listener = () => {
+        if (received.startsWith('HTTP/1.1 100')) resolve();
+      };
+      dataListeners.add(listener);
+      listener();
+    }),
+    5_000,
+    () => `the server to accept the request (received ${JSON.stringify(received)})`,
+  );
+  return {
+    finish(): void {
+      socket.write(body.slice(half));
+    },
+    async answer(): Promise<{ status: number; headers: string; body: unknown }> {
+      await withTimeout(closed, 10_000, () => `the answer (received so far ${JSON.stringify(received)})`);
+      const response = received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+      const separator = response.indexOf('\r\n\r\n');
+      expect(separator, `a complete HTTP answer: ${JSON.stringify(received)}`).toBeGreaterThan(0);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]);
+      const text = response.slice(separator + 4);
+      return { status, headers: response.slice(0, separator), body: text ? JSON.parse(text) : undefined };
+    },
+    destroy(): void {
+      socket.destroy();
+    },
+  };
+}
+
+async function connectionRefused(port: number): Promise<boolean> {
+  const socket = connect(port, '127.0.0.1');
+  try {
+    await withTimeout(once(socket, 'connect'), 3_000, () => `connecting to port ${port}`);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** The log line comes just before the listening socket closes, so this tries for a little while. */
+async function refusesConnectionsSoon(port: number, withinMs = 3_000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (await connectionRefused(port)) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+describe('the server process (node dist/server/main.js)', () => {
+  const projectRoot = findProjectRoot();
+  let serverEntry: string;
+  let temporaryDirectory: string;
+  let testDatabase: TestDatabase | undefined;
+  let databaseConfig: DatabaseConfig;
+  const processes: ServerProcess[] = [];
+
+  let apiKey = '';
+  let messagingSecret = '';
+  let providerId = 0;
+  let firstRun: ServerProcess;
+  let secondRun: ServerProcess;
+  let thirdRun: ServerProcess;
+
+  async function startServer(): Promise<ServerProcess> {
+    // Only what the process needs, as `npm start` would see it: no NODE_ENV (vitest sets it to
+    // 'test', which changes how Apollo Server behaves), no DATABASE_URL from the outer shell.
+    const env: Record<string, string | undefined> = {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WORKER_ENABLED: 'true',
+      SQLITE_PATH: join(temporaryDirectory, 'db.sqlite'),
+      ...(databaseConfig.kind === 'postgresql' ? { DATABASE_URL: databaseConfig.url } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    };
+    const server = new ServerProcess(
+      spawn(process.execPath, [serverEntry], {
+        cwd: projectRoot,
+        // @remix-run/node's globals make NODE_ENV required in ProcessEnv; it is left out on purpose.
+        env: env as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    processes.push(server);
+    const listening = parseJsonLine(await server.logged('listening', STARTUP_TIMEOUT_MS))!;
+    expect(listening.port).toEqual(expect.any(Number));
+    expect(listening.database).toBe(databaseConfig.kind);
+    server.port = listening.port as number;
+    // The last line printed at start-up: the demo lines come before it.
+    await server.waitForLine((line) => line.startsWith('Portal: '), "the 'Portal:' line", 10_000);
+    return server;
+  }
+
+  const get = (server: ServerProcess, path: string, key?: string) =>
+    fetch(`${server.baseUrl}${path}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} });
+
+  const graphql = (server: ServerProcess, key: string, query: string) =>
+    fetch(`${server.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+
+  beforeAll(async () => {
+    serverEntry = ensureServerBuilt(projectRoot);
+    ensurePortalBuilt(projectRoot);
+    temporaryDirectory = await mkdtemp(join(tmpdir(), 'provider-platform-process-'));
+    if (isPostgresTestRun()) {
+      testDatabase = await createTestDatabase();
+      databaseConfig = testDatabase.databaseConfig;
+    } else {
+      databaseConfig = { kind: 'sqlite', path: join(temporaryDirectory, 'db.sqlite') };
+    }
+    firstRun = await startServer();
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(processes.map((server) => server.kill()));
+    // Dropping a PostgreSQL database ends its connections: only once every child has exited.
+    await testDatabase?.destroy();
+    if (temporaryDirectory) await rm(temporaryDirectory, { recursive: true, force: true });
+  }, 60_000);
+
+  describe('first start, on an empty database', () => {
+    it('prints the demo key, the messaging secret and a curl command, once', () => {
+      const keyLines = firstRun.lines.filter((line) => line.startsWith('Demo API key: '));
+      expect(keyLines, firstRun.output()).toHaveLength(1);
+      apiKey = keyLines[0].slice('Demo API key: '.length);
+      expect(apiKey).toMatch(API_KEY_PATTERN);
+
+      const secretLines = firstRun.lines.filter((line) => line.startsWith('Demo messaging secret: '));
+      expect(secretLines).toHaveLength(1);
+      messagingSecret = secretLines[0].slice('Demo messaging secret: '.length);
+      expect(messagingSecret).toMatch(/^[0-9a-f]{64}$/);
+
+      const curlLines = firstRun.lines.filter((line) => line.includes('curl '));
+      expect(curlLines).toHaveLength(1);
+      expect(curlLines[0]).toContain(`curl -H "Authorization: Bearer ${apiKey}" http://`);
+      expect(curlLines[0]).toMatch(/\/public\/providers\/v1\/provider$/);
+    });
+
+    it('answers GET /public/providers/v1/provider with the printed key, and 401 JSON without one', async () => {
+      const response = await get(firstRun, '/public/providers/v1/provider', apiKey);
+      expect(response.status).toBe(200);
+      const provider = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(provider).sort()).toEqual(['bookingUrl', 'cancelUrl', 'id', 'logoUrl', 'name', 'notificationUrl']);
+      expect(provider).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+      providerId = provider.id as number;
+
+      const anonymous = await get(firstRun, '/public/providers/v1/provider');
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await anonymous.json()).toEqual({ auth: 'API key required' });
+    });
+
+    it('serves the portal, the OpenAPI document and /graphql on the same port', async () => {
+      const home = await get(firstRun, '/');
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await home.text()).toContain('<title>API documentation</title>');
+
+      const unknownPage = await get(firstRun, '/no/such/page');
+      expect(unknownPage.status).toBe(404);
+      expect(unknownPage.headers.get('content-type')).toMatch(/^text\/html/);
+
+      const openApi = await get(firstRun, '/openapi.json');
+      expect(openApi.status).toBe(200);
+      const document = (await openApi.json()) as { openapi: string; paths: Record<string, unknown> };
+      expect(document.openapi).toBe('3.1.0');
+      expect(document.paths['/public/providers/v1/provider']).toBeDefined();
+
+      const response = await graphql(firstRun, apiKey, '{ provider { id name venues { id siret } } }');
+      expect(response.status).toBe(200);
+      const { data, errors } = (await response.json()) as {
+        data: { provider: { id: number; name: string; venues: { id: number; siret: string | null }[] } };
+        errors?: unknown;
+      };
+      expect(errors).toBeUndefined();
+      expect(data.provider.id).toBe(providerId);
+      expect(data.provider.venues).toHaveLength(3);
+      const sirets = data.provider.venues.map((venue) => venue.siret);
+      expect(sirets.filter((siret) => siret !== null && /^\d{14}$/.test(siret))).toHaveLength(2);
+      expect(sirets.filter((siret) => siret === null)).toHaveLength(1);
+    });
+
+    it('finishes a request in flight on SIGTERM, refuses new connections, then logs "stopped" and exits 0', async () => {
+      // Requests that could tempt a log line into showing the key.
+      await get(firstRun, `/public/providers/v1/provider?api_key=${apiKey}`, apiKey);
+      await get(firstRun, '/public/nothing', apiKey);
+      await get(firstRun, '/public/providers/v1/provider', apiKey.replace(/.$/, (last) => (last === '0' ? '1' : '0')));
+
+      const inFlight = await requestInTwoParts(
+        firstRun.port,
+        'GET',
+        '/public/providers/v1/provider',
+        { Authorization: `Bearer ${apiKey}` },
+        JSON.stringify({ note: 'a body sent slowly keeps this request in flight' }),
+      );
+      try {
+        firstRun.child.kill('SIGTERM');
+        await firstRun.logged('shutting down: finishing in-flight requests', 5_000);
+        expect(await refusesConnectionsSoon(firstRun.port)).toBe(true);
+        // A slow client: the rest of the body comes a second after the signal.
+        await sleep(1_000);
+        expect(firstRun.exit).toBeNull();
+        inFlight.finish();
+        const answer = await inFlight.answer();
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ id: providerId, name: 'Demo Ticketing' });
+      } finally {
+        inFlight.destroy();
+      }
+
+      const exit = await firstRun.waitForExit(STOP_TIMEOUT_MS, 'after SIGTERM and the last answer');
+      expect(exit).toEqual({ code: 0, signal: null });
+      const messages = firstRun.jsonLines.map((line) => line.msg);
+      expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('shutting down: finishing in-flight requests'));
+      expect(messages.at(-1)).toBe('stopped');
+    });
+
+    it('never writes the key or the messaging secret in a log line', () => {
+      expect(firstRun.exit).not.toBeNull();
+      const secret = apiKey.split('_')[2];
+      const prefix = apiKey.split('_').slice(0, 2).join('_');
+      // The check means something only if requests made with the key were logged.
+      const keyedRequests = firstRun.jsonLines.filter((line) => line.msg === 'request' && line.apiKeyPrefix === prefix);
+      expect(keyedRequests.length).toBeGreaterThanOrEqual(4);
+
+      for (const line of firstRun.lines) {
+        if (parseJsonLine(line) === undefined) continue;
+        expect(line).not.toContain(secret);
+        expect(line).not.toContain(messagingSecret);
+      }
+      // Only the lines printed on purpose, at start-up, show them.
+      expect(firstRun.lines.filter((line) => line.includes(secret))).toEqual([
+        `Demo API key: ${apiKey}`,
+        expect.stringMatching(/^Try it: curl /),
+      ]);
+      expect(firstRun.lines.filter((line) => line.includes(messagingSecret))).toEqual([
+        `Demo messaging secret: ${messagingSecret}`,
+      ]);
+      expect(firstRun.stderr).not.toContain(secret);
+      expect(firstRun.stderr).not.toContain(messagingSecret);
+    });
+  });
+
+  describe('restart on the same database', () => {
+    beforeAll(async () => {
+      secondRun = await startServer();
+    }, STARTUP_TIMEOUT_MS + 10_000);
+
+    it('creates nothing, shows no key and says how to issue another one', () => {
+      expect(secondRun.lines.filter((line) => line.startsWith('Demo API key'))).toEqual([]);
+      expect(secondRun.lines.filter((line) => line.startsWith('Demo messaging secret'))).toEqual([]);
+      expect(secondRun.lines.filter((line) => line.includes('curl '))).toEqual([]);
+      expect(secondRun.lines).toContainEqual(expect.stringMatching(/Issue another key with: npm run cli -- create-key/));
+      expect(secondRun.jsonLines.filter((line) => line.msg === 'migrations applied')).toEqual([]);
+    });
+
+    it('still accepts the first key, for the same provider and its three venues', async () => {
+      const response = await get(secondRun, '/public/providers/v1/provider', apiKey);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ id: providerId, name: 'Demo Ticketing' });
+
+      const venues = await graphql(secondRun, apiKey, '{ provider { id venues { id } } }');
+      const { data } = (await venues.json()) as { data: { provider: { id: number; venues: unknown[] } } };
+      expect(data.provider.id).toBe(providerId);
+      expect(data.provider.venues).toHaveLength(3);
+    });
+
+    // Regression: Apollo Server's own SIGTERM handler once raced main's, and a second stop()
+    // during Apollo's never resolved, so an idle process never exited.
+    it('stops within seconds on SIGTERM when idle: logs "stopped" and exits 0', async () => {
+      const exit = await secondRun.stop('SIGTERM', 5_000);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(secondRun.jsonLines.at(-1)?.msg).toBe('stopped');
+    }, 20_000);
+  });
+
+  describe('a third start', () => {
+    beforeAll(async () => {
+      // The idle stop above may have left the second process to be killed.
+      await secondRun?.kill();
+      thirdRun = await startServer();
+    }, STARTUP_TIMEOUT_MS + 20_000);
+
+    // Regression: /graphql answers once carried stack traces (server file paths) under npm start.
+    it('answers /graphql errors without stack traces', async () => {
+      const notFound = await graphql(thirdRun, apiKey, '{ provider(id: 999999) { id } }');
+      const notFoundBody = (await notFound.json()) as { errors: { extensions: Record<string, unknown> }[] };
+      expect(notFoundBody.errors[0].extensions.code).toBe('NOT_FOUND');
+      const invalid = await graphql(thirdRun, apiKey, '{ noSuchField }');
+      expect(invalid.status).toBe(400);
+      const invalidBody = (await invalid.json()) as { errors: { extensions: Record<string, unknown> }[] };
+      for (const body of [notFoundBody, invalidBody]) {
+        expect(body.errors[0].extensions.stacktrace).toBeUndefined();
+        expect(JSON.stringify(body)).not.toContain(projectRoot);
+      }
+    });
+
+    // Regression: Apollo's own SIGTERM handler stopped the graph at once, answering 500 to a
+    // /graphql request in flight.
+    it('finishes a /graphql request in flight on SIGTERM, then exits 0', async () => {
+      const inFlight = await requestInTwoParts(
+        thirdRun.port,
+        'POST',
+        '/graphql',
+        { Authorization: `Bearer ${apiKey}` },
+        JSON.stringify({ query: '{ provider { id name } }' }),
+      );
+      try {
+        thirdRun.child.kill('SIGTERM');
+        await thirdRun.logged('shutting down: finishing in-flight requests', 5_000);
+        await sleep(1_000);
+        inFlight.finish();
+        const answer = await inFlight.answer();
+        expect(answer.body).toEqual({ data: { provider: { id: providerId, name: 'Demo Ticketing' } } });
+        expect(answer.status).toBe(200);
+      } finally {
+        inFlight.destroy();
+      }
+      const exit = await thirdRun.waitForExit(STOP_TIMEOUT_MS, 'after SIGTERM and the last answer');
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(thirdRun.jsonLines.at(-1)?.msg).toBe('stopped');
+    }, 30_000);
+  });
+
+  describe('after every run', () => {
+    it('the database holds the one demo provider, its one key and its three venues', async () => {
+      await Promise.all(processes.map((server) => server.kill()));
+      const orm = await openDatabase(databaseConfig);
+      try {
+        const em = orm.em.fork();
+        const providers = await em.find(Provider, {});
+        expect(providers.map((provider) => provider.id)).toEqual([providerId]);
+        expect(await em.count(ApiKey, {})).toBe(1);
+        expect(await em.count(Venue, {})).toBe(3);
+        const [stored] = await em.find(ApiKey, {});
+        expect(apiKey.startsWith(`${stored.prefix}_`)).toBe(true);
+        expect(stored.secretHash).not.toContain(apiKey.split('_')[2]);
+      } finally {
+        await orm.close(true);
+      }
+    });
+  });
+});
