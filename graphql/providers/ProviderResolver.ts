@@ -13,7 +13,7 @@ export class ProviderResolver {
     @Ctx() context: GraphContext,
     @Arg('id', () => Int, { nullable: true }) id?: number | null,
   ): Promise<Provider> {
-    return providerInScope(context.em, context.caller, id);
+    return providerInScope(context, id);
   }
 
   @FieldResolver(() => [Venue], { description: 'Venues this provider may act on.' })

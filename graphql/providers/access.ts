@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Caller } from '../shared/caller.js';
+import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { Provider } from './Provider.js';
 import { Venue } from './Venue.js';
@@ -9,12 +10,13 @@ import { VenueProvider } from './VenueProvider.js';
  * The provider whose data the caller sees: its own for a provider key; the one it
  * names for an internal key.
  */
-export async function providerInScope(em: EntityManager, caller: Caller, requestedId?: number | null): Promise<Provider> {
+export async function providerInScope(context: GraphContext, requestedId?: number | null): Promise<Provider> {
+  const { em, caller } = context;
   if (caller.kind === 'provider') {
     if (requestedId != null && requestedId !== caller.providerId) {
       throw new NotFoundError('Provider not found');
     }
-    return em.findOneOrFail(Provider, caller.providerId);
+    return context.callerProvider ?? em.findOneOrFail(Provider, caller.providerId);
   }
   if (requestedId == null) {
     throw new ForbiddenError('An internal key must name the provider (argument id)');

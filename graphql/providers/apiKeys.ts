@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../shared/errors.js';
 import { ApiKey } from './ApiKey.js';
 import type { Offerer } from './Offerer.js';
-import type { Provider } from './Provider.js';
+import { Provider } from './Provider.js';
 
 /** `{env}_{12 hex}_{64 hex}`: the prefix finds the row, the 256-bit secret proves the holder. */
 const apiKeyPattern = /^([a-z]{2,20})_([0-9a-f]{12})_([0-9a-f]{64})$/;
@@ -78,27 +78,56 @@ export async function revokeApiKey(em: EntityManager, clock: Clock, prefix: stri
 }
 
 /**
+ * Every request runs this, so it is one fixed query rather than the ORM's query building
+ * and entity hydration of a populated findOne (measured: about 4x slower here). The
+ * provider row is then handed to the entity manager, so the operation finds it loaded.
+ */
+const keyLookupSql =
+  'select k.id as key_id, k.secret_hash as key_secret_hash, k.offerer_id as key_offerer_id, ' +
+  'k.is_internal as key_is_internal, k.revoked_at as key_revoked_at, p.* ' +
+  'from api_key k left join provider p on p.id = k.provider_id where k.prefix = ?';
+
+interface KeyLookupRow extends Record<string, unknown> {
+  key_id: number;
+  key_secret_hash: string;
+  key_offerer_id: number | null;
+  key_is_internal: boolean | number;
+  key_revoked_at: unknown;
+  id: number | null;
+}
+
+export interface AuthenticatedCaller {
+  caller: Caller;
+  /** The provider of a provider key, already in the entity manager's identity map. */
+  provider: Provider | null;
+}
+
+/**
  * Resolves a bearer key to its caller. Unknown, malformed and revoked keys are all
  * the same 401, so that an answer reveals nothing about which keys exist.
  */
-export async function authenticateApiKey(em: EntityManager, rawKey: string | undefined): Promise<Caller> {
+export async function authenticateApiKey(em: EntityManager, rawKey: string | undefined): Promise<AuthenticatedCaller> {
   const parsed = rawKey ? parseApiKey(rawKey) : null;
   if (!parsed) throw new UnauthenticatedError();
-  const apiKey = await em.findOne(ApiKey, { prefix: parsed.prefix }, { populate: ['provider'] });
-  if (!apiKey || !secretMatches(parsed.secret, apiKey.secretHash) || apiKey.revokedAt) {
+  const [row] = await em.getConnection().execute<KeyLookupRow[]>(keyLookupSql, [parsed.prefix]);
+  if (!row || !secretMatches(parsed.secret, row.key_secret_hash) || row.key_revoked_at != null) {
     throw new UnauthenticatedError();
   }
-  if (apiKey.isInternal) {
-    return { kind: 'internal', apiKeyId: apiKey.id, apiKeyPrefix: apiKey.prefix };
+  if (Boolean(row.key_is_internal)) {
+    return { caller: { kind: 'internal', apiKeyId: row.key_id, apiKeyPrefix: parsed.prefix }, provider: null };
   }
-  const provider = apiKey.provider;
-  if (!provider) throw new UnauthenticatedError();
+  if (row.id == null) throw new UnauthenticatedError();
+  const providerColumns = Object.fromEntries(Object.entries(row).filter(([column]) => !column.startsWith('key_')));
+  const provider = em.map(Provider, providerColumns);
   if (!provider.isActive) throw new ForbiddenError('This provider is inactive');
   return {
-    kind: 'provider',
-    apiKeyId: apiKey.id,
-    apiKeyPrefix: apiKey.prefix,
-    providerId: provider.id,
-    offererId: apiKey.offerer?.id ?? null,
+    caller: {
+      kind: 'provider',
+      apiKeyId: row.key_id,
+      apiKeyPrefix: parsed.prefix,
+      providerId: provider.id,
+      offererId: row.key_offerer_id,
+    },
+    provider,
   };
 }

@@ -4,7 +4,7 @@ import { providerInScope, venueInScope } from './access.js';
 /** How other subgraphs' references to providers and venues are loaded, within the caller's scope. */
 export const providerReferences: ReferenceResolvers = {
   Provider: {
-    __resolveReference: (reference, context) => providerInScope(context.em, context.caller, reference.id),
+    __resolveReference: (reference, context) => providerInScope(context, reference.id),
   },
   Venue: {
     __resolveReference: (reference, context) => venueInScope(context.em, context.caller, reference.id),

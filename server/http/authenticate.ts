@@ -18,11 +18,12 @@ export function authenticate(runtime: Runtime): RequestHandler {
   return async (req, res, next) => {
     try {
       const em = runtime.orm.em.fork();
-      const caller = await authenticateApiKey(em, bearerToken(req));
+      const { caller, provider } = await authenticateApiKey(em, bearerToken(req));
       res.locals.caller = caller;
       const context: GraphContext = {
         em,
         caller,
+        callerProvider: provider,
         clock: runtime.clock,
         events: runtime.events,
         appEnv: runtime.config.appEnv,
