@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { createSandbox } from '../../graphql/providers/sandbox.js';
+import { loadConfig } from '../../server/config.js';
+import { openDatabase } from '../../server/db/orm.js';
+import { createRuntime, type Runtime } from '../../server/runtime.js';
+
+/** Only so that a benchmark measures the limiter without being stopped by it. */
+const RATE_LIMIT_POINTS = 1_000_000_000;
+
+export interface BenchTarget {
+  runtime: Runtime;
+  apiKey: string;
+  /** What the output names as the database, e.g. `sqlite (libsql) file /tmp/...`. */
+  engine: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real runtime on a database of the benchmark's own, with a fresh sandbox provider and key:
+ * SQLite in a temporary file by default; with `databaseUrl`, that PostgreSQL database, or a
+ * throw-away `bench_<random>` database next to it when the sandbox cannot be created there
+ * (its offerer SIREN is unique, so a second run on the same database collides).
+ */
+export async function openBenchTarget(databaseUrl: string | undefined): Promise<BenchTarget> {
+  if (!databaseUrl) {
+    const directory = mkdtempSync(join(tmpdir(), 'provider-platform-bench-'));
+    const path = join(directory, 'bench.sqlite');
+    const removeDirectory = () => rmSync(directory, { recursive: true, force: true });
+    try {
+      return await boot({ SQLITE_PATH: path }, `sqlite (libsql), temporary file ${path}`, removeDirectory);
+    } catch (error) {
+      removeDirectory();
+      throw error;
+    }
+  }
+
+  try {
+    return await boot({ DATABASE_URL: databaseUrl }, `postgresql, ${redact(databaseUrl)}`, () => undefined);
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+  }
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(databaseUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const dropDatabase = () => withAdmin(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  try {
+    return await boot(
+      { DATABASE_URL: url.toString() },
+      `postgresql, fresh database ${redact(url.toString())} (the sandbox already existed in ${redact(databaseUrl)}; dropped at the end)`,
+      dropDatabase,
+    );
+  } catch (error) {
+    await dropDatabase().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function boot(
+  database: { SQLITE_PATH: string } | { DATABASE_URL: string },
+  engine: string,
+  cleanUp: () => unknown,
+): Promise<BenchTarget> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_ENABLED: 'false', ...database });
+  const runtime = await createRuntime(config, { rateLimitPoints: RATE_LIMIT_POINTS });
+  try {
+    const sandbox = await createSandbox(runtime.orm.em.fork(), runtime.clock, 'bench');
+    return {
+      runtime,
+      apiKey: sandbox.apiKey,
+      engine,
+      async close() {
+        await runtime.close();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await runtime.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function withAdmin(adminUrl: string, statement: string): Promise<void> {
+  const admin = await openDatabase({ kind: 'postgresql', url: adminUrl });
+  try {
+    await admin.em.getConnection().execute(statement);
+  } finally {
+    await admin.close(true);
+  }
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
