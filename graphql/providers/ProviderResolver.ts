@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
+import type { ProviderView } from './apiKeys.js';
 import { providerInScope, venuesOfProvider } from './access.js';
 import { Provider } from './Provider.js';
 import { Venue } from './Venue.js';
@@ -12,12 +13,12 @@ export class ProviderResolver {
   provider(
     @Ctx() context: GraphContext,
     @Arg('id', () => Int, { nullable: true }) id?: number | null,
-  ): Promise<Provider> {
+  ): Promise<ProviderView> {
     return providerInScope(context, id);
   }
 
   @FieldResolver(() => [Venue], { description: 'Venues this provider may act on.' })
-  venues(@Root() provider: Provider, @Ctx() context: GraphContext): Promise<Venue[]> {
+  venues(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<Venue[]> {
     return venuesOfProvider(context.em, context.caller, provider.id);
   }
 }

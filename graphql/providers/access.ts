@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Caller } from '../shared/caller.js';
 import type { GraphContext } from '../shared/context.js';
+import type { ProviderView } from './apiKeys.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { Provider } from './Provider.js';
 import { Venue } from './Venue.js';
@@ -10,7 +11,7 @@ import { VenueProvider } from './VenueProvider.js';
  * The provider whose data the caller sees: its own for a provider key; the one it
  * names for an internal key.
  */
-export async function providerInScope(context: GraphContext, requestedId?: number | null): Promise<Provider> {
+export async function providerInScope(context: GraphContext, requestedId?: number | null): Promise<ProviderView> {
   const { em, caller } = context;
   if (caller.kind === 'provider') {
     if (requestedId != null && requestedId !== caller.providerId) {

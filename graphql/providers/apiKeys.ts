@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../shared/errors.js';
 import { ApiKey } from './ApiKey.js';
 import type { Offerer } from './Offerer.js';
-import { Provider } from './Provider.js';
+import type { Provider } from './Provider.js';
 
 /** `{env}_{12 hex}_{64 hex}`: the prefix finds the row, the 256-bit secret proves the holder. */
 const apiKeyPattern = /^([a-z]{2,20})_([0-9a-f]{12})_([0-9a-f]{64})$/;
@@ -79,27 +79,38 @@ export async function revokeApiKey(em: EntityManager, clock: Clock, prefix: stri
 
 /**
  * Every request runs this, so it is one fixed query rather than the ORM's query building
- * and entity hydration of a populated findOne (measured: about 4x slower here). The
- * provider row is then handed to the entity manager, so the operation finds it loaded.
+ * and entity hydration of a populated findOne (measured: about 4x slower here), and the
+ * provider it reads comes back as a plain read-only view rather than a managed entity.
  */
 const keyLookupSql =
-  'select k.id as key_id, k.secret_hash as key_secret_hash, k.offerer_id as key_offerer_id, ' +
-  'k.is_internal as key_is_internal, k.revoked_at as key_revoked_at, p.* ' +
+  'select k.id as key_id, k.secret_hash, k.offerer_id, k.is_internal, k.revoked_at, ' +
+  'p.id as provider_id, p.name, p.booking_url, p.cancel_url, p.notification_url, p.logo_url, p.is_active ' +
   'from api_key k left join provider p on p.id = k.provider_id where k.prefix = ?';
 
-interface KeyLookupRow extends Record<string, unknown> {
+interface KeyLookupRow {
   key_id: number;
-  key_secret_hash: string;
-  key_offerer_id: number | null;
-  key_is_internal: boolean | number;
-  key_revoked_at: unknown;
-  id: number | null;
+  secret_hash: string;
+  offerer_id: number | null;
+  is_internal: boolean | number;
+  revoked_at: unknown;
+  provider_id: number | null;
+  name: string;
+  booking_url: string | null;
+  cancel_url: string | null;
+  notification_url: string | null;
+  logo_url: string | null;
+  is_active: boolean | number;
 }
+
+/** What a request may read of its provider without loading it; load the entity to change it. */
+export type ProviderView = Readonly<
+  Pick<Provider, 'id' | 'name' | 'bookingUrl' | 'cancelUrl' | 'notificationUrl' | 'logoUrl' | 'isActive'>
+>;
 
 export interface AuthenticatedCaller {
   caller: Caller;
-  /** The provider of a provider key, already in the entity manager's identity map. */
-  provider: Provider | null;
+  /** The provider of a provider key, as it was when the key was checked. */
+  provider: ProviderView | null;
 }
 
 /**
@@ -110,23 +121,31 @@ export async function authenticateApiKey(em: EntityManager, rawKey: string | und
   const parsed = rawKey ? parseApiKey(rawKey) : null;
   if (!parsed) throw new UnauthenticatedError();
   const [row] = await em.getConnection().execute<KeyLookupRow[]>(keyLookupSql, [parsed.prefix]);
-  if (!row || !secretMatches(parsed.secret, row.key_secret_hash) || row.key_revoked_at != null) {
+  if (!row || !secretMatches(parsed.secret, row.secret_hash) || row.revoked_at != null) {
     throw new UnauthenticatedError();
   }
-  if (Boolean(row.key_is_internal)) {
+  // SQLite answers booleans as 0 and 1.
+  if (Boolean(row.is_internal)) {
     return { caller: { kind: 'internal', apiKeyId: row.key_id, apiKeyPrefix: parsed.prefix }, provider: null };
   }
-  if (row.id == null) throw new UnauthenticatedError();
-  const providerColumns = Object.fromEntries(Object.entries(row).filter(([column]) => !column.startsWith('key_')));
-  const provider = em.map(Provider, providerColumns);
-  if (!provider.isActive) throw new ForbiddenError('This provider is inactive');
+  if (row.provider_id == null) throw new UnauthenticatedError();
+  if (!row.is_active) throw new ForbiddenError('This provider is inactive');
+  const provider: ProviderView = {
+    id: row.provider_id,
+    name: row.name,
+    bookingUrl: row.booking_url,
+    cancelUrl: row.cancel_url,
+    notificationUrl: row.notification_url,
+    logoUrl: row.logo_url,
+    isActive: true,
+  };
   return {
     caller: {
       kind: 'provider',
       apiKeyId: row.key_id,
       apiKeyPrefix: parsed.prefix,
       providerId: provider.id,
-      offererId: row.key_offerer_id,
+      offererId: row.offerer_id,
     },
     provider,
   };

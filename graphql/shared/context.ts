@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from './appEnv.js';
-import type { Provider } from '../providers/Provider.js';
+import type { ProviderView } from '../providers/apiKeys.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import type { DomainEventBus } from './domainEvents.js';
@@ -9,8 +9,8 @@ import type { DomainEventBus } from './domainEvents.js';
 export interface GraphContext {
   em: EntityManager;
   caller: Caller;
-  /** The provider of a provider key, loaded with the key: most operations start from it. */
-  callerProvider?: Provider | null;
+  /** The provider of a provider key, read with the key: a view; load the entity to change it. */
+  callerProvider?: ProviderView | null;
   clock: Clock;
   events: DomainEventBus;
   appEnv: AppEnv;

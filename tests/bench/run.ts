@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   const durationSeconds = positiveInteger('BENCH_DURATION_SECONDS', 8);
   const connections = positiveInteger('BENCH_CONNECTIONS', 10);
   // The facade's JIT ramp is longer than raw Express's: a longer warm-up measures steadier state.
-  const warmUpSeconds = positiveInteger('BENCH_WARMUP_SECONDS', 2);
+  const warmUpSeconds = positiveInteger('BENCH_WARMUP_SECONDS', 5);
   const target = await openBenchTarget(process.env.DATABASE_URL || undefined);
   const servers: Listening[] = [];
   try {
