@@ -74,6 +74,7 @@ export function generateOpenApiDocument(routes: RouteDefinition[], appEnv: AppEn
       operationId: route.operationId,
       summary: route.summary,
       description: route.description,
+      ...(route.deprecated ? { deprecated: true } : {}),
       security: [{ [bearer.name]: [] }],
       request: {
         params: route.request?.params as never,

@@ -40,6 +40,8 @@ export interface RouteDefinition<
   errors?: OperationErrorStatus[];
   /** Sandbox operations (school-platform mocks) do not exist in production. */
   sandboxOnly?: boolean;
+  /** Still served because integrations call it, but marked deprecated in the document. */
+  deprecated?: boolean;
 }
 
 export function defineRoute<Params extends z.ZodType, Query extends z.ZodType, Body extends z.ZodType>(

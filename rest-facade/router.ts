@@ -83,12 +83,27 @@ function handlerFor({ route, schema, document }: CompiledRoute): RequestHandler 
 }
 
 /**
+ * Literal segments before parameters, so `/events/categories` is matched before
+ * `/events/{event_id}` whatever order the route modules list them in.
+ */
+export function bySpecificity(left: string, right: string): number {
+  const leftSegments = left.split('/');
+  const rightSegments = right.split('/');
+  for (let index = 0; index < Math.min(leftSegments.length, rightSegments.length); index += 1) {
+    const leftIsParameter = leftSegments[index].startsWith('{');
+    const rightIsParameter = rightSegments[index].startsWith('{');
+    if (leftIsParameter !== rightIsParameter) return leftIsParameter ? 1 : -1;
+  }
+  return 0;
+}
+
+/**
  * The public REST contract as an Express router: each declared route gets the shared
  * middleware (authentication, rate limit) and its handler.
  */
 export function createFacadeRouter(compiled: CompiledRoute[], middleware: RequestHandler[]): Router {
   const router = Router();
-  for (const entry of compiled) {
+  for (const entry of [...compiled].sort((a, b) => bySpecificity(a.route.path, b.route.path))) {
     router[entry.route.method](expressPath(entry.route.path), ...middleware, handlerFor(entry));
   }
   return router;

@@ -1,4 +1,5 @@
 import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
+import { AttributesResolver } from './attributes/AttributesResolver.js';
 import { Offer } from './Offer.js';
 import { offerInScope, OfferResolver } from './OfferResolver.js';
 
@@ -7,7 +8,7 @@ export const offerEntities = [Offer];
 export function buildOffersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'offers',
-    resolvers: [OfferResolver],
+    resolvers: [OfferResolver, AttributesResolver],
     references: {
       Offer: { __resolveReference: (reference, context) => offerInScope(context, reference.id) },
     },

@@ -1,3 +1,4 @@
+import { labelOfVenueType, venueTypes } from '../../graphql/providers/venueTypes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,7 +22,6 @@ import {
   labelOfShowType,
   labelOfTiteliveEventMusicType,
   labelOfTiteliveMusicType,
-  labelOfVenueType,
   locationTypes,
   offerAddressTypes,
   offerStatuses,
@@ -30,7 +30,6 @@ import {
   showTypes,
   titeliveEventMusicTypes,
   titeliveMusicTypes,
-  venueTypes,
   type CategoryId,
 } from '../../graphql/offers/catalogue/index.js';
 

@@ -182,17 +182,6 @@ export type MusicType = TiteliveMusicType | DeprecatedMusicType;
 export const bookingStatuses = ['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
-// Venues
-
-/** Activity of a venue (reference `VenueTypeEnum`). */
-export const venueTypes = [
-  'ARTISTIC_COURSE', 'BOOKSTORE', 'CONCERT_HALL', 'CREATIVE_ARTS_STORE', 'CULTURAL_CENTRE',
-  'DIGITAL', 'DISTRIBUTION_STORE', 'FESTIVAL', 'GAMES', 'LIBRARY', 'MOVIE', 'MUSEUM',
-  'MUSICAL_INSTRUMENT_STORE', 'OTHER', 'PATRIMONY_TOURISM', 'PERFORMING_ARTS', 'RECORD_STORE',
-  'SCIENTIFIC_CULTURE', 'TRAVELING_CINEMA', 'VISUAL_ARTS',
-] as const;
-export type VenueType = (typeof venueTypes)[number];
-
 // Collective offers
 
 /** Status filter of the collective offer list (reference `CollectiveOfferStatus`). */

@@ -2,14 +2,13 @@
 // `/music_types/event` and `/show_types` endpoints return them (`{id, label}`). The contract gives
 // codes only; labels are derived from them: `GENRE-SUBGENRE` reads "Genre - Sous-genre", a subgenre
 // `OTHER` reads "Autre" (the show genre `OTHER` reads "Autres spectacles", so that `OTHER-OTHER` and
-// `OTHER` differ). Venue types get the usual French names of venue activities. Each map is typed
+// `OTHER` differ). Each map is typed
 // `Record<Enum, string>` so that the compiler proves every code has a label.
 import type {
   DeprecatedMusicType,
   ShowType,
   TiteliveEventMusicType,
   TiteliveMusicType,
-  VenueType,
 } from './enums.js';
 
 /** Labels of the current music types (`GET /music_types/all`). */
@@ -372,26 +371,3 @@ export const labelOfShowType: Readonly<Record<ShowType, string>> = {
   'OTHER': 'Autre',
 };
 
-/** Labels of the venue activities (`VenueResponse.activityDomain`). */
-export const labelOfVenueType: Readonly<Record<VenueType, string>> = {
-  ARTISTIC_COURSE: 'Cours et pratique artistiques',
-  BOOKSTORE: 'Librairie',
-  CONCERT_HALL: 'Musique - Salle de concerts',
-  CREATIVE_ARTS_STORE: 'Magasin arts créatifs',
-  CULTURAL_CENTRE: 'Centre culturel',
-  DIGITAL: 'Offre numérique',
-  DISTRIBUTION_STORE: 'Magasin de distribution de produits culturels',
-  FESTIVAL: 'Festival',
-  GAMES: 'Jeux / Jeux vidéo',
-  LIBRARY: 'Bibliothèque ou médiathèque',
-  MOVIE: 'Cinéma - Salle de projections',
-  MUSEUM: 'Musée',
-  MUSICAL_INSTRUMENT_STORE: "Musique - Magasin d'instruments",
-  OTHER: 'Autre',
-  PATRIMONY_TOURISM: 'Patrimoine et tourisme',
-  PERFORMING_ARTS: 'Spectacle vivant',
-  RECORD_STORE: 'Musique - Disquaire',
-  SCIENTIFIC_CULTURE: 'Culture scientifique',
-  TRAVELING_CINEMA: 'Cinéma itinérant',
-  VISUAL_ARTS: 'Arts visuels, arts plastiques et galeries',
-};

@@ -1,0 +1,123 @@
+import type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from './geocoder.js';
+import { findMunicipality } from './municipalities.js';
+
+/** Below this relevance (0 to 1) the address base's best answer is a guess, not the address. */
+export const BAN_MIN_SCORE = 0.6;
+/** An address creation must not hang on the address service. */
+export const BAN_TIMEOUT_MS = 5_000;
+/** The search API rejects longer `q` parameters. */
+export const BAN_MAX_QUERY_LENGTH = 200;
+
+export interface BanGeocoderOptions {
+  /** Root of an api-adresse style service, e.g. `https://api-adresse.data.gouv.fr`. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  logger?: GeocoderLogger;
+}
+
+/** The part of a GeoCodeJSON feature (`GET /search/`) that is read here. */
+interface BanFeature {
+  geometry?: { coordinates?: unknown };
+  properties?: { id?: unknown; name?: unknown; score?: unknown; postcode?: unknown };
+}
+
+/**
+ * Geocoder backed by the national address base's search API (api-adresse style):
+ * `GET {baseUrl}/search/?q=<street city>&postcode=<postalCode>&limit=1&type=housenumber`,
+ * answered by a GeoJSON FeatureCollection whose features carry `geometry.coordinates`
+ * as `[longitude, latitude]` and `properties.{id, name, score, postcode, citycode, ...}`.
+ *
+ * The municipality is checked offline first, so an unknown one never reaches the network.
+ * A network error, a timeout, a non-2xx answer or an unreadable body is logged as a warning
+ * and answers `addressNotFound`: the provider can still send coordinates, and a failing
+ * address service never becomes a 500.
+ */
+export class BanGeocoder implements Geocoder {
+  private readonly searchUrl: string;
+  private readonly fetch: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly logger: GeocoderLogger | undefined;
+
+  constructor(options: BanGeocoderOptions) {
+    this.searchUrl = `${options.baseUrl.replace(/\/+$/, '')}/search/`;
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.timeoutMs = options.timeoutMs ?? BAN_TIMEOUT_MS;
+    this.logger = options.logger;
+  }
+
+  findMunicipality(city: string, postalCode: string): Municipality | null {
+    return findMunicipality(city, postalCode);
+  }
+
+  async geocode(query: AddressQuery): Promise<GeocodeOutcome> {
+    const municipality = this.findMunicipality(query.city, query.postalCode);
+    if (!municipality) return { kind: 'unknownMunicipality' };
+    const notFound: GeocodeOutcome = { kind: 'addressNotFound', municipality };
+
+    const feature = await this.search(query);
+    if (!feature) return notFound;
+    const { geometry, properties = {} } = feature;
+    const [longitude, latitude] = Array.isArray(geometry?.coordinates) ? geometry.coordinates : [];
+    if (
+      typeof properties.score !== 'number' ||
+      properties.score < BAN_MIN_SCORE ||
+      properties.postcode !== query.postalCode ||
+      typeof properties.name !== 'string' ||
+      !isCoordinate(latitude, 90) ||
+      !isCoordinate(longitude, 180)
+    ) {
+      return notFound;
+    }
+    return {
+      kind: 'found',
+      municipality,
+      banId: typeof properties.id === 'string' ? properties.id : null,
+      street: properties.name,
+      latitude,
+      longitude,
+    };
+  }
+
+  /** The best feature, or null when there is none or the service could not answer. */
+  private async search(query: AddressQuery): Promise<BanFeature | null> {
+    const url = new URL(this.searchUrl);
+    url.search = new URLSearchParams({
+      q: searchText(query),
+      postcode: query.postalCode,
+      limit: '1',
+      type: 'housenumber',
+    }).toString();
+    try {
+      const response = await this.fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        this.logger?.warn({ status: response.status, postalCode: query.postalCode }, 'address service answered an error');
+        return null;
+      }
+      const body = (await response.json()) as { features?: unknown };
+      const features = Array.isArray(body?.features) ? (body.features as BanFeature[]) : [];
+      return features[0] ?? null;
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      this.logger?.warn(
+        { postalCode: query.postalCode, timeoutMs: timedOut ? this.timeoutMs : undefined, error: String(error) },
+        timedOut ? 'address service timed out' : 'address service unreachable or unreadable',
+      );
+      return null;
+    }
+  }
+}
+
+/** `street city`, without the city when too long (the postcode filter already narrows). */
+function searchText({ street, city }: AddressQuery): string {
+  const full = `${street.trim()} ${city.trim()}`;
+  return (full.length <= BAN_MAX_QUERY_LENGTH ? full : street.trim()).slice(0, BAN_MAX_QUERY_LENGTH);
+}
+
+function isCoordinate(value: unknown, limit: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+}

@@ -1,0 +1,28 @@
+import {
+  categoryEnumValues,
+  deprecatedMusicTypes,
+  eventCategories,
+  locationTypes,
+  showTypes,
+  titeliveEventMusicTypes,
+  titeliveMusicTypes,
+} from '../../graphql/offers/catalogue/index.js';
+import { venueTypes } from '../../graphql/providers/venueTypes.js';
+import { z } from '../zod.js';
+
+/** Enums of the contract, each a named component of the document. */
+export const CategoryEnum = z.enum(categoryEnumValues).openapi('CategoryEnum', { description: 'Product categories.' });
+
+const eventCategoryIds = eventCategories().map((category) => category.id) as [string, ...string[]];
+export const EventCategoryEnum = z.enum(eventCategoryIds).openapi('EventCategoryEnum', {
+  description: 'Event categories.',
+});
+
+export const LocationTypeEnum = z.enum(locationTypes).openapi('LocationTypeEnum');
+export const ShowTypeEnum = z.enum(showTypes).openapi('ShowTypeEnum');
+export const TiteliveMusicTypeEnum = z.enum(titeliveMusicTypes).openapi('TiteliveMusicTypeEnum');
+export const TiteliveEventMusicTypeEnum = z.enum(titeliveEventMusicTypes).openapi('TiteliveEventMusicTypeEnum');
+export const DeprecatedMusicTypeEnum = z.enum(deprecatedMusicTypes).openapi('MusicTypeEnum__deprecated_', {
+  deprecated: true,
+});
+export const VenueTypeEnum = z.enum(venueTypes).openapi('VenueTypeEnum');

@@ -1,0 +1,75 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../rest-facade/index.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { expectMatchesContract, openApiDocument } from '../support/contract.js';
+import { createSandbox } from '../support/fixtures.js';
+
+describe('Offer Attributes and product categories', () => {
+  let testApp: TestApp;
+  let apiKey: string;
+
+  const get = async (path: string) => {
+    const response = await request(testApp.app).get(path).set('Authorization', `Bearer ${apiKey}`);
+    expectMatchesContract(response, 'get', path);
+    return response;
+  };
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    apiKey = (await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test')).apiKey;
+  });
+  afterAll(() => testApp.close());
+
+  it('lists the 26 creatable event categories with their conditional fields', async () => {
+    const response = await get('/public/offers/v1/events/categories');
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(26);
+    const byId = Object.fromEntries(response.body.map((category: { id: string }) => [category.id, category]));
+    expect(byId.CONCERT).toEqual({ id: 'CONCERT', conditionalFields: { author: false, musicType: true, performer: false } });
+    expect(byId.SEANCE_CINE.conditionalFields).toEqual({ author: false, stageDirector: false, visa: false });
+    expect(byId.SPECTACLE_REPRESENTATION.conditionalFields.showType).toBe(true);
+    expect(byId.ACTIVATION_EVENT).toBeUndefined();
+  });
+
+  it('lists the 27 creatable product categories with their location type', async () => {
+    const response = await get('/public/offers/v1/products/categories');
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(27);
+    const byId = Object.fromEntries(response.body.map((category: { id: string }) => [category.id, category]));
+    expect(byId.LIVRE_AUDIO_PHYSIQUE.conditionalFields).toEqual({ author: false, ean: true });
+    expect(byId.SUPPORT_PHYSIQUE_FILM.conditionalFields).toEqual({ ean: true });
+    expect(byId.SUPPORT_PHYSIQUE_FILM.locationType).toBe('PHYSICAL');
+    // Paper books are created by EAN only (the bulk product endpoints), not as a category.
+    expect(byId.LIVRE_PAPIER).toBeUndefined();
+    expect(byId.ABO_PLATEFORME_VIDEO.locationType).toBe('DIGITAL');
+  });
+
+  it('lists music types, event music types and show types with labels', async () => {
+    const all = await get('/public/offers/v1/music_types/all');
+    expect(all.status).toBe(200);
+    expect(all.body).toHaveLength(19);
+    expect(all.body).toContainEqual({ id: 'MUSIQUE_CLASSIQUE', label: 'Musique classique' });
+    const event = await get('/public/offers/v1/music_types/event');
+    expect(event.body).toHaveLength(15);
+    const shows = await get('/public/offers/v1/show_types');
+    expect(shows.body).toHaveLength(85);
+    expect(shows.body).toContainEqual({ id: 'ART_DE_LA_RUE-CARNAVAL', label: 'Arts de la rue - Carnaval' });
+  });
+
+  it('still serves the former music types, marked deprecated in the document', async () => {
+    const response = await get('/public/offers/v1/music_types');
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(200);
+    expect(response.body[0]).toEqual({ id: expect.any(String), label: expect.any(String) });
+    const operation = (openApiDocument.paths?.['/public/offers/v1/music_types'] as Record<string, { deprecated?: boolean }>).get;
+    expect(operation.deprecated).toBe(true);
+    expect(routes.filter((route) => route.deprecated).map((route) => route.operationId)).toEqual(['GetMusicTypes']);
+  });
+
+  it('needs a key', async () => {
+    const response = await request(testApp.app).get('/public/offers/v1/show_types');
+    expect(response.status).toBe(401);
+    expectMatchesContract(response, 'get', '/public/offers/v1/show_types');
+  });
+});

@@ -1,0 +1,248 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BAN_MIN_SCORE,
+  BanGeocoder,
+  createGeocoder,
+  findMunicipality,
+  normalizeCityName,
+  OfflineGeocoder,
+  type AddressQuery,
+  type GeocoderLogger,
+} from '../../graphql/providers/geocoding/index.js';
+
+describe('municipality lookup', () => {
+  it.each(['Paris', 'paris', 'PARIS', 'Paris 1er', 'Paris 1er Arrondissement'])('finds Paris 1er for %j in 75001', (city) => {
+    expect(findMunicipality(city, '75001')).toEqual({
+      inseeCode: '75101',
+      name: 'Paris 1er Arrondissement',
+      city: 'Paris',
+      postalCode: '75001',
+      departmentCode: '75',
+    });
+  });
+
+  it('finds the arrondissement of the postal code, whatever the postal label', () => {
+    expect(findMunicipality('Paris', '75004')?.inseeCode).toBe('75104');
+    // The postal label of 75116 is `PARIS 16`.
+    expect(findMunicipality('Paris', '75116')?.inseeCode).toBe('75116');
+    expect(findMunicipality('Lyon', '69002')).toMatchObject({ inseeCode: '69382', city: 'Lyon', departmentCode: '69' });
+  });
+
+  it.each(['Saint-Étienne', 'saint etienne', 'st etienne', 'ST-ETIENNE', '  Saint--Étienne  '])(
+    'finds Saint-Étienne for %j in 42000',
+    (city) => {
+      expect(findMunicipality(city, '42000')).toMatchObject({ inseeCode: '42218', name: 'Saint-Étienne' });
+    },
+  );
+
+  it('chooses among the municipalities a postal code serves, by name or postal label', () => {
+    expect(findMunicipality('Lecci', '20000')?.inseeCode).toBe('2A139');
+    expect(findMunicipality('Les Milles', '13290')?.name).toBe('Aix-en-Provence');
+    expect(findMunicipality('Baux-de-Provence', '13520')?.name).toBe('Les Baux-de-Provence');
+  });
+
+  it('gives Corsican and overseas department codes', () => {
+    expect(findMunicipality('Ajaccio', '20000')).toMatchObject({ inseeCode: '2A004', departmentCode: '2A' });
+    expect(findMunicipality('Bastia', '20200')).toMatchObject({ departmentCode: '2B' });
+    expect(findMunicipality('Saint-Denis', '97400')).toMatchObject({ inseeCode: '97411', departmentCode: '974' });
+  });
+
+  it('finds nothing for a city the postal code does not serve, or an unknown postal code', () => {
+    expect(findMunicipality('Lyon', '75001')).toBeNull();
+    expect(findMunicipality('Paris 4e Arrondissement', '75001')).toBeNull();
+    expect(findMunicipality('Saint-Étienne', '42100')).not.toBeNull();
+    expect(findMunicipality('Paris', '99999')).toBeNull();
+    expect(findMunicipality('', '75001')).toBeNull();
+    for (const postalCode of ['__proto__', 'constructor', '7500', 'abcde', '']) {
+      expect(findMunicipality('Paris', postalCode)).toBeNull();
+    }
+  });
+
+  it('normalizes names for comparison', () => {
+    expect(normalizeCityName("  L'Isle-sur-la-Sorgue ")).toBe('l isle sur la sorgue');
+    expect(normalizeCityName('BAUX-DE-PROVENCE (LES)')).toBe('les baux de provence');
+    expect(normalizeCityName('Ste-Foy-lès-Lyon')).toBe('sainte foy les lyon');
+    expect(normalizeCityName('Paris Cedex 01')).toBe('paris');
+    expect(normalizeCityName('Œuilly')).toBe('oeuilly');
+  });
+});
+
+describe('offline geocoder', () => {
+  const geocoder = new OfflineGeocoder();
+
+  it('answers addressNotFound for a known municipality: it has no street coordinates', async () => {
+    await expect(geocoder.geocode({ street: '1 rue de Rivoli', city: 'Paris', postalCode: '75001' })).resolves.toEqual({
+      kind: 'addressNotFound',
+      municipality: expect.objectContaining({ inseeCode: '75101', departmentCode: '75' }),
+    });
+  });
+
+  it('answers unknownMunicipality for an unknown postal code or a city it does not serve', async () => {
+    await expect(geocoder.geocode({ street: '1 rue X', city: 'Paris', postalCode: '99999' })).resolves.toEqual({
+      kind: 'unknownMunicipality',
+    });
+    await expect(geocoder.geocode({ street: '1 rue X', city: 'Lyon', postalCode: '75001' })).resolves.toEqual({
+      kind: 'unknownMunicipality',
+    });
+  });
+
+  it('is what createGeocoder gives without a URL', () => {
+    expect(createGeocoder()).toBeInstanceOf(OfflineGeocoder);
+    expect(createGeocoder({ geocoderUrl: 'http://127.0.0.1:1' })).toBeInstanceOf(BanGeocoder);
+  });
+});
+
+/** A feature as api-adresse's `GET /search/` returns it (GeoCodeJSON). */
+function aBanFeature(properties: Record<string, unknown> = {}, coordinates: [number, number] = [2.336849, 48.860442]) {
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates },
+    properties: {
+      label: '1 Rue de Rivoli 75001 Paris',
+      score: 0.97,
+      housenumber: '1',
+      id: '75101_8158_00001',
+      name: '1 Rue de Rivoli',
+      postcode: '75001',
+      citycode: '75101',
+      x: 651847.4,
+      y: 6862313.1,
+      city: 'Paris',
+      district: 'Paris 1er Arrondissement',
+      context: '75, Paris, Île-de-France',
+      type: 'housenumber',
+      importance: 0.81,
+      street: 'Rue de Rivoli',
+      ...properties,
+    },
+  };
+}
+
+function aFeatureCollection(features: unknown[], query = '1 rue de Rivoli Paris') {
+  return {
+    type: 'FeatureCollection',
+    version: 'draft',
+    features,
+    attribution: 'BAN',
+    licence: 'ETALAB-2.0',
+    query,
+    filters: { postcode: '75001', type: 'housenumber' },
+    limit: 1,
+  };
+}
+
+describe('BAN geocoder against a local stub of the search API', () => {
+  type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+  const json =
+    (body: unknown, status = 200): Handler =>
+    (_request, response) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(body));
+    };
+
+  let server: Server;
+  let baseUrl: string;
+  let handler: Handler;
+  let requests: URL[] = [];
+  const warnings: { details: object; message: string }[] = [];
+  const logger: GeocoderLogger = { warn: (details, message) => warnings.push({ details, message }) };
+  const rivoli: AddressQuery = { street: '1 rue de Rivoli', city: 'Paris', postalCode: '75001' };
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      requests.push(new URL(request.url ?? '/', 'http://stub'));
+      handler(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterEach(() => {
+    requests = [];
+    warnings.length = 0;
+    server.closeAllConnections();
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const geocoder = (timeoutMs?: number) => new BanGeocoder({ baseUrl, timeoutMs, logger });
+
+  it('returns the address, its BAN id and coordinates when the best feature is good enough', async () => {
+    handler = json(aFeatureCollection([aBanFeature()]));
+
+    await expect(geocoder().geocode(rivoli)).resolves.toEqual({
+      kind: 'found',
+      municipality: expect.objectContaining({ inseeCode: '75101', postalCode: '75001' }),
+      banId: '75101_8158_00001',
+      street: '1 Rue de Rivoli',
+      latitude: 48.860442,
+      longitude: 2.336849,
+    });
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request.pathname).toBe('/search/');
+    expect(Object.fromEntries(request.searchParams)).toEqual({
+      q: '1 rue de Rivoli Paris',
+      postcode: '75001',
+      limit: '1',
+      type: 'housenumber',
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('answers addressNotFound when the score is below the threshold', async () => {
+    handler = json(aFeatureCollection([aBanFeature({ score: BAN_MIN_SCORE - 0.01 })]));
+    await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('answers addressNotFound when the feature is in another postal code', async () => {
+    handler = json(aFeatureCollection([aBanFeature({ postcode: '75004' })]));
+    await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({
+      kind: 'addressNotFound',
+      municipality: { inseeCode: '75101' },
+    });
+  });
+
+  it('answers addressNotFound when there is no feature', async () => {
+    handler = json(aFeatureCollection([]));
+    await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
+  });
+
+  it('never calls the service for an unknown municipality', async () => {
+    handler = json(aFeatureCollection([aBanFeature()]));
+    await expect(geocoder().geocode({ ...rivoli, postalCode: '99999' })).resolves.toEqual({ kind: 'unknownMunicipality' });
+    await expect(geocoder().geocode({ ...rivoli, city: 'Lyon' })).resolves.toEqual({ kind: 'unknownMunicipality' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('answers addressNotFound and warns when the service fails', async () => {
+    handler = json({ code: 500, message: 'Internal error' }, 500);
+    await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
+    expect(warnings).toEqual([{ details: expect.objectContaining({ status: 500 }), message: expect.any(String) }]);
+  });
+
+  it('answers addressNotFound and warns when the body is not JSON', async () => {
+    handler = (_request, response) => response.end('<html>maintenance</html>');
+    await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('gives up after its timeout when the service never answers', async () => {
+    handler = () => {}; // keeps the request open
+    const started = performance.now();
+    await expect(geocoder(150).geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(requests).toHaveLength(1);
+    expect(warnings).toEqual([{ details: expect.objectContaining({ timeoutMs: 150 }), message: 'address service timed out' }]);
+  });
+
+  it('answers addressNotFound when nothing listens', async () => {
+    const closed = new BanGeocoder({ baseUrl: 'http://127.0.0.1:1', logger });
+    await expect(closed.geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
+    expect(warnings).toHaveLength(1);
+  });
+});
