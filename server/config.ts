@@ -25,6 +25,7 @@ const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   APP_ENV: z.enum(appEnvironments).default('development'),
+  GEOCODER_URL: z.url().optional(),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_ENABLED: z
@@ -38,6 +39,8 @@ export interface Config {
   host: string;
   database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
   redisUrl?: string;
+  /** An address search service (api-adresse style); unset: the offline municipality data. */
+  geocoderUrl?: string;
   appEnv: AppEnv;
   publicUrl: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
@@ -63,6 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgresql', url: values.DATABASE_URL }
       : { kind: 'sqlite', path: values.SQLITE_PATH },
     redisUrl: values.REDIS_URL,
+    geocoderUrl: values.GEOCODER_URL,
     appEnv: values.APP_ENV,
     publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
     logLevel: values.LOG_LEVEL,

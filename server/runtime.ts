@@ -1,7 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { buildGraph, type Graph } from '../graphql/graph.js';
 import { type Clock, systemClock } from '../graphql/shared/clock.js';
+import type { GraphServices } from '../graphql/shared/context.js';
 import { DomainEventBus } from '../graphql/shared/domainEvents.js';
+import { createGeocoder } from '../graphql/providers/geocoding/index.js';
 import { routes as allRoutes } from '../rest-facade/index.js';
 import { routesFor } from '../rest-facade/openapi.js';
 import type { RouteDefinition } from '../rest-facade/route.js';
@@ -23,6 +25,7 @@ export interface Runtime {
   orm: MikroORM;
   clock: Clock;
   events: DomainEventBus;
+  services: GraphServices;
   graph: Graph;
   routes: RouteDefinition[];
   compiledRoutes: ReturnType<typeof compileRoutes>;
@@ -70,6 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const compiledRoutes = compileRoutes(routes, graph);
   const graphql = await startGraphqlEndpoint(graph);
   const events = new DomainEventBus();
+  const services: GraphServices = { geocoder: createGeocoder({ geocoderUrl: config.geocoderUrl, logger }) };
   const clock = options.clock ?? systemClock;
   const rateLimiter = createRateLimiter({
     points: options.rateLimitPoints,
@@ -85,6 +89,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     orm,
     clock,
     events,
+    services,
     graph,
     routes,
     compiledRoutes,

@@ -1,10 +1,12 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Directive, Field, Float, Int, ObjectType } from 'type-graphql';
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: 'A postal address with its coordinates.' })
 @Entity({ tableName: 'address' })
 export class Address {
+  [OptionalProps]?: 'banId' | 'street' | 'inseeCode' | 'isManualEdition' | 'lookupKey';
+
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -43,4 +45,8 @@ export class Address {
 
   @Property({ type: 'boolean' })
   isManualEdition: boolean = false;
+
+  /** Normalised street, INSEE code and postal code: the same address given twice is one record. */
+  @Property({ type: 'string', length: 300, nullable: true, unique: true, hidden: true })
+  lookupKey: string | null = null;
 }

@@ -1,7 +1,8 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import type { ProviderView } from './apiKeys.js';
 import { providerInScope, venuesOfProvider } from './access.js';
+import type { ProviderView } from './apiKeys.js';
+import { applyExternalUrls, assertValidExternalUrls, ExternalUrlsInput } from './externalUrls.js';
 import { Provider } from './Provider.js';
 import { Venue } from './Venue.js';
 
@@ -15,6 +16,22 @@ export class ProviderResolver {
     @Arg('id', () => Int, { nullable: true }) id?: number | null,
   ): Promise<ProviderView> {
     return providerInScope(context, id);
+  }
+
+  @Mutation(() => Provider, {
+    description: 'Changes the URLs through which the platform reaches the provider ticketing system.',
+  })
+  async updateProvider(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => ExternalUrlsInput) input: ExternalUrlsInput,
+    @Arg('id', () => Int, { nullable: true }) id?: number | null,
+  ): Promise<Provider> {
+    assertValidExternalUrls(input);
+    const { id: providerId } = await providerInScope(context, id);
+    const provider = await context.em.findOneOrFail(Provider, providerId);
+    applyExternalUrls(provider, input);
+    await context.em.flush();
+    return provider;
   }
 
   @FieldResolver(() => [Venue], { description: 'Venues this provider may act on.' })

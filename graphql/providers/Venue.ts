@@ -12,7 +12,7 @@ export class Venue {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @Field(() => Offerer)
+  /** Exposed through VenueResolver, which loads it when a query did not. */
   @ManyToOne(() => Offerer, { deleteRule: 'cascade' })
   offerer!: Offerer;
 
@@ -40,7 +40,7 @@ export class Venue {
   @Property({ type: 'boolean' })
   isVirtual: boolean = false;
 
-  @Field(() => Address, { nullable: true })
+  /** Exposed through VenueResolver, which loads it when a query did not. */
   @ManyToOne(() => Address, { nullable: true, deleteRule: 'set null' })
   address: Address | null = null;
 

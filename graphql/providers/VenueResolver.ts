@@ -1,12 +1,102 @@
-import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { venueInScope } from './access.js';
+import { NotFoundError } from '../shared/errors.js';
+import { oncePerRequest } from '../shared/requestMemo.js';
+import { venueInScope, venueLinkInScope, venuesOfProvider } from './access.js';
+import { applyExternalUrls, assertValidExternalUrls, ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
+import { Address } from './Address.js';
+import { Offerer } from './Offerer.js';
 import { Venue } from './Venue.js';
+import { VenueProvider } from './VenueProvider.js';
+
+@ObjectType({ description: 'An offerer and those of its venues the calling key may act on.' })
+export class OffererVenues {
+  @Field(() => Offerer)
+  offerer!: Offerer;
+
+  @Field(() => [Venue])
+  venues!: Venue[];
+}
+
+/** The caller's links to venues, loaded once per request for every venue of an answer. */
+function callerLinks(context: GraphContext): Promise<Map<number, VenueProvider>> {
+  return oncePerRequest(context, 'providers.callerLinks', async () => {
+    if (context.caller.kind !== 'provider') return new Map();
+    const links = await context.em.find(VenueProvider, { provider: context.caller.providerId, isActive: true });
+    return new Map(links.map((link) => [link.venue.id, link]));
+  });
+}
 
 @Resolver(() => Venue)
 export class VenueResolver {
   @Query(() => Venue, { description: 'A venue the calling key may act on.' })
   venue(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Venue> {
     return venueInScope(context.em, context.caller, id);
+  }
+
+  @Query(() => Venue, {
+    description: 'A venue the calling key may act on, by SIRET (or New Caledonian RIDET: NC, digits, XX).',
+  })
+  async venueBySiret(@Ctx() context: GraphContext, @Arg('siret', () => String) siret: string): Promise<Venue> {
+    const venue = await context.em.findOne(Venue, { siret });
+    if (!venue) throw new NotFoundError('Venue not found');
+    return venueInScope(context.em, context.caller, venue.id);
+  }
+
+  @Query(() => [OffererVenues], {
+    description: 'The offerers of the venues the calling key may act on, each with those venues.',
+  })
+  async offererVenues(
+    @Ctx() context: GraphContext,
+    @Arg('siren', () => String, { nullable: true }) siren?: string | null,
+  ): Promise<OffererVenues[]> {
+    if (context.caller.kind !== 'provider') return [];
+    const venues = await venuesOfProvider(context.em, context.caller, context.caller.providerId);
+    const byOfferer = new Map<number, OffererVenues>();
+    for (const venue of venues) {
+      const offerer = venue.offerer;
+      if (siren && offerer.siren !== siren) continue;
+      const group = byOfferer.get(offerer.id) ?? { offerer, venues: [] };
+      group.venues.push(venue);
+      byOfferer.set(offerer.id, group);
+    }
+    return [...byOfferer.values()];
+  }
+
+  @Mutation(() => Boolean, {
+    description: "Sets a venue's own ticketing and notification URLs, which take priority over the provider's.",
+  })
+  async updateVenueExternalUrls(
+    @Ctx() context: GraphContext,
+    @Arg('venueId', () => Int) venueId: number,
+    @Arg('input', () => ExternalUrlsInput) input: ExternalUrlsInput,
+  ): Promise<boolean> {
+    assertValidExternalUrls(input);
+    const link = await venueLinkInScope(context.em, context.caller, venueId);
+    applyExternalUrls(link, input);
+    await context.em.flush();
+    return true;
+  }
+
+  @FieldResolver(() => Offerer)
+  async offerer(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<Offerer> {
+    await context.em.populate(venue, ['offerer']);
+    return venue.offerer;
+  }
+
+  @FieldResolver(() => Address, { nullable: true, description: 'Null for a digital venue.' })
+  async address(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<Address | null> {
+    if (!venue.address) return null;
+    await context.em.populate(venue, ['address']);
+    return venue.address;
+  }
+
+  @FieldResolver(() => ExternalUrls, {
+    nullable: true,
+    description: "The venue's own URLs for the calling provider (null for internal keys).",
+  })
+  async externalUrls(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<ExternalUrls | null> {
+    const link = (await callerLinks(context)).get(venue.id);
+    return link ? { bookingUrl: link.bookingUrl, cancelUrl: link.cancelUrl, notificationUrl: link.notificationUrl } : null;
   }
 }

@@ -36,18 +36,14 @@ export async function venuesOfProvider(em: EntityManager, caller: Caller, provid
       isActive: true,
       ...(caller.kind === 'provider' && caller.offererId != null ? { venue: { offerer: caller.offererId } } : {}),
     },
-    { populate: ['venue'], orderBy: { venue: { id: 'asc' } } },
+    { populate: ['venue', 'venue.offerer', 'venue.address'], orderBy: { venue: { id: 'asc' } } },
   );
   return links.map((link) => link.venue);
 }
 
-/** A venue the caller may reach, or not found: never reveal another provider's venue. */
-export async function venueInScope(em: EntityManager, caller: Caller, venueId: number): Promise<Venue> {
-  if (caller.kind === 'internal') {
-    const venue = await em.findOne(Venue, venueId);
-    if (!venue) throw new NotFoundError('Venue not found');
-    return venue;
-  }
+/** The provider key's link to a venue, or not found: never reveal another provider's venue. */
+export async function venueLinkInScope(em: EntityManager, caller: Caller, venueId: number): Promise<VenueProvider> {
+  if (caller.kind === 'internal') throw new NotFoundError('Venue not found');
   const link = await em.findOne(
     VenueProvider,
     {
@@ -58,5 +54,15 @@ export async function venueInScope(em: EntityManager, caller: Caller, venueId: n
     { populate: ['venue'] },
   );
   if (!link) throw new NotFoundError('Venue not found');
-  return link.venue;
+  return link;
+}
+
+/** A venue the caller may reach, or not found. Internal keys reach every venue. */
+export async function venueInScope(em: EntityManager, caller: Caller, venueId: number): Promise<Venue> {
+  if (caller.kind === 'internal') {
+    const venue = await em.findOne(Venue, venueId);
+    if (!venue) throw new NotFoundError('Venue not found');
+    return venue;
+  }
+  return (await venueLinkInScope(em, caller, venueId)).venue;
 }

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../shared/clock.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
-import { Address } from './Address.js';
+import { findOrCreateAddress } from './addresses/addressBook.js';
+import { findMunicipality, OfflineGeocoder } from './geocoding/index.js';
 import { ApiKey } from './ApiKey.js';
 import { type IssuedApiKey, issueApiKey } from './apiKeys.js';
 import { Offerer } from './Offerer.js';
@@ -72,34 +73,22 @@ export interface NewVenue {
   providerIds: number[];
 }
 
-function departmentOf(postalCode: string): string {
-  const prefix = postalCode.slice(0, 2);
-  if (prefix === '97' || prefix === '98') return postalCode.slice(0, 3);
-  if (prefix === '20') return Number(postalCode) < 20200 ? '2A' : '2B';
-  return prefix;
-}
-
 /** A venue and its links to providers, in one transaction. */
 export async function createVenue(em: EntityManager, clock: Clock, input: NewVenue): Promise<Venue> {
   if (input.physical && !isValidSiret(input.physical.siret)) {
     throw BadRequestError.on('siret', 'A SIRET is 14 digits with a valid check digit');
   }
+  const municipality = input.physical ? findMunicipality(input.physical.city, input.physical.postalCode) : null;
+  if (input.physical && !municipality) {
+    throw BadRequestError.on('postalCode', `No municipality named "${input.physical.city}" has the postal code ${input.physical.postalCode}`);
+  }
   return em.transactional(async (tx) => {
     const offerer = await tx.findOne(Offerer, input.offererId);
     if (!offerer) throw new NotFoundError(`No offerer ${input.offererId}`);
-    const address = input.physical
-      ? tx.create(Address, {
-          street: input.physical.street,
-          city: input.physical.city,
-          postalCode: input.physical.postalCode,
-          departmentCode: departmentOf(input.physical.postalCode),
-          latitude: input.physical.latitude,
-          longitude: input.physical.longitude,
-          banId: null,
-          inseeCode: null,
-          isManualEdition: true,
-        })
-      : null;
+    const address =
+      input.physical && municipality
+        ? await findOrCreateAddress(tx, new OfflineGeocoder(), input.physical)
+        : null;
     const venue = tx.create(Venue, {
       offerer,
       legalName: input.legalName,

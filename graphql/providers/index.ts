@@ -1,5 +1,6 @@
 import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
 import { Address } from './Address.js';
+import { AddressResolver } from './addresses/AddressResolver.js';
 import { ApiKey } from './ApiKey.js';
 import { Offerer } from './Offerer.js';
 import { Provider } from './Provider.js';
@@ -14,7 +15,7 @@ export const providerEntities = [Provider, ApiKey, Offerer, Venue, VenueProvider
 export function buildProvidersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'providers',
-    resolvers: [ProviderResolver, VenueResolver],
+    resolvers: [ProviderResolver, VenueResolver, AddressResolver],
     references: providerReferences,
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../shared/clock.js';
 import { Address } from './Address.js';
+import { addressLookupKey } from './addresses/lookupKey.js';
 import { issueApiKey } from './apiKeys.js';
 import { Offerer } from './Offerer.js';
 import { Provider } from './Provider.js';
@@ -54,6 +55,7 @@ export async function createSandbox(em: EntityManager, clock: Clock, keyEnv: str
       latitude: 48.85553,
       longitude: 2.35916,
       isManualEdition: false,
+      lookupKey: addressLookupKey('12 Rue de Rivoli', '75104', '75004'),
     });
     const bookshopAddress = tx.create(Address, {
       banId: '69381_3215_00004',
@@ -65,6 +67,7 @@ export async function createSandbox(em: EntityManager, clock: Clock, keyEnv: str
       latitude: 45.75781,
       longitude: 4.83201,
       isManualEdition: false,
+      lookupKey: addressLookupKey('4 Place Bellecour', '69382', '69002'),
     });
     const physical = (legalName: string, publicName: string, siret: string, activityDomain: string, address: Address) =>
       tx.create(Venue, {

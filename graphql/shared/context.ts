@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from './appEnv.js';
 import type { ProviderView } from '../providers/apiKeys.js';
+import type { Geocoder } from '../providers/geocoding/index.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import type { DomainEventBus } from './domainEvents.js';
@@ -14,4 +15,10 @@ export interface GraphContext {
   clock: Clock;
   events: DomainEventBus;
   appEnv: AppEnv;
+  services: GraphServices;
+}
+
+/** Collaborators outside the database that resolvers call, chosen by configuration at boot. */
+export interface GraphServices {
+  geocoder: Geocoder;
 }

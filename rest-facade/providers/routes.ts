@@ -1,12 +1,15 @@
 import { defineRoute } from '../route.js';
-import { ProviderResponse } from './schemas.js';
+import { idInPath } from '../schemas/inputs.js';
+import { z } from '../zod.js';
+import { ProviderResponse, ProviderUpdate, VenueProviderExternalUrlsUpdate } from './schemas.js';
 
+const TAG = 'Providers';
 const providerFields = 'id name bookingUrl cancelUrl notificationUrl logoUrl';
 
 export const getProvider = defineRoute({
   method: 'get',
   path: '/public/providers/v1/provider',
-  tag: 'Providers',
+  tag: TAG,
   operationId: 'GetProvider',
   summary: 'Get my provider',
   description: 'The provider your API key belongs to, with the URLs used to reach its ticketing system.',
@@ -20,4 +23,44 @@ export const getProvider = defineRoute({
   },
 });
 
-export const providerRoutes = [getProvider];
+export const updateProvider = defineRoute({
+  method: 'patch',
+  path: '/public/providers/v1/provider',
+  tag: TAG,
+  operationId: 'UpdateProvider',
+  summary: 'Update my provider URLs',
+  description:
+    'Sets the URLs through which the platform books and cancels tickets in your ticketing system and ' +
+    'notifies you. Only the fields sent change; null clears one.',
+  subgraph: 'providers',
+  document: `mutation UpdateProvider($input: ExternalUrlsInput!) { updateProvider(input: $input) { ${providerFields} } }`,
+  request: { body: ProviderUpdate },
+  variables: ({ body }) => ({ input: body }),
+  response: {
+    status: 200,
+    description: 'Your provider, updated.',
+    schema: ProviderResponse,
+    select: (data) => data.updateProvider,
+  },
+});
+
+export const updateVenueExternalUrls = defineRoute({
+  method: 'patch',
+  path: '/public/providers/v1/venues/{venue_id}',
+  tag: TAG,
+  operationId: 'UpdateVenueExternalUrls',
+  summary: "Update a venue's URLs",
+  description:
+    "Sets a venue's own booking, cancellation and notification URLs: for that venue they take priority " +
+    "over your provider's. Only the fields sent change; null clears one.",
+  subgraph: 'providers',
+  document:
+    'mutation UpdateVenueExternalUrls($venueId: Int!, $input: ExternalUrlsInput!) { ' +
+    'updateVenueExternalUrls(venueId: $venueId, input: $input) }',
+  request: { params: z.object({ venue_id: idInPath }), body: VenueProviderExternalUrlsUpdate },
+  variables: ({ params, body }) => ({ venueId: params.venue_id, input: body }),
+  response: { status: 204, description: 'The URLs are set.' },
+  errors: [404],
+});
+
+export const providerRoutes = [getProvider, updateProvider, updateVenueExternalUrls];

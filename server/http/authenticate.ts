@@ -27,6 +27,7 @@ export function authenticate(runtime: Runtime): RequestHandler {
         clock: runtime.clock,
         events: runtime.events,
         appEnv: runtime.config.appEnv,
+        services: runtime.services,
       };
       res.locals.graphContext = context;
       next();

@@ -1,0 +1,79 @@
+import { defineRoute } from '../route.js';
+import { idInPath, numberInput } from '../schemas/inputs.js';
+import { z } from '../zod.js';
+import { AddressModel, addressFields, AddressResponse, SearchAddressResponse, searchQuery } from './schemas.js';
+
+const TAG = 'Addresses';
+
+export const createAddress = defineRoute({
+  method: 'post',
+  path: '/public/offers/v1/addresses',
+  tag: TAG,
+  operationId: 'CreateAddress',
+  summary: 'Create an address',
+  description:
+    'Records an address where offers can take place, or returns the record of the same address. The ' +
+    'municipality must exist for the postal code. Without coordinates the address must be found by the ' +
+    'address service (400 otherwise: send latitude and longitude); with them it is recorded as given.',
+  subgraph: 'providers',
+  document: `mutation CreateAddress($input: AddressInput!) { createAddress(input: $input) { ${addressFields} } }`,
+  request: { body: AddressModel },
+  variables: ({ body }) => ({ input: body }),
+  response: {
+    status: 200,
+    description: 'The address.',
+    schema: AddressResponse,
+    select: (data) => data.createAddress,
+  },
+  errors: [400],
+});
+
+export const searchAddresses = defineRoute({
+  method: 'get',
+  path: '/public/offers/v1/addresses/search',
+  tag: TAG,
+  operationId: 'SearchAddresses',
+  summary: 'Search addresses',
+  description: 'Recorded addresses matching a street, a city and a postal code, and the coordinates when given.',
+  subgraph: 'providers',
+  document: `query SearchAddresses($input: AddressInput!) { searchAddresses(input: $input) { ${addressFields} } }`,
+  request: {
+    query: z.object({
+      street: searchQuery.street,
+      city: searchQuery.city,
+      postalCode: searchQuery.postalCode,
+      latitude: numberInput(searchQuery.latitude.optional()),
+      longitude: numberInput(searchQuery.longitude.optional()),
+    }),
+  },
+  variables: ({ query }) => ({ input: query }),
+  response: {
+    status: 200,
+    description: 'The matching addresses (possibly none).',
+    schema: SearchAddressResponse,
+    select: (data) => ({ addresses: data.searchAddresses }),
+  },
+  errors: [400],
+});
+
+export const getAddress = defineRoute({
+  method: 'get',
+  path: '/public/offers/v1/addresses/{address_id}',
+  tag: TAG,
+  operationId: 'GetAddress',
+  summary: 'Get an address',
+  description: 'A recorded address.',
+  subgraph: 'providers',
+  document: `query GetAddress($id: Int!) { address(id: $id) { ${addressFields} } }`,
+  request: { params: z.object({ address_id: idInPath }) },
+  variables: ({ params }) => ({ id: params.address_id }),
+  response: {
+    status: 200,
+    description: 'The address.',
+    schema: AddressResponse,
+    select: (data) => data.address,
+  },
+  errors: [404],
+});
+
+export const addressRoutes = [createAddress, searchAddresses, getAddress];

@@ -1,0 +1,70 @@
+import { defineRoute } from '../route.js';
+import { z } from '../zod.js';
+import { GetOffererVenuesResponse, type GraphVenue, toVenueResponse, venueFragment, VenueResponse } from './schemas.js';
+
+const TAG = 'Venues';
+
+interface GraphOffererVenues {
+  offerer: { id: number; createdDatetime: string; name: string; siren: string; allowedOnAdage: boolean };
+  venues: GraphVenue[];
+}
+
+export const getOffererVenues = defineRoute({
+  method: 'get',
+  path: '/public/offers/v1/offerer_venues',
+  tag: TAG,
+  operationId: 'GetOffererVenues',
+  summary: 'Get my offerers and venues',
+  description: 'The venues your API key may act on, grouped by the offerer that owns them.',
+  subgraph: 'providers',
+  document: `query GetOffererVenues($siren: String) {
+    offererVenues(siren: $siren) { offerer { id createdDatetime name siren allowedOnAdage } venues { ...VenueFields } }
+  }
+  ${venueFragment}`,
+  request: {
+    query: z.object({
+      siren: z
+        .string()
+        .regex(/^(\d{9}|NC\d{7})$/, 'A SIREN is 9 digits, or NC followed by 7 digits')
+        .optional()
+        .openapi({ description: 'Only the venues of the offerer with this SIREN (or New Caledonian RIDET).', example: '123456782' }),
+    }),
+  },
+  variables: ({ query }) => ({ siren: query.siren ?? null }),
+  response: {
+    status: 200,
+    description: 'The offerers and their venues.',
+    schema: z.array(GetOffererVenuesResponse).openapi('GetOfferersVenuesResponse'),
+    select: (data) =>
+      (data.offererVenues as GraphOffererVenues[]).map(({ offerer, venues }) => ({
+        offerer,
+        venues: venues.map(toVenueResponse),
+      })),
+  },
+});
+
+export const getVenueBySiret = defineRoute({
+  method: 'get',
+  path: '/public/offers/v1/venues/{siret}',
+  tag: TAG,
+  operationId: 'GetVenueBySiret',
+  summary: 'Get a venue by SIRET',
+  description: 'A venue your API key may act on, by its SIRET or, in New Caledonia, its RIDET (NC, digits, XX).',
+  subgraph: 'providers',
+  document: `query GetVenueBySiret($siret: String!) { venueBySiret(siret: $siret) { ...VenueFields } } ${venueFragment}`,
+  request: {
+    params: z.object({
+      siret: z.string().min(1).openapi({ example: '12345678200010' }),
+    }),
+  },
+  variables: ({ params }) => ({ siret: params.siret }),
+  response: {
+    status: 200,
+    description: 'The venue.',
+    schema: VenueResponse,
+    select: (data) => toVenueResponse(data.venueBySiret as GraphVenue),
+  },
+  errors: [404],
+});
+
+export const venueRoutes = [getOffererVenues, getVenueBySiret];
