@@ -8,6 +8,7 @@ import {
   setProviderActive,
 } from '../../graphql/providers/administration.js';
 import { revokeApiKey } from '../../graphql/providers/apiKeys.js';
+import { venueTypes } from '../../graphql/providers/venueTypes.js';
 import type { Clock } from '../../graphql/shared/clock.js';
 import { z } from 'zod';
 
@@ -100,7 +101,7 @@ export const commands: Record<string, Command> = {
           offerer: id,
           name: z.string().min(1).max(140),
           provider: id,
-          'activity-domain': z.string().min(1).max(50).optional(),
+          'activity-domain': z.enum(venueTypes).optional(),
           digital: z.boolean().default(false),
           siret: z.string().optional(),
           street: z.string().min(1).max(200).optional(),
