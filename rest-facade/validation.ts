@@ -25,8 +25,11 @@ function typeOf(issue: ZodIssue, received: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
       if (received === undefined) return 'missing';
-      if (issue.expected === 'int') return 'int_parsing';
-      if (issue.expected === 'number') return 'float_parsing';
+      // zod names integers 'number' too: most numbers of this contract are integers (ids,
+      // cents, quantities); the few decimals (coordinates) report their own type.
+      if (issue.expected === 'int' || issue.expected === 'number') {
+        return typeof received === 'string' ? 'int_parsing' : 'int_type';
+      }
       return `${issue.expected}_type`;
     case 'too_big':
     case 'too_small':

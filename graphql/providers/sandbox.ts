@@ -55,7 +55,7 @@ export async function createSandbox(em: EntityManager, clock: Clock, keyEnv: str
       latitude: 48.85553,
       longitude: 2.35916,
       isManualEdition: false,
-      lookupKey: addressLookupKey('12 Rue de Rivoli', '75104', '75004'),
+      lookupKey: addressLookupKey('12 Rue de Rivoli', { inseeCode: '75104', city: 'Paris', postalCode: '75004' }),
     });
     const bookshopAddress = tx.create(Address, {
       banId: '69381_3215_00004',
@@ -67,7 +67,7 @@ export async function createSandbox(em: EntityManager, clock: Clock, keyEnv: str
       latitude: 45.75781,
       longitude: 4.83201,
       isManualEdition: false,
-      lookupKey: addressLookupKey('4 Place Bellecour', '69382', '69002'),
+      lookupKey: addressLookupKey('4 Place Bellecour', { inseeCode: '69382', city: 'Lyon', postalCode: '69002' }),
     });
     const physical = (legalName: string, publicName: string, siret: string, activityDomain: string, address: Address) =>
       tx.create(Venue, {

@@ -1,3 +1,4 @@
+import { decimal } from '../schemas/inputs.js';
 import { z } from '../zod.js';
 
 /** The contract's pattern: departments 01 to 98. */
@@ -29,8 +30,8 @@ export const AddressModel = z
     street,
     city,
     postalCode,
-    latitude: latitude.nullable().optional(),
-    longitude: longitude.nullable().optional(),
+    latitude: decimal(latitude).nullable().optional(),
+    longitude: decimal(longitude).nullable().optional(),
   })
   .superRefine(bothCoordinatesOrNone)
   .openapi('AddressModel', {

@@ -32,3 +32,20 @@ export function numberInput<T extends z.ZodType>(schema: T) {
 
 /** An id in a path: a positive 32-bit integer. */
 export const idInPath = integerInput(z.int().min(1).max(2_147_483_647));
+
+/**
+ * A decimal in a JSON body. Integers are the usual numbers of this contract, so a decimal
+ * field names its own error types: `float_parsing` for text, `float_type` for anything else.
+ */
+export function decimal<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, context) => {
+    if (typeof value === 'number' || value === undefined) return value;
+    context.addIssue({
+      code: 'custom',
+      message: 'Input should be a valid number',
+      params: { type: typeof value === 'string' ? 'float_parsing' : 'float_type' },
+      input: value,
+    });
+    return z.NEVER;
+  }, schema);
+}

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import { BadRequestError } from '../../shared/errors.js';
 import { Address } from '../Address.js';
 import type { Geocoder, Municipality } from '../geocoding/index.js';
@@ -12,31 +13,43 @@ export interface AddressInput {
   longitude?: number | null;
 }
 
-function municipalityOf(geocoder: Geocoder, city: string, postalCode: string): Municipality {
-  const municipality = geocoder.findMunicipality(city, postalCode);
-  if (!municipality) {
-    throw BadRequestError.on('postalCode', `No municipality named "${city}" has the postal code ${postalCode}`);
-  }
-  return municipality;
-}
-
-function newAddress(em: EntityManager, street: string, municipality: Municipality, lookupKey: string, place: {
+interface Place {
   banId: string | null;
   latitude: number;
   longitude: number;
   isManualEdition: boolean;
-}): Address {
-  const address = em.create(Address, {
-    street,
-    city: municipality.city,
-    postalCode: municipality.postalCode,
-    inseeCode: municipality.inseeCode,
-    departmentCode: municipality.departmentCode,
-    lookupKey,
-    ...place,
-  });
-  em.persist(address);
-  return address;
+}
+
+function unknownMunicipality(city: string, postalCode: string): BadRequestError {
+  return BadRequestError.on('postalCode', `No municipality named "${city}" has the postal code ${postalCode}`);
+}
+
+function municipalityOf(geocoder: Geocoder, city: string, postalCode: string): Municipality {
+  const municipality = geocoder.findMunicipality(city, postalCode);
+  if (!municipality) throw unknownMunicipality(city, postalCode);
+  return municipality;
+}
+
+/**
+ * Inserts unless a record with the same lookup key exists, then reads the record: two
+ * requests recording the same address at once both get the one row, never a conflict error.
+ */
+async function recordOnce(em: EntityManager, street: string, municipality: Municipality, lookupKey: string, place: Place): Promise<Address> {
+  await (em as SqlEntityManager)
+    .createQueryBuilder(Address)
+    .insert({
+      street,
+      city: municipality.city,
+      postalCode: municipality.postalCode,
+      inseeCode: municipality.inseeCode || null,
+      departmentCode: municipality.departmentCode,
+      lookupKey,
+      ...place,
+    })
+    .onConflict('lookup_key')
+    .ignore()
+    .execute();
+  return em.findOneOrFail(Address, { lookupKey });
 }
 
 /**
@@ -47,48 +60,41 @@ function newAddress(em: EntityManager, street: string, municipality: Municipalit
 export async function findOrCreateAddress(em: EntityManager, geocoder: Geocoder, input: AddressInput): Promise<Address> {
   const street = input.street.trim();
   const municipality = municipalityOf(geocoder, input.city, input.postalCode);
-  const lookupKey = addressLookupKey(street, municipality.inseeCode, municipality.postalCode);
+  const lookupKey = addressLookupKey(street, municipality);
   const known = await em.findOne(Address, { lookupKey });
   if (known) return known;
 
   if (input.latitude != null && input.longitude != null) {
-    const address = newAddress(em, street, municipality, lookupKey, {
+    return recordOnce(em, street, municipality, lookupKey, {
       banId: null,
       latitude: input.latitude,
       longitude: input.longitude,
       isManualEdition: true,
     });
-    await em.flush();
-    return address;
   }
 
   const outcome = await geocoder.geocode({ street, city: input.city, postalCode: input.postalCode });
-  if (outcome.kind === 'unknownMunicipality') {
-    throw BadRequestError.on('postalCode', `No municipality named "${input.city}" has the postal code ${input.postalCode}`);
-  }
+  if (outcome.kind === 'unknownMunicipality') throw unknownMunicipality(input.city, input.postalCode);
   if (outcome.kind === 'addressNotFound') {
     throw BadRequestError.on('global', 'Address not found: send its latitude and longitude to record it as given');
   }
   const sameBanAddress = outcome.banId ? await em.findOne(Address, { banId: outcome.banId }) : null;
   if (sameBanAddress) return sameBanAddress;
-  const address = newAddress(em, outcome.street, outcome.municipality, lookupKey, {
+  return recordOnce(em, outcome.street, outcome.municipality, lookupKey, {
     banId: outcome.banId,
     latitude: outcome.latitude,
     longitude: outcome.longitude,
     isManualEdition: false,
   });
-  await em.flush();
-  return address;
 }
 
 /** Recorded addresses matching a street, city and postal code (and the coordinates, when given). */
 export async function searchAddresses(em: EntityManager, geocoder: Geocoder, input: AddressInput): Promise<Address[]> {
   const municipality = municipalityOf(geocoder, input.city, input.postalCode);
-  const lookupKey = addressLookupKey(input.street.trim(), municipality.inseeCode, municipality.postalCode);
   return em.find(
     Address,
     {
-      lookupKey,
+      lookupKey: addressLookupKey(input.street.trim(), municipality),
       ...(input.latitude != null ? { latitude: input.latitude } : {}),
       ...(input.longitude != null ? { longitude: input.longitude } : {}),
     },

@@ -16,17 +16,25 @@ const abbreviations: Record<string, string> = {
 };
 
 export function normalizeStreet(street: string): string {
-  return street
+  const words = street
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  // A street of signs only ("---") is compared as written, not as an empty name shared by all.
+  if (words === '') return street.trim().toLowerCase();
+  return words
     .split(' ')
     .map((word) => abbreviations[word] ?? word)
     .join(' ');
 }
 
-export function addressLookupKey(street: string, inseeCode: string, postalCode: string): string {
-  return `${normalizeStreet(street)}|${inseeCode}|${postalCode}`;
+/**
+ * The identity of an address: its street in the municipality. Where the INSEE code is
+ * unknown (postal codes beyond the postal data), the city name stands in for it.
+ */
+export function addressLookupKey(street: string, municipality: { inseeCode: string; city: string; postalCode: string }): string {
+  const place = municipality.inseeCode || `city:${normalizeStreet(municipality.city)}`;
+  return `${normalizeStreet(street)}|${place}|${municipality.postalCode}`;
 }

@@ -99,5 +99,17 @@ export function findMunicipality(city: string, postalCode: string): Municipality
   const entries = entriesOf(postalCode);
   const exact = entries.find((entry) => normalizeCityName(entry.nomCommune) === wanted);
   const match = exact ?? entries.find((entry) => namesOf(entry).has(wanted));
-  return match ? toMunicipality(match) : null;
+  if (match) return toMunicipality(match);
+  return entries.length === 0 ? unlistedOverseasMunicipality(city, postalCode) : null;
+}
+
+/**
+ * The postal data covers France without its 98 postal codes (New Caledonia, French
+ * Polynesia, Wallis and Futuna, Monaco), which the contract accepts: there the municipality
+ * is taken as given, since nothing here can check it. Its INSEE code is unknown.
+ */
+function unlistedOverseasMunicipality(city: string, postalCode: string): Municipality | null {
+  if (!/^(98000|98[678]\d{2})$/.test(postalCode)) return null;
+  const name = city.trim().replace(/\s+/g, ' ');
+  return { inseeCode: '', name, city: name, postalCode, departmentCode: postalCode.slice(0, 3) };
 }

@@ -1,0 +1,666 @@
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Address } from '../../graphql/providers/Address.js';
+import { addressLookupKey } from '../../graphql/providers/addresses/lookupKey.js';
+import {
+  aBanFeature,
+  aFeatureCollection,
+  answerJson,
+  dropConnection,
+  startAddressServiceStub,
+  type AddressServiceStub,
+} from '../support/addressServiceStub.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { expectMatchesContract } from '../support/contract.js';
+import { createSandbox } from '../support/fixtures.js';
+
+const ADDRESSES = '/public/offers/v1/addresses';
+const SEARCH = '/public/offers/v1/addresses/search';
+const BY_ID = '/public/offers/v1/addresses/{address_id}';
+const byId = (id: number | string) => `${ADDRESSES}/${id}`;
+
+/** The contract's postal-code pattern, as a 422 reports it. */
+const postalCodeIssue = {
+  loc: ['postalCode'],
+  msg: 'A French postal code: 5 digits, department 01 to 98',
+  type: 'string_pattern_mismatch',
+  ctx: { pattern: String(/^(?:0[1-9]|[1-8]\d|9[0-8])\d{3}$/) },
+};
+const needsCoordinates = 'Address not found: send its latitude and longitude to record it as given';
+const noMunicipality = (city: string, postalCode: string) => `No municipality named "${city}" has the postal code ${postalCode}`;
+
+/** An app with its sandbox key, and helpers that check every answer against the contract. */
+function apiOn(getApp: () => TestApp, getKey: () => string) {
+  const auth = () => `Bearer ${getKey()}`;
+  return {
+    async create(body: unknown) {
+      const response = await request(getApp().app)
+        .post(ADDRESSES)
+        .set('Authorization', auth())
+        .send(body as object);
+      expectMatchesContract(response, 'post', ADDRESSES);
+      return response;
+    },
+    async search(query: Record<string, string | number>) {
+      const response = await request(getApp().app).get(SEARCH).set('Authorization', auth()).query(query);
+      expectMatchesContract(response, 'get', SEARCH);
+      return response;
+    },
+    async get(id: number | string) {
+      const response = await request(getApp().app).get(byId(id)).set('Authorization', auth());
+      expectMatchesContract(response, 'get', BY_ID);
+      return response;
+    },
+    addressCount: () => getApp().database.orm.em.fork().count(Address, {}),
+    stored: (id: number) => getApp().database.orm.em.fork().findOneOrFail(Address, id),
+  };
+}
+
+describe('addresses, offline (no GEOCODER_URL)', () => {
+  let testApp: TestApp;
+  let apiKey: string;
+  const api = apiOn(
+    () => testApp,
+    () => apiKey
+  );
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    ({ apiKey } = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test'));
+  });
+  afterAll(() => testApp.close());
+
+  describe('POST /public/offers/v1/addresses', () => {
+    it('records an address with its coordinates as given', async () => {
+      const before = await api.addressCount();
+      const response = await api.create({
+        street: '5 Rue des Blancs-Manteaux',
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: 48.858,
+        longitude: 2.3561,
+      });
+
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        banId: null,
+        street: '5 Rue des Blancs-Manteaux',
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: 48.858,
+        longitude: 2.3561,
+      });
+      expect(await api.addressCount()).toBe(before + 1);
+      const stored = await api.stored(response.body.id);
+      expect(stored).toMatchObject({
+        banId: null,
+        street: '5 Rue des Blancs-Manteaux',
+        city: 'Paris',
+        postalCode: '75004',
+        inseeCode: '75104',
+        departmentCode: '75',
+        latitude: 48.858,
+        longitude: 2.3561,
+        isManualEdition: true,
+        lookupKey: addressLookupKey('5 Rue des Blancs-Manteaux', { inseeCode: '75104', city: 'Paris', postalCode: '75004' }),
+      });
+    });
+
+    it('answers the same record for the same address spelled differently', async () => {
+      const first = await api.create({
+        street: '10 Rue Vieille du Temple',
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: 48.8572,
+        longitude: 2.3589,
+      });
+      expect(first.status).toBe(200);
+      const count = await api.addressCount();
+
+      for (const [street, city] of [
+        ['10 Rue Vieille du Temple', 'PARIS'],
+        ['10 rue vieille-du-temple', 'paris'],
+        ['  10, R. Vieille du Temple ', 'Paris 4e Arrondissement'],
+      ]) {
+        // Other coordinates too: the recorded address wins, it is not edited.
+        const again = await api.create({ street, city, postalCode: '75004', latitude: 48.9, longitude: 2.4 });
+        expect(again.status, `${street} / ${city}`).toBe(200);
+        expect(again.body).toEqual(first.body);
+      }
+      expect(await api.addressCount()).toBe(count);
+    });
+
+    it('answers the record the sandbox already holds for the same address', async () => {
+      const count = await api.addressCount();
+      const response = await api.create({
+        street: '12 rue de Rivoli',
+        city: 'PARIS',
+        postalCode: '75004',
+        latitude: 1,
+        longitude: 1,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        banId: '75104_4589_00012',
+        street: '12 Rue de Rivoli',
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: 48.85553,
+        longitude: 2.35916,
+      });
+      expect(await api.addressCount()).toBe(count);
+    });
+
+    it("answers the municipality's name as the city", async () => {
+      const cases = [
+        { city: 'PARIS', postalCode: '75011', expected: 'Paris', inseeCode: '75111' },
+        { city: 'st etienne', postalCode: '42000', expected: 'Saint-Étienne', inseeCode: '42218' },
+        { city: 'LYON 3E', postalCode: '69003', expected: 'Lyon', inseeCode: '69383' },
+      ];
+      for (const { city, postalCode, expected, inseeCode } of cases) {
+        const response = await api.create({ street: '1 Place du Test', city, postalCode, latitude: 45, longitude: 4 });
+        expect(response.status, city).toBe(200);
+        expect(response.body).toMatchObject({ city: expected, postalCode });
+        expect(await api.stored(response.body.id)).toMatchObject({ city: expected, postalCode, inseeCode });
+      }
+    });
+
+    it('refuses an unknown municipality with 400 on postalCode and writes nothing', async () => {
+      const before = await api.addressCount();
+      for (const [city, postalCode] of [
+        ['Paris', '98199'], // passes the pattern (department 98) but is no overseas postal code
+        ['Lyon', '75004'], // a real postal code that does not serve this city
+      ]) {
+        const response = await api.create({ street: '1 Rue du Nulle Part', city, postalCode, latitude: 45, longitude: 4 });
+        expect(response.status, `${city} ${postalCode}`).toBe(400);
+        expect(response.body).toEqual({ postalCode: [noMunicipality(city, postalCode)] });
+
+        const withoutCoordinates = await api.create({ street: '1 Rue du Nulle Part', city, postalCode });
+        expect(withoutCoordinates.status).toBe(400);
+        expect(withoutCoordinates.body).toEqual({ postalCode: [noMunicipality(city, postalCode)] });
+      }
+      expect(await api.addressCount()).toBe(before);
+    });
+
+    it('asks for coordinates with 400 when there are none (the offline geocoder places no street)', async () => {
+      const before = await api.addressCount();
+      const response = await api.create({ street: '3 Rue Saint-Merri', city: 'Paris', postalCode: '75004' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ global: [needsCoordinates] });
+      expect(response.body.global[0]).toMatch(/latitude/);
+      expect(response.body.global[0]).toMatch(/longitude/);
+
+      const nullCoordinates = await api.create({
+        street: '3 Rue Saint-Merri',
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: null,
+        longitude: null,
+      });
+      expect(nullCoordinates.status).toBe(400);
+      expect(nullCoordinates.body).toEqual({ global: [needsCoordinates] });
+      expect(await api.addressCount()).toBe(before);
+    });
+
+    // Regression: a read-then-insert once answered 500 to all but one of these on PostgreSQL.
+    it('answers one record to the same address sent concurrently', async () => {
+      const body = { street: '40 Rue de Turenne', city: 'Paris', postalCode: '75003', latitude: 48.86, longitude: 2.36 };
+      const before = await api.addressCount();
+      const answers = await Promise.all([api.create(body), api.create({ ...body, city: 'PARIS' }), api.create(body)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+      expect(await api.addressCount()).toBe(before + 1);
+    });
+
+    it('ignores unknown fields in the body', async () => {
+      const response = await api.create({
+        street: '7 Rue du Temple',
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: 48.8575,
+        longitude: 2.3542,
+        banId: 'forged_ban_id',
+        id: 1,
+        label: 'Entrance B',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ banId: null, street: '7 Rue du Temple', latitude: 48.8575, longitude: 2.3542 });
+      expect(response.body.id).not.toBe(1);
+      expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
+    });
+
+    it('records an address in New Caledonia, beyond the postal data, as given with its coordinates', async () => {
+      const body = { street: '1 Rue de Sébastopol', city: 'Nouméa', postalCode: '98800', latitude: -22.2758, longitude: 166.458 };
+      const response = await api.create(body);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ banId: null, street: '1 Rue de Sébastopol', city: 'Nouméa', postalCode: '98800' });
+      expect(await api.stored(response.body.id)).toMatchObject({ inseeCode: null, departmentCode: '988' });
+      expect((await api.create({ ...body, city: 'NOUMEA' })).body.id).toBe(response.body.id);
+    });
+
+    it('keeps streets written in signs only apart', async () => {
+      const base = { city: 'Paris', postalCode: '75003', latitude: 48.86, longitude: 2.36 };
+      const dashes = await api.create({ ...base, street: '---' });
+      const dots = await api.create({ ...base, street: '...', latitude: 48.87 });
+      expect(dashes.status).toBe(200);
+      expect(dots.status).toBe(200);
+      expect(dots.body.id).not.toBe(dashes.body.id);
+    });
+  });
+
+  describe('POST /public/offers/v1/addresses: 422', () => {
+    const valid = { street: '2 Rue de la Verrerie', city: 'Paris', postalCode: '75004', latitude: 48.857, longitude: 2.353 };
+
+    it.each([
+      ['a missing street', { ...valid, street: undefined }, { loc: ['street'], msg: 'Field required', type: 'missing' }],
+      ['a blank street', { ...valid, street: '   ' }, { loc: ['street'], type: 'string_too_short', ctx: { limit_value: 1 } }],
+      [
+        'a street of 201 characters',
+        { ...valid, street: 'a'.repeat(201) },
+        { loc: ['street'], type: 'string_too_long', ctx: { limit_value: 200 } },
+      ],
+      ['a missing city', { ...valid, city: undefined }, { loc: ['city'], msg: 'Field required', type: 'missing' }],
+      [
+        'a city of 201 characters',
+        { ...valid, city: 'b'.repeat(201) },
+        { loc: ['city'], type: 'string_too_long', ctx: { limit_value: 200 } },
+      ],
+      ['a 4-digit postal code', { ...valid, postalCode: '9999' }, postalCodeIssue],
+      ['department 99', { ...valid, postalCode: '99123' }, postalCodeIssue],
+      ['department 00', { ...valid, postalCode: '00123' }, postalCodeIssue],
+      ['a numeric postal code', { ...valid, postalCode: 75004 }, { loc: ['postalCode'], type: 'string_type' }],
+      ['latitude 91', { ...valid, latitude: 91 }, { loc: ['latitude'], type: 'less_than_equal', ctx: { limit_value: 90 } }],
+      [
+        'latitude -90.5',
+        { ...valid, latitude: -90.5 },
+        { loc: ['latitude'], type: 'greater_than_equal', ctx: { limit_value: -90 } },
+      ],
+      [
+        'longitude -181',
+        { ...valid, longitude: -181 },
+        { loc: ['longitude'], type: 'greater_than_equal', ctx: { limit_value: -180 } },
+      ],
+      [
+        'longitude 180.1',
+        { ...valid, longitude: 180.1 },
+        { loc: ['longitude'], type: 'less_than_equal', ctx: { limit_value: 180 } },
+      ],
+      [
+        'a latitude without longitude',
+        { ...valid, longitude: undefined },
+        { loc: ['longitude'], msg: 'Send latitude and longitude together', type: 'missing' },
+      ],
+      [
+        'a longitude without latitude',
+        { ...valid, latitude: null },
+        { loc: ['latitude'], msg: 'Send latitude and longitude together', type: 'missing' },
+      ],
+      ['a latitude as text', { ...valid, latitude: 'abc' }, { loc: ['latitude'], type: 'float_parsing' }],
+      ['a longitude as a boolean', { ...valid, longitude: true }, { loc: ['longitude'], type: 'float_type' }],
+      ['a street as a number', { ...valid, street: 12 }, { loc: ['street'], type: 'string_type' }],
+    ])('answers 422 naming the field for %s, and writes nothing', async (_case, body, issue) => {
+      const before = await api.addressCount();
+      const response = await api.create(body);
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([{ msg: expect.any(String), ...issue }]);
+      expect(await api.addressCount()).toBe(before);
+    });
+
+    it('reports each wrong field', async () => {
+      const response = await api.create({ city: '', postalCode: '9999', latitude: 91, longitude: -181 });
+      expect(response.status).toBe(422);
+      expect(response.body.map((issue: { loc: string[] }) => issue.loc)).toEqual(
+        expect.arrayContaining([['street'], ['city'], ['postalCode'], ['latitude'], ['longitude']])
+      );
+    });
+  });
+
+  describe('GET /public/offers/v1/addresses/search', () => {
+    let created: Record<string, unknown>;
+
+    beforeAll(async () => {
+      const response = await api.create({
+        street: '20 Avenue de la République',
+        city: 'Lyon',
+        postalCode: '69003',
+        latitude: 45.7596,
+        longitude: 4.8445,
+      });
+      expect(response.status).toBe(200);
+      created = response.body;
+    });
+
+    it('finds the recorded address by street, city and postal code', async () => {
+      const response = await api.search({ street: '20 Avenue de la République', city: 'Lyon', postalCode: '69003' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ addresses: [created] });
+    });
+
+    it('finds it under another spelling, and with its coordinates', async () => {
+      const spelled = await api.search({ street: '20 av. de la republique', city: 'LYON', postalCode: '69003' });
+      expect(spelled.status).toBe(200);
+      expect(spelled.body).toEqual({ addresses: [created] });
+
+      const located = await api.search({
+        street: '20 Avenue de la République',
+        city: 'Lyon',
+        postalCode: '69003',
+        latitude: 45.7596,
+        longitude: 4.8445,
+      });
+      expect(located.status).toBe(200);
+      expect(located.body).toEqual({ addresses: [created] });
+    });
+
+    it('finds nothing with other coordinates or another street', async () => {
+      const elsewhere = await api.search({
+        street: '20 Avenue de la République',
+        city: 'Lyon',
+        postalCode: '69003',
+        latitude: 45.1,
+        longitude: 4.1,
+      });
+      expect(elsewhere.status).toBe(200);
+      expect(elsewhere.body).toEqual({ addresses: [] });
+
+      const otherStreet = await api.search({ street: '21 Avenue de la République', city: 'Lyon', postalCode: '69003' });
+      expect(otherStreet.status).toBe(200);
+      expect(otherStreet.body).toEqual({ addresses: [] });
+    });
+
+    it('refuses an unknown municipality with 400', async () => {
+      const response = await api.search({ street: '20 Avenue de la République', city: 'Paris', postalCode: '69003' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ postalCode: [noMunicipality('Paris', '69003')] });
+
+      const unknownCode = await api.search({ street: '1 Rue X', city: 'Paris', postalCode: '98199' });
+      expect(unknownCode.status).toBe(400);
+      expect(unknownCode.body).toEqual({ postalCode: [noMunicipality('Paris', '98199')] });
+    });
+
+    it('answers 422 for a missing street', async () => {
+      const response = await api.search({ city: 'Lyon', postalCode: '69003' });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([{ loc: ['street'], msg: 'Field required', type: 'missing' }]);
+    });
+
+    it('answers 422 float_parsing for latitude=abc', async () => {
+      const response = await api.search({
+        street: '20 Avenue de la République',
+        city: 'Lyon',
+        postalCode: '69003',
+        latitude: 'abc',
+      });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([{ loc: ['latitude'], msg: expect.any(String), type: 'float_parsing' }]);
+    });
+
+    it('answers 422 for an out-of-range longitude and a bad postal code', async () => {
+      const response = await api.search({ street: '1 Rue X', city: 'Lyon', postalCode: '99123', longitude: 200 });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual(
+        expect.arrayContaining([
+          postalCodeIssue,
+          expect.objectContaining({ loc: ['longitude'], type: 'less_than_equal', ctx: { limit_value: 180 } }),
+        ])
+      );
+    });
+  });
+
+  describe('GET /public/offers/v1/addresses/{address_id}', () => {
+    it('answers a recorded address with the body its creation answered', async () => {
+      const created = await api.create({
+        street: '15 Rue des Archives',
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: 48.8587,
+        longitude: 2.3557,
+      });
+      expect(created.status).toBe(200);
+      const response = await api.get(created.body.id);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(created.body);
+    });
+
+    it('answers 404 for an unknown id', async () => {
+      const response = await api.get(999_999);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ global: ['Address not found'] });
+    });
+
+    it('answers 422 naming address_id for an id that is not an integer', async () => {
+      const response = await api.get('abc');
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([{ loc: ['address_id'], msg: expect.any(String), type: 'int_parsing' }]);
+    });
+
+    it('answers 422 for an id of 0', async () => {
+      const response = await api.get(0);
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([
+        { loc: ['address_id'], msg: expect.any(String), type: 'greater_than_equal', ctx: { limit_value: 1 } },
+      ]);
+    });
+  });
+
+  describe('without an API key', () => {
+    it('answers 401 on each address operation and writes nothing', async () => {
+      const before = await api.addressCount();
+      const calls = [
+        {
+          method: 'post',
+          path: ADDRESSES,
+          send: () =>
+            request(testApp.app)
+              .post(ADDRESSES)
+              .send({ street: '9 Rue X', city: 'Paris', postalCode: '75004', latitude: 48, longitude: 2 }),
+        },
+        {
+          method: 'get',
+          path: SEARCH,
+          send: () => request(testApp.app).get(SEARCH).query({ street: '9 Rue X', city: 'Paris', postalCode: '75004' }),
+        },
+        { method: 'get', path: BY_ID, send: () => request(testApp.app).get(byId(1)) },
+      ];
+      for (const call of calls) {
+        const response = await call.send();
+        expect(response.status, `${call.method} ${call.path}`).toBe(401);
+        expect(response.body).toEqual({ auth: 'API key required' });
+        expectMatchesContract(response, call.method, call.path);
+      }
+      expect(await api.addressCount()).toBe(before);
+    });
+  });
+});
+
+describe('addresses, with the address service (GEOCODER_URL)', () => {
+  let stub: AddressServiceStub;
+  let testApp: TestApp;
+  let apiKey: string;
+  const api = apiOn(
+    () => testApp,
+    () => apiKey
+  );
+
+  const rivoli = { street: '1 rue de Rivoli', city: 'Paris', postalCode: '75001' };
+  const rivoliFeature = aBanFeature({
+    id: '75101_8158_00001',
+    name: '1 Rue de Rivoli',
+    postcode: '75001',
+    citycode: '75101',
+    city: 'Paris',
+    score: 0.97,
+    coordinates: [2.336849, 48.860442],
+  });
+
+  beforeAll(async () => {
+    stub = await startAddressServiceStub();
+    testApp = await createTestApp({ env: { GEOCODER_URL: stub.baseUrl } });
+    ({ apiKey } = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test'));
+  });
+  afterEach(() => stub.reset());
+  afterAll(async () => {
+    await testApp?.close();
+    await stub?.close();
+  });
+
+  it("records the address the service finds, with its BAN id and the service's coordinates", async () => {
+    stub.handler = answerJson(aFeatureCollection([rivoliFeature]));
+    const before = await api.addressCount();
+
+    const response = await api.create(rivoli);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      id: expect.any(Number),
+      banId: '75101_8158_00001',
+      street: '1 Rue de Rivoli',
+      city: 'Paris',
+      postalCode: '75001',
+      latitude: 48.860442,
+      longitude: 2.336849,
+    });
+    expect(stub.requests).toHaveLength(1);
+    expect(stub.requests[0].pathname).toBe('/search/');
+    expect(stub.requests[0].searchParams.get('q')).toBe('1 rue de Rivoli Paris');
+    expect(stub.requests[0].searchParams.get('postcode')).toBe('75001');
+    expect(await api.addressCount()).toBe(before + 1);
+    expect(await api.stored(response.body.id)).toMatchObject({
+      banId: '75101_8158_00001',
+      street: '1 Rue de Rivoli',
+      city: 'Paris',
+      postalCode: '75001',
+      inseeCode: '75101',
+      departmentCode: '75',
+      latitude: 48.860442,
+      longitude: 2.336849,
+      isManualEdition: false,
+      lookupKey: addressLookupKey('1 rue de Rivoli', { inseeCode: '75101', city: 'Paris', postalCode: '75001' }),
+    });
+
+    // The same address again: the recorded one, without asking the service.
+    stub.reset();
+    for (const again of [rivoli, { ...rivoli, city: 'PARIS' }, { ...rivoli, street: '1, Rue de Rivoli', city: 'paris 1er' }]) {
+      const second = await api.create(again);
+      expect(second.status, JSON.stringify(again)).toBe(200);
+      expect(second.body).toEqual(response.body);
+    }
+    expect(stub.requests).toHaveLength(0);
+    expect(await api.addressCount()).toBe(before + 1);
+
+    // Found by search and by id.
+    const found = await api.search(rivoli);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({ addresses: [response.body] });
+    const read = await api.get(response.body.id);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(response.body);
+  });
+
+  it('answers the recorded address when the service places another spelling at the same BAN id', async () => {
+    stub.handler = answerJson(aFeatureCollection([rivoliFeature]));
+    const first = await api.create(rivoli);
+    expect(first.status).toBe(200);
+    const count = await api.addressCount();
+
+    const other = await api.create({ ...rivoli, street: '1 rue de Rivoli, entrée principale' });
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual(first.body);
+    expect(await api.addressCount()).toBe(count);
+  });
+
+  it('records coordinates given as they are, without asking the service', async () => {
+    stub.handler = answerJson(aFeatureCollection([rivoliFeature]));
+    const response = await api.create({
+      street: '3 Rue de Rivoli',
+      city: 'Paris',
+      postalCode: '75001',
+      latitude: 48.8605,
+      longitude: 2.337,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ banId: null, street: '3 Rue de Rivoli', latitude: 48.8605, longitude: 2.337 });
+    expect(stub.requests).toHaveLength(0);
+    expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
+  });
+
+  it('never asks the service about an unknown municipality', async () => {
+    stub.handler = answerJson(aFeatureCollection([rivoliFeature]));
+    const before = await api.addressCount();
+    const response = await api.create({ ...rivoli, city: 'Lyon' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ postalCode: [noMunicipality('Lyon', '75001')] });
+    expect(stub.requests).toHaveLength(0);
+    expect(await api.addressCount()).toBe(before);
+  });
+
+  describe('asks for coordinates with 400 when the service cannot place the address, and writes nothing', () => {
+    const street = { street: '5 Rue de Rivoli', city: 'Paris', postalCode: '75001' };
+    const lowScore = aBanFeature({
+      id: '75101_8158_00005',
+      name: '5 Rue de Rivoli',
+      postcode: '75001',
+      citycode: '75101',
+      city: 'Paris',
+      score: 0.3,
+      coordinates: [2.3365, 48.8603],
+    });
+
+    it.each([
+      ['a low score', answerJson(aFeatureCollection([lowScore]))],
+      ['no feature', answerJson(aFeatureCollection([]))],
+      [
+        'a feature in another postal code',
+        answerJson(
+          aFeatureCollection([{ ...rivoliFeature, properties: { ...(rivoliFeature.properties as object), postcode: '75004' } }])
+        ),
+      ],
+      ['a 500', answerJson({ code: 500, message: 'Internal error' }, 500)],
+      [
+        'a 503 in HTML',
+        (_request: unknown, response: import('node:http').ServerResponse) => {
+          response.writeHead(503, { 'content-type': 'text/html' });
+          response.end('<html>maintenance</html>');
+        },
+      ],
+      [
+        'a body that is not JSON',
+        (_request: unknown, response: import('node:http').ServerResponse) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end('{"features": [');
+        },
+      ],
+      ['a dropped connection', dropConnection],
+    ])('when the service answers %s', async (_case, handler) => {
+      stub.handler = handler;
+      const before = await api.addressCount();
+      const response = await api.create(street);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ global: [needsCoordinates] });
+      expect(stub.requests.length).toBeGreaterThanOrEqual(1);
+      expect(await api.addressCount()).toBe(before);
+    });
+  });
+
+  it('asks for coordinates with 400 when nothing listens at GEOCODER_URL', async () => {
+    const closed = await startAddressServiceStub();
+    const deadUrl = closed.baseUrl;
+    await closed.close();
+    const down = await createTestApp({ env: { GEOCODER_URL: deadUrl } });
+    try {
+      const { apiKey: downKey } = await createSandbox(down.database.orm.em.fork(), down.clock, 'test');
+      const response = await request(down.app)
+        .post(ADDRESSES)
+        .set('Authorization', `Bearer ${downKey}`)
+        .send({ street: '6 Rue de Rivoli', city: 'Paris', postalCode: '75001' });
+      expectMatchesContract(response, 'post', ADDRESSES);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ global: [needsCoordinates] });
+      expect(await down.database.orm.em.fork().count(Address, { street: '6 Rue de Rivoli' })).toBe(0);
+    } finally {
+      await down.close();
+    }
+  });
+});
