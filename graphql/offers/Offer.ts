@@ -1,13 +1,47 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { Address } from '../providers/Address.js';
 import { Provider } from '../providers/Provider.js';
 import { Venue } from '../providers/Venue.js';
 
-/** An individual offer (event or product) created by a provider at one of its venues. */
+export type OfferLocationType = 'physical' | 'digital' | 'address';
+export type OfferValidation = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/**
+ * An individual offer (event or product) created by a provider at one of its venues.
+ * Publication and bookability are stored as applied (`publishedAt`, `bookingOpenedAt`):
+ * the requested datetimes take effect when the publication job (or the request itself,
+ * for `now`) applies them.
+ */
 @Directive('@key(fields: "id")')
 @ObjectType({ description: 'An individual offer: an event or a product.' })
 @Entity({ tableName: 'offer' })
 export class Offer {
+  [OptionalProps]?:
+    | 'idAtProvider'
+    | 'isActive'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'description'
+    | 'bookingContact'
+    | 'bookingEmail'
+    | 'externalTicketOfficeUrl'
+    | 'videoUrl'
+    | 'eventDuration'
+    | 'itemCollectionDetails'
+    | 'url'
+    | 'address'
+    | 'addressLabel'
+    | 'publicationDatetime'
+    | 'bookingAllowedDatetime'
+    | 'publishedAt'
+    | 'bookingOpenedAt'
+    | 'validation'
+    | 'validationReason'
+    | 'validatedAt'
+    | 'imageKey'
+    | 'imageCredit';
+
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -32,4 +66,120 @@ export class Offer {
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+
+  @Property({ type: 'datetime' })
+  updatedAt: Date = new Date();
+
+  /** A category id of the catalogue; never changes after creation. */
+  @Field(() => String)
+  @Property({ type: 'string', length: 50 })
+  category!: string;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  isEvent!: boolean;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  description: string | null = null;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  audioDisabilityCompliant!: boolean;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  mentalDisabilityCompliant!: boolean;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  motorDisabilityCompliant!: boolean;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  visualDisabilityCompliant!: boolean;
+
+  /** The category-related fields (author, musicType, ean, ...), without `category`. */
+  @Property({ type: 'json' })
+  categoryRelatedFields!: Record<string, string>;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 120, nullable: true })
+  bookingContact: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 120, nullable: true })
+  bookingEmail: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 2083, nullable: true })
+  externalTicketOfficeUrl: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 2083, nullable: true })
+  videoUrl: string | null = null;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  enableDoubleBookings!: boolean;
+
+  /** Tickets withdrawn in the app through the provider's ticketing system. */
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  hasTicket!: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'Minutes.' })
+  @Property({ type: 'integer', nullable: true })
+  eventDuration: number | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  itemCollectionDetails: string | null = null;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 10 })
+  locationType!: OfferLocationType;
+
+  /** Digital offers: the access URL, which may hold {token}, {email} and {offerId}. */
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 2083, nullable: true })
+  url: string | null = null;
+
+  @ManyToOne(() => Address, { nullable: true, deleteRule: 'restrict' })
+  address: Address | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 200, nullable: true })
+  addressLabel: string | null = null;
+
+  /** Requested publication: null never publishes. */
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  publicationDatetime: Date | null = null;
+
+  /** Requested opening of bookings: null opens them with the publication. */
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  bookingAllowedDatetime: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  publishedAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  bookingOpenedAt: Date | null = null;
+
+  @Property({ type: 'string', length: 10 })
+  validation: OfferValidation = 'PENDING';
+
+  @Property({ type: 'text', nullable: true })
+  validationReason: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  validatedAt: Date | null = null;
+
+  @Property({ type: 'string', length: 80, nullable: true })
+  imageKey: string | null = null;
+
+  @Property({ type: 'string', length: 200, nullable: true })
+  imageCredit: string | null = null;
 }

@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 
 /** A technical provider: a ticketing system, stock tool or integrator that calls the API. */
@@ -6,6 +6,8 @@ import { Directive, Field, Int, ObjectType } from 'type-graphql';
 @ObjectType({ description: 'A technical provider calling the API with its keys.' })
 @Entity({ tableName: 'provider' })
 export class Provider {
+  [OptionalProps]?: 'bookingUrl' | 'cancelUrl' | 'notificationUrl' | 'logoUrl' | 'isActive' | 'canManageIndividualOffers' | 'createdAt';
+
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -33,6 +35,10 @@ export class Provider {
   @Field(() => Boolean)
   @Property({ type: 'boolean' })
   isActive: boolean = true;
+
+  /** Withdrawn by the platform (CLI) when a provider may no longer manage individual offers. */
+  @Property({ type: 'boolean' })
+  canManageIndividualOffers: boolean = true;
 
   /** Signs outgoing messages (HMAC-SHA256); kept usable because signing needs the secret itself. */
   @Property({ type: 'string', length: 128, hidden: true, lazy: true })

@@ -84,7 +84,8 @@ export async function revokeApiKey(em: EntityManager, clock: Clock, prefix: stri
  */
 const keyLookupSql =
   'select k.id as key_id, k.secret_hash, k.offerer_id, k.is_internal, k.revoked_at, ' +
-  'p.id as provider_id, p.name, p.booking_url, p.cancel_url, p.notification_url, p.logo_url, p.is_active ' +
+  'p.id as provider_id, p.name, p.booking_url, p.cancel_url, p.notification_url, p.logo_url, p.is_active, ' +
+  'p.can_manage_individual_offers ' +
   'from api_key k left join provider p on p.id = k.provider_id where k.prefix = ?';
 
 interface KeyLookupRow {
@@ -100,11 +101,15 @@ interface KeyLookupRow {
   notification_url: string | null;
   logo_url: string | null;
   is_active: boolean | number;
+  can_manage_individual_offers: boolean | number;
 }
 
 /** What a request may read of its provider without loading it; load the entity to change it. */
 export type ProviderView = Readonly<
-  Pick<Provider, 'id' | 'name' | 'bookingUrl' | 'cancelUrl' | 'notificationUrl' | 'logoUrl' | 'isActive'>
+  Pick<
+    Provider,
+    'id' | 'name' | 'bookingUrl' | 'cancelUrl' | 'notificationUrl' | 'logoUrl' | 'isActive' | 'canManageIndividualOffers'
+  >
 >;
 
 export interface AuthenticatedCaller {
@@ -138,6 +143,7 @@ export async function authenticateApiKey(em: EntityManager, rawKey: string | und
     notificationUrl: row.notification_url,
     logoUrl: row.logo_url,
     isActive: true,
+    canManageIndividualOffers: Boolean(row.can_manage_individual_offers),
   };
   return {
     caller: {

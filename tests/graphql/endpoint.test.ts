@@ -1,10 +1,9 @@
 import { execute, parse } from 'graphql';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Offer } from '../../graphql/offers/Offer.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { aProvider, createSandbox } from '../support/fixtures.js';
+import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
 
 describe('/graphql', () => {
   let testApp: TestApp;
@@ -63,15 +62,10 @@ describe('/graphql', () => {
   });
 
   it('joins an offer (offers subgraph) to its venue (providers subgraph) through the gateway', async () => {
-    const em = testApp.database.orm.em.fork();
-    const offer = em.create(Offer, {
-      name: 'Concert at the demo theatre',
-      venue: sandbox.venues[0].id,
-      provider: sandbox.provider.id,
-      isActive: true,
-      createdAt: testApp.clock.now(),
+    const offer = await anEvent(testApp.database.orm.em.fork(), testApp.clock, {
+      providerId: sandbox.provider.id,
+      venueId: sandbox.venues[0].id,
     });
-    await em.flush();
     const response = await query(sandbox.apiKey, 'query ($id: Int!) { offer(id: $id) { id name venue { id legalName } } }', {
       id: offer.id,
     });

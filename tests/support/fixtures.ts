@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager, RequiredEntityData } from '@mikro-orm/core';
+import { Offer } from '../../graphql/offers/Offer.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
@@ -37,4 +38,39 @@ export async function aProvider(
     const { key } = issueApiKey(tx, clock, { env: 'test', provider, offerer });
     return { provider, offerer, apiKey: key };
   });
+}
+
+/** An event offer as the API would have created it: approved and published unless told otherwise. */
+export async function anEvent(
+  em: EntityManager,
+  clock: Clock,
+  owner: { providerId: number; venueId: number },
+  overrides: Partial<RequiredEntityData<Offer>> = {},
+): Promise<Offer> {
+  const now = clock.now();
+  const offer = em.create(Offer, {
+    name: 'Concert at the demo theatre',
+    venue: owner.venueId,
+    provider: owner.providerId,
+    category: 'CONCERT',
+    isEvent: true,
+    audioDisabilityCompliant: false,
+    mentalDisabilityCompliant: false,
+    motorDisabilityCompliant: false,
+    visualDisabilityCompliant: false,
+    categoryRelatedFields: { musicType: 'ROCK' },
+    enableDoubleBookings: true,
+    hasTicket: false,
+    locationType: 'physical',
+    publicationDatetime: now,
+    publishedAt: now,
+    bookingOpenedAt: now,
+    validation: 'APPROVED',
+    validatedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  });
+  await em.persist(offer).flush();
+  return offer;
 }

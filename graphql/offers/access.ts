@@ -1,0 +1,34 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { GraphContext } from '../shared/context.js';
+import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { Offer } from './Offer.js';
+
+/** A provider whose right to manage individual offers was withdrawn gets 403 on them. */
+export function requireIndividualOfferRights(context: GraphContext): void {
+  if (context.caller.kind === 'provider' && context.callerProvider && !context.callerProvider.canManageIndividualOffers) {
+    throw new ForbiddenError('Your provider is not allowed to manage individual offers');
+  }
+}
+
+/**
+ * The offers a key reaches: created by its provider, on venues of the key's offerer that
+ * are still linked to the provider. Internal keys reach every offer.
+ */
+export function reachableOffers(context: GraphContext): FilterQuery<Offer> {
+  const { caller } = context;
+  if (caller.kind === 'internal') return {};
+  return {
+    provider: caller.providerId,
+    venue: caller.offererId != null ? { offerer: caller.offererId } : {},
+  };
+}
+
+/** One offer the key reaches, of the given kind, or 404 (never 403: nothing is revealed). */
+export async function offerInScope(context: GraphContext, id: number, kind: 'event' | 'product' | 'any' = 'any'): Promise<Offer> {
+  requireIndividualOfferRights(context);
+  const offer = await context.em.findOne(Offer, {
+    $and: [{ id }, reachableOffers(context), kind === 'any' ? {} : { isEvent: kind === 'event' }],
+  });
+  if (!offer) throw new NotFoundError(kind === 'product' ? 'Product offer not found' : kind === 'event' ? 'Event offer not found' : 'Offer not found');
+  return offer;
+}

@@ -1,0 +1,25 @@
+import { Field, InputType, Int } from 'type-graphql';
+
+/** The contract's page size: default and maximum. */
+export const PAGE_SIZE_MAX = 50;
+
+/**
+ * Cursor pagination as the contract defines it: `firstIndex` is the lowest id returned
+ * (so the next page starts at the last id + 1), `limit` the page size.
+ */
+@InputType({ description: 'Resources with an id of at least firstIndex, in id order, at most limit of them.' })
+export class PageInput {
+  @Field(() => Int, { defaultValue: 1 })
+  firstIndex: number = 1;
+
+  @Field(() => Int, { defaultValue: PAGE_SIZE_MAX })
+  limit: number = PAGE_SIZE_MAX;
+}
+
+/** The MikroORM options and filter of one page. */
+export function pageQuery(page: PageInput) {
+  return {
+    where: { id: { $gte: Math.max(1, page.firstIndex) } },
+    options: { orderBy: { id: 'asc' as const }, limit: Math.min(Math.max(1, page.limit), PAGE_SIZE_MAX) },
+  };
+}
