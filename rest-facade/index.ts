@@ -1,4 +1,7 @@
 import { addressRoutes } from './addresses/routes.js';
+import { eventOfferPriceCategoryRoutes } from './eventOfferPriceCategories/routes.js';
+import { eventOfferRoutes } from './eventOffers/routes.js';
+import { eventOfferStockRoutes } from './eventOfferStocks/routes.js';
 import { offerAttributeRoutes } from './offerAttributes/routes.js';
 import { productOfferRoutes } from './productOffers/routes.js';
 import { providerRoutes } from './providers/routes.js';
@@ -11,5 +14,8 @@ export const routes: RouteDefinition[] = [
   ...venueRoutes,
   ...addressRoutes,
   ...productOfferRoutes,
+  ...eventOfferRoutes,
+  ...eventOfferPriceCategoryRoutes,
+  ...eventOfferStockRoutes,
   ...offerAttributeRoutes,
 ];

@@ -90,8 +90,11 @@ export function toValidationIssues(error: z.ZodError, input: unknown): Validatio
       }));
     }
     const received = valueAt(input, issue.path);
+    // An absent value fails a plain type and a union alike: either way the field is missing.
+    if (received === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) {
+      return [{ loc: locOf(issue), msg: 'Field required', type: 'missing' }];
+    }
     const ctx = contextOf(issue);
-    const msg = issue.code === 'invalid_type' && received === undefined ? 'Field required' : issue.message;
-    return [{ loc: locOf(issue), msg, type: typeOf(issue, received), ...(ctx ? { ctx } : {}) }];
+    return [{ loc: locOf(issue), msg: issue.message, type: typeOf(issue, received), ...(ctx ? { ctx } : {}) }];
   });
 }

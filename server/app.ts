@@ -4,6 +4,7 @@ import { createFacadeRouter } from '../rest-facade/router.js';
 import { authenticate } from './http/authenticate.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
 import { JSON_BODY_LIMIT } from './http/limits.js';
+import { serveImages } from './http/images.js';
 import { requestId } from './http/requestId.js';
 import { requestLog } from './http/requestLog.js';
 import type { Runtime } from './runtime.js';
@@ -27,6 +28,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.get('/openapi.json', (_req, res) => {
     res.type('application/json').set('Cache-Control', 'public, max-age=300').send(openApiDocument);
   });
+  app.use(serveImages(runtime.services.images));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -26,6 +26,12 @@ const configSchema = z.object({
     .optional(),
   APP_ENV: z.enum(appEnvironments).default('development'),
   GEOCODER_URL: z.url().optional(),
+  IMAGE_DIRECTORY: z.string().min(1).default('var/images'),
+  AUTO_APPROVAL_DELAY_SECONDS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .default(0),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_ENABLED: z
@@ -41,6 +47,10 @@ export interface Config {
   redisUrl?: string;
   /** An address search service (api-adresse style); unset: the offline municipality data. */
   geocoderUrl?: string;
+  /** Where offer images are stored on disk. */
+  imageDirectory: string;
+  /** Outside production, the wait before a new offer is approved without a reviewer. */
+  autoApprovalDelaySeconds: number;
   appEnv: AppEnv;
   publicUrl: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
@@ -67,6 +77,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', path: values.SQLITE_PATH },
     redisUrl: values.REDIS_URL,
     geocoderUrl: values.GEOCODER_URL,
+    imageDirectory: values.IMAGE_DIRECTORY,
+    autoApprovalDelaySeconds: values.AUTO_APPROVAL_DELAY_SECONDS,
     appEnv: values.APP_ENV,
     publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
     logLevel: values.LOG_LEVEL,

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../graphql/shared/clock.js';
 import type { GraphServices } from '../graphql/shared/context.js';
 import { DomainEventBus } from '../graphql/shared/domainEvents.js';
 import { createGeocoder } from '../graphql/providers/geocoding/index.js';
+import { LocalDiskImageStore } from '../graphql/shared/images/index.js';
 import { routes as allRoutes } from '../rest-facade/index.js';
 import { routesFor } from '../rest-facade/openapi.js';
 import type { RouteDefinition } from '../rest-facade/route.js';
@@ -16,6 +17,7 @@ import { JobRegistry } from './jobs/registry.js';
 import { JobWorker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
+import { registerOfferWork } from './offerWork.js';
 import { Scheduler } from './scheduler.js';
 
 /** Everything a process holds once booted; the HTTP app and the worker are built on it. */
@@ -73,7 +75,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const compiledRoutes = compileRoutes(routes, graph);
   const graphql = await startGraphqlEndpoint(graph);
   const events = new DomainEventBus();
-  const services: GraphServices = { geocoder: createGeocoder({ geocoderUrl: config.geocoderUrl, logger }) };
+  const services: GraphServices = {
+    geocoder: createGeocoder({ geocoderUrl: config.geocoderUrl, logger }),
+    images: new LocalDiskImageStore({ directory: config.imageDirectory, publicBaseUrl: config.publicUrl }),
+    offerReview: {
+      autoApprovalDelayMs: config.appEnv === 'production' ? null : config.autoApprovalDelaySeconds * 1000,
+    },
+  };
   const clock = options.clock ?? systemClock;
   const rateLimiter = createRateLimiter({
     points: options.rateLimitPoints,
@@ -82,6 +90,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger });
   const scheduler = new Scheduler({ orm, clock, logger });
+  registerOfferWork({ jobs, scheduler, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
   let backgroundStarted = false;
   return {
     config,

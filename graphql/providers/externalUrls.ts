@@ -30,7 +30,7 @@ export class ExternalUrls {
   notificationUrl!: string | null;
 }
 
-function isWebUrl(value: string): boolean {
+export function isWebUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';

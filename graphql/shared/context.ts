@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from './appEnv.js';
 import type { ProviderView } from '../providers/apiKeys.js';
 import type { Geocoder } from '../providers/geocoding/index.js';
+import type { ImageStore } from './images/index.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import type { DomainEventBus } from './domainEvents.js';
@@ -21,4 +22,9 @@ export interface GraphContext {
 /** Collaborators outside the database that resolvers call, chosen by configuration at boot. */
 export interface GraphServices {
   geocoder: Geocoder;
+  images: ImageStore;
+  offerReview: {
+    /** Outside production, how long a new offer waits before its automatic approval; null: never. */
+    autoApprovalDelayMs: number | null;
+  };
 }

@@ -3,6 +3,7 @@ import {
   deprecatedMusicTypes,
   eventCategories,
   locationTypes,
+  offerStatuses,
   showTypes,
   titeliveEventMusicTypes,
   titeliveMusicTypes,
@@ -26,3 +27,4 @@ export const DeprecatedMusicTypeEnum = z.enum(deprecatedMusicTypes).openapi('Mus
   deprecated: true,
 });
 export const VenueTypeEnum = z.enum(venueTypes).openapi('VenueTypeEnum');
+export const OfferStatusEnum = z.enum(offerStatuses).openapi('OfferStatus');

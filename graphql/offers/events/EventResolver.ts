@@ -1,0 +1,114 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphContext } from '../../shared/context.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { PageInput, pageQuery } from '../../shared/pagination.js';
+import { offerInScope, reachableOffers, requireIndividualOfferRights } from '../access.js';
+import { Offer } from '../Offer.js';
+import { PriceCategory } from '../PriceCategory.js';
+import { createEvent, editEvent } from './eventService.js';
+import { EventCreateInput, EventEditInput } from './inputs.js';
+import { forgetOffers, priceCategoriesOf, primeOffers, stockSummaryOf } from './offerBatch.js';
+import { offerStatus } from './status.js';
+import { OfferImage } from './types.js';
+
+@Resolver(() => Offer)
+export class EventResolver {
+  @Query(() => [Offer], { description: 'Event offers of the calling provider, one page in id order.' })
+  async events(
+    @Ctx() context: GraphContext,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Arg('venueId', () => Int, { nullable: true }) venueId: number | null,
+    @Arg('addressId', () => Int, { nullable: true }) addressId: number | null,
+    @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
+  ): Promise<Offer[]> {
+    requireIndividualOfferRights(context);
+    const { where, options } = pageQuery(page ?? new PageInput());
+    const events = await context.em.find(
+      Offer,
+      {
+        $and: [
+          reachableOffers(context),
+          where,
+          { isEvent: true },
+          venueId != null ? { venue: venueId } : {},
+          addressId != null ? { address: addressId } : {},
+          idsAtProvider ? { idAtProvider: { $in: idsAtProvider } } : {},
+        ],
+      },
+      options,
+    );
+    primeOffers(context, events.map((event) => event.id));
+    return events;
+  }
+
+  @Query(() => Offer, { description: 'An event offer of the calling provider.' })
+  event(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Offer> {
+    return offerInScope(context, id, 'event');
+  }
+
+  @Mutation(() => Offer, { description: 'Creates an event offer, with its price categories.' })
+  async createEvent(@Ctx() context: GraphContext, @Arg('input', () => EventCreateInput) input: EventCreateInput): Promise<Offer> {
+    return createEvent(context, input);
+  }
+
+  @Mutation(() => Offer, { description: 'Changes an event offer: fields left out stay as they are.' })
+  async editEvent(
+    @Ctx() context: GraphContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => EventEditInput) input: EventEditInput,
+  ): Promise<Offer> {
+    const offer = await offerInScope(context, id, 'event');
+    const edited = await editEvent(context, offer, input);
+    forgetOffers(context);
+    return edited;
+  }
+
+  @Mutation(() => Offer, { description: 'Internal tools: the compliance decision on an offer (APPROVED or REJECTED).' })
+  async reviewOffer(
+    @Ctx() context: GraphContext,
+    @Arg('offerId', () => Int) offerId: number,
+    @Arg('decision', () => String) decision: string,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+  ): Promise<Offer> {
+    if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools review offers');
+    if (decision !== 'APPROVED' && decision !== 'REJECTED') throw new ForbiddenError('The decision is APPROVED or REJECTED');
+    const offer = await context.em.findOne(Offer, offerId);
+    if (!offer) throw new NotFoundError('Offer not found');
+    offer.validation = decision;
+    offer.validationReason = reason;
+    offer.validatedAt = context.clock.now();
+    await context.em.flush();
+    return offer;
+  }
+
+  @FieldResolver(() => String, { description: 'PENDING, REJECTED, INACTIVE, SCHEDULED, PUBLISHED, ACTIVE, SOLD_OUT or EXPIRED.' })
+  async status(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<string> {
+    return offerStatus(offer, await stockSummaryOf(context, offer.id));
+  }
+
+  @FieldResolver(() => [PriceCategory])
+  priceCategories(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<PriceCategory[]> {
+    return priceCategoriesOf(context, offer.id);
+  }
+
+  @FieldResolver(() => GraphQLJSONObject, { name: 'categoryRelatedFields', description: 'The category and its related fields.' })
+  categoryRelatedFieldsWithCategory(@Root() offer: Offer): Record<string, unknown> {
+    return { category: offer.category, ...offer.categoryRelatedFields };
+  }
+
+  @FieldResolver(() => OfferImage, { nullable: true })
+  image(@Root() offer: Offer, @Ctx() context: GraphContext): OfferImage | null {
+    return offer.imageKey ? { url: context.services.images.urlOf(offer.imageKey), credit: offer.imageCredit } : null;
+  }
+
+  @FieldResolver(() => Int)
+  venueId(@Root() offer: Offer): number {
+    return offer.venue.id;
+  }
+
+  @FieldResolver(() => Int, { nullable: true })
+  addressId(@Root() offer: Offer): number | null {
+    return offer.address?.id ?? null;
+  }
+}

@@ -1,0 +1,70 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import { Offer } from '../Offer.js';
+
+/** An event with this many dates or more is not published (the contract's limit per offer). */
+export const PUBLICATION_MAX_DATES = 2500;
+export const PUBLICATION_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface PublicationRun {
+  published: number;
+  bookingOpened: number;
+}
+
+/**
+ * The periodic job: publishes offers whose publication time has come (unless an event has
+ * 2500 dates or more), then opens booking where its time has come. Idempotent: several
+ * processes may run it at once.
+ */
+export async function applyPublication(em: EntityManager, now: Date): Promise<PublicationRun> {
+  const sql = em as SqlEntityManager;
+  const knex = sql.getKnex();
+  const at = em.getPlatform().processDateProperty(now);
+  const tooManyDates = knex('stock')
+    .count('*')
+    .whereRaw('stock.offer_id = offer.id')
+    .andWhere('is_deleted', false);
+  const published = await sql
+    .getConnection()
+    .execute(
+      knex('offer')
+        .update({ published_at: at })
+        .whereNull('published_at')
+        .whereNotNull('publication_datetime')
+        .andWhere('publication_datetime', '<=', at)
+        .andWhere(knex.raw('(?) < ?', [tooManyDates, PUBLICATION_MAX_DATES])),
+    );
+  const bookingOpened = await sql
+    .getConnection()
+    .execute(
+      knex('offer')
+        .update({ booking_opened_at: at })
+        .whereNull('booking_opened_at')
+        .whereNotNull('published_at')
+        .andWhere((where) => where.whereNull('booking_allowed_datetime').orWhere('booking_allowed_datetime', '<=', at)),
+    );
+  return { published: Number(published ?? 0), bookingOpened: Number(bookingOpened ?? 0) };
+}
+
+/** Outside production: approves a sandbox offer still pending review. */
+export async function autoApproveOffer(em: EntityManager, now: Date, offerId: number): Promise<boolean> {
+  const offer = await em.findOne(Offer, { id: offerId, validation: 'PENDING' });
+  if (!offer) return false;
+  offer.validation = 'APPROVED';
+  offer.validationReason = 'Approved automatically outside production';
+  offer.validatedAt = now;
+  await em.flush();
+  return true;
+}
+
+/** Outside production, the periodic sweep approves pending offers older than the delay. */
+export async function autoApprovePendingOffers(em: EntityManager, now: Date, delayMs: number): Promise<number> {
+  const due = await em.find(Offer, { validation: 'PENDING', createdAt: { $lte: new Date(now.getTime() - delayMs) } });
+  for (const offer of due) {
+    offer.validation = 'APPROVED';
+    offer.validationReason = 'Approved automatically outside production';
+    offer.validatedAt = now;
+  }
+  await em.flush();
+  return due.length;
+}

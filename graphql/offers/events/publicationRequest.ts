@@ -1,0 +1,41 @@
+import type { Offer } from '../Offer.js';
+import { parseAwareDatetime } from './datetimes.js';
+import { checkFuture } from './rules.js';
+
+/**
+ * Applies a requested publication (`now`, a future datetime, or null for never) and a
+ * requested opening of bookings to an offer: what is due now is applied at once, what lies
+ * ahead is left to the publication job.
+ */
+export function requestPublication(
+  offer: Offer,
+  now: Date,
+  change: { publicationDatetime?: string | null; bookingAllowedDatetime?: string | null },
+): void {
+  if (change.publicationDatetime !== undefined) {
+    const requested = change.publicationDatetime;
+    if (requested === 'now') {
+      offer.publicationDatetime = now;
+      offer.publishedAt = now;
+    } else if (requested === null) {
+      offer.publicationDatetime = null;
+      offer.publishedAt = null;
+    } else {
+      const at = parseAwareDatetime(requested, ['publicationDatetime']);
+      checkFuture('publicationDatetime', at, now);
+      offer.publicationDatetime = at;
+      offer.publishedAt = null;
+    }
+  }
+  if (change.bookingAllowedDatetime !== undefined) {
+    const requested = change.bookingAllowedDatetime;
+    const at = requested === null ? null : parseAwareDatetime(requested, ['bookingAllowedDatetime']);
+    checkFuture('bookingAllowedDatetime', at, now);
+    offer.bookingAllowedDatetime = at;
+    offer.bookingOpenedAt = null;
+  }
+  if (offer.publishedAt && !offer.bookingOpenedAt && (!offer.bookingAllowedDatetime || offer.bookingAllowedDatetime <= now)) {
+    offer.bookingOpenedAt = now;
+  }
+  if (!offer.publishedAt) offer.bookingOpenedAt = null;
+}

@@ -1,0 +1,46 @@
+import {
+  type Category,
+  categories,
+  categoryFieldTypes,
+  type CategoryFieldName,
+  eventCategories,
+} from '../../graphql/offers/catalogue/index.js';
+import { DeprecatedMusicTypeEnum, ShowTypeEnum, TiteliveMusicTypeEnum } from '../schemas/enums.js';
+import { z } from '../zod.js';
+
+export type CategoryFieldsMode = 'create' | 'edit' | 'read';
+
+const CATEGORY_FIELD_MAX_LENGTH = 1000;
+
+function fieldSchema(name: CategoryFieldName): z.ZodType {
+  switch (categoryFieldTypes[name]) {
+    case 'musicType':
+      return z.union([TiteliveMusicTypeEnum, DeprecatedMusicTypeEnum]);
+    case 'showType':
+      return ShowTypeEnum;
+    case 'ean':
+      return z.string().regex(/^\d{13}$/, 'An EAN is 13 digits');
+    default:
+      return z.string().max(CATEGORY_FIELD_MAX_LENGTH);
+  }
+}
+
+/** One variant of `categoryRelatedFields`: the category and its fields, named like the reference's. */
+function variantOf(category: Category, mode: CategoryFieldsMode) {
+  const shape: Record<string, z.ZodType> = { category: z.literal(category.id) };
+  for (const name of category.fields) {
+    const required = mode === 'create' && category.requiredOnCreate.includes(name);
+    shape[name] = required ? fieldSchema(name) : fieldSchema(name).optional();
+  }
+  return z.object(shape).openapi(`${category.id}_${mode}`);
+}
+
+/** The discriminated union of the event categories' fields, for creation, edition or reading. */
+export function eventCategoryRelatedFields(mode: CategoryFieldsMode) {
+  const chosen =
+    mode === 'read'
+      ? Object.values(categories).filter((category) => category.kind === 'event')
+      : [...eventCategories()];
+  const variants = chosen.map((category) => variantOf(category, mode));
+  return z.discriminatedUnion('category', variants as [ReturnType<typeof variantOf>, ...ReturnType<typeof variantOf>[]]);
+}

@@ -1,0 +1,485 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventCategories } from '../../graphql/offers/catalogue/index.js';
+import { Offer } from '../../graphql/offers/Offer.js';
+import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
+import { Stock } from '../../graphql/offers/Stock.js';
+import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { Provider } from '../../graphql/providers/Provider.js';
+import { Job } from '../../graphql/shared/Job.js';
+import { PUBLICATION_TASK } from '../../server/offerWork.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { expectMatchesContract } from '../support/contract.js';
+import { aProvider, createSandbox } from '../support/fixtures.js';
+import { aPng } from '../support/images.js';
+
+const creatable = eventCategories();
+// Only online categories refuse duo bookings.
+const notDuo = creatable.find((category) => !category.canBeDuo && category.requiredOnCreate.length === 0)!;
+const notWithdrawable = creatable.find((category) => !category.canBeWithdrawable && category.requiredOnCreate.length === 0 && category.locationType !== 'ONLINE')!;
+const onlineOnly = creatable.find((category) => category.locationType === 'ONLINE' && category.requiredOnCreate.length === 0)!;
+
+describe('Event Offers', () => {
+  let testApp: TestApp;
+  let imageDirectory: string;
+  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  let other: Awaited<ReturnType<typeof aProvider>>;
+  let internalKey: string;
+
+  const theatre = () => sandbox.venues[0].id;
+  const anEventBody = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Rock night',
+    accessibility: {
+      audioDisabilityCompliant: true,
+      mentalDisabilityCompliant: false,
+      motorDisabilityCompliant: true,
+      visualDisabilityCompliant: false,
+    },
+    categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'The Demos' },
+    location: { type: 'physical', venueId: theatre() },
+    hasTicket: false,
+    ...overrides,
+  });
+  const post = async (body: unknown, key = sandbox.apiKey) => {
+    const response = await request(testApp.app).post('/public/offers/v1/events').set('Authorization', `Bearer ${key}`).send(body as object);
+    expectMatchesContract(response, 'post', '/public/offers/v1/events');
+    return response;
+  };
+  const patch = async (id: number | string, body: unknown, key = sandbox.apiKey) => {
+    const response = await request(testApp.app).patch(`/public/offers/v1/events/${id}`).set('Authorization', `Bearer ${key}`).send(body as object);
+    expectMatchesContract(response, 'patch', '/public/offers/v1/events/{event_id}');
+    return response;
+  };
+  const getOne = async (id: number | string, key = sandbox.apiKey) => {
+    const response = await request(testApp.app).get(`/public/offers/v1/events/${id}`).set('Authorization', `Bearer ${key}`);
+    expectMatchesContract(response, 'get', '/public/offers/v1/events/{event_id}');
+    return response;
+  };
+  const list = async (query = '', key = sandbox.apiKey) => {
+    const response = await request(testApp.app).get(`/public/offers/v1/events${query}`).set('Authorization', `Bearer ${key}`);
+    expectMatchesContract(response, 'get', '/public/offers/v1/events');
+    return response;
+  };
+  const offerCount = () => testApp.database.orm.em.fork().count(Offer, {});
+  const stored = (id: number) => testApp.database.orm.em.fork().findOneOrFail(Offer, id);
+  const approveAll = async () => {
+    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
+  };
+  const runPublication = () => testApp.runtime.scheduler.runNow(PUBLICATION_TASK);
+
+  beforeAll(async () => {
+    imageDirectory = await mkdtemp(join(tmpdir(), 'event-images-'));
+    testApp = await createTestApp({ env: { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test' } });
+    const em = testApp.database.orm.em.fork();
+    sandbox = await createSandbox(em, testApp.clock, 'test');
+    other = await aProvider(em, testApp.clock);
+    internalKey = issueApiKey(em, testApp.clock, { env: 'test', internal: true }).key;
+    await em.flush();
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(imageDirectory, { recursive: true, force: true });
+  });
+
+  describe('creation', () => {
+    it('creates a pending event published now, duo by default, with its price categories', async () => {
+      const response = await post(
+        anEventBody({
+          idAtProvider: 'rock-1',
+          description: 'Loud.',
+          priceCategories: [
+            { label: 'Pit', price: 2500, idAtProvider: 'pit' },
+            { label: 'Balcony', price: 1500 },
+          ],
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        name: 'Rock night',
+        status: 'PENDING',
+        enableDoubleBookings: true,
+        hasTicket: false,
+        idAtProvider: 'rock-1',
+        description: 'Loud.',
+        location: { type: 'physical', venueId: theatre() },
+        categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'The Demos' },
+        accessibility: {
+          audioDisabilityCompliant: true,
+          mentalDisabilityCompliant: false,
+          motorDisabilityCompliant: true,
+          visualDisabilityCompliant: false,
+        },
+        publicationDatetime: '2026-11-22T10:00:00.000Z',
+        image: null,
+      });
+      expect(response.body.priceCategories).toEqual([
+        { id: expect.any(Number), label: 'Pit', price: 2500, idAtProvider: 'pit' },
+        { id: expect.any(Number), label: 'Balcony', price: 1500, idAtProvider: null },
+      ]);
+      const row = await stored(response.body.id);
+      expect(row).toMatchObject({ validation: 'PENDING', isEvent: true, provider: { id: sandbox.provider.id } });
+      expect(row.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    });
+
+    it('is approved automatically outside production, then has no stock: SOLD_OUT', async () => {
+      const created = await post(anEventBody());
+      const jobs = await testApp.database.orm.em.fork().find(Job, { type: 'offers.autoApprove' });
+      expect(jobs.map((job) => job.payload.offerId)).toContain(created.body.id);
+      await approveAll();
+      const after = await getOne(created.body.id);
+      expect(after.body.status).toBe('SOLD_OUT');
+      expect((await stored(created.body.id)).validation).toBe('APPROVED');
+    });
+
+    it('schedules a future publication (SCHEDULED), applied by the publication task once due', async () => {
+      const created = await post(anEventBody({ publicationDatetime: '2026-11-23T10:00:00+01:00' }));
+      expect(created.status).toBe(200);
+      expect(created.body.publicationDatetime).toBe('2026-11-23T09:00:00.000Z');
+      await approveAll();
+      expect((await getOne(created.body.id)).body.status).toBe('SCHEDULED');
+      await runPublication();
+      expect((await getOne(created.body.id)).body.status).toBe('SCHEDULED');
+      testApp.clock.advance(24 * 3600 * 1000);
+      try {
+        await runPublication();
+        expect((await getOne(created.body.id)).body.status).toBe('SOLD_OUT');
+      } finally {
+        testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+      }
+    });
+
+    it('never publishes with publicationDatetime null (INACTIVE), and opens booking later when asked (PUBLISHED)', async () => {
+      const never = await post(anEventBody({ publicationDatetime: null }));
+      const later = await post(anEventBody({ bookingAllowedDatetime: '2026-12-01T18:00:00Z' }));
+      await approveAll();
+      expect((await getOne(never.body.id)).body.status).toBe('INACTIVE');
+      expect((await getOne(later.body.id)).body).toMatchObject({
+        status: 'PUBLISHED',
+        bookingAllowedDatetime: '2026-12-01T18:00:00.000Z',
+      });
+    });
+
+    it('refuses past and naive datetimes with 422', async () => {
+      const before = await offerCount();
+      for (const [field, value, type] of [
+        ['publicationDatetime', '2026-11-01T10:00:00Z', 'datetime_future'],
+        ['publicationDatetime', '2026-12-01T10:00:00', 'invalid_format'],
+        ['bookingAllowedDatetime', '2020-01-01T00:00:00+02:00', 'datetime_future'],
+      ] as const) {
+        const response = await post(anEventBody({ [field]: value }));
+        expect(response.status, `${field} ${value}`).toBe(422);
+        expect(response.body[0]).toMatchObject({ loc: [field] });
+        if (type !== 'invalid_format') expect(response.body[0].type).toBe(type);
+      }
+      expect(await offerCount()).toBe(before);
+    });
+
+    it('validates the shape: name, required fields, unknown fields, category fields', async () => {
+      const before = await offerCount();
+      const cases: [Record<string, unknown>, string[], string][] = [
+        [anEventBody({ name: 'x'.repeat(91) }), ['name'], 'string_too_long'],
+        [{ ...anEventBody(), accessibility: undefined }, ['accessibility'], 'missing'],
+        [anEventBody({ surprise: true }), ['surprise'], 'extra_forbidden'],
+        [anEventBody({ categoryRelatedFields: { category: 'CONCERT' } }), ['categoryRelatedFields', 'musicType'], 'missing'],
+        [anEventBody({ categoryRelatedFields: { category: 'CONCERT', musicType: 'POLKA-DOT' } }), ['categoryRelatedFields', 'musicType'], 'union_tag_invalid'],
+        [anEventBody({ description: 'x'.repeat(10001) }), ['description'], 'string_too_long'],
+        [anEventBody({ idAtProvider: 'x'.repeat(71) }), ['idAtProvider'], 'string_too_long'],
+        [anEventBody({ eventDuration: 1440 }), ['eventDuration'], 'less_than'],
+        [anEventBody({ bookingContact: 'not an email' }), ['bookingContact'], 'email_parsing'],
+      ];
+      for (const [body, loc, type] of cases) {
+        const response = await post(body);
+        expect(response.status, JSON.stringify(loc)).toBe(422);
+        const issue = response.body.find((entry: { loc: string[] }) => entry.loc.join('.') === loc.join('.'));
+        expect(issue, JSON.stringify(response.body)).toBeDefined();
+        if (type !== 'union_tag_invalid') expect(issue.type).toBe(type);
+      }
+      expect(await offerCount()).toBe(before);
+    });
+
+    it('refuses a location that does not fit the category with 400', async () => {
+      const digitalConcert = await post(anEventBody({ location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/{token}' } }));
+      expect(digitalConcert.status).toBe(400);
+      expect(digitalConcert.body.location[0]).toMatch(/not online/);
+      const physicalLivestream = await post(anEventBody({ categoryRelatedFields: { category: onlineOnly.id } }));
+      expect(physicalLivestream.status).toBe(400);
+      expect(physicalLivestream.body.location[0]).toMatch(/online only/);
+    });
+
+    it('accepts a digital location with placeholders, and an address location', async () => {
+      const digital = await post(
+        anEventBody({
+          categoryRelatedFields: { category: onlineOnly.id },
+          location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/watch?token={token}&mail={email}' },
+        }),
+      );
+      expect(digital.status).toBe(200);
+      expect(digital.body.location).toEqual({
+        type: 'digital',
+        venueId: sandbox.venues[2].id,
+        url: 'https://live.example.com/watch?token={token}&mail={email}',
+      });
+      const address = await request(testApp.app)
+        .post('/public/offers/v1/addresses')
+        .set('Authorization', `Bearer ${sandbox.apiKey}`)
+        .send({ street: '3 Rue des Archives', city: 'Paris', postalCode: '75004', latitude: 48.858, longitude: 2.356 });
+      const atAddress = await post(anEventBody({ location: { type: 'address', venueId: theatre(), addressId: address.body.id, addressLabel: 'Courtyard' } }));
+      expect(atAddress.status).toBe(200);
+      expect(atAddress.body.location).toEqual({ type: 'address', venueId: theatre(), addressId: address.body.id, addressLabel: 'Courtyard' });
+      const unknownAddress = await post(anEventBody({ location: { type: 'address', venueId: theatre(), addressId: 999999 } }));
+      expect(unknownAddress.status).toBe(404);
+    });
+
+    it("answers 404 for another provider's venue", async () => {
+      const response = await post(anEventBody({ location: { type: 'physical', venueId: theatre() } }), other.apiKey);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ global: ['Venue not found'] });
+    });
+
+    it('refuses duo bookings where the category does not allow them, and defaults them off there', async () => {
+      const body = anEventBody({
+        categoryRelatedFields: { category: notDuo.id },
+        location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/room' },
+      });
+      const refused = await post({ ...body, enableDoubleBookings: true });
+      expect(refused.status).toBe(400);
+      expect(refused.body.enableDoubleBookings[0]).toMatch(/duo/);
+      const created = await post(body);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.enableDoubleBookings).toBe(false);
+    });
+
+    it('allows hasTicket only on withdrawable categories, with ticketing URLs and a booking contact', async () => {
+      const wrongCategory = await post(anEventBody({ hasTicket: true, bookingContact: 'box@example.com', categoryRelatedFields: { category: notWithdrawable.id } }));
+      expect(wrongCategory.status).toBe(400);
+      expect(wrongCategory.body.hasTicket).toBeDefined();
+      const noContact = await post(anEventBody({ hasTicket: true }));
+      expect(noContact.status).toBe(400);
+      expect(noContact.body.bookingContact).toBeDefined();
+      const ok = await post(anEventBody({ hasTicket: true, bookingContact: 'box@example.com' }));
+      expect(ok.status).toBe(200);
+      expect(ok.body.hasTicket).toBe(true);
+
+      const em = testApp.database.orm.em.fork();
+      const provider = await em.findOneOrFail(Provider, sandbox.provider.id);
+      provider.bookingUrl = null;
+      await em.flush();
+      try {
+        const noUrls = await post(anEventBody({ hasTicket: true, bookingContact: 'box@example.com' }));
+        expect(noUrls.status).toBe(400);
+        expect(noUrls.body.hasTicket[0]).toMatch(/booking and cancellation URLs/);
+      } finally {
+        provider.bookingUrl = 'https://ticketing.example.com/booking';
+        await em.flush();
+      }
+    });
+
+    it('keeps idAtProvider unique per venue (400)', async () => {
+      expect((await post(anEventBody({ idAtProvider: 'unique-1' }))).status).toBe(200);
+      const again = await post(anEventBody({ idAtProvider: 'unique-1' }));
+      expect(again.status).toBe(400);
+      expect(again.body.idAtProvider[0]).toMatch(/unique-1/);
+      const otherVenue = await post(anEventBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: sandbox.venues[1].id } }));
+      expect(otherVenue.status).toBe(200);
+    });
+
+    it('takes a public video page, and refuses shorts and channels', async () => {
+      const ok = await post(anEventBody({ videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }));
+      expect(ok.status).toBe(200);
+      expect(ok.body.videoUrl).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      for (const videoUrl of ['https://www.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube.com/@somechannel', 'https://example.com/video.mp4']) {
+        const refused = await post(anEventBody({ videoUrl }));
+        expect(refused.status, videoUrl).toBe(422);
+        expect(refused.body[0]).toMatchObject({ loc: ['videoUrl'], type: 'video_url' });
+      }
+    });
+
+    it('stores a valid image, served at the URL it answers; refuses a bad one with 422', async () => {
+      const file = aPng(400, 600).toString('base64');
+      const created = await post(anEventBody({ image: { file, credit: 'Photo: A. Demo' } }));
+      expect(created.status).toBe(200);
+      expect(created.body.image).toEqual({ url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/), credit: 'Photo: A. Demo' });
+      const served = await request(testApp.app).get(new URL(created.body.image.url).pathname);
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      const tooSmall = await post(anEventBody({ image: { file: aPng(300, 450).toString('base64') } }));
+      expect(tooSmall.status).toBe(422);
+      expect(tooSmall.body[0]).toMatchObject({ loc: ['image', 'file'], type: 'image_too_small' });
+    });
+  });
+
+  describe('reading', () => {
+    it("reads one event; another provider's is 404", async () => {
+      const created = await post(anEventBody());
+      const read = await getOne(created.body.id);
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual(created.body);
+      expect((await getOne(created.body.id, other.apiKey)).status).toBe(404);
+      expect((await getOne(999999)).status).toBe(404);
+      expect((await getOne('abc')).status).toBe(422);
+    });
+
+    it('lists events a page at a time, with filters', async () => {
+      const all = await list();
+      expect(all.status).toBe(200);
+      const ids = all.body.events.map((event: { id: number }) => event.id);
+      expect(ids.length).toBeGreaterThan(5);
+      expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+      const firstPage = await list('?limit=2');
+      expect(firstPage.body.events.map((event: { id: number }) => event.id)).toEqual(ids.slice(0, 2));
+      const nextPage = await list(`?limit=2&firstIndex=${ids[1] + 1}`);
+      expect(nextPage.body.events.map((event: { id: number }) => event.id)).toEqual(ids.slice(2, 4));
+      const byVenue = await list(`?venueId=${sandbox.venues[1].id}`);
+      expect(byVenue.body.events.every((event: { location: { venueId: number } }) => event.location.venueId === sandbox.venues[1].id)).toBe(true);
+      const byIds = await list('?idsAtProvider=rock-1,unique-1');
+      expect(byIds.body.events.map((event: { idAtProvider: string }) => event.idAtProvider).sort()).toEqual(['rock-1', 'unique-1', 'unique-1']);
+      expect((await list('', other.apiKey)).body.events).toEqual([]);
+    });
+
+    it('refuses bad pagination with 422', async () => {
+      for (const query of ['?limit=0', '?limit=51', '?firstIndex=0', `?idsAtProvider=${Array.from({ length: 101 }, (_, i) => `id${i}`).join(',')}`]) {
+        const response = await list(query);
+        expect(response.status, query).toBe(422);
+      }
+    });
+  });
+
+  describe('edition', () => {
+    it('changes the fields sent, clears clearable ones with null, refuses null elsewhere', async () => {
+      const created = await post(anEventBody({ description: 'Before', bookingEmail: 'a@example.com' }));
+      const edited = await patch(created.body.id, { name: 'Rock night, again', description: null, categoryRelatedFields: { category: 'CONCERT', performer: 'Others' } });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        name: 'Rock night, again',
+        description: null,
+        bookingEmail: 'a@example.com',
+        categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'Others' },
+      });
+      const nullName = await patch(created.body.id, { name: null });
+      expect(nullName.status).toBe(422);
+      expect(nullName.body[0].loc).toEqual(['name']);
+      expect((await stored(created.body.id)).name).toBe('Rock night, again');
+      expect((await patch(created.body.id, { name: 'x'.repeat(141) })).status).toBe(422);
+      expect((await patch(created.body.id, { name: 'x'.repeat(140) })).status).toBe(200);
+    });
+
+    it('never changes the category or hasTicket (400)', async () => {
+      const created = await post(anEventBody());
+      const category = await patch(created.body.id, { categoryRelatedFields: { category: 'SEANCE_CINE' } });
+      expect(category.status).toBe(400);
+      const ticket = await patch(created.body.id, { hasTicket: true });
+      expect(ticket.status).toBe(422);
+    });
+
+    it('deactivates with isActive false (INACTIVE), and republishes later', async () => {
+      const created = await post(anEventBody());
+      await approveAll();
+      const inactive = await patch(created.body.id, { isActive: false });
+      expect(inactive.body.status).toBe('INACTIVE');
+      const scheduled = await patch(created.body.id, { isActive: true, publicationDatetime: '2026-12-24T20:00:00+01:00' });
+      expect(scheduled.body.status).toBe('SCHEDULED');
+      const now = await patch(created.body.id, { publicationDatetime: 'now' });
+      expect(now.body.status).toBe('SOLD_OUT');
+    });
+
+    it("answers 404 for another provider's event", async () => {
+      const created = await post(anEventBody());
+      const response = await patch(created.body.id, { name: 'Stolen' }, other.apiKey);
+      expect(response.status).toBe(404);
+      expect((await stored(created.body.id)).name).toBe('Rock night');
+    });
+  });
+
+  describe('status from dates, and the publication limit', () => {
+    const addDates = async (offerId: number, count: number, overrides: Record<string, unknown> = {}) => {
+      const em = testApp.database.orm.em.fork();
+      const priceCategory = em.create(PriceCategory, { offer: offerId, label: 'Seat', price: 1000, createdAt: testApp.clock.now() });
+      await em.flush();
+      const beginning = new Date('2026-12-20T20:00:00Z').getTime();
+      await em.insertMany(
+        Stock,
+        Array.from({ length: count }, (_, index) => ({
+          offer: offerId,
+          priceCategory: priceCategory.id,
+          beginningDatetime: new Date(beginning + index * 60_000),
+          bookingLimitDatetime: new Date(beginning + index * 60_000),
+          price: 1000,
+          quantity: 10,
+          bookedQuantity: 0,
+          isDeleted: false,
+          createdAt: testApp.clock.now(),
+          updatedAt: testApp.clock.now(),
+          ...overrides,
+        })),
+      );
+    };
+
+    it('is ACTIVE with an open date with places, SOLD_OUT when booked out, EXPIRED when past', async () => {
+      const active = await post(anEventBody());
+      const soldOut = await post(anEventBody());
+      const expired = await post(anEventBody());
+      await approveAll();
+      await addDates(active.body.id, 2);
+      await addDates(soldOut.body.id, 2, { bookedQuantity: 10 });
+      await addDates(expired.body.id, 1, {
+        beginningDatetime: new Date('2026-11-21T20:00:00Z'),
+        bookingLimitDatetime: new Date('2026-11-21T18:00:00Z'),
+      });
+      expect((await getOne(active.body.id)).body.status).toBe('ACTIVE');
+      expect((await getOne(soldOut.body.id)).body.status).toBe('SOLD_OUT');
+      expect((await getOne(expired.body.id)).body.status).toBe('EXPIRED');
+    });
+
+    it('does not publish an event with 2500 dates or more', async () => {
+      const crowded = await post(anEventBody({ publicationDatetime: '2026-11-22T12:00:00Z' }));
+      const fine = await post(anEventBody({ publicationDatetime: '2026-11-22T12:00:00Z' }));
+      await approveAll();
+      await addDates(crowded.body.id, 2500);
+      await addDates(fine.body.id, 2499);
+      testApp.clock.advance(3 * 3600 * 1000);
+      try {
+        await runPublication();
+        expect((await stored(crowded.body.id)).publishedAt).toBeNull();
+        expect((await getOne(crowded.body.id)).body.status).toBe('SCHEDULED');
+        expect((await stored(fine.body.id)).publishedAt).not.toBeNull();
+        expect((await getOne(fine.body.id)).body.status).toBe('ACTIVE');
+      } finally {
+        testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+      }
+    });
+  });
+
+  describe('rights and review', () => {
+    it('answers 403 to a provider whose right to manage individual offers was withdrawn', async () => {
+      const em = testApp.database.orm.em.fork();
+      const provider = await em.findOneOrFail(Provider, other.provider.id);
+      provider.canManageIndividualOffers = false;
+      await em.flush();
+      const listed = await list('', other.apiKey);
+      expect(listed.status).toBe(403);
+      expect(listed.body.global[0]).toMatch(/not allowed to manage individual offers/);
+      const created = await post(anEventBody(), other.apiKey);
+      expect(created.status).toBe(403);
+    });
+
+    it('lets internal tools review an offer; provider keys may not', async () => {
+      const created = await post(anEventBody());
+      const review = (key: string) =>
+        request(testApp.app)
+          .post('/graphql')
+          .set('Authorization', `Bearer ${key}`)
+          .send({
+            query: 'mutation ($id: Int!) { reviewOffer(offerId: $id, decision: "REJECTED", reason: "Not cultural") { id status } }',
+            variables: { id: created.body.id },
+          });
+      const refused = await review(sandbox.apiKey);
+      expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      const done = await review(internalKey);
+      expect(done.body.data.reviewOffer).toEqual({ id: created.body.id, status: 'REJECTED' });
+      expect((await getOne(created.body.id)).body.status).toBe('REJECTED');
+    });
+  });
+});
