@@ -45,6 +45,15 @@ export async function setProviderActive(em: EntityManager, providerId: number, i
   return provider;
 }
 
+/** Withdraws or restores a provider's right to manage individual offers (403 on them without it). */
+export async function setIndividualOfferRights(em: EntityManager, providerId: number, allowed: boolean): Promise<Provider> {
+  const provider = await em.findOne(Provider, providerId);
+  if (!provider) throw new NotFoundError(`No provider ${providerId}`);
+  provider.canManageIndividualOffers = allowed;
+  await em.flush();
+  return provider;
+}
+
 export async function createOfferer(
   em: EntityManager,
   clock: Clock,

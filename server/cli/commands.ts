@@ -5,6 +5,7 @@ import {
   createProvider,
   createVenue,
   listApiKeys,
+  setIndividualOfferRights,
   setProviderActive,
 } from '../../graphql/providers/administration.js';
 import { revokeApiKey } from '../../graphql/providers/apiKeys.js';
@@ -74,6 +75,14 @@ export const commands: Record<string, Command> = {
     async run(options, _positionals, { em }) {
       const provider = await setProviderActive(em, parse(z.object({ provider: id }), options).provider, true);
       return { providerId: provider.id, isActive: provider.isActive };
+    },
+  },
+  'set-individual-offer-rights': {
+    usage: 'set-individual-offer-rights --provider ID --allowed true|false',
+    async run(options, _positionals, { em }) {
+      const input = parse(z.object({ provider: id, allowed: z.enum(['true', 'false']) }), options);
+      const provider = await setIndividualOfferRights(em, input.provider, input.allowed === 'true');
+      return { providerId: provider.id, canManageIndividualOffers: provider.canManageIndividualOffers };
     },
   },
   'create-offerer': {

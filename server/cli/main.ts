@@ -9,7 +9,7 @@ import { commands, UsageError } from './commands.js';
 const booleanFlags = ['json', 'digital', 'internal', 'allowed-on-adage'];
 const stringOptions = [
   'name', 'siren', 'siret', 'street', 'city', 'postal-code', 'latitude', 'longitude', 'offerer', 'provider',
-  'activity-domain', 'label', 'booking-url', 'cancel-url', 'notification-url', 'logo-url',
+  'activity-domain', 'label', 'allowed', 'booking-url', 'cancel-url', 'notification-url', 'logo-url',
 ];
 const cliOptions: ParseArgsConfig['options'] = Object.fromEntries([
   ...booleanFlags.map((flag) => [flag, { type: 'boolean' as const }]),
