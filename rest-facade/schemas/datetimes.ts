@@ -5,9 +5,20 @@ const AWARE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?
 /** The same without a timezone, or a bare date: a time we would have to guess. */
 const NAIVE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/i;
 
+/**
+ * Years 1 to 9999 in UTC: an offset can push a written year out of them, and such a moment
+ * has no plain ISO 8601 form to answer with (nor a place in PostgreSQL, for year 0).
+ */
+export function isStorable(moment: Date): boolean {
+  const year = moment.getUTCFullYear();
+  return !Number.isNaN(moment.getTime()) && year >= 1 && year <= 9999;
+}
+
 function isRealMoment(match: RegExpExecArray): boolean {
   const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1);
-  const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  const lastOfMonth = new Date(0);
+  lastOfMonth.setUTCFullYear(Number(year), Number(month), 0); // (Date.UTC would read years 0-99 as 1900-1999)
+  const daysInMonth = lastOfMonth.getUTCDate();
   return (
     Number(month) >= 1 &&
     Number(month) <= 12 &&
@@ -30,7 +41,7 @@ export const awareDateTimeInput = z
   .transform((value, context) => {
     const match = AWARE.exec(value);
     const moment = match && isRealMoment(match) ? new Date(value) : null;
-    if (moment && !Number.isNaN(moment.getTime())) return moment;
+    if (moment && isStorable(moment)) return moment;
     const naive = NAIVE.test(value);
     context.addIssue({
       code: 'custom',
@@ -41,7 +52,6 @@ export const awareDateTimeInput = z
     return z.NEVER;
   })
   .openapi({
-    type: 'string',
     format: 'date-time',
     description: 'ISO 8601 with a timezone (Z or an offset); stored in UTC.',
     example: '2027-03-14T20:30:00+01:00',

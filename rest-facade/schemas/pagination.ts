@@ -1,6 +1,7 @@
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
 import { z } from '../zod.js';
 import { integerInput } from './inputs.js';
+import { hasNul, NUL_MESSAGE } from './text.js';
 
 export const IDS_AT_PROVIDER_MAX = 100;
 
@@ -21,6 +22,10 @@ export const idsAtProviderParameter = z
   .transform((value, context) => {
     if (value === undefined || value.trim() === '') return undefined;
     const ids = value.split(',').map((id) => id.trim()).filter((id) => id !== '');
+    if (ids.some(hasNul)) {
+      context.addIssue({ code: 'custom', message: NUL_MESSAGE, params: { type: 'string_pattern_mismatch' }, input: value });
+      return z.NEVER;
+    }
     if (ids.length > IDS_AT_PROVIDER_MAX) {
       context.addIssue({
         code: 'too_big',
@@ -39,3 +44,14 @@ export const idsAtProviderParameter = z
     description: `Comma-separated identifiers at provider (idAtProvider), at most ${IDS_AT_PROVIDER_MAX}.`,
     example: 'show-101,show-102',
   });
+
+/** The largest value of a GraphQL Int (and of an id). */
+const GRAPHQL_INT_MAX = 2_147_483_647;
+
+/**
+ * The graph's PageInput for the parsed `limit` and `firstIndex`. A `firstIndex` beyond any
+ * possible id is a valid request for an empty page, not a 500 from the graph's 32-bit Int.
+ */
+export function pageInput(query: { limit: number; firstIndex: number }): { limit: number; firstIndex: number } {
+  return { limit: query.limit, firstIndex: Math.min(query.firstIndex, GRAPHQL_INT_MAX) };
+}

@@ -14,6 +14,8 @@ const RATE_LIMIT_POINTS = 1_000_000_000;
 export interface BenchTarget {
   runtime: Runtime;
   apiKey: string;
+  /** The sandbox provider and its first venue, owner of what benchmarks create. */
+  owner: { providerId: number; venueId: number };
   /** What the output names as the database, e.g. `sqlite (libsql) file /tmp/...`. */
   engine: string;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ async function boot(
     return {
       runtime,
       apiKey: sandbox.apiKey,
+      owner: { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id },
       engine,
       async close() {
         await runtime.close();

@@ -1,0 +1,116 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import type { GraphContext } from '../../shared/context.js';
+import { BadRequestError, NotFoundError, ValidationFailedError } from '../../shared/errors.js';
+import { type PageInput, pageQuery } from '../../shared/pagination.js';
+import { refuseNulInIds } from '../../shared/text.js';
+import { offerInScope } from '../access.js';
+import type { Offer } from '../Offer.js';
+import { lockOfferForChanges } from '../offerLock.js';
+import { priceCategoryOfOffer } from '../priceCategories/eventPriceCategories.js';
+import { Stock } from '../Stock.js';
+import './events.js';
+import { bookingLimitProblem, type DateFields, dateFieldIssues, totalQuantity } from './rules.js';
+
+/** Fields absent or null stay as they are, except `idAtProvider`, which null clears. */
+export type DateChange = DateFields;
+
+/** A date of this event that is not deleted, or 404. */
+async function liveDateOf(em: EntityManager, offer: Offer, stockId: number): Promise<Stock> {
+  const stock = await em.findOne(Stock, { id: stockId, offer, isDeleted: false }, { populate: ['priceCategory'] });
+  if (!stock) throw new NotFoundError('Date not found');
+  return stock;
+}
+
+/** One page of an event's dates that are not deleted, in id order, optionally only those with the given idAtProvider. */
+export async function listDates(
+  context: GraphContext,
+  eventId: number,
+  page: PageInput,
+  idsAtProvider: string[] | null | undefined,
+): Promise<Stock[]> {
+  refuseNulInIds(idsAtProvider);
+  const offer = await offerInScope(context, eventId, 'event');
+  const { where, options } = pageQuery(page);
+  const filter: FilterQuery<Stock> = {
+    ...where,
+    offer,
+    isDeleted: false,
+    ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}),
+  };
+  return context.em.find(Stock, filter, { ...options, populate: ['priceCategory'] });
+}
+
+/**
+ * Edits one date, in one transaction. A quantity given is the places still on sale: the
+ * stored total adds the booked ones. A beginning sent (even the same) reschedules the date:
+ * `rescheduledAt` is set and `offers.dateRescheduled` is published with the change.
+ */
+export async function updateDate(context: GraphContext, eventId: number, stockId: number, change: DateChange): Promise<Stock> {
+  const now = context.clock.now();
+  const issues = dateFieldIssues(change, [], 'edit', now);
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+
+  return context.em.transactional(async (em) => {
+    const offer = await offerInScope({ ...context, em }, eventId, 'event');
+    await lockOfferForChanges(em, offer);
+    const stock = await liveDateOf(em, offer, stockId);
+    const priceCategory = change.priceCategoryId != null ? await priceCategoryOfOffer(em, offer, change.priceCategoryId) : stock.priceCategory;
+    const beginning = change.beginningDatetime ?? stock.beginningDatetime;
+    const bookingLimit = change.bookingLimitDatetime ?? stock.bookingLimitDatetime;
+
+    const problems: Record<string, string[]> = {};
+    const refuse = (field: string, message: string) => (problems[field] ??= []).push(message);
+    if (change.beginningDatetime != null || change.bookingLimitDatetime != null) {
+      // The publication rule concerns a booking limit being set, not one already stored.
+      const problem = bookingLimitProblem(beginning, bookingLimit, change.bookingLimitDatetime != null ? offer.publicationDatetime : null);
+      if (problem) refuse('bookingLimitDatetime', problem);
+    }
+    if (change.beginningDatetime != null || change.priceCategoryId != null) {
+      const same = await em.count(Stock, { offer, isDeleted: false, id: { $ne: stock.id }, beginningDatetime: beginning, priceCategory });
+      if (same > 0) refuse('beginningDatetime', 'The event already has a date at this beginning with this price category');
+    }
+    if (change.idAtProvider != null && change.idAtProvider !== stock.idAtProvider) {
+      const taken = await em.count(Stock, { offer, isDeleted: false, id: { $ne: stock.id }, idAtProvider: change.idAtProvider });
+      if (taken > 0) refuse('idAtProvider', `A date of this event already has the idAtProvider "${change.idAtProvider}"`);
+    }
+    if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+
+    if (priceCategory && priceCategory !== stock.priceCategory) {
+      stock.priceCategory = priceCategory;
+      stock.price = priceCategory.price;
+    }
+    if (change.bookingLimitDatetime != null) stock.bookingLimitDatetime = change.bookingLimitDatetime;
+    if (change.quantity != null) stock.quantity = totalQuantity(change.quantity, stock.bookedQuantity);
+    if (change.idAtProvider !== undefined) stock.idAtProvider = change.idAtProvider;
+    if (change.beginningDatetime != null) {
+      stock.beginningDatetime = change.beginningDatetime;
+      stock.rescheduledAt = now;
+    }
+    stock.updatedAt = now;
+    await em.flush();
+    if (change.beginningDatetime != null) {
+      await context.events.publish(em, 'offers.dateRescheduled', {
+        stockId: stock.id,
+        offerId: offer.id,
+        beginningDatetime: change.beginningDatetime,
+      });
+    }
+    return stock;
+  });
+}
+
+/**
+ * Soft-deletes a date: kept for its bookings' history, never shown again. `offers.dateDeleted`
+ * is published in the same transaction, so that the bookings it cancels go with it.
+ */
+export async function deleteDate(context: GraphContext, eventId: number, stockId: number): Promise<void> {
+  await context.em.transactional(async (em) => {
+    const offer = await offerInScope({ ...context, em }, eventId, 'event');
+    await lockOfferForChanges(em, offer);
+    const stock = await liveDateOf(em, offer, stockId);
+    stock.isDeleted = true;
+    stock.updatedAt = context.clock.now();
+    await em.flush();
+    await context.events.publish(em, 'offers.dateDeleted', { stockId: stock.id, offerId: offer.id });
+  });
+}

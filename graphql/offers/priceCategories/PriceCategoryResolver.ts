@@ -1,0 +1,61 @@
+import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphContext } from '../../shared/context.js';
+import { PageInput } from '../../shared/pagination.js';
+import { PriceCategory } from '../PriceCategory.js';
+import { createPriceCategories, listPriceCategories, updatePriceCategory } from './eventPriceCategories.js';
+
+@InputType({ description: 'A new price category: label 1 to 50 characters, price in euro cents from 0 to 30000.' })
+export class PriceCategoryCreationInput {
+  @Field(() => String)
+  label!: string;
+
+  @Field(() => Int, { description: 'Euro cents.' })
+  price!: number;
+
+  @Field(() => String, { nullable: true, description: 'Your own identifier, unique within the event; at most 70 characters.' })
+  idAtProvider?: string | null;
+}
+
+@InputType({ description: 'Changes to a price category: absent fields stay; idAtProvider null clears it; label and price may not be null.' })
+export class PriceCategoryEditionInput {
+  @Field(() => String, { nullable: true })
+  label?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Euro cents; the non-deleted dates of the category take the new price.' })
+  price?: number | null;
+
+  @Field(() => String, { nullable: true })
+  idAtProvider?: string | null;
+}
+
+@Resolver(() => PriceCategory)
+export class PriceCategoryResolver {
+  @Query(() => [PriceCategory], { description: "A page of an event's price categories, in id order." })
+  eventPriceCategories(
+    @Ctx() context: GraphContext,
+    @Arg('eventId', () => Int) eventId: number,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
+  ): Promise<PriceCategory[]> {
+    return listPriceCategories(context, eventId, page ?? new PageInput(), idsAtProvider);
+  }
+
+  @Mutation(() => [PriceCategory], { description: 'Adds price categories to an event (at most 50 per event), all or none.' })
+  createEventPriceCategories(
+    @Ctx() context: GraphContext,
+    @Arg('eventId', () => Int) eventId: number,
+    @Arg('priceCategories', () => [PriceCategoryCreationInput]) priceCategories: PriceCategoryCreationInput[],
+  ): Promise<PriceCategory[]> {
+    return createPriceCategories(context, eventId, priceCategories);
+  }
+
+  @Mutation(() => PriceCategory, { description: "Edits a price category of an event; a new price applies to the category's dates." })
+  updateEventPriceCategory(
+    @Ctx() context: GraphContext,
+    @Arg('eventId', () => Int) eventId: number,
+    @Arg('priceCategoryId', () => Int) priceCategoryId: number,
+    @Arg('input', () => PriceCategoryEditionInput) input: PriceCategoryEditionInput,
+  ): Promise<PriceCategory> {
+    return updatePriceCategory(context, eventId, priceCategoryId, input);
+  }
+}

@@ -1,0 +1,158 @@
+import { type EntityManager, type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { GraphContext } from '../../shared/context.js';
+import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { type PageInput, pageQuery } from '../../shared/pagination.js';
+import { refuseNulInIds } from '../../shared/text.js';
+import { offerInScope } from '../access.js';
+import { PRICE_CATEGORIES_MAX } from '../limits.js';
+import type { Offer } from '../Offer.js';
+import { lockOfferForChanges } from '../offerLock.js';
+import { PriceCategory } from '../PriceCategory.js';
+import { Stock } from '../Stock.js';
+import { priceCategoryFieldIssues } from './rules.js';
+
+export interface NewPriceCategory {
+  label: string;
+  price: number;
+  idAtProvider?: string | null;
+}
+
+/** Fields absent stay as they are; `idAtProvider: null` clears it. */
+export interface PriceCategoryChange {
+  label?: string | null;
+  price?: number | null;
+  idAtProvider?: string | null;
+}
+
+/** A price category of this offer, or 404 (one of another offer is not revealed). */
+export async function priceCategoryOfOffer(em: EntityManager, offer: Offer, id: number): Promise<PriceCategory> {
+  const priceCategory = await em.findOne(PriceCategory, { id, offer });
+  if (!priceCategory) throw new NotFoundError('Price category not found');
+  return priceCategory;
+}
+
+/** One page of an event's price categories, in id order, optionally only those with the given idAtProvider. */
+export async function listPriceCategories(
+  context: GraphContext,
+  eventId: number,
+  page: PageInput,
+  idsAtProvider: string[] | null | undefined,
+): Promise<PriceCategory[]> {
+  refuseNulInIds(idsAtProvider);
+  const offer = await offerInScope(context, eventId, 'event');
+  const { where, options } = pageQuery(page);
+  const filter: FilterQuery<PriceCategory> = { ...where, offer, ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}) };
+  return context.em.find(PriceCategory, filter, options);
+}
+
+function duplicateIdAtProvider(field: string, idAtProvider: string): BadRequestError {
+  return BadRequestError.on(field, `A price category of this event already has the idAtProvider "${idAtProvider}"`);
+}
+
+/**
+ * Adds price categories to an event, all or none: at most 50 per request and per event,
+ * each idAtProvider unique within the event (400 otherwise).
+ */
+export async function createPriceCategories(context: GraphContext, eventId: number, inputs: NewPriceCategory[]): Promise<PriceCategory[]> {
+  const issues: ValidationIssue[] = inputs.flatMap((input, index) => priceCategoryFieldIssues(input, ['priceCategories', String(index)], 'create'));
+  if (inputs.length > PRICE_CATEGORIES_MAX) {
+    issues.unshift({
+      loc: ['priceCategories'],
+      msg: `At most ${PRICE_CATEGORIES_MAX} price categories per request`,
+      type: 'too_long',
+      ctx: { limit_value: PRICE_CATEGORIES_MAX },
+    });
+  }
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+
+  const given = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    if (input.idAtProvider == null) return;
+    if (given.has(input.idAtProvider)) {
+      throw BadRequestError.on(`priceCategories.${index}.idAtProvider`, `The idAtProvider "${input.idAtProvider}" is given twice`);
+    }
+    given.set(input.idAtProvider, index);
+  });
+
+  return context.em.transactional(async (em) => {
+    const offer = await offerInScope({ ...context, em }, eventId, 'event');
+    await lockOfferForChanges(em, offer);
+    const existing = await em.count(PriceCategory, { offer });
+    if (existing + inputs.length > PRICE_CATEGORIES_MAX) {
+      throw BadRequestError.on(
+        'priceCategories',
+        `An event has at most ${PRICE_CATEGORIES_MAX} price categories: this one has ${existing}, ${inputs.length} more would make ${existing + inputs.length}`,
+      );
+    }
+    if (given.size > 0) {
+      const taken = await em.find(PriceCategory, { offer, idAtProvider: { $in: [...given.keys()] } }, { orderBy: { id: 'asc' } });
+      if (taken.length > 0) {
+        const idAtProvider = taken[0].idAtProvider!;
+        throw duplicateIdAtProvider(`priceCategories.${given.get(idAtProvider)}.idAtProvider`, idAtProvider);
+      }
+    }
+    const now = context.clock.now();
+    const created = inputs.map((input) =>
+      em.create(PriceCategory, {
+        offer,
+        label: input.label,
+        price: input.price,
+        idAtProvider: input.idAtProvider ?? null,
+        createdAt: now,
+      }),
+    );
+    await flushOrDuplicate(em, 'priceCategories');
+    return created;
+  });
+}
+
+/**
+ * Edits one price category. A new price applies to its dates that are not deleted, in the
+ * same transaction: a date's price is always its category's.
+ */
+export async function updatePriceCategory(
+  context: GraphContext,
+  eventId: number,
+  priceCategoryId: number,
+  change: PriceCategoryChange,
+): Promise<PriceCategory> {
+  const issues = priceCategoryFieldIssues(change, [], 'edit');
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+
+  return context.em.transactional(async (em) => {
+    const offer = await offerInScope({ ...context, em }, eventId, 'event');
+    await lockOfferForChanges(em, offer);
+    const priceCategory = await priceCategoryOfOffer(em, offer, priceCategoryId);
+    if (change.idAtProvider != null && change.idAtProvider !== priceCategory.idAtProvider) {
+      const taken = await em.count(PriceCategory, { offer, idAtProvider: change.idAtProvider, id: { $ne: priceCategory.id } });
+      if (taken > 0) throw duplicateIdAtProvider('idAtProvider', change.idAtProvider);
+    }
+    if (change.label != null) priceCategory.label = change.label;
+    if (change.idAtProvider !== undefined) priceCategory.idAtProvider = change.idAtProvider;
+    if (change.price != null && change.price !== priceCategory.price) {
+      priceCategory.price = change.price;
+      await em.nativeUpdate(
+        Stock,
+        { priceCategory: priceCategory.id, isDeleted: false },
+        { price: change.price, updatedAt: context.clock.now() },
+      );
+    }
+    await flushOrDuplicate(em, 'idAtProvider');
+    return priceCategory;
+  });
+}
+
+/**
+ * The unique index on (offer, idAtProvider) settles what the check before it could not: a
+ * concurrent request that took the identifier first. That is the client's 400, not a 500.
+ */
+async function flushOrDuplicate(em: EntityManager, field: string): Promise<void> {
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) {
+      throw BadRequestError.on(field, 'A price category of this event already has this idAtProvider');
+    }
+    throw error;
+  }
+}

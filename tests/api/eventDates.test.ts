@@ -1,0 +1,531 @@
+import type { EntityManager } from '@mikro-orm/core';
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
+import { Stock } from '../../graphql/offers/Stock.js';
+import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { Offerer } from '../../graphql/providers/Offerer.js';
+import { Provider } from '../../graphql/providers/Provider.js';
+import { ForbiddenError } from '../../graphql/shared/errors.js';
+import { Job } from '../../graphql/shared/Job.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { expectMatchesContract } from '../support/contract.js';
+import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
+
+const COLLECTION = '/public/offers/v1/events/{event_id}/dates';
+const ONE = `${COLLECTION}/{stock_id}`;
+const HOUR = 3_600_000;
+
+interface SentDate {
+  beginningDatetime: string;
+  bookingLimitDatetime: string;
+  priceCategoryId: number;
+  quantity: number | string;
+  idAtProvider?: string | null;
+}
+
+describe('Event Offer Stocks (dates)', () => {
+  let testApp: TestApp;
+  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  let other: Awaited<ReturnType<typeof aProvider>>;
+  /** Handlers of the domain events refuse (after writing their row) while this names the event. */
+  let refuseIn: string | null = null;
+
+  const send = async (method: 'get' | 'post' | 'patch' | 'delete', path: string, openApiPath: string, body?: unknown, key = sandbox.apiKey) => {
+    const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
+    const response = body === undefined ? await call : await call.send(body as object);
+    expectMatchesContract(response, method, openApiPath);
+    return response;
+  };
+  const list = (eventId: number, query = '', key?: string) => send('get', `/public/offers/v1/events/${eventId}/dates${query}`, COLLECTION, undefined, key);
+  const create = (eventId: number, dates: unknown, key?: string, extra: object = {}) =>
+    send('post', `/public/offers/v1/events/${eventId}/dates`, COLLECTION, { dates, ...extra }, key);
+  const patch = (eventId: number, stockId: number, body: unknown, key?: string) =>
+    send('patch', `/public/offers/v1/events/${eventId}/dates/${stockId}`, ONE, body, key);
+  const remove = (eventId: number, stockId: number, key?: string) =>
+    send('delete', `/public/offers/v1/events/${eventId}/dates/${stockId}`, ONE, undefined, key);
+
+  const em = () => testApp.database.orm.em.fork();
+  const now = () => testApp.clock.now().getTime();
+  const inHours = (hours: number) => new Date(now() + hours * HOUR).toISOString();
+  const storedDate = (id: number) => em().findOneOrFail(Stock, id);
+  const storedDates = (eventId: number) => em().find(Stock, { offer: eventId }, { orderBy: { id: 'asc' } });
+  const jobs = (type: string) => em().find(Job, { type }, { orderBy: { id: 'asc' } });
+
+  /** An approved, published event of the sandbox with one price category (or more). */
+  async function anEventWithCategories(prices: number[] = [2500], overrides = {}) {
+    const fork = em();
+    const event = await anEvent(fork, testApp.clock, { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id }, overrides);
+    const categories = prices.map((price, index) =>
+      fork.create(PriceCategory, { offer: event, label: `Category ${index}`, price, createdAt: testApp.clock.now() }),
+    );
+    await fork.flush();
+    return { event, categories };
+  }
+  const aDate = (priceCategoryId: number, hours: number, overrides: Partial<SentDate> = {}): SentDate => ({
+    beginningDatetime: inHours(hours),
+    bookingLimitDatetime: inHours(hours - 1),
+    priceCategoryId,
+    quantity: 100,
+    ...overrides,
+  });
+  const manyDates = (count: number, priceCategoryId: number) =>
+    Array.from({ length: count }, (_, index) => aDate(priceCategoryId, 24 + index / 60, { quantity: 10 }));
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    sandbox = await createSandbox(em(), testApp.clock, 'test');
+    other = await aProvider(em(), testApp.clock);
+    // Stand-ins for the bookings subgraph: each writes a row in the publisher's transaction.
+    const recordIn = (type: string) => async (tx: EntityManager, payload: object) => {
+      await tx.insert(Job, { type, payload: JSON.parse(JSON.stringify(payload)), status: 'done', attempts: 0, maxAttempts: 1, runAt: testApp.clock.now(), createdAt: testApp.clock.now() });
+      if (refuseIn === type) throw new ForbiddenError(`${type} refused by a handler`);
+    };
+    testApp.runtime.events.on('offers.dateRescheduled', recordIn('test.dateRescheduled'));
+    testApp.runtime.events.on('offers.dateDeleted', recordIn('test.dateDeleted'));
+  });
+  afterAll(() => testApp.close());
+
+  describe('POST', () => {
+    it('creates the dates in the order given, in UTC, at the price of their category (200)', async () => {
+      const { event, categories } = await anEventWithCategories([2500, 1000]);
+      const response = await create(event.id, [
+        {
+          beginningDatetime: '2026-12-01T20:00:00+01:00',
+          bookingLimitDatetime: '2026-12-01T18:30:00+01:00',
+          priceCategoryId: categories[1].id,
+          quantity: 120,
+          idAtProvider: 'show-1-balcony',
+        },
+        { beginningDatetime: '2026-12-01T19:00:00Z', bookingLimitDatetime: '2026-12-01T19:00:00Z', priceCategoryId: categories[0].id, quantity: 'unlimited' },
+      ]);
+      expect(response.status).toBe(200);
+      const stored = await storedDates(event.id);
+      expect(response.body).toEqual({
+        dates: [
+          {
+            id: stored[0].id,
+            beginningDatetime: '2026-12-01T19:00:00.000Z',
+            bookingLimitDatetime: '2026-12-01T17:30:00.000Z',
+            bookedQuantity: 0,
+            quantity: 120,
+            idAtProvider: 'show-1-balcony',
+            priceCategory: { id: categories[1].id, label: 'Category 1', price: 1000, idAtProvider: null },
+          },
+          {
+            id: stored[1].id,
+            beginningDatetime: '2026-12-01T19:00:00.000Z',
+            bookingLimitDatetime: '2026-12-01T19:00:00.000Z',
+            bookedQuantity: 0,
+            quantity: 'unlimited',
+            idAtProvider: null,
+            priceCategory: { id: categories[0].id, label: 'Category 0', price: 2500, idAtProvider: null },
+          },
+        ],
+      });
+      expect(stored.map((stock) => [stock.beginningDatetime?.toISOString(), stock.price, stock.quantity, stock.bookedQuantity, stock.isDeleted])).toEqual([
+        ['2026-12-01T19:00:00.000Z', 1000, 120, 0, false],
+        ['2026-12-01T19:00:00.000Z', 2500, null, 0, false],
+      ]);
+    });
+
+    it('refuses naive or invalid datetimes, a beginning not in the future, bad quantities and ids (422), and writes nothing', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const id = categories[0].id;
+      for (const [date, field, type] of [
+        [aDate(id, 24, { beginningDatetime: '2026-12-01T20:00:00' }), 'beginningDatetime', 'timezone_aware'],
+        [aDate(id, 24, { bookingLimitDatetime: '2026-12-01' }), 'bookingLimitDatetime', 'timezone_aware'],
+        [aDate(id, 24, { beginningDatetime: '2026-02-30T20:00:00Z' }), 'beginningDatetime', 'datetime_parsing'],
+        [aDate(id, 24, { beginningDatetime: 'tomorrow' }), 'beginningDatetime', 'datetime_parsing'],
+        [aDate(id, -1, { bookingLimitDatetime: inHours(-2) }), 'beginningDatetime', 'datetime_future'],
+        [aDate(id, 0), 'beginningDatetime', 'datetime_future'],
+        [aDate(id, 24, { quantity: 0 }), 'quantity', 'greater_than_equal'],
+        [aDate(id, 24, { quantity: 'lots' }), 'quantity', 'union_tag_invalid'],
+        [aDate(id, 24, { quantity: 2.5 }), 'quantity', 'union_tag_invalid'],
+        [aDate(id, 24, { priceCategoryId: 0 }), 'priceCategoryId', 'greater_than'],
+        [aDate(id, 24, { idAtProvider: 'i'.repeat(71) }), 'idAtProvider', 'string_too_long'],
+        [{ ...aDate(id, 24), beginningDatetime: undefined }, 'beginningDatetime', 'missing'],
+      ] as const) {
+        const response = await create(event.id, [aDate(id, 48), date]);
+        expect(response.status, JSON.stringify(date)).toBe(422);
+        expect(response.body).toEqual([expect.objectContaining({ loc: ['dates', '1', field], type })]);
+      }
+      expect(await storedDates(event.id)).toEqual([]);
+      expect((await create(event.id, [aDate(id, 0.01, { bookingLimitDatetime: inHours(0.01) })])).status).toBe(200);
+    });
+
+    it('is strict at the top: an unknown field is 422 extra_forbidden', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const response = await create(event.id, [aDate(categories[0].id, 24)], undefined, { timezone: 'Europe/Paris' });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([{ loc: ['timezone'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+      expect(await storedDates(event.id)).toEqual([]);
+    });
+
+    it('answers 404 for a price category of another event, and writes nothing', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const { categories: foreign } = await anEventWithCategories();
+      const response = await create(event.id, [aDate(categories[0].id, 24), aDate(foreign[0].id, 24)]);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ global: ['Price category not found'] });
+      expect((await create(event.id, [aDate(999999, 24)])).status).toBe(404);
+      expect(await storedDates(event.id)).toEqual([]);
+    });
+
+    it('refuses a booking limit after the beginning, or before the publication (400)', async () => {
+      const publication = new Date(now() + 12 * HOUR);
+      const { event, categories } = await anEventWithCategories([1000], { publicationDatetime: publication, publishedAt: null });
+      const id = categories[0].id;
+      const afterBeginning = await create(event.id, [aDate(id, 24, { bookingLimitDatetime: inHours(25) })]);
+      expect(afterBeginning.status).toBe(400);
+      expect(afterBeginning.body).toEqual({ 'dates.0.bookingLimitDatetime': ['The booking limit must not be after the beginning of the date'] });
+      const beforePublication = await create(event.id, [aDate(id, 48), aDate(id, 24, { bookingLimitDatetime: inHours(11) })]);
+      expect(beforePublication.status).toBe(400);
+      expect(Object.keys(beforePublication.body)).toEqual(['dates.1.bookingLimitDatetime']);
+      expect(beforePublication.body['dates.1.bookingLimitDatetime'][0]).toMatch(/before the publication/);
+      expect(await storedDates(event.id)).toEqual([]);
+      expect((await create(event.id, [aDate(id, 24, { bookingLimitDatetime: publication.toISOString() })])).status).toBe(200);
+    });
+
+    it('refuses the same beginning and price category twice, in the call or with a live date (400)', async () => {
+      const { event, categories } = await anEventWithCategories([1000, 2000]);
+      const [first, second] = categories.map((category) => category.id);
+      const sameInstant = '2026-12-24T20:00:00+01:00';
+      const twice = await create(event.id, [
+        aDate(first, 24, { beginningDatetime: sameInstant, bookingLimitDatetime: sameInstant }),
+        aDate(first, 24, { beginningDatetime: '2026-12-24T19:00:00Z', bookingLimitDatetime: sameInstant }),
+      ]);
+      expect(twice.status).toBe(400);
+      expect(twice.body).toEqual({ 'dates.1': ['This beginning and price category are given twice'] });
+      expect(await storedDates(event.id)).toEqual([]);
+
+      const created = await create(event.id, [
+        aDate(first, 24, { beginningDatetime: sameInstant, bookingLimitDatetime: sameInstant }),
+        aDate(second, 24, { beginningDatetime: sameInstant, bookingLimitDatetime: sameInstant }),
+      ]);
+      expect(created.status).toBe(200);
+      const again = await create(event.id, [aDate(first, 24, { beginningDatetime: '2026-12-24T19:00:00.000Z', bookingLimitDatetime: sameInstant })]);
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual({ 'dates.0': ['The event already has a date at this beginning with this price category'] });
+
+      expect((await remove(event.id, created.body.dates[0].id)).status).toBe(204);
+      expect((await create(event.id, [aDate(first, 24, { beginningDatetime: sameInstant, bookingLimitDatetime: sameInstant })])).status).toBe(200);
+      expect(await storedDates(event.id)).toHaveLength(3);
+    });
+
+    it('refuses an idAtProvider used twice or by a live date of the event (400); a deleted date frees it', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const id = categories[0].id;
+      const twice = await create(event.id, [aDate(id, 24, { idAtProvider: 'd-1' }), aDate(id, 25, { idAtProvider: 'd-1' })]);
+      expect(twice.status).toBe(400);
+      expect(twice.body).toEqual({ 'dates.1.idAtProvider': ['The idAtProvider "d-1" is given twice'] });
+      const created = await create(event.id, [aDate(id, 24, { idAtProvider: 'd-1' })]);
+      const taken = await create(event.id, [aDate(id, 30, { idAtProvider: 'd-2' }), aDate(id, 31, { idAtProvider: 'd-1' })]);
+      expect(taken.status).toBe(400);
+      expect(Object.keys(taken.body)).toEqual(['dates.1.idAtProvider']);
+      expect(await storedDates(event.id)).toHaveLength(1);
+      await remove(event.id, created.body.dates[0].id);
+      expect((await create(event.id, [aDate(id, 31, { idAtProvider: 'd-1' })])).status).toBe(200);
+    });
+
+    it('accepts 2500 dates in one call, refuses 2501 (422), and keeps 2500 live dates per event (400)', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const id = categories[0].id;
+      const tooMany = await create(event.id, manyDates(2501, id));
+      expect(tooMany.status).toBe(422);
+      expect(tooMany.body).toEqual([expect.objectContaining({ loc: ['dates'], type: 'too_long', ctx: { limit_value: 2500 } })]);
+      expect(await em().count(Stock, { offer: event.id })).toBe(0);
+
+      const dates = manyDates(2500, id);
+      const started = Date.now();
+      const response = await create(event.id, dates);
+      const elapsedMs = Date.now() - started;
+      expect(response.status).toBe(200);
+      expect(response.body.dates).toHaveLength(2500);
+      expect(response.body.dates.map((date: { beginningDatetime: string }) => date.beginningDatetime)).toEqual(
+        dates.map((date) => date.beginningDatetime),
+      );
+      const ids = response.body.dates.map((date: { id: number }) => date.id);
+      expect(new Set(ids).size).toBe(2500);
+      expect(await em().count(Stock, { offer: event.id, isDeleted: false, price: 2500, quantity: 10 })).toBe(2500);
+      expect(elapsedMs, 'a 2500-date call stays well within a few seconds even on a loaded test machine').toBeLessThan(10_000);
+
+      const oneMore = await create(event.id, [aDate(id, 24 * 60)]);
+      expect(oneMore.status).toBe(400);
+      expect(oneMore.body.dates[0]).toMatch(/at most 2500 dates: this one has 2500/);
+      await remove(event.id, ids[0]);
+      expect((await create(event.id, [aDate(id, 24 * 60)])).status).toBe(200);
+      expect(await em().count(Stock, { offer: event.id, isDeleted: false })).toBe(2500);
+    }, 60_000);
+  });
+
+  describe('PATCH', () => {
+    async function anEventWithADate(date: Partial<SentDate> = {}) {
+      const { event, categories } = await anEventWithCategories([2500, 4000]);
+      const response = await create(event.id, [aDate(categories[0].id, 48, { quantity: 10, idAtProvider: 'patched', ...date })]);
+      return { event, categories, date: response.body.dates[0], stockId: response.body.dates[0].id as number };
+    }
+
+    it('shows the places still on sale and stores the total: a quantity given adds the booked places', async () => {
+      const { event, stockId } = await anEventWithADate();
+      await em().nativeUpdate(Stock, stockId, { bookedQuantity: 3 });
+      const listed = await list(event.id);
+      expect(listed.body.dates[0]).toMatchObject({ id: stockId, bookedQuantity: 3, quantity: 7 });
+
+      const response = await patch(event.id, stockId, { quantity: 10 });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ bookedQuantity: 3, quantity: 10 });
+      expect((await storedDate(stockId)).quantity).toBe(13);
+
+      expect((await patch(event.id, stockId, { quantity: 0 })).body.quantity).toBe(0);
+      expect((await storedDate(stockId)).quantity).toBe(3);
+      expect((await patch(event.id, stockId, { quantity: 'unlimited' })).body.quantity).toBe('unlimited');
+      expect((await storedDate(stockId)).quantity).toBeNull();
+      expect((await patch(event.id, stockId, { quantity: null })).body.quantity).toBe('unlimited');
+    });
+
+    it('changes only the fields sent; a new price category brings its price; null clears idAtProvider', async () => {
+      const { event, categories, date, stockId } = await anEventWithADate();
+      const newLimit = inHours(30);
+      const response = await patch(event.id, stockId, { priceCategoryId: categories[1].id, bookingLimitDatetime: newLimit, idAtProvider: null });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        ...date,
+        bookingLimitDatetime: newLimit,
+        idAtProvider: null,
+        priceCategory: { id: categories[1].id, label: 'Category 1', price: 4000, idAtProvider: null },
+      });
+      const stored = await storedDate(stockId);
+      expect([stored.price, stored.priceCategory?.id, stored.idAtProvider, stored.rescheduledAt]).toEqual([4000, categories[1].id, null, null]);
+      expect(await jobs('test.dateRescheduled')).not.toContainEqual(expect.objectContaining({ payload: expect.objectContaining({ stockId }) }));
+    });
+
+    it('reschedules when a beginning is sent, even the same: rescheduledAt and offers.dateRescheduled in the transaction', async () => {
+      const { event, date, stockId } = await anEventWithADate();
+      testApp.clock.advance(60_000);
+      try {
+        const response = await patch(event.id, stockId, { beginningDatetime: date.beginningDatetime });
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual(date);
+        expect((await storedDate(stockId)).rescheduledAt?.toISOString()).toBe(testApp.clock.now().toISOString());
+        const published = (await jobs('test.dateRescheduled')).filter((job) => job.payload.stockId === stockId);
+        expect(published.map((job) => job.payload)).toEqual([{ stockId, offerId: event.id, beginningDatetime: date.beginningDatetime }]);
+
+        const later = inHours(72);
+        const moved = await patch(event.id, stockId, { beginningDatetime: later.replace('Z', '+00:00') });
+        expect(moved.body.beginningDatetime).toBe(later);
+        expect((await storedDate(stockId)).beginningDatetime?.toISOString()).toBe(later);
+      } finally {
+        testApp.clock.advance(-60_000);
+      }
+    });
+
+    it('rolls everything back when a handler of the event refuses: no change, no row', async () => {
+      const { event, date, stockId } = await anEventWithADate();
+      const before = (await jobs('test.dateRescheduled')).length;
+      refuseIn = 'test.dateRescheduled';
+      try {
+        const response = await patch(event.id, stockId, { beginningDatetime: inHours(96), quantity: 1 });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({ global: ['test.dateRescheduled refused by a handler'] });
+      } finally {
+        refuseIn = null;
+      }
+      const stored = await storedDate(stockId);
+      expect([stored.beginningDatetime?.toISOString(), stored.quantity, stored.rescheduledAt]).toEqual([date.beginningDatetime, 10, null]);
+      expect(await jobs('test.dateRescheduled')).toHaveLength(before);
+    });
+
+    it('refuses a booking limit after the beginning, a taken beginning or idAtProvider (400), and changes nothing', async () => {
+      const { event, categories, date, stockId } = await anEventWithADate();
+      await create(event.id, [aDate(categories[0].id, 50, { idAtProvider: 'other' })]);
+      const cases = [
+        [{ bookingLimitDatetime: inHours(49) }, 'bookingLimitDatetime'],
+        [{ beginningDatetime: inHours(40), bookingLimitDatetime: undefined }, 'bookingLimitDatetime'],
+        [{ beginningDatetime: inHours(50) }, 'beginningDatetime'],
+        [{ idAtProvider: 'other', quantity: 5 }, 'idAtProvider'],
+      ] as const;
+      for (const [body, field] of cases) {
+        const response = await patch(event.id, stockId, body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(response.body)).toEqual([field]);
+      }
+      const stored = await storedDate(stockId);
+      expect([stored.beginningDatetime?.toISOString(), stored.bookingLimitDatetime?.toISOString(), stored.idAtProvider, stored.quantity]).toEqual([
+        date.beginningDatetime,
+        date.bookingLimitDatetime,
+        'patched',
+        10,
+      ]);
+      expect((await patch(event.id, stockId, { idAtProvider: 'patched' })).status).toBe(200);
+    });
+
+    it('refuses bad fields (422): naive or past datetimes, a negative quantity, unknown fields', async () => {
+      const { event, stockId } = await anEventWithADate();
+      for (const [body, loc, type] of [
+        [{ beginningDatetime: '2026-12-30T20:00:00' }, 'beginningDatetime', 'timezone_aware'],
+        [{ beginningDatetime: inHours(-1) }, 'beginningDatetime', 'datetime_future'],
+        [{ quantity: -1 }, 'quantity', 'greater_than_equal'],
+        [{ quantity: 'all' }, 'quantity', 'union_tag_invalid'],
+        [{ price: 100 }, 'price', 'extra_forbidden'],
+      ] as const) {
+        const response = await patch(event.id, stockId, body);
+        expect(response.status, JSON.stringify(body)).toBe(422);
+        expect(response.body).toEqual([expect.objectContaining({ loc: [loc], type })]);
+      }
+      expect((await storedDate(stockId)).rescheduledAt).toBeNull();
+    });
+
+    it("answers 404 for a price category of another event, a date of another event, or another provider's event", async () => {
+      const { event, stockId } = await anEventWithADate();
+      const elsewhere = await anEventWithADate();
+      const foreignCategory = await patch(event.id, stockId, { priceCategoryId: elsewhere.categories[0].id });
+      expect(foreignCategory.status).toBe(404);
+      expect(foreignCategory.body).toEqual({ global: ['Price category not found'] });
+      const foreignDate = await patch(event.id, elsewhere.stockId, { quantity: 1 });
+      expect(foreignDate.body).toEqual({ global: ['Date not found'] });
+      const byAnotherProvider = await patch(event.id, stockId, { quantity: 1 }, other.apiKey);
+      expect(byAnotherProvider.status).toBe(404);
+      expect(byAnotherProvider.body).toEqual({ global: ['Event offer not found'] });
+      expect((await storedDate(stockId)).quantity).toBe(10);
+      expect((await storedDate(elsewhere.stockId)).quantity).toBe(10);
+    });
+  });
+
+  describe('DELETE', () => {
+    it('soft-deletes (204), publishes offers.dateDeleted in the transaction; the date is gone for good', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const [kept, deleted] = (await create(event.id, [aDate(categories[0].id, 24), aDate(categories[0].id, 25)])).body.dates;
+      const response = await remove(event.id, deleted.id);
+      expect(response.status).toBe(204);
+      expect((await storedDate(deleted.id)).isDeleted).toBe(true);
+      expect((await storedDate(kept.id)).isDeleted).toBe(false);
+      const published = (await jobs('test.dateDeleted')).filter((job) => job.payload.stockId === deleted.id);
+      expect(published.map((job) => job.payload)).toEqual([{ stockId: deleted.id, offerId: event.id }]);
+
+      expect((await list(event.id)).body.dates.map((date: { id: number }) => date.id)).toEqual([kept.id]);
+      const again = await remove(event.id, deleted.id);
+      expect(again.status).toBe(404);
+      expect(again.body).toEqual({ global: ['Date not found'] });
+      expect((await patch(event.id, deleted.id, { quantity: 5 })).status).toBe(404);
+      expect((await jobs('test.dateDeleted')).filter((job) => job.payload.stockId === deleted.id)).toHaveLength(1);
+    });
+
+    it('deletes nothing when a handler of the event refuses', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
+      refuseIn = 'test.dateDeleted';
+      try {
+        expect((await remove(event.id, date.id)).status).toBe(403);
+      } finally {
+        refuseIn = null;
+      }
+      expect((await storedDate(date.id)).isDeleted).toBe(false);
+      expect((await jobs('test.dateDeleted')).filter((job) => job.payload.stockId === date.id)).toEqual([]);
+    });
+
+    it("answers 404 for another provider's event or a date of another event", async () => {
+      const { event, categories } = await anEventWithCategories();
+      const elsewhere = await anEventWithCategories();
+      const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
+      expect((await remove(event.id, date.id, other.apiKey)).status).toBe(404);
+      expect((await remove(elsewhere.event.id, date.id)).status).toBe(404);
+      expect((await storedDate(date.id)).isDeleted).toBe(false);
+    });
+  });
+
+  describe('GET', () => {
+    it('pages live dates by firstIndex and limit, and filters by idsAtProvider', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const created = (
+        await create(
+          event.id,
+          Array.from({ length: 5 }, (_, index) => aDate(categories[0].id, 24 + index, { idAtProvider: `d-${index}` })),
+        )
+      ).body.dates;
+      const ids: number[] = created.map((date: { id: number }) => date.id);
+      expect((await list(event.id)).body).toEqual({ dates: created });
+      const idsOf = (response: { body: { dates: { id: number }[] } }) => response.body.dates.map((date) => date.id);
+      expect(idsOf(await list(event.id, '?limit=2'))).toEqual(ids.slice(0, 2));
+      expect(idsOf(await list(event.id, `?limit=2&firstIndex=${ids[1] + 1}`))).toEqual(ids.slice(2, 4));
+      expect(idsOf(await list(event.id, '?idsAtProvider=d-4,d-0,nope'))).toEqual([ids[0], ids[4]]);
+      await remove(event.id, ids[0]);
+      expect(idsOf(await list(event.id, '?idsAtProvider=d-4,d-0'))).toEqual([ids[4]]);
+    });
+
+    it('refuses a limit of 0 or 51 (422)', async () => {
+      const { event } = await anEventWithCategories();
+      for (const [query, type] of [
+        ['?limit=0', 'greater_than'],
+        ['?limit=51', 'less_than_equal'],
+      ] as const) {
+        const response = await list(event.id, query);
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual([expect.objectContaining({ loc: ['limit'], type })]);
+      }
+    });
+
+    it("answers 404 for another provider's event", async () => {
+      const { event } = await anEventWithCategories();
+      const response = await list(event.id, '', other.apiKey);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ global: ['Event offer not found'] });
+    });
+  });
+
+  it('answers 403 to a provider that may no longer manage individual offers, and changes nothing', async () => {
+    const { event, categories } = await anEventWithCategories();
+    const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
+    const setRight = (value: boolean) => em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
+    await setRight(false);
+    try {
+      for (const response of [
+        await create(event.id, [aDate(categories[0].id, 30)]),
+        await patch(event.id, date.id, { quantity: 1 }),
+        await remove(event.id, date.id),
+        await list(event.id),
+      ]) {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({ global: ['Your provider is not allowed to manage individual offers'] });
+      }
+    } finally {
+      await setRight(true);
+    }
+    const stored = await storedDates(event.id);
+    expect(stored.map((stock) => [stock.quantity, stock.isDeleted])).toEqual([[100, false]]);
+  });
+  it('never answers 5xx to generated bad input on a real event and date, and answers as documented', async () => {
+    const { event, categories } = await anEventWithCategories();
+    const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
+    // A key of its own: these requests must not eat the budget of the other tests' key.
+    const fork = em();
+    const { key } = issueApiKey(fork, testApp.clock, {
+      env: 'test',
+      provider: fork.getReference(Provider, sandbox.provider.id),
+      offerer: fork.getReference(Offerer, sandbox.offerer.id),
+    });
+    await fork.flush();
+    const anyValue = fc.oneof(
+      fc.string(),
+      fc.integer({ min: -3, max: 2_147_483_650 }),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('unlimited', '', 'a\u0000b', '2026-12-01T20:00:00', '9999-12-31T23:59:59-23:59', '0001-01-01T00:00:00+01:00', inHours(30), inHours(-1)),
+      fc.constantFrom(categories[0].id, 1e15, 1_000_001, 0),
+    );
+    const fields = fc.dictionary(fc.constantFrom('beginningDatetime', 'bookingLimitDatetime', 'priceCategoryId', 'quantity', 'idAtProvider', 'other'), anyValue, {
+      maxKeys: 5,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fields, async (isCreation, body) => {
+        const response = isCreation
+          ? await create(event.id, [{ ...aDate(categories[0].id, 24 * 7), ...body }], key)
+          : await patch(event.id, date.id, body, key);
+        expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});

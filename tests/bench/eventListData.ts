@@ -1,0 +1,65 @@
+import { Offer } from '../../graphql/offers/Offer.js';
+import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
+import { Stock } from '../../graphql/offers/Stock.js';
+import type { Runtime } from '../../server/runtime.js';
+
+export const LISTED_EVENTS = 50;
+const PRICE_CATEGORIES_PER_EVENT = 3;
+const DATES_PER_EVENT = 5;
+
+/** 50 approved, published events of the sandbox provider, each with 3 price categories and 5 dates. */
+export async function seedEvents(runtime: Runtime, owner: { providerId: number; venueId: number }): Promise<void> {
+  const em = runtime.orm.em.fork();
+  const now = runtime.clock.now();
+  const day = 24 * 3600 * 1000;
+  for (let index = 0; index < LISTED_EVENTS; index += 1) {
+    const offer = em.create(Offer, {
+      name: `Bench concert ${index + 1}`,
+      venue: owner.venueId,
+      provider: owner.providerId,
+      category: 'CONCERT',
+      isEvent: true,
+      audioDisabilityCompliant: index % 2 === 0,
+      mentalDisabilityCompliant: false,
+      motorDisabilityCompliant: true,
+      visualDisabilityCompliant: false,
+      categoryRelatedFields: { musicType: 'ROCK', performer: `Band ${index + 1}` },
+      enableDoubleBookings: true,
+      hasTicket: false,
+      locationType: 'physical',
+      idAtProvider: `bench-${index + 1}`,
+      description: 'A benchmark event.',
+      publicationDatetime: now,
+      publishedAt: now,
+      bookingOpenedAt: now,
+      validation: 'APPROVED',
+      validatedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (let category = 0; category < PRICE_CATEGORIES_PER_EVENT; category += 1) {
+      const priceCategory = em.create(PriceCategory, {
+        offer,
+        label: `Tier ${category + 1}`,
+        price: 1000 + category * 500,
+        idAtProvider: `tier-${category + 1}`,
+        createdAt: now,
+      });
+      for (let date = 0; date < DATES_PER_EVENT; date += 1) {
+        const beginning = new Date(now.getTime() + (10 + date) * day);
+        em.create(Stock, {
+          offer,
+          priceCategory,
+          beginningDatetime: beginning,
+          bookingLimitDatetime: beginning,
+          price: priceCategory.price,
+          quantity: 100,
+          bookedQuantity: date,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    }
+  }
+  await em.flush();
+}
