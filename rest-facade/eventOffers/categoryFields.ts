@@ -6,6 +6,7 @@ import {
   eventCategories,
 } from '../../graphql/offers/catalogue/index.js';
 import { DeprecatedMusicTypeEnum, ShowTypeEnum, TiteliveMusicTypeEnum } from '../schemas/enums.js';
+import { withoutNul } from '../schemas/text.js';
 import { z } from '../zod.js';
 
 export type CategoryFieldsMode = 'create' | 'edit' | 'read';
@@ -21,7 +22,7 @@ function fieldSchema(name: CategoryFieldName): z.ZodType {
     case 'ean':
       return z.string().regex(/^\d{13}$/, 'An EAN is 13 digits');
     default:
-      return z.string().max(CATEGORY_FIELD_MAX_LENGTH);
+      return withoutNul(z.string().max(CATEGORY_FIELD_MAX_LENGTH));
   }
 }
 

@@ -1,7 +1,7 @@
 import { priceCategoryFields } from '../eventOfferPriceCategories/schemas.js';
 import { defineRoute } from '../route.js';
 import { idInPath, integerInput } from '../schemas/inputs.js';
-import { idsAtProviderParameter, pageParameters } from '../schemas/pagination.js';
+import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
 import { z } from '../zod.js';
 import { type GraphEvent, toEventResponse } from './response.js';
 import { EventOfferCreation, EventOfferEdition, EventOfferResponse, EventOffersResponse } from './schemas.js';
@@ -20,10 +20,16 @@ const eventFields = `
     priceCategories { ${priceCategoryFields} }
   }`;
 
-/** The body as the graph takes it: the deprecated `publicationDate` stands in for an absent `publicationDatetime`. */
+/**
+ * The body as the graph takes it: datetimes as ISO text in UTC, and the deprecated
+ * `publicationDate` standing in for an absent `publicationDatetime`.
+ */
 function eventInput(body: Record<string, unknown>): Record<string, unknown> {
   const { publicationDate, ...input } = body;
   if (!('publicationDatetime' in input) && publicationDate !== undefined) input.publicationDatetime = publicationDate;
+  for (const field of ['publicationDatetime', 'bookingAllowedDatetime']) {
+    if (input[field] instanceof Date) input[field] = (input[field] as Date).toISOString();
+  }
   return input;
 }
 
@@ -49,7 +55,7 @@ export const getEvents = defineRoute({
     }),
   },
   variables: ({ query }) => ({
-    page: { firstIndex: query.firstIndex, limit: query.limit },
+    page: pageInput(query),
     venueId: query.venueId ?? null,
     addressId: query.addressId ?? null,
     idsAtProvider: query.idsAtProvider ?? null,
@@ -117,7 +123,7 @@ export const editEvent = defineRoute({
   subgraph: 'offers',
   document: `mutation EditEvent($id: Int!, $input: EventEditInput!) { editEvent(id: $id, input: $input) { ...EventFields } } ${eventFields}`,
   request: { params: z.object({ event_id: idInPath }), body: EventOfferEdition },
-  variables: ({ params, body }) => ({ id: params.event_id, input: body }),
+  variables: ({ params, body }) => ({ id: params.event_id, input: eventInput(body as Record<string, unknown>) }),
   response: {
     status: 200,
     description: 'The event offer, updated.',

@@ -2,12 +2,12 @@ import { PriceCategoryCreation, PriceCategoryResponse } from '../eventOfferPrice
 import { dateTime, webUrl } from '../schemas/common.js';
 import { OfferStatusEnum } from '../schemas/enums.js';
 import { isWebUrl, URL_MAX_LENGTH } from '../../graphql/providers/externalUrls.js';
+import { awareDateTimeInput } from '../schemas/datetimes.js';
+import { withoutNul } from '../schemas/text.js';
 import { z } from '../zod.js';
 import { eventCategoryRelatedFields } from './categoryFields.js';
 
-const awareDatetime = z.iso
-  .datetime({ offset: true, error: 'Input should be a timezone-aware ISO 8601 datetime' })
-  .openapi({ format: 'date-time', example: '2027-01-15T20:00:00+01:00' });
+const awareDatetime = awareDateTimeInput;
 
 export const Accessibility = z
   .object({
@@ -67,7 +67,7 @@ export const AddressLocation = z
     type: z.literal('address'),
     venueId,
     addressId: z.int().gt(0),
-    addressLabel: z.string().min(1).max(200).nullable().optional(),
+    addressLabel: withoutNul(z.string().min(1).max(200)).nullable().optional(),
   })
   .openapi('AddressLocation', { description: 'At an address other than the venue (POST /public/offers/v1/addresses).' });
 export const OfferLocation = z.discriminatedUnion('type', [PhysicalLocation, DigitalLocation, AddressLocation]);
@@ -75,7 +75,7 @@ export const OfferLocation = z.discriminatedUnion('type', [PhysicalLocation, Dig
 export const ImageBody = z
   .object({
     file: z.string().min(1).openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
-    credit: z.string().max(200).nullable().optional(),
+    credit: withoutNul(z.string().max(200)).nullable().optional(),
   })
   .openapi('ImageBody');
 
@@ -96,12 +96,12 @@ const sharedFields = {
     description: 'Mandatory when tickets are withdrawn through your ticketing system (hasTicket).',
   }),
   bookingEmail: z.email().max(120).nullable().optional().openapi({ description: 'Notified of each booking.' }),
-  description: z.string().max(10000).nullable().optional(),
+  description: withoutNul(z.string().max(10000)).nullable().optional(),
   eventDuration: z.int().nullable().optional().openapi({ description: 'Minutes, under 24 hours.' }),
   externalTicketOfficeUrl: webUrl.nullable().optional(),
-  idAtProvider: z.string().max(70).nullable().optional().openapi({ description: 'Your identifier, unique per venue.' }),
+  idAtProvider: withoutNul(z.string().max(70)).nullable().optional().openapi({ description: 'Your identifier, unique per venue.' }),
   image: ImageBody.nullable().optional(),
-  itemCollectionDetails: z.string().max(10000).nullable().optional(),
+  itemCollectionDetails: withoutNul(z.string().max(10000)).nullable().optional(),
   videoUrl,
 };
 
@@ -117,7 +117,7 @@ export const EventOfferCreation = z
       description: 'Tickets are withdrawn in the app through your ticketing system (categories that allow it).',
     }),
     location: OfferLocation,
-    name: z.string().min(1).max(90),
+    name: withoutNul(z.string().min(1).max(90)),
     priceCategories: z.array(PriceCategoryCreation).max(50).nullable().optional(),
     publicationDatetime: publication.nullable().optional().openapi({ default: 'now' }),
     publicationDate: awareDatetime.nullable().optional().openapi({ deprecated: true, description: 'Use publicationDatetime.' }),
@@ -132,7 +132,7 @@ export const EventOfferEdition = z
     enableDoubleBookings: z.boolean().nullable().optional(),
     isActive: z.boolean().nullable().optional().openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
     location: OfferLocation.nullable().optional(),
-    name: z.string().min(1).max(140).nullable().optional(),
+    name: withoutNul(z.string().min(1).max(140)).nullable().optional(),
     publicationDatetime: publication.nullable().optional(),
     ...sharedFields,
   })

@@ -1,9 +1,11 @@
 // `npm run bench`: GET /public/providers/v1/provider through the facade against the same work
 // written by hand on bare Express, in the same process, through the same driver and database;
-// then one POST of 2500 event dates against the same inserts by hand (tests/bench/eventDates.ts).
+// then one POST of 2500 event dates against the same inserts by hand (tests/bench/eventDates.ts),
+// and a page of 50 events with their price categories against four queries by hand (eventList.ts).
 import 'reflect-metadata';
 import { createApp } from '../../server/app.js';
 import { benchEventDates, eventDatesReport } from './eventDates.js';
+import { benchEventList } from './eventList.js';
 import { compare } from './measure.js';
 import { createRawProviderApp } from './rawProviderApp.js';
 import { report } from './report.js';
@@ -48,7 +50,12 @@ async function main(): Promise<number> {
     const dates = await benchEventDates(target, (line) => console.log(line));
     console.log(eventDatesReport(dates));
 
-    const failures = [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0) + dates.failures;
+    const events = await benchEventList(target, { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS }, (line) =>
+      console.log(line),
+    );
+
+    const failures =
+      [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0) + dates.failures + events.failures;
     if (failures > 0) console.error(`FAILED: ${failures} request(s) failed or answered non-2xx`);
     return failures > 0 ? 1 : 0;
   } finally {

@@ -8,7 +8,7 @@ import { Offer } from '../Offer.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createEvent, editEvent } from './eventService.js';
 import { EventCreateInput, EventEditInput } from './inputs.js';
-import { forgetOffers, priceCategoriesOf, primeOffers, stockSummaryOf } from './offerBatch.js';
+import { forgetOffers, priceCategoriesOf, type PriceCategoryView, primeOffers, stockSummaryOf } from './offerBatch.js';
 import { offerStatus } from './status.js';
 import { OfferImage } from './types.js';
 
@@ -36,7 +36,8 @@ export class EventResolver {
           idsAtProvider ? { idAtProvider: { $in: idsAtProvider } } : {},
         ],
       },
-      options,
+      // A list is only read: its entities need no tracking for a flush that never comes.
+      { ...options, disableIdentityMap: true },
     );
     primeOffers(context, events.map((event) => event.id));
     return events;
@@ -88,7 +89,7 @@ export class EventResolver {
   }
 
   @FieldResolver(() => [PriceCategory])
-  priceCategories(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<PriceCategory[]> {
+  priceCategories(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<PriceCategoryView[]> {
     return priceCategoriesOf(context, offer.id);
   }
 
