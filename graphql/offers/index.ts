@@ -6,7 +6,8 @@ import { Offer } from './Offer.js';
 import { PriceCategory } from './PriceCategory.js';
 import { PriceCategoryResolver } from './priceCategories/PriceCategoryResolver.js';
 import { Stock } from './Stock.js';
-import { offerInScope, OfferResolver } from './OfferResolver.js';
+import { offerInScope } from './access.js';
+import { OfferResolver } from './OfferResolver.js';
 
 export const offerEntities = [Offer, PriceCategory, Stock];
 
