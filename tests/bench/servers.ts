@@ -18,8 +18,9 @@ export function listen(app: Express): Promise<Listening> {
         origin: `http://127.0.0.1:${port}`,
         close: () =>
           new Promise<void>((done, fail) => {
+            // Requests still in flight when a run ends finish before the database closes under them.
             server.close((error) => (error ? fail(error) : done()));
-            server.closeAllConnections();
+            server.closeIdleConnections();
           }),
       });
     });
