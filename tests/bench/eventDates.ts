@@ -2,6 +2,7 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import { DATES_PER_CALL_MAX } from '../../graphql/offers/limits.js';
 import { Offer } from '../../graphql/offers/Offer.js';
+import { publishedEventData } from '../support/eventData.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { createApp } from '../../server/app.js';
@@ -23,28 +24,7 @@ interface FreshEvent {
 async function freshEvent(target: BenchTarget, run: string): Promise<FreshEvent> {
   const em = target.runtime.orm.em.fork();
   const now = target.runtime.clock.now();
-  const offer = em.create(Offer, {
-    name: `Bench dates ${run}`,
-    venue: target.owner.venueId,
-    provider: target.owner.providerId,
-    category: 'CONCERT',
-    isEvent: true,
-    audioDisabilityCompliant: false,
-    mentalDisabilityCompliant: false,
-    motorDisabilityCompliant: false,
-    visualDisabilityCompliant: false,
-    categoryRelatedFields: { musicType: 'ROCK' },
-    enableDoubleBookings: true,
-    hasTicket: false,
-    locationType: 'physical',
-    publicationDatetime: now,
-    publishedAt: now,
-    bookingOpenedAt: now,
-    validation: 'APPROVED',
-    validatedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const offer = em.create(Offer, publishedEventData(now, target.owner, { name: `Bench dates ${run}` }));
   const priceCategory = em.create(PriceCategory, { offer, label: 'Standard', price: 2500, createdAt: now });
   await em.flush();
   return { offerId: offer.id, priceCategoryId: priceCategory.id, price: priceCategory.price };

@@ -1,4 +1,5 @@
 import { Offer } from '../../graphql/offers/Offer.js';
+import { publishedEventData } from '../support/eventData.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import type { Runtime } from '../../server/runtime.js';
@@ -13,30 +14,17 @@ export async function seedEvents(runtime: Runtime, owner: { providerId: number; 
   const now = runtime.clock.now();
   const day = 24 * 3600 * 1000;
   for (let index = 0; index < LISTED_EVENTS; index += 1) {
-    const offer = em.create(Offer, {
-      name: `Bench concert ${index + 1}`,
-      venue: owner.venueId,
-      provider: owner.providerId,
-      category: 'CONCERT',
-      isEvent: true,
-      audioDisabilityCompliant: index % 2 === 0,
-      mentalDisabilityCompliant: false,
-      motorDisabilityCompliant: true,
-      visualDisabilityCompliant: false,
-      categoryRelatedFields: { musicType: 'ROCK', performer: `Band ${index + 1}` },
-      enableDoubleBookings: true,
-      hasTicket: false,
-      locationType: 'physical',
-      idAtProvider: `bench-${index + 1}`,
-      description: 'A benchmark event.',
-      publicationDatetime: now,
-      publishedAt: now,
-      bookingOpenedAt: now,
-      validation: 'APPROVED',
-      validatedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const offer = em.create(
+      Offer,
+      publishedEventData(now, owner, {
+        name: `Bench concert ${index + 1}`,
+        audioDisabilityCompliant: index % 2 === 0,
+        motorDisabilityCompliant: true,
+        categoryRelatedFields: { musicType: 'ROCK', performer: `Band ${index + 1}` },
+        idAtProvider: `bench-${index + 1}`,
+        description: 'A benchmark event.',
+      }),
+    );
     for (let category = 0; category < PRICE_CATEGORIES_PER_EVENT; category += 1) {
       const priceCategory = em.create(PriceCategory, {
         offer,

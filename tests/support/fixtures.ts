@@ -1,5 +1,6 @@
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/core';
 import { Offer } from '../../graphql/offers/Offer.js';
+import { publishedEventData } from './eventData.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
@@ -47,30 +48,7 @@ export async function anEvent(
   owner: { providerId: number; venueId: number },
   overrides: Partial<RequiredEntityData<Offer>> = {},
 ): Promise<Offer> {
-  const now = clock.now();
-  const offer = em.create(Offer, {
-    name: 'Concert at the demo theatre',
-    venue: owner.venueId,
-    provider: owner.providerId,
-    category: 'CONCERT',
-    isEvent: true,
-    audioDisabilityCompliant: false,
-    mentalDisabilityCompliant: false,
-    motorDisabilityCompliant: false,
-    visualDisabilityCompliant: false,
-    categoryRelatedFields: { musicType: 'ROCK' },
-    enableDoubleBookings: true,
-    hasTicket: false,
-    locationType: 'physical',
-    publicationDatetime: now,
-    publishedAt: now,
-    bookingOpenedAt: now,
-    validation: 'APPROVED',
-    validatedAt: now,
-    createdAt: now,
-    updatedAt: now,
-    ...overrides,
-  });
+  const offer = em.create(Offer, publishedEventData(clock.now(), owner, overrides));
   await em.persist(offer).flush();
   return offer;
 }
