@@ -12,11 +12,18 @@ export interface JobContext {
 }
 
 /**
+ * What a step of a long job answers: `continueWith` commits the step (with the job's new
+ * payload) and runs the next step at once, each in its own transaction. A crash loses at
+ * most the step in flight: the job resumes from the last committed one.
+ */
+export type JobStep = void | { continueWith: Record<string, unknown> };
+
+/**
  * Does the work of one job type. Runs at least once, possibly more (a crash after the work
  * but before the commit, or a lease that ran out), so effects outside the database must be
  * idempotent; effects inside `context.em` commit exactly once with the job's completion.
  */
-export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<JobStep>;
 
 /** Job type -> handler. One handler per type, so that a job never depends on registration order. */
 export class JobRegistry {

@@ -4,7 +4,7 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { Clock } from '../../graphql/shared/clock.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { retryDelayMs } from './backoff.js';
-import type { JobRegistry } from './registry.js';
+import type { JobHandler, JobRegistry } from './registry.js';
 
 /** The part of a pino logger the worker uses: `(fields, message)`. */
 export interface Logger {
@@ -69,6 +69,8 @@ export class JobWorker {
 
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
+  /** Set by stop(): a job of several steps pauses after the step in flight. */
+  private stopping = false;
   /** The batch being run, so that batches of one worker never overlap and stop() can await it. */
   private inFlight: Promise<unknown> = Promise.resolve();
 
@@ -93,12 +95,17 @@ export class JobWorker {
   start(): void {
     if (this.polling) return;
     this.polling = true;
+    this.stopping = false;
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the batch in flight, so that a shutdown does not cut a job in half. */
+  /**
+   * Stops polling and waits for the step in flight, so that a shutdown does not cut a job in
+   * half; a job of several steps is handed back (pending) after its current step.
+   */
   async stop(): Promise<void> {
     this.polling = false;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.inFlight.catch(() => undefined);
@@ -188,15 +195,20 @@ export class JobWorker {
     }
 
     try {
-      await this.orm.em.fork().transactional(async (em) => {
-        await handler(job.payload, { em, clock: this.clock, attempt: job.attempts, jobId: job.id });
-        const updated = await em.nativeUpdate(
-          Job,
-          { id: job.id, status: 'running', attempts: job.attempts },
-          { status: 'done', finishedAt: this.clock.now(), lockedAt: null, lastError: null },
-        );
-        if (updated === 0) throw new LeaseLostError();
-      });
+      let payload = job.payload;
+      for (;;) {
+        const next = await this.runStep(job, handler, payload);
+        if (!next) break;
+        payload = next;
+        if (this.stopping) {
+          // A shutdown between two steps hands the rest to the next worker at once, instead of after the lease.
+          await this.orm.em.fork().nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, {
+            status: 'pending', lockedAt: null, attempts: job.attempts - 1,
+          });
+          this.logger.info(fields, 'job paused between steps for shutdown');
+          return 'lost';
+        }
+      }
       this.logger.info(fields, 'job done');
       return 'succeeded';
     } catch (error) {
@@ -210,6 +222,22 @@ export class JobWorker {
       if (!(await this.recordFailure(job, message, { retry }))) return 'lost';
       return retry ? 'retried' : 'failed';
     }
+  }
+
+  /**
+   * One transaction: the handler's writes and the job's new state (done, or its next step's
+   * payload with a renewed lease). Returns the next step's payload, if any.
+   */
+  private async runStep(job: ClaimedJob, handler: JobHandler, payload: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const step = await handler(payload, { em, clock: this.clock, attempt: job.attempts, jobId: job.id });
+      const next = step ? step.continueWith : null;
+      const now = this.clock.now();
+      const change = next ? { payload: next, lockedAt: now } : { status: 'done' as const, finishedAt: now, lockedAt: null, lastError: null };
+      const updated = await em.nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, change);
+      if (updated === 0) throw new LeaseLostError();
+      return next;
+    });
   }
 
   /** Back to pending after a backoff, or failed for good; false when the claim was no longer ours. */
