@@ -3,6 +3,8 @@ import { eventOfferPriceCategoryRoutes } from './eventOfferPriceCategories/route
 import { eventOfferRoutes } from './eventOffers/routes.js';
 import { eventOfferStockRoutes } from './eventOfferStocks/routes.js';
 import { offerAttributeRoutes } from './offerAttributes/routes.js';
+import { imageRoutes } from './images/routes.js';
+import { productOfferBulkRoutes } from './productOfferBulk/routes.js';
 import { productOfferRoutes } from './productOffers/routes.js';
 import { providerRoutes } from './providers/routes.js';
 import { venueRoutes } from './venues/routes.js';
@@ -13,9 +15,11 @@ export const routes: RouteDefinition[] = [
   ...providerRoutes,
   ...venueRoutes,
   ...addressRoutes,
+  ...productOfferBulkRoutes,
   ...productOfferRoutes,
   ...eventOfferRoutes,
   ...eventOfferPriceCategoryRoutes,
   ...eventOfferStockRoutes,
+  ...imageRoutes,
   ...offerAttributeRoutes,
 ];

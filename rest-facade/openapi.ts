@@ -57,6 +57,10 @@ export function routesFor(routes: RouteDefinition[], appEnv: AppEnv): RouteDefin
   return routes.filter((route) => !(route.sandboxOnly && appEnv === 'production'));
 }
 
+function mediaTypeOf(route: RouteDefinition): string {
+  return route.request?.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+}
+
 /** The OpenAPI 3.1 document, generated from the route declarations: one source of truth. */
 export function generateOpenApiDocument(routes: RouteDefinition[], appEnv: AppEnv) {
   const registry = new OpenAPIRegistry();
@@ -79,7 +83,7 @@ export function generateOpenApiDocument(routes: RouteDefinition[], appEnv: AppEn
       request: {
         params: route.request?.params as never,
         query: route.request?.query as never,
-        ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+        ...(body ? { body: { required: true, content: { [mediaTypeOf(route)]: { schema: body } } } } : {}),
       },
       responses: responsesOf(route),
     });

@@ -32,7 +32,8 @@ export interface RouteDefinition<
   subgraph: SubgraphName;
   /** The GraphQL operation, parsed and validated once at start-up. */
   document: string;
-  request?: { params?: Params; query?: Query; body?: Body };
+  /** `bodyType` multipart: the body arrives as a form (an image upload); JSON otherwise. */
+  request?: { params?: Params; query?: Query; body?: Body; bodyType?: 'json' | 'multipart' };
   variables?: (input: RouteInput<z.output<Params>, z.output<Query>, z.output<Body>>) => Record<string, unknown>;
   response:
     | { status: 200 | 201; description: string; schema: z.ZodType; select: (data: Record<string, unknown>) => unknown }

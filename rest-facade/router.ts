@@ -3,7 +3,9 @@ import { type DocumentNode, execute, type GraphQLSchema, parse, validate } from 
 import type { Graph } from '../graphql/graph.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
+import { IMAGE_MAX_BYTES } from '../graphql/shared/images/index.js';
 import { answerForError } from './httpErrors.js';
+import { multipartBody, type MultipartOptions } from './multipart.js';
 import { expressPath, type RouteDefinition } from './route.js';
 import { toValidationIssues } from './validation.js';
 import type { z } from './zod.js';
@@ -97,6 +99,14 @@ export function bySpecificity(left: string, right: string): number {
   return 0;
 }
 
+/** The contract's one form: an image upload (`file`, `credit`). */
+const imageUpload: MultipartOptions = {
+  fileField: 'file',
+  maxFileBytes: IMAGE_MAX_BYTES,
+  textFields: ['credit'],
+  maxTextBytes: 1024,
+};
+
 /**
  * The public REST contract as an Express router: each declared route gets the shared
  * middleware (authentication, rate limit) and its handler.
@@ -104,7 +114,8 @@ export function bySpecificity(left: string, right: string): number {
 export function createFacadeRouter(compiled: CompiledRoute[], middleware: RequestHandler[]): Router {
   const router = Router();
   for (const entry of [...compiled].sort((a, b) => bySpecificity(a.route.path, b.route.path))) {
-    router[entry.route.method](expressPath(entry.route.path), ...middleware, handlerFor(entry));
+    const bodyReader = entry.route.request?.bodyType === 'multipart' ? [multipartBody(imageUpload)] : [];
+    router[entry.route.method](expressPath(entry.route.path), ...middleware, ...bodyReader, handlerFor(entry));
   }
   return router;
 }

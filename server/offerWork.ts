@@ -3,16 +3,26 @@ import {
   autoApproveOffer,
   autoApprovePendingOffers,
   PUBLICATION_INTERVAL_MS,
-} from '../graphql/offers/events/publication.js';
-import { AUTO_APPROVAL_JOB } from '../graphql/offers/events/eventService.js';
+} from '../graphql/offers/publication.js';
+import { AUTO_APPROVAL_JOB } from '../graphql/offers/offerReview.js';
+import { applyProductImportStep, PRODUCT_IMPORT_JOB } from '../graphql/offers/products/productImportJob.js';
+import type { DomainEventBus } from '../graphql/shared/domainEvents.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { Scheduler } from './scheduler.js';
 
 export const PUBLICATION_TASK = 'offers.publication';
 
-/** The offers' background work: the 15-minute publication run and the sandbox's automatic approval. */
-export function registerOfferWork(options: { jobs: JobRegistry; scheduler: Scheduler; autoApprovalDelayMs: number | null }): void {
-  const { jobs, scheduler, autoApprovalDelayMs } = options;
+/**
+ * The offers' background work: the 15-minute publication run, the sandbox's automatic
+ * approval, and bulk upserts by EAN (one step of 100 items per transaction).
+ */
+export function registerOfferWork(options: {
+  jobs: JobRegistry;
+  scheduler: Scheduler;
+  events: DomainEventBus;
+  autoApprovalDelayMs: number | null;
+}): void {
+  const { jobs, scheduler, events, autoApprovalDelayMs } = options;
   scheduler.register({
     name: PUBLICATION_TASK,
     intervalMs: PUBLICATION_INTERVAL_MS,
@@ -23,5 +33,9 @@ export function registerOfferWork(options: { jobs: JobRegistry; scheduler: Sched
   });
   jobs.register(AUTO_APPROVAL_JOB, async (payload, { em, clock }) => {
     await autoApproveOffer(em, clock.now(), Number(payload.offerId));
+  });
+  jobs.register(PRODUCT_IMPORT_JOB, async (payload, { em, clock }) => {
+    const more = await applyProductImportStep({ em, clock, events, autoApprovalDelayMs }, Number(payload.importId));
+    return more ? { continueWith: payload } : undefined;
   });
 }

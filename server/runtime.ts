@@ -11,6 +11,7 @@ import type { RouteDefinition } from '../rest-facade/route.js';
 import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
+import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
 import { Redis } from 'ioredis';
 import { JobRegistry } from './jobs/registry.js';
@@ -70,6 +71,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const orm = options.orm ?? (await openDatabase(config.database));
   const applied = await migrate(orm);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  await loadCatalogue(orm.em.fork());
   const graph = buildGraph();
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph);
@@ -90,7 +92,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger });
   const scheduler = new Scheduler({ orm, clock, logger });
-  registerOfferWork({ jobs, scheduler, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
+  registerOfferWork({ jobs, scheduler, events, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
   let backgroundStarted = false;
   return {
     config,

@@ -40,7 +40,8 @@ export class Offer {
     | 'validationReason'
     | 'validatedAt'
     | 'imageKey'
-    | 'imageCredit';
+    | 'imageCredit'
+    | 'ean';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
@@ -102,6 +103,10 @@ export class Offer {
   /** The category-related fields (author, musicType, ean, ...), without `category`. */
   @Property({ type: 'json' })
   categoryRelatedFields!: Record<string, string>;
+
+  /** `categoryRelatedFields.ean` again, as a column: products are found by venue and EAN. */
+  @Property({ type: 'string', length: 13, nullable: true })
+  ean: string | null = null;
 
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', length: 120, nullable: true })

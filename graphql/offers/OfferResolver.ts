@@ -1,8 +1,13 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { referenceTo, VenueReference } from '../shared/references.js';
 import { offerInScope } from './access.js';
 import { Offer } from './Offer.js';
+import { stockSummaryOf } from './offerBatch.js';
+import { setOfferImage, storeBase64Image } from './offerImage.js';
+import { OfferImage } from './OfferImageType.js';
+import { offerStatus } from './status.js';
 
 @Resolver(() => Offer)
 export class OfferResolver {
@@ -11,8 +16,47 @@ export class OfferResolver {
     return offerInScope(context, id);
   }
 
+  @Mutation(() => Offer, { description: "Sets an offer's image (event or product): PNG or JPEG, 400x600 to 800x1200, portrait 2:3, at most 10 MB." })
+  async setOfferImage(
+    @Ctx() context: GraphContext,
+    @Arg('offerId', () => Int) offerId: number,
+    @Arg('file', () => String, { description: 'The image, base64-encoded.' }) file: string,
+    @Arg('credit', () => String, { nullable: true }) credit: string | null,
+  ): Promise<Offer> {
+    const offer = await offerInScope(context, offerId);
+    setOfferImage(offer, await storeBase64Image(context, { file, credit }, ['file']));
+    offer.updatedAt = context.clock.now();
+    await context.em.flush();
+    return offer;
+  }
+
   @FieldResolver(() => VenueReference)
   venue(@Root() offer: Offer): VenueReference | null {
     return referenceTo(offer.venue);
+  }
+
+  @FieldResolver(() => String, { description: 'PENDING, REJECTED, INACTIVE, SCHEDULED, PUBLISHED, ACTIVE, SOLD_OUT or EXPIRED.' })
+  async status(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<string> {
+    return offerStatus(offer, await stockSummaryOf(context, offer.id));
+  }
+
+  @FieldResolver(() => GraphQLJSONObject, { name: 'categoryRelatedFields', description: 'The category and its related fields.' })
+  categoryRelatedFieldsWithCategory(@Root() offer: Offer): Record<string, unknown> {
+    return { category: offer.category, ...offer.categoryRelatedFields };
+  }
+
+  @FieldResolver(() => OfferImage, { nullable: true })
+  image(@Root() offer: Offer, @Ctx() context: GraphContext): OfferImage | null {
+    return offer.imageKey ? { url: context.services.images.urlOf(offer.imageKey), credit: offer.imageCredit } : null;
+  }
+
+  @FieldResolver(() => Int)
+  venueId(@Root() offer: Offer): number {
+    return offer.venue.id;
+  }
+
+  @FieldResolver(() => Int, { nullable: true })
+  addressId(@Root() offer: Offer): number | null {
+    return offer.address?.id ?? null;
   }
 }

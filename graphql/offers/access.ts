@@ -10,6 +10,12 @@ export function requireIndividualOfferRights(context: GraphContext): void {
   }
 }
 
+/** The provider on whose behalf offers are created or changed: provider keys only (403 otherwise). */
+export function callerProviderId(context: GraphContext): number {
+  if (context.caller.kind !== 'provider') throw new ForbiddenError('Only a provider key can create or change offers');
+  return context.caller.providerId;
+}
+
 /**
  * The offers a key reaches: created by its provider, on venues of the key's offerer that
  * are still linked to the provider. Internal keys reach every offer.

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '../../shared/errors.js';
+import { ValidationFailedError } from '../shared/errors.js';
 
 /** ISO 8601 with a timezone (Z or an offset): naive datetimes are refused, never guessed. */
 const awareDatetime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;

@@ -8,13 +8,16 @@ import { PriceCategoryResolver } from './priceCategories/PriceCategoryResolver.j
 import { Stock } from './Stock.js';
 import { offerInScope } from './access.js';
 import { OfferResolver } from './OfferResolver.js';
+import { CatalogueProduct } from './eanCatalogue/CatalogueProduct.js';
+import { ProductImport } from './products/ProductImport.js';
+import { ProductResolver } from './products/ProductResolver.js';
 
-export const offerEntities = [Offer, PriceCategory, Stock];
+export const offerEntities = [Offer, PriceCategory, Stock, CatalogueProduct, ProductImport];
 
 export function buildOffersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'offers',
-    resolvers: [OfferResolver, EventResolver, PriceCategoryResolver, DateResolver, AttributesResolver],
+    resolvers: [OfferResolver, EventResolver, ProductResolver, PriceCategoryResolver, DateResolver, AttributesResolver],
     references: {
       Offer: { __resolveReference: (reference, context) => offerInScope(context, reference.id) },
     },

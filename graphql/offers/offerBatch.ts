@@ -1,6 +1,91 @@
-import type { GraphContext } from '../../shared/context.js';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import type { PriceCategory } from '../PriceCategory.js';
+import type { GraphContext } from '../shared/context.js';
+import type { PriceCategory } from './PriceCategory.js';
+import { noStocks, type StockSummary } from './status.js';
+import type { Stock } from './Stock.js';
+import { stockSummaries } from './stockSummaries.js';
+
+/** A price category as an answer shows it: read as plain rows, since nothing changes them here. */
+export type PriceCategoryView = Pick<PriceCategory, 'id' | 'label' | 'price' | 'idAtProvider'>;
+
+/** A product's stock as an answer shows it, read as a plain row likewise. */
+export type ProductStockView = Pick<
+  Stock,
+  'id' | 'price' | 'quantity' | 'bookedQuantity' | 'bookingLimitDatetime' | 'beginningDatetime' | 'priceCategory' | 'idAtProvider'
+>;
+
+type Loaded<T> = Map<number, Promise<T>>;
+
+interface Batch {
+  /** The offers of the answer, in the order they were primed. */
+  offerIds: number[];
+  summaries: Loaded<StockSummary>;
+  priceCategories: Loaded<PriceCategoryView[]>;
+  productStocks: Loaded<ProductStockView | null>;
+}
+
+const batches = new WeakMap<GraphContext, Batch>();
+
+function batchOf(context: GraphContext): Batch {
+  let batch = batches.get(context);
+  if (!batch) {
+    batch = { offerIds: [], summaries: new Map(), priceCategories: new Map(), productStocks: new Map() };
+    batches.set(context, batch);
+  }
+  return batch;
+}
+
+/**
+ * Declares the offers of an answer, so that what their fields need (stock summaries for the
+ * status, price categories, a product's stock) is loaded for all of them at once: one query
+ * of each kind for a page of 50, not 50 of each, and only for the kinds a field asks for.
+ */
+export function primeOffers(context: GraphContext, offerIds: number[]): void {
+  const batch = batchOf(context);
+  const known = new Set(batch.offerIds);
+  for (const id of offerIds) if (!known.has(id)) batch.offerIds.push(id);
+}
+
+/** The value for one offer; the first request loads it for every primed offer still lacking it. */
+function loadFor<T>(
+  context: GraphContext,
+  offerId: number,
+  pick: (batch: Batch) => Loaded<T>,
+  load: (offerIds: number[]) => Promise<Map<number, T>>,
+  fallback: T,
+): Promise<T> {
+  primeOffers(context, [offerId]);
+  const batch = batchOf(context);
+  const loaded = pick(batch);
+  if (!loaded.has(offerId)) {
+    const waiting = batch.offerIds.filter((id) => !loaded.has(id));
+    const all = load(waiting);
+    for (const id of waiting) loaded.set(id, all.then((values) => values.get(id) ?? fallback));
+  }
+  return loaded.get(offerId)!;
+}
+
+export function stockSummaryOf(context: GraphContext, offerId: number): Promise<StockSummary> {
+  return loadFor(context, offerId, (batch) => batch.summaries, (ids) => stockSummaries(context.em, ids, context.clock.now()), noStocks);
+}
+
+export function priceCategoriesOf(context: GraphContext, offerId: number): Promise<PriceCategoryView[]> {
+  return loadFor(context, offerId, (batch) => batch.priceCategories, (ids) => priceCategoryViews(context, ids), []);
+}
+
+export function productStockOf(context: GraphContext, offerId: number): Promise<ProductStockView | null> {
+  return loadFor(context, offerId, (batch) => batch.productStocks, (ids) => productStockViews(context, ids), null);
+}
+
+/** After a change, what was loaded before it no longer holds. */
+export function forgetOffers(context: GraphContext): void {
+  batches.delete(context);
+}
+
+function rowsOf<Row>(context: GraphContext, query: (knex: ReturnType<SqlEntityManager['getKnex']>) => unknown): Promise<Row[]> {
+  const sql = context.em as SqlEntityManager;
+  return sql.getConnection().execute<Row[]>(query(sql.getKnex()) as never);
+}
 
 interface PriceCategoryRow {
   id: number;
@@ -9,73 +94,55 @@ interface PriceCategoryRow {
   price: number;
   id_at_provider: string | null;
 }
-import type { StockSummary } from './status.js';
-import { stockSummaries } from './stockSummaries.js';
 
-/** A price category as an answer shows it: read as plain rows, since nothing changes them here. */
-export type PriceCategoryView = Pick<PriceCategory, 'id' | 'label' | 'price' | 'idAtProvider'>;
-
-interface Batch {
-  summaries: Map<number, Promise<StockSummary>>;
-  priceCategories: Map<number, Promise<PriceCategoryView[]>>;
-}
-
-const batches = new WeakMap<GraphContext, Batch>();
-
-function batchOf(context: GraphContext): Batch {
-  let batch = batches.get(context);
-  if (!batch) {
-    batch = { summaries: new Map(), priceCategories: new Map() };
-    batches.set(context, batch);
+// Plain rows, not entities: hydrating 150 price categories cost more than the query.
+async function priceCategoryViews(context: GraphContext, offerIds: number[]): Promise<Map<number, PriceCategoryView[]>> {
+  const rows = await rowsOf<PriceCategoryRow>(context, (knex) =>
+    knex('price_category').select('id', 'offer_id', 'label', 'price', 'id_at_provider').whereIn('offer_id', offerIds).orderBy('id'),
+  );
+  const byOffer = new Map<number, PriceCategoryView[]>(offerIds.map((id) => [id, []]));
+  for (const row of rows) {
+    byOffer.get(Number(row.offer_id))?.push({ id: Number(row.id), label: row.label, price: Number(row.price), idAtProvider: row.id_at_provider });
   }
-  return batch;
+  return byOffer;
 }
 
-/**
- * Loads, for every offer of an answer at once, what each offer's fields need (stock
- * summaries for the status, price categories): two queries for a page of 50, not 100.
- */
-export function primeOffers(context: GraphContext, offerIds: number[]): void {
-  const batch = batchOf(context);
-  const missing = offerIds.filter((id) => !batch.summaries.has(id));
-  if (missing.length === 0) return;
-  const summaries = stockSummaries(context.em, missing, context.clock.now());
-  // Plain rows, not entities: hydrating 150 price categories cost more than the query.
-  const sql = context.em as SqlEntityManager;
-  const priceCategories = sql
-    .getConnection()
-    .execute<PriceCategoryRow[]>(
-      sql.getKnex()('price_category').select('id', 'offer_id', 'label', 'price', 'id_at_provider').whereIn('offer_id', missing).orderBy('id'),
-    )
-    .then((rows) => {
-      const byOffer = new Map<number, PriceCategoryView[]>(missing.map((id) => [id, []]));
-      for (const row of rows) {
-        byOffer.get(Number(row.offer_id))?.push({
-          id: Number(row.id),
-          label: row.label,
-          price: Number(row.price),
-          idAtProvider: row.id_at_provider,
-        });
-      }
-      return byOffer;
-    });
-  for (const id of missing) {
-    batch.summaries.set(id, summaries.then((all) => all.get(id)!));
-    batch.priceCategories.set(id, priceCategories.then((all) => all.get(id) ?? []));
-  }
+interface ProductStockRow {
+  id: number;
+  offer_id: number;
+  price: number;
+  quantity: number | null;
+  booked_quantity: number;
+  booking_limit_datetime: string | number | Date | null;
 }
 
-export function stockSummaryOf(context: GraphContext, offerId: number): Promise<StockSummary> {
-  primeOffers(context, [offerId]);
-  return batchOf(context).summaries.get(offerId)!;
+/** Dates of raw rows: the PostgreSQL driver gives Date objects, libSQL epoch milliseconds or text. */
+function asDate(value: string | number | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 }
 
-export function priceCategoriesOf(context: GraphContext, offerId: number): Promise<PriceCategoryView[]> {
-  primeOffers(context, [offerId]);
-  return batchOf(context).priceCategories.get(offerId)!;
-}
-
-/** After a change, what was loaded before it no longer holds. */
-export function forgetOffers(context: GraphContext): void {
-  batches.delete(context);
+async function productStockViews(context: GraphContext, offerIds: number[]): Promise<Map<number, ProductStockView>> {
+  const rows = await rowsOf<ProductStockRow>(context, (knex) =>
+    knex('stock')
+      .select('id', 'offer_id', 'price', 'quantity', 'booked_quantity', 'booking_limit_datetime')
+      .whereIn('offer_id', offerIds)
+      .andWhere('is_deleted', false)
+      .whereNull('beginning_datetime'),
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.offer_id),
+      {
+        id: Number(row.id),
+        price: Number(row.price),
+        quantity: row.quantity == null ? null : Number(row.quantity),
+        bookedQuantity: Number(row.booked_quantity),
+        bookingLimitDatetime: row.booking_limit_datetime == null ? null : asDate(row.booking_limit_datetime),
+        beginningDatetime: null,
+        priceCategory: null,
+        idAtProvider: null,
+      },
+    ]),
+  );
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { Offer } from '../Offer.js';
+import { Offer } from './Offer.js';
 
 /** An event with this many dates or more is not published (the contract's limit per offer). */
 export const PUBLICATION_MAX_DATES = 2500;

@@ -1,6 +1,6 @@
-import type { Offer } from '../Offer.js';
+import type { Offer } from './Offer.js';
 import { parseAwareDatetime } from './datetimes.js';
-import { checkFuture } from './rules.js';
+import { checkFuture } from './events/rules.js';
 
 /**
  * Applies a requested publication (`now`, a future datetime, or null for never) and a

@@ -1,5 +1,5 @@
-import type { OfferStatus } from '../catalogue/index.js';
-import type { Offer } from '../Offer.js';
+import type { OfferStatus } from './catalogue/index.js';
+import type { Offer } from './Offer.js';
 
 /** What the status needs to know of an offer's stocks (non-deleted ones). */
 export interface StockSummary {

@@ -3,16 +3,9 @@ import { idAtProviderInput, priceCategoryFields, PriceCategoryResponse } from '.
 import { dateTime } from '../schemas/common.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
 import { idsAtProviderParameter, pageParameters } from '../schemas/pagination.js';
+import { quantityInput, quantityOutput, UNLIMITED } from '../schemas/quantity.js';
 import { z } from '../zod.js';
 
-const UNLIMITED = 'unlimited';
-
-/** Places: a whole number from `minimum`, or "unlimited". */
-function quantityInput(minimum: 0 | 1) {
-  return z.union([z.int().min(minimum).max(DATE_QUANTITY_MAX), z.literal(UNLIMITED)], {
-    error: `Input should be a whole number from ${minimum} to ${DATE_QUANTITY_MAX}, or "${UNLIMITED}"`,
-  });
-}
 
 const priceCategoryId = z.int().gt(0).max(ID_MAX).openapi({ description: 'A price category of the same event.' });
 
@@ -65,7 +58,7 @@ export const DateResponse = z
     beginningDatetime: dateTime,
     bookingLimitDatetime: dateTime,
     bookedQuantity: z.int(),
-    quantity: z.union([z.int(), z.literal(UNLIMITED)]).openapi({ description: 'Places still on sale, or "unlimited".' }),
+    quantity: quantityOutput.openapi({ description: 'Places still on sale, or "unlimited".' }),
     idAtProvider: z.string().max(ID_AT_PROVIDER_MAX_LENGTH).nullable(),
     priceCategory: PriceCategoryResponse,
   })

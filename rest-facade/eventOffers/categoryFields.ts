@@ -4,6 +4,7 @@ import {
   categoryFieldTypes,
   type CategoryFieldName,
   eventCategories,
+  productCategories,
 } from '../../graphql/offers/catalogue/index.js';
 import { DeprecatedMusicTypeEnum, ShowTypeEnum, TiteliveMusicTypeEnum } from '../schemas/enums.js';
 import { withoutNul } from '../schemas/text.js';
@@ -20,7 +21,7 @@ function fieldSchema(name: CategoryFieldName): z.ZodType {
     case 'showType':
       return ShowTypeEnum;
     case 'ean':
-      return z.string().regex(/^\d{13}$/, 'An EAN is 13 digits');
+      return z.string().regex(/^\d{13}$/, 'An EAN is 13 digits').openapi({ description: 'EAN-13: 13 digits, the last one its check digit.' });
     default:
       return withoutNul(z.string().max(CATEGORY_FIELD_MAX_LENGTH));
   }
@@ -36,12 +37,19 @@ function variantOf(category: Category, mode: CategoryFieldsMode) {
   return z.object(shape).openapi(`${category.id}_${mode}`);
 }
 
-/** The discriminated union of the event categories' fields, for creation, edition or reading. */
-export function eventCategoryRelatedFields(mode: CategoryFieldsMode) {
+/**
+ * The discriminated union of the categories' fields of one kind: the creatable categories for
+ * creation and edition, all of them for reading (offers of retired categories still exist).
+ */
+export function categoryRelatedFieldsOf(kind: 'event' | 'product', mode: CategoryFieldsMode) {
   const chosen =
     mode === 'read'
-      ? Object.values(categories).filter((category) => category.kind === 'event')
-      : [...eventCategories()];
+      ? Object.values(categories).filter((category) => category.kind === kind)
+      : [...(kind === 'event' ? eventCategories() : productCategories())];
   const variants = chosen.map((category) => variantOf(category, mode));
   return z.discriminatedUnion('category', variants as [ReturnType<typeof variantOf>, ...ReturnType<typeof variantOf>[]]);
+}
+
+export function eventCategoryRelatedFields(mode: CategoryFieldsMode) {
+  return categoryRelatedFieldsOf('event', mode);
 }

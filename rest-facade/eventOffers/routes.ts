@@ -1,5 +1,7 @@
 import { priceCategoryFields } from '../eventOfferPriceCategories/schemas.js';
+import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
+import { offerFieldsSelection } from '../schemas/offerResponse.js';
 import { idInPath, integerInput } from '../schemas/inputs.js';
 import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
 import { z } from '../zod.js';
@@ -9,14 +11,8 @@ import { EventOfferCreation, EventOfferEdition, EventOfferResponse, EventOffersR
 const TAG = 'Event Offers';
 
 const eventFields = `
-  fragment EventFields on Offer {
-    id name description status idAtProvider
-    audioDisabilityCompliant mentalDisabilityCompliant motorDisabilityCompliant visualDisabilityCompliant
-    categoryRelatedFields bookingContact bookingEmail externalTicketOfficeUrl videoUrl
-    enableDoubleBookings hasTicket eventDuration itemCollectionDetails
-    locationType url venueId addressId addressLabel
-    publicationDatetime bookingAllowedDatetime
-    image { url credit }
+  fragment EventFields on Offer {${offerFieldsSelection}
+    videoUrl hasTicket eventDuration
     priceCategories { ${priceCategoryFields} }
   }`;
 
@@ -27,10 +23,7 @@ const eventFields = `
 function eventInput(body: Record<string, unknown>): Record<string, unknown> {
   const { publicationDate, ...input } = body;
   if (!('publicationDatetime' in input) && publicationDate !== undefined) input.publicationDatetime = publicationDate;
-  for (const field of ['publicationDatetime', 'bookingAllowedDatetime']) {
-    if (input[field] instanceof Date) input[field] = (input[field] as Date).toISOString();
-  }
-  return input;
+  return datesAsText(input);
 }
 
 export const getEvents = defineRoute({

@@ -1,7 +1,12 @@
+import { datesAsText } from '../graphInput.js';
 import { conditionalFieldsAsMap, type GraphCategory } from '../offerAttributes/schemas.js';
 import { defineRoute } from '../route.js';
 import { CategoryEnum, LocationTypeEnum } from '../schemas/enums.js';
+import { idInPath, integerInput } from '../schemas/inputs.js';
+import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
 import { z } from '../zod.js';
+import { type GraphProduct, productFields, toProductResponse, toProductsResponse } from './response.js';
+import { ProductOfferCreation, ProductOfferEdition, ProductOfferResponse, ProductOffersResponse } from './schemas.js';
 
 const TAG = 'Product Offers';
 
@@ -39,4 +44,109 @@ export const getProductCategories = defineRoute({
   },
 });
 
-export const productOfferRoutes = [getProductCategories];
+export const getProducts = defineRoute({
+  method: 'get',
+  path: '/public/offers/v1/products',
+  tag: TAG,
+  operationId: 'GetProducts',
+  summary: 'Get product offers',
+  description:
+    'Your product offers, in id order, a page at a time: pass the last id you received plus one as `firstIndex` ' +
+    'to read the next page. Filter by venue, address or your own identifiers.',
+  subgraph: 'offers',
+  document: `query GetProducts($page: PageInput, $venueId: Int, $addressId: Int, $idsAtProvider: [String!]) {
+    products(page: $page, venueId: $venueId, addressId: $addressId, idsAtProvider: $idsAtProvider) { ...ProductFields }
+  } ${productFields}`,
+  request: {
+    query: z.object({
+      ...pageParameters,
+      venueId: integerInput(z.int().gt(0).optional()),
+      addressId: integerInput(z.int().gt(0).optional()),
+      idsAtProvider: idsAtProviderParameter,
+    }),
+  },
+  variables: ({ query }) => ({
+    page: pageInput(query),
+    venueId: query.venueId ?? null,
+    addressId: query.addressId ?? null,
+    idsAtProvider: query.idsAtProvider ?? null,
+  }),
+  response: {
+    status: 200,
+    description: 'A page of your product offers.',
+    schema: ProductOffersResponse,
+    select: (data) => toProductsResponse(data.products as GraphProduct[]),
+  },
+  errors: [403],
+});
+
+export const postProductOffer = defineRoute({
+  method: 'post',
+  path: '/public/offers/v1/products',
+  tag: TAG,
+  operationId: 'PostProductOffer',
+  summary: 'Create a product offer',
+  description:
+    'Creates a product offer at one of your venues, with its stock if you give one. The offer is reviewed for ' +
+    'compliance (PENDING, up to 72 hours) before it can be booked. Paper books, CDs and vinyl records are ' +
+    'created by EAN instead (POST /public/offers/v1/products/ean).',
+  subgraph: 'offers',
+  document: `mutation PostProductOffer($input: ProductCreateInput!) { createProduct(input: $input) { ...ProductFields } } ${productFields}`,
+  request: { body: ProductOfferCreation },
+  variables: ({ body }) => ({ input: datesAsText(body) }),
+  response: {
+    status: 201,
+    description: 'The product offer.',
+    schema: ProductOfferResponse,
+    select: (data) => toProductResponse(data.createProduct as GraphProduct),
+  },
+  errors: [400, 403, 404],
+});
+
+export const getProduct = defineRoute({
+  method: 'get',
+  path: '/public/offers/v1/products/{product_id}',
+  tag: TAG,
+  operationId: 'GetProduct',
+  summary: 'Get a product offer',
+  description: 'One of your product offers, with its status and stock.',
+  subgraph: 'offers',
+  document: `query GetProduct($id: Int!) { product(id: $id) { ...ProductFields } } ${productFields}`,
+  request: { params: z.object({ product_id: idInPath }) },
+  variables: ({ params }) => ({ id: params.product_id }),
+  response: {
+    status: 200,
+    description: 'The product offer.',
+    schema: ProductOfferResponse,
+    select: (data) => toProductResponse(data.product as GraphProduct),
+  },
+  errors: [403, 404],
+});
+
+export const editProduct = defineRoute({
+  method: 'patch',
+  path: '/public/offers/v1/products',
+  tag: TAG,
+  operationId: 'EditProduct',
+  summary: 'Update a product offer',
+  description:
+    'Changes the fields sent of the product offer `offerId`; the others stay as they are. null clears a field ' +
+    'that may be empty. `stock: null` deletes the stock and cancels its unused bookings. isActive: false ' +
+    'deactivates the offer without cancelling its bookings. The category cannot change.',
+  subgraph: 'offers',
+  document: `mutation EditProduct($id: Int!, $input: ProductEditInput!) { editProduct(id: $id, input: $input) { ...ProductFields } } ${productFields}`,
+  request: { body: ProductOfferEdition },
+  variables: ({ body }) => {
+    const { offerId, ...input } = body as z.output<typeof ProductOfferEdition>;
+    return { id: offerId, input: datesAsText(input) };
+  },
+  response: {
+    status: 200,
+    description: 'The product offer, updated.',
+    schema: ProductOfferResponse,
+    select: (data) => toProductResponse(data.editProduct as GraphProduct),
+  },
+  errors: [400, 403, 404],
+});
+
+export const productOfferRoutes = [getProductCategories, getProducts, postProductOffer, getProduct, editProduct];

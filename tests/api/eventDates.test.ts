@@ -83,7 +83,7 @@ describe('Event Offer Stocks (dates)', () => {
       if (refuseIn === type) throw new ForbiddenError(`${type} refused by a handler`);
     };
     testApp.runtime.events.on('offers.dateRescheduled', recordIn('test.dateRescheduled'));
-    testApp.runtime.events.on('offers.dateDeleted', recordIn('test.dateDeleted'));
+    testApp.runtime.events.on('offers.stockDeleted', recordIn('test.stockDeleted'));
   });
   afterAll(() => testApp.close());
 
@@ -394,14 +394,14 @@ describe('Event Offer Stocks (dates)', () => {
   });
 
   describe('DELETE', () => {
-    it('soft-deletes (204), publishes offers.dateDeleted in the transaction; the date is gone for good', async () => {
+    it('soft-deletes (204), publishes offers.stockDeleted in the transaction; the date is gone for good', async () => {
       const { event, categories } = await anEventWithCategories();
       const [kept, deleted] = (await create(event.id, [aDate(categories[0].id, 24), aDate(categories[0].id, 25)])).body.dates;
       const response = await remove(event.id, deleted.id);
       expect(response.status).toBe(204);
       expect((await storedDate(deleted.id)).isDeleted).toBe(true);
       expect((await storedDate(kept.id)).isDeleted).toBe(false);
-      const published = (await jobs('test.dateDeleted')).filter((job) => job.payload.stockId === deleted.id);
+      const published = (await jobs('test.stockDeleted')).filter((job) => job.payload.stockId === deleted.id);
       expect(published.map((job) => job.payload)).toEqual([{ stockId: deleted.id, offerId: event.id }]);
 
       expect((await list(event.id)).body.dates.map((date: { id: number }) => date.id)).toEqual([kept.id]);
@@ -409,20 +409,20 @@ describe('Event Offer Stocks (dates)', () => {
       expect(again.status).toBe(404);
       expect(again.body).toEqual({ global: ['Date not found'] });
       expect((await patch(event.id, deleted.id, { quantity: 5 })).status).toBe(404);
-      expect((await jobs('test.dateDeleted')).filter((job) => job.payload.stockId === deleted.id)).toHaveLength(1);
+      expect((await jobs('test.stockDeleted')).filter((job) => job.payload.stockId === deleted.id)).toHaveLength(1);
     });
 
     it('deletes nothing when a handler of the event refuses', async () => {
       const { event, categories } = await anEventWithCategories();
       const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
-      refuseIn = 'test.dateDeleted';
+      refuseIn = 'test.stockDeleted';
       try {
         expect((await remove(event.id, date.id)).status).toBe(403);
       } finally {
         refuseIn = null;
       }
       expect((await storedDate(date.id)).isDeleted).toBe(false);
-      expect((await jobs('test.dateDeleted')).filter((job) => job.payload.stockId === date.id)).toEqual([]);
+      expect((await jobs('test.stockDeleted')).filter((job) => job.payload.stockId === date.id)).toEqual([]);
     });
 
     it("answers 404 for another provider's event or a date of another event", async () => {

@@ -1,5 +1,5 @@
 import express from 'express';
-import { offerStatus, type StockSummary } from '../../graphql/offers/events/status.js';
+import { offerStatus, type StockSummary } from '../../graphql/offers/status.js';
 import { parseApiKey, secretMatches } from '../../graphql/providers/apiKeys.js';
 import type { Runtime } from '../../server/runtime.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noStocks, offerStatus, type StockSummary } from '../../graphql/offers/events/status.js';
+import { noStocks, offerStatus, type StockSummary } from '../../graphql/offers/status.js';
 
 const at = new Date('2026-11-22T10:00:00Z');
 const live = {

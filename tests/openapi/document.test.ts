@@ -63,7 +63,7 @@ describe('the generated OpenAPI document', () => {
       const file = join(directory, 'openapi.json');
       await writeFile(file, JSON.stringify(generateOpenApiDocument([...routes, aSandboxOperation], 'integration')));
       // redocly exits non-zero on errors; its JSON report says which, so read it either way.
-      const { stdout } = await run('node_modules/.bin/redocly', ['lint', file, '--format', 'json'], {
+      const { stdout } = await run('node_modules/.bin/redocly', ['lint', file, '--config', 'redocly.yaml', '--format', 'json'], {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
         timeout: 60_000,
       }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));

@@ -6,6 +6,7 @@ import { refuseNulInIds } from '../../shared/text.js';
 import { offerInScope } from '../access.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
+import { deleteStock } from '../stockDeletion.js';
 import { priceCategoryOfOffer } from '../priceCategories/eventPriceCategories.js';
 import { Stock } from '../Stock.js';
 import './events.js';
@@ -99,18 +100,12 @@ export async function updateDate(context: GraphContext, eventId: number, stockId
   });
 }
 
-/**
- * Soft-deletes a date: kept for its bookings' history, never shown again. `offers.dateDeleted`
- * is published in the same transaction, so that the bookings it cancels go with it.
- */
+/** Deletes a date (see deleteStock): its unused bookings are cancelled with it. */
 export async function deleteDate(context: GraphContext, eventId: number, stockId: number): Promise<void> {
   await context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);
     const stock = await liveDateOf(em, offer, stockId);
-    stock.isDeleted = true;
-    stock.updatedAt = context.clock.now();
-    await em.flush();
-    await context.events.publish(em, 'offers.dateDeleted', { stockId: stock.id, offerId: offer.id });
+    await deleteStock(context, em, stock);
   });
 }

@@ -1,4 +1,3 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
@@ -8,9 +7,7 @@ import { Offer } from '../Offer.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createEvent, editEvent } from './eventService.js';
 import { EventCreateInput, EventEditInput } from './inputs.js';
-import { forgetOffers, priceCategoriesOf, type PriceCategoryView, primeOffers, stockSummaryOf } from './offerBatch.js';
-import { offerStatus } from './status.js';
-import { OfferImage } from './types.js';
+import { forgetOffers, priceCategoriesOf, type PriceCategoryView, primeOffers } from '../offerBatch.js';
 
 @Resolver(() => Offer)
 export class EventResolver {
@@ -83,33 +80,8 @@ export class EventResolver {
     return offer;
   }
 
-  @FieldResolver(() => String, { description: 'PENDING, REJECTED, INACTIVE, SCHEDULED, PUBLISHED, ACTIVE, SOLD_OUT or EXPIRED.' })
-  async status(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<string> {
-    return offerStatus(offer, await stockSummaryOf(context, offer.id));
-  }
-
   @FieldResolver(() => [PriceCategory])
   priceCategories(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<PriceCategoryView[]> {
     return priceCategoriesOf(context, offer.id);
-  }
-
-  @FieldResolver(() => GraphQLJSONObject, { name: 'categoryRelatedFields', description: 'The category and its related fields.' })
-  categoryRelatedFieldsWithCategory(@Root() offer: Offer): Record<string, unknown> {
-    return { category: offer.category, ...offer.categoryRelatedFields };
-  }
-
-  @FieldResolver(() => OfferImage, { nullable: true })
-  image(@Root() offer: Offer, @Ctx() context: GraphContext): OfferImage | null {
-    return offer.imageKey ? { url: context.services.images.urlOf(offer.imageKey), credit: offer.imageCredit } : null;
-  }
-
-  @FieldResolver(() => Int)
-  venueId(@Root() offer: Offer): number {
-    return offer.venue.id;
-  }
-
-  @FieldResolver(() => Int, { nullable: true })
-  addressId(@Root() offer: Offer): number | null {
-    return offer.address?.id ?? null;
   }
 }

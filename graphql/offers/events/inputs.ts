@@ -1,47 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
-
-@InputType()
-export class AccessibilityInput {
-  @Field(() => Boolean, { nullable: true })
-  audioDisabilityCompliant?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  mentalDisabilityCompliant?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  motorDisabilityCompliant?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  visualDisabilityCompliant?: boolean | null;
-}
-
-@InputType({ description: 'physical (at the venue), digital (url) or address (addressId).' })
-export class OfferLocationInput {
-  @Field(() => String)
-  type!: 'physical' | 'digital' | 'address';
-
-  @Field(() => Int)
-  venueId!: number;
-
-  @Field(() => String, { nullable: true })
-  url?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  addressId?: number | null;
-
-  @Field(() => String, { nullable: true })
-  addressLabel?: string | null;
-}
-
-@InputType()
-export class OfferImageInput {
-  @Field(() => String, { description: 'Base64 PNG or JPEG.' })
-  file!: string;
-
-  @Field(() => String, { nullable: true })
-  credit?: string | null;
-}
+import { AccessibilityInput, OfferFields, OfferLocationInput } from '../offerInputs.js';
 
 @InputType()
 export class NewEventPriceCategoryInput {
@@ -55,44 +14,11 @@ export class NewEventPriceCategoryInput {
   idAtProvider?: string | null;
 }
 
-/**
- * Fields shared by creation and edition; absent means default (creation) or unchanged
- * (edition). Not emitted on its own: only its subclasses are referenced.
- */
+/** Event fields shared by creation and edition. Not emitted on its own: only its subclasses are referenced. */
 @InputType()
-class EventFields {
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  bookingContact?: string | null;
-
-  @Field(() => String, { nullable: true })
-  bookingEmail?: string | null;
-
-  @Field(() => Boolean, { nullable: true })
-  enableDoubleBookings?: boolean | null;
-
+class EventFields extends OfferFields {
   @Field(() => Int, { nullable: true, description: 'Minutes.' })
   eventDuration?: number | null;
-
-  @Field(() => String, { nullable: true })
-  externalTicketOfficeUrl?: string | null;
-
-  @Field(() => String, { nullable: true })
-  idAtProvider?: string | null;
-
-  @Field(() => OfferImageInput, { nullable: true })
-  image?: OfferImageInput | null;
-
-  @Field(() => String, { nullable: true })
-  itemCollectionDetails?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A timezone-aware ISO 8601 datetime, or `now`; null never publishes.' })
-  publicationDatetime?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A timezone-aware ISO 8601 datetime; null opens booking with the publication.' })
-  bookingAllowedDatetime?: string | null;
 
   @Field(() => String, { nullable: true, description: 'A public video page on a video-sharing site; null removes it.' })
   videoUrl?: string | null;

@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Foundation } from './Migration20261122000000Foundation.js';
 import { Migration20261122010000AddressLookupKey } from './Migration20261122010000AddressLookupKey.js';
 import { Migration20261122020000EventOffers } from './Migration20261122020000EventOffers.js';
+import { Migration20261122030000ProductOffers } from './Migration20261122030000ProductOffers.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Foundation', class: Migration20261122000000Foundation },
   { name: 'Migration20261122010000AddressLookupKey', class: Migration20261122010000AddressLookupKey },
   { name: 'Migration20261122020000EventOffers', class: Migration20261122020000EventOffers },
+  { name: 'Migration20261122030000ProductOffers', class: Migration20261122030000ProductOffers },
 ];

@@ -1,0 +1,104 @@
+import type { GraphContext } from '../shared/context.js';
+import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
+import {
+  type Category,
+  categoryById,
+  categoryFieldTypes,
+  deprecatedMusicTypes,
+  showTypes,
+  titeliveMusicTypes,
+} from './catalogue/index.js';
+import { isValidEan } from './eanCatalogue/ean.js';
+import { Offer, type OfferLocationType } from './Offer.js';
+
+const musicTypeCodes = new Set<string>([...titeliveMusicTypes, ...deprecatedMusicTypes]);
+const showTypeCodes = new Set<string>(showTypes);
+
+/** The creatable category of this kind named by `categoryRelatedFields.category`, or 422. */
+export function creatableCategory(id: unknown, kind: 'event' | 'product'): Category {
+  const category = typeof id === 'string' ? categoryById(id) : undefined;
+  if (!category || !category.creatable || category.kind !== kind) {
+    throw new ValidationFailedError([
+      { loc: ['categoryRelatedFields', 'category'], msg: `Not ${kind === 'event' ? 'an event' : 'a product'} category the API can create`, type: 'union_tag_invalid' },
+    ]);
+  }
+  return category;
+}
+
+/**
+ * The category-related fields, checked against the catalogue: only the category's fields,
+ * each of its type (an EAN with its check digit); on creation the mandatory ones present.
+ * Returns them without `category`.
+ */
+export function checkCategoryRelatedFields(
+  category: Category,
+  fields: Record<string, unknown>,
+  mode: 'create' | 'edit',
+): Record<string, string> {
+  const issues: ValidationIssue[] = [];
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'category' || value === undefined) continue;
+    const loc = ['categoryRelatedFields', name];
+    if (!(category.fields as readonly string[]).includes(name)) continue; // unknown fields are ignored, as the contract's variants allow
+    if (value === null) {
+      issues.push({ loc, msg: 'This field cannot be null', type: 'string_type' });
+      continue;
+    }
+    if (typeof value !== 'string') {
+      issues.push({ loc, msg: 'Input should be a valid string', type: 'string_type' });
+      continue;
+    }
+    const kind = categoryFieldTypes[name as keyof typeof categoryFieldTypes];
+    if (kind === 'musicType' && !musicTypeCodes.has(value)) {
+      issues.push({ loc, msg: 'Unknown music type: see /public/offers/v1/music_types/all', type: 'enum' });
+    } else if (kind === 'showType' && !showTypeCodes.has(value)) {
+      issues.push({ loc, msg: 'Unknown show type: see /public/offers/v1/show_types', type: 'enum' });
+    } else if (kind === 'ean' && !/^\d{13}$/.test(value)) {
+      issues.push({ loc, msg: 'An EAN is 13 digits', type: 'string_pattern_mismatch' });
+    } else if (kind === 'ean' && !isValidEan(value)) {
+      issues.push({ loc, msg: 'The last digit of this EAN is not its check digit', type: 'ean_check_digit' });
+    } else {
+      checked[name] = value;
+    }
+  }
+  if (mode === 'create') {
+    for (const required of category.requiredOnCreate) {
+      if (checked[required] === undefined && !issues.some((issue) => issue.loc[1] === required)) {
+        issues.push({ loc: ['categoryRelatedFields', required], msg: 'Field required', type: 'missing' });
+      }
+    }
+  }
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+  return checked;
+}
+
+/** ONLINE categories take a digital location, OFFLINE ones a physical or address location. */
+export function checkLocationFitsCategory(category: Category, locationType: OfferLocationType): void {
+  if (category.locationType === 'ONLINE' && locationType !== 'digital') {
+    throw BadRequestError.on('location', `The category ${category.id} is online only: give a digital location`);
+  }
+  if (category.locationType === 'OFFLINE' && locationType === 'digital') {
+    throw BadRequestError.on('location', `The category ${category.id} takes place at a venue or an address, not online`);
+  }
+}
+
+/** Duo bookings default to allowed where the category allows them; asking for them elsewhere is 400. */
+export function resolveDoubleBookings(category: Category, requested: boolean | null | undefined): boolean {
+  if (requested === true && !category.canBeDuo) {
+    throw BadRequestError.on('enableDoubleBookings', `The category ${category.id} does not allow duo bookings`);
+  }
+  return requested ?? category.canBeDuo;
+}
+
+/** Your identifiers are unique per venue: another offer of the venue holding it is 400. */
+export async function checkIdAtProviderFree(
+  context: GraphContext,
+  venueId: number,
+  idAtProvider: string | null | undefined,
+  exceptOfferId?: number,
+): Promise<void> {
+  if (!idAtProvider) return;
+  const taken = await context.em.findOne(Offer, { venue: venueId, idAtProvider, ...(exceptOfferId ? { id: { $ne: exceptOfferId } } : {}) });
+  if (taken) throw BadRequestError.on('idAtProvider', `Another offer of this venue already has the idAtProvider ${idAtProvider}`);
+}

@@ -1,0 +1,150 @@
+import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { venueInScope } from '../../providers/access.js';
+import type { GraphContext } from '../../shared/context.js';
+import { NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { PageInput, pageQuery } from '../../shared/pagination.js';
+import { offerInScope, reachableOffers, requireIndividualOfferRights } from '../access.js';
+import { eanAvailability } from '../eanCatalogue/availability.js';
+import { isValidEan } from '../eanCatalogue/ean.js';
+import { Offer } from '../Offer.js';
+import { forgetOffers, primeOffers, productStockOf, type ProductStockView } from '../offerBatch.js';
+import { Stock } from '../Stock.js';
+import { ProductCreateInput, ProductEditInput, ProductsByEanInput } from './inputs.js';
+import { ProductImport } from './ProductImport.js';
+import { requestProductImport } from './productImportJob.js';
+import { createProduct, editProduct } from './productService.js';
+
+/** EANs per query (GET by EANs, availability check). */
+export const EANS_PER_QUERY_MAX = 100;
+
+@ObjectType({ description: 'EANs rejected by the catalogue, by reason.' })
+class RejectedEans {
+  @Field(() => [String], { description: 'Unknown to the catalogue (a wrong check digit included).' })
+  notFound!: string[];
+
+  @Field(() => [String], { description: 'Known, but of a category that cannot be sold by EAN (only paper books, CDs and vinyl records can).' })
+  subcategoryNotAllowed!: string[];
+
+  @Field(() => [String], { description: 'Not compliant with the terms of use.' })
+  notCompliantWithCgu!: string[];
+}
+
+@ObjectType({ description: 'Which EANs can be put on sale by EAN, and why the others cannot.' })
+class EanAvailabilityAnswer {
+  @Field(() => [String])
+  available!: string[];
+
+  @Field(() => RejectedEans)
+  rejected!: RejectedEans;
+}
+
+function checkEanList(eans: string[], { checkDigit }: { checkDigit: boolean }): void {
+  const issues: ValidationIssue[] = [];
+  if (eans.length > EANS_PER_QUERY_MAX) {
+    issues.push({ loc: ['eans'], msg: `At most ${EANS_PER_QUERY_MAX} EANs per query`, type: 'too_long', ctx: { max_length: EANS_PER_QUERY_MAX } });
+  }
+  eans.forEach((ean, index) => {
+    if (ean.length !== 13) {
+      issues.push({ loc: ['eans', String(index)], msg: 'An EAN is exactly 13 characters', type: 'string_length', ctx: { length: 13 } });
+    } else if (checkDigit && !isValidEan(ean)) {
+      issues.push({ loc: ['eans', String(index)], msg: `${ean} is not an EAN-13: its last digit is not its check digit`, type: 'ean_check_digit' });
+    }
+  });
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+}
+
+@Resolver(() => Offer)
+export class ProductResolver {
+  @Query(() => [Offer], { description: 'Product offers of the calling provider, one page in id order.' })
+  async products(
+    @Ctx() context: GraphContext,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Arg('venueId', () => Int, { nullable: true }) venueId: number | null,
+    @Arg('addressId', () => Int, { nullable: true }) addressId: number | null,
+    @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
+  ): Promise<Offer[]> {
+    requireIndividualOfferRights(context);
+    const { where, options } = pageQuery(page ?? new PageInput());
+    const products = await context.em.find(
+      Offer,
+      {
+        $and: [
+          reachableOffers(context),
+          where,
+          { isEvent: false },
+          venueId != null ? { venue: venueId } : {},
+          addressId != null ? { address: addressId } : {},
+          idsAtProvider ? { idAtProvider: { $in: idsAtProvider } } : {},
+        ],
+      },
+      { ...options, disableIdentityMap: true },
+    );
+    primeOffers(context, products.map((product) => product.id));
+    return products;
+  }
+
+  @Query(() => Offer, { description: 'A product offer of the calling provider.' })
+  product(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Offer> {
+    return offerInScope(context, id, 'product');
+  }
+
+  @Query(() => [Offer], { description: "The calling provider's product offers at one of its venues with these EANs (at most 100)." })
+  async productsByEan(
+    @Ctx() context: GraphContext,
+    @Arg('eans', () => [String]) eans: string[],
+    @Arg('venueId', () => Int) venueId: number,
+  ): Promise<Offer[]> {
+    requireIndividualOfferRights(context);
+    checkEanList(eans, { checkDigit: true });
+    const venue = await venueInScope(context.em, context.caller, venueId);
+    const products = await context.em.find(
+      Offer,
+      { $and: [reachableOffers(context), { isEvent: false, venue: venue.id, ean: { $in: [...new Set(eans)] } }] },
+      { orderBy: { id: 'asc' }, disableIdentityMap: true },
+    );
+    primeOffers(context, products.map((product) => product.id));
+    return products;
+  }
+
+  @Query(() => EanAvailabilityAnswer, { description: 'Which of these EANs (at most 100) can be put on sale by EAN.' })
+  async eanAvailability(@Ctx() context: GraphContext, @Arg('eans', () => [String]) eans: string[]): Promise<EanAvailabilityAnswer> {
+    requireIndividualOfferRights(context);
+    checkEanList(eans, { checkDigit: false });
+    return eanAvailability(context.em, eans);
+  }
+
+  @Mutation(() => Offer, { description: 'Creates a product offer, with its stock if given.' })
+  createProduct(@Ctx() context: GraphContext, @Arg('input', () => ProductCreateInput) input: ProductCreateInput): Promise<Offer> {
+    return createProduct(context, input);
+  }
+
+  @Mutation(() => Offer, { description: 'Changes a product offer: fields left out stay as they are; stock: null deletes the stock.' })
+  async editProduct(
+    @Ctx() context: GraphContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => ProductEditInput) input: ProductEditInput,
+  ): Promise<Offer> {
+    const edited = await editProduct(context, input, (scoped) => offerInScope(scoped, id, 'product'));
+    forgetOffers(context);
+    return edited;
+  }
+
+  @Mutation(() => ProductImport, {
+    description: 'Queues a bulk upsert of up to 500 products by EAN at one location; the returned import shows its progress.',
+  })
+  importProductsByEan(@Ctx() context: GraphContext, @Arg('input', () => ProductsByEanInput) input: ProductsByEanInput): Promise<ProductImport> {
+    return requestProductImport(context, input);
+  }
+
+  @Query(() => ProductImport, { description: 'A bulk upsert by EAN of the calling provider, with its progress and skipped items.' })
+  async productImport(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ProductImport> {
+    const found = await context.em.findOne(ProductImport, context.caller.kind === 'provider' ? { id, provider: context.caller.providerId } : { id });
+    if (!found) throw new NotFoundError('Product import not found');
+    return found;
+  }
+
+  @FieldResolver(() => Stock, { nullable: true, description: "A product's stock; null for an event or a product without stock." })
+  stock(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<ProductStockView | null> | null {
+    return offer.isEvent ? null : productStockOf(context, offer.id);
+  }
+}

@@ -1,0 +1,222 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Address } from '../../providers/Address.js';
+import { Venue } from '../../providers/Venue.js';
+import type { Clock } from '../../shared/clock.js';
+import type { GraphContext } from '../../shared/context.js';
+import type { DomainEventBus } from '../../shared/domainEvents.js';
+import { type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { enqueue } from '../../shared/outbox.js';
+import { categoryById } from '../catalogue/index.js';
+import { parseAwareDatetime } from '../datetimes.js';
+import { callerProviderId, requireIndividualOfferRights } from '../access.js';
+import { catalogueProductsByEan, eanRejectionOf } from '../eanCatalogue/availability.js';
+import type { CatalogueProduct } from '../eanCatalogue/CatalogueProduct.js';
+import { isValidEan } from '../eanCatalogue/ean.js';
+import { Offer } from '../Offer.js';
+import { resolveLocation } from '../offerLocation.js';
+import { scheduleAutoApproval } from '../offerReview.js';
+import { checkLocationFitsCategory } from '../offerRules.js';
+import { requestPublication } from '../publicationRequest.js';
+import { Stock } from '../Stock.js';
+import { deleteStocks } from '../stockDeletion.js';
+import type { ProductsByEanInput } from './inputs.js';
+import { ProductImport, type ProductImportItem, type ProductImportLocation } from './ProductImport.js';
+import { productStockIssues, upsertProductStock } from './productStock.js';
+
+export const PRODUCT_IMPORT_JOB = 'offers.productImport';
+export const PRODUCTS_BY_EAN_MAX = 500;
+/** Items applied per step (one transaction each): a restart redoes at most this many. */
+export const PRODUCT_IMPORT_STEP = 100;
+
+function futureOrNull(value: string | null | undefined, loc: string[], now: Date, issues: ValidationIssue[]): void {
+  if (value == null) return;
+  try {
+    const at = parseAwareDatetime(value, loc);
+    if (at.getTime() <= now.getTime()) issues.push({ loc, msg: 'The datetime must be in the future', type: 'datetime_future' });
+  } catch (error) {
+    if (error instanceof ValidationFailedError) issues.push(...error.issues);
+    else throw error;
+  }
+}
+
+/**
+ * Checks a bulk upsert's shape and location now (422, 404, 400), then records it and enqueues
+ * its job in one transaction: once this returns, the upsert will be applied, even across a
+ * restart. The EANs themselves are judged by the job (an unknown one is skipped and recorded).
+ */
+export async function requestProductImport(context: GraphContext, input: ProductsByEanInput): Promise<ProductImport> {
+  requireIndividualOfferRights(context);
+  const providerId = callerProviderId(context);
+  const now = context.clock.now();
+  const issues: ValidationIssue[] = [];
+  if (input.products.length > PRODUCTS_BY_EAN_MAX) {
+    issues.push({ loc: ['products'], msg: `At most ${PRODUCTS_BY_EAN_MAX} products per request`, type: 'too_long', ctx: { max_length: PRODUCTS_BY_EAN_MAX } });
+  }
+  input.products.forEach((product, index) => {
+    const loc = ['products', String(index)];
+    if (product.ean.length !== 13) issues.push({ loc: [...loc, 'ean'], msg: 'An EAN is 13 characters', type: 'string_length' });
+    if (product.stock.price == null) issues.push({ loc: [...loc, 'stock', 'price'], msg: 'Field required', type: 'missing' });
+    issues.push(...productStockIssues(product.stock, [...loc, 'stock'], 'edit'));
+    futureOrNull(product.publicationDatetime === 'now' ? null : product.publicationDatetime, [...loc, 'publicationDatetime'], now, issues);
+    futureOrNull(product.bookingAllowedDatetime, [...loc, 'bookingAllowedDatetime'], now, issues);
+  });
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+  const location = await resolveLocation(context, input.location);
+  // Every category sold by EAN takes place at a venue or an address.
+  checkLocationFitsCategory(categoryById('LIVRE_PAPIER')!, location.locationType);
+
+  return context.em.transactional(async (em) => {
+    const productImport = em.create(ProductImport, {
+      provider: providerId,
+      location: {
+        type: location.locationType as ProductImportLocation['type'],
+        venueId: location.venue.id,
+        addressId: location.address?.id ?? null,
+        addressLabel: location.addressLabel,
+      },
+      items: input.products.map((product) => ({
+        ean: product.ean,
+        stock: {
+          price: product.stock.price as number,
+          quantity: product.stock.quantity ?? null,
+          bookingLimitDatetime: product.stock.bookingLimitDatetime ?? null,
+        },
+        ...(product.publicationDatetime !== undefined ? { publicationDatetime: product.publicationDatetime } : {}),
+        ...(product.bookingAllowedDatetime !== undefined ? { bookingAllowedDatetime: product.bookingAllowedDatetime } : {}),
+      })),
+      createdAt: now,
+    });
+    await em.flush();
+    enqueue(em, context.clock, PRODUCT_IMPORT_JOB, { importId: productImport.id });
+    await em.flush();
+    return productImport;
+  });
+}
+
+export interface ProductImportDependencies {
+  em: EntityManager;
+  clock: Clock;
+  events: DomainEventBus;
+  autoApprovalDelayMs: number | null;
+}
+
+/** A requested datetime still ahead, or `now` once it has passed while the job waited. */
+function stillAhead(value: string | null | undefined, now: Date): string | null | undefined {
+  if (value == null || value === 'now') return value;
+  return new Date(value).getTime() > now.getTime() ? value : 'now';
+}
+
+function newOfferFor(em: EntityManager, productImport: ProductImport, venue: Venue, product: CatalogueProduct, item: ProductImportItem, now: Date): Offer {
+  const category = categoryById(product.category)!;
+  const fields: Record<string, string | null> = { ean: product.ean, author: product.author, performer: product.performer, musicType: product.musicType };
+  const categoryRelatedFields = Object.fromEntries(
+    category.fields.filter((name) => fields[name] != null).map((name) => [name, fields[name] as string]),
+  );
+  const { location } = productImport;
+  const offer = em.create(Offer, {
+    name: product.title,
+    venue,
+    provider: productImport.provider,
+    category: category.id,
+    isEvent: false,
+    description: product.description,
+    audioDisabilityCompliant: Boolean(venue.audioDisabilityCompliant),
+    mentalDisabilityCompliant: Boolean(venue.mentalDisabilityCompliant),
+    motorDisabilityCompliant: Boolean(venue.motorDisabilityCompliant),
+    visualDisabilityCompliant: Boolean(venue.visualDisabilityCompliant),
+    categoryRelatedFields,
+    ean: product.ean,
+    enableDoubleBookings: false,
+    hasTicket: false,
+    locationType: location.type,
+    address: location.addressId ? em.getReference(Address, location.addressId) : null,
+    addressLabel: location.addressLabel ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  requestPublication(offer, now, {
+    publicationDatetime: stillAhead(item.publicationDatetime, now) ?? 'now',
+    bookingAllowedDatetime: stillAhead(item.bookingAllowedDatetime, now) ?? null,
+  });
+  return offer;
+}
+
+/**
+ * One step of a bulk upsert: the next items, in one transaction with the import's progress.
+ * Per item: a wrong check digit or a catalogue rejection is skipped and recorded; otherwise
+ * the provider's offer of that EAN at the venue is created or kept, and its stock upserted
+ * (a quantity of 0 deletes it). Returns whether items remain.
+ */
+export async function applyProductImportStep(dependencies: ProductImportDependencies, importId: number): Promise<boolean> {
+  const { em, clock } = dependencies;
+  const productImport = await em.findOne(ProductImport, importId);
+  if (!productImport || productImport.status === 'DONE') return false;
+  const now = clock.now();
+  const items = productImport.items.slice(productImport.nextIndex, productImport.nextIndex + PRODUCT_IMPORT_STEP);
+  const { location } = productImport;
+  const eans = items.map((item) => item.ean);
+  const [venue, catalogue, offers] = await Promise.all([
+    em.findOneOrFail(Venue, location.venueId),
+    catalogueProductsByEan(em, eans),
+    em.find(Offer, { provider: productImport.provider, venue: location.venueId, ean: { $in: eans.filter(isValidEan) } }),
+  ]);
+  const offersByEan = new Map(offers.map((offer) => [offer.ean as string, offer]));
+  const stocks = offers.length > 0 ? await em.find(Stock, { offer: { $in: offers }, isDeleted: false, beginningDatetime: null }) : [];
+  const stocksByOffer = new Map(stocks.map((stock) => [stock.offer.id, stock]));
+  const deleted: Stock[] = [];
+  const created: Offer[] = [];
+
+  for (const item of items) {
+    if (!isValidEan(item.ean)) {
+      productImport.rejected.push({ ean: item.ean, reason: 'invalidEan' });
+      continue;
+    }
+    const product = catalogue.get(item.ean);
+    const rejection = eanRejectionOf(product);
+    if (rejection) {
+      productImport.rejected.push({ ean: item.ean, reason: rejection });
+      continue;
+    }
+    let offer = offersByEan.get(item.ean);
+    if (!offer) {
+      offer = newOfferFor(em, productImport, venue, product!, item, now);
+      offersByEan.set(item.ean, offer);
+      created.push(offer);
+      productImport.createdCount += 1;
+    } else {
+      productImport.updatedCount += 1;
+      if (item.publicationDatetime !== undefined || item.bookingAllowedDatetime !== undefined) {
+        requestPublication(offer, now, {
+          publicationDatetime: stillAhead(item.publicationDatetime, now),
+          bookingAllowedDatetime: stillAhead(item.bookingAllowedDatetime, now),
+        });
+      }
+      offer.updatedAt = now;
+    }
+    const stock = offer.id ? stocksByOffer.get(offer.id) ?? null : null;
+    if (item.stock.quantity === 0) {
+      if (stock && !deleted.includes(stock)) {
+        deleted.push(stock);
+        stocksByOffer.delete(offer.id);
+        productImport.stocksDeletedCount += 1;
+      }
+      continue;
+    }
+    const upserted = upsertProductStock(em, now, offer, stock, {
+      price: item.stock.price,
+      quantity: item.stock.quantity ?? 'unlimited',
+      bookingLimitDatetime: item.stock.bookingLimitDatetime,
+    });
+    if (!stock && offer.id) stocksByOffer.set(offer.id, upserted);
+  }
+
+  productImport.nextIndex += items.length;
+  const done = productImport.nextIndex >= productImport.items.length;
+  productImport.status = done ? 'DONE' : 'RUNNING';
+  if (done) productImport.finishedAt = now;
+  await em.flush();
+  for (const offer of created) scheduleAutoApproval(em, clock, dependencies.autoApprovalDelayMs, offer);
+  await deleteStocks(dependencies, em, deleted);
+  await em.flush();
+  return !done;
+}

@@ -1,0 +1,91 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { GraphContext } from '../../shared/context.js';
+import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { type Quantity } from '../dates/types.js';
+import { totalQuantity } from '../dates/rules.js';
+import { parseAwareDatetime } from '../datetimes.js';
+import { DATE_QUANTITY_MAX, PRICE_MAX_CENTS } from '../limits.js';
+import type { Offer } from '../Offer.js';
+import { Stock } from '../Stock.js';
+import { deleteStock } from '../stockDeletion.js';
+
+/** A product's stock as a request gives it; absent or null fields of an edition stay as they are. */
+export interface ProductStockChange {
+  price?: number | null;
+  /** Items still on sale (booked ones come on top), or "unlimited"; null or absent on creation is unlimited. */
+  quantity?: Quantity | null;
+  /** Timezone-aware ISO 8601 text. */
+  bookingLimitDatetime?: string | null;
+}
+
+/**
+ * The constraints of a product stock's fields (the 422s): a price from 0 to 30000 cents, a
+ * quantity of at least 1 on creation (0 on edition) or "unlimited", an aware booking limit.
+ */
+export function productStockIssues(stock: ProductStockChange, loc: string[], mode: 'create' | 'edit'): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const { price, quantity } = stock;
+  if (price != null && (!Number.isInteger(price) || price < 0 || price > PRICE_MAX_CENTS)) {
+    issues.push({
+      loc: [...loc, 'price'],
+      msg: `A price is a whole number of euro cents from 0 to ${PRICE_MAX_CENTS}`,
+      type: price < 0 ? 'greater_than_equal' : 'less_than_equal',
+      ctx: { limit_value: price < 0 ? 0 : PRICE_MAX_CENTS },
+    });
+  }
+  const minimum = mode === 'create' ? 1 : 0;
+  if (typeof quantity === 'number' && (!Number.isInteger(quantity) || quantity < minimum || quantity > DATE_QUANTITY_MAX)) {
+    issues.push({
+      loc: [...loc, 'quantity'],
+      msg: `A quantity is a whole number from ${minimum} to ${DATE_QUANTITY_MAX}, or "unlimited"`,
+      type: quantity < minimum ? 'greater_than_equal' : 'less_than_equal',
+      ctx: { limit_value: quantity < minimum ? minimum : DATE_QUANTITY_MAX },
+    });
+  }
+  if (stock.bookingLimitDatetime != null) {
+    try {
+      parseAwareDatetime(stock.bookingLimitDatetime, [...loc, 'bookingLimitDatetime']);
+    } catch (error) {
+      if (error instanceof ValidationFailedError) issues.push(...error.issues);
+      else throw error;
+    }
+  }
+  return issues;
+}
+
+/** The product's stock, if it has one (deleted stocks are history, not stock). */
+export function liveStockOf(em: EntityManager, offer: Offer): Promise<Stock | null> {
+  return em.findOne(Stock, { offer, isDeleted: false, beginningDatetime: null });
+}
+
+/**
+ * Creates the product's stock, or changes the fields given of the one it has. Creating one
+ * needs a price (400). Does not flush.
+ */
+export function upsertProductStock(em: EntityManager, now: Date, offer: Offer, existing: Stock | null, change: ProductStockChange): Stock {
+  const bookingLimit = change.bookingLimitDatetime != null ? parseAwareDatetime(change.bookingLimitDatetime, ['stock', 'bookingLimitDatetime']) : undefined;
+  if (!existing) {
+    if (change.price == null) throw BadRequestError.on('stock.price', 'A price is required to create the stock of a product');
+    return em.create(Stock, {
+      offer,
+      price: change.price,
+      quantity: totalQuantity(change.quantity ?? 'unlimited', 0),
+      bookedQuantity: 0,
+      bookingLimitDatetime: bookingLimit ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  if (change.price != null) existing.price = change.price;
+  if (change.quantity != null) existing.quantity = totalQuantity(change.quantity, existing.bookedQuantity);
+  if (bookingLimit !== undefined) existing.bookingLimitDatetime = bookingLimit;
+  existing.updatedAt = now;
+  return existing;
+}
+
+/** Deletes the product's stock, if any: its unused bookings are cancelled with it (offers.stockDeleted). */
+export async function removeProductStock(context: Pick<GraphContext, 'clock' | 'events'>, em: EntityManager, existing: Stock | null): Promise<boolean> {
+  if (!existing) return false;
+  await deleteStock(context, em, existing);
+  return true;
+}

@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { GraphContext } from '../shared/context.js';
+import type { Stock } from './Stock.js';
+
+declare module '../shared/domainEvents.js' {
+  interface DomainEventMap {
+    /**
+     * A stock (an event date, or a product's stock) was soft-deleted: never shown or sold
+     * again. The bookings subgraph cancels its unused bookings, in the same transaction.
+     */
+    'offers.stockDeleted': { stockId: number; offerId: number };
+  }
+}
+
+/**
+ * Soft-deletes stocks inside the caller's transaction `em`: kept for their bookings' history,
+ * never shown again. `offers.stockDeleted` is published in that transaction, so that the
+ * bookings it cancels commit or fail with it.
+ */
+export async function deleteStocks(context: Pick<GraphContext, 'clock' | 'events'>, em: EntityManager, stocks: Stock[]): Promise<void> {
+  if (stocks.length === 0) return;
+  for (const stock of stocks) {
+    stock.isDeleted = true;
+    stock.updatedAt = context.clock.now();
+  }
+  await em.flush();
+  for (const stock of stocks) {
+    await context.events.publish(em, 'offers.stockDeleted', { stockId: stock.id, offerId: stock.offer.id });
+  }
+}
+
+export function deleteStock(context: Pick<GraphContext, 'clock' | 'events'>, em: EntityManager, stock: Stock): Promise<void> {
+  return deleteStocks(context, em, [stock]);
+}

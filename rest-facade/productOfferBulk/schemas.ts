@@ -1,0 +1,83 @@
+import { PRICE_MAX_CENTS } from '../../graphql/offers/limits.js';
+import { awareDateTimeInput } from '../schemas/datetimes.js';
+import { integerInput } from '../schemas/inputs.js';
+import { OfferLocation, publication } from '../schemas/offers.js';
+import { quantityInput, UNLIMITED } from '../schemas/quantity.js';
+import { z } from '../zod.js';
+
+/** EANs per query, and products per bulk upsert: the contract's limits. */
+export const EANS_PER_QUERY_MAX = 100;
+export const PRODUCTS_PER_UPSERT_MAX = 500;
+
+/**
+ * `eans`: comma-separated EAN-13s, at most 100, each exactly 13 characters. The check digit
+ * is the operation's business (422 when reading offers, `notFound` in the availability check).
+ */
+export const eansParameter = z
+  .string()
+  .transform((value, context) => {
+    const eans = value.split(',').map((ean) => ean.trim()).filter((ean) => ean !== '');
+    if (eans.length === 0) {
+      context.addIssue({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true, message: 'At least one EAN', input: value });
+      return z.NEVER;
+    }
+    if (eans.length > EANS_PER_QUERY_MAX) {
+      context.addIssue({ code: 'too_big', origin: 'array', maximum: EANS_PER_QUERY_MAX, inclusive: true, message: `At most ${EANS_PER_QUERY_MAX} EANs`, input: value });
+      return z.NEVER;
+    }
+    const wrong = eans.find((ean) => ean.length !== 13);
+    if (wrong !== undefined) {
+      context.addIssue({ code: 'custom', message: `Each EAN is exactly 13 characters: ${wrong.slice(0, 40)} is not`, params: { type: 'string_length' }, input: value });
+      return z.NEVER;
+    }
+    return eans;
+  })
+  .openapi({
+    type: 'string',
+    description: `Comma-separated EAN-13s, at most ${EANS_PER_QUERY_MAX}.`,
+    example: '9782070368228,9782253004226',
+  });
+
+export const eansQuery = z.object({ eans: eansParameter });
+export const eansAtVenueQuery = z.object({ eans: eansParameter, venueId: integerInput(z.int().gt(0)) });
+
+const StockUpsert = z
+  .object({
+    bookingLimitDatetime: awareDateTimeInput.nullable().optional(),
+    price: z.int().min(0).max(PRICE_MAX_CENTS).openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` }),
+    quantity: quantityInput(0).nullable().optional().openapi({
+      description: `Items still on sale (booked ones not counted), or "${UNLIMITED}" (also when left out); 0 deletes the stock.`,
+    }),
+  })
+  .openapi('StockUpsert');
+
+const ProductOfferByEanCreation = z
+  .strictObject({
+    ean: z.string().length(13).openapi({ description: 'EAN-13 of a product of the catalogue (a paper book, a CD or a vinyl record).' }),
+    stock: StockUpsert,
+    publicationDatetime: publication.nullable().optional().openapi({
+      description: 'For a new offer: `now` (the default) or a future datetime. Left out, an existing offer keeps its own.',
+    }),
+    bookingAllowedDatetime: awareDateTimeInput.nullable().optional(),
+  })
+  .openapi('ProductOfferByEanCreation');
+
+export const ProductsOfferByEanCreation = z
+  .strictObject({
+    location: OfferLocation,
+    products: z.array(ProductOfferByEanCreation).max(PRODUCTS_PER_UPSERT_MAX),
+  })
+  .openapi('ProductsOfferByEanCreation');
+
+export const AvailableEANsResponse = z
+  .object({
+    available: z.array(z.string()),
+    rejected: z
+      .object({
+        notCompliantWithCgu: z.array(z.string()),
+        notFound: z.array(z.string()),
+        subcategoryNotAllowed: z.array(z.string()),
+      })
+      .openapi('RejectedEANsPartialResponse'),
+  })
+  .openapi('AvailableEANsResponse');
