@@ -32,6 +32,11 @@ const configSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of seconds')
     .transform(Number)
     .default(0),
+  JOB_LEASE_SECONDS: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a whole number of seconds, at least 1')
+    .transform(Number)
+    .default(300),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_ENABLED: z
@@ -51,6 +56,11 @@ export interface Config {
   imageDirectory: string;
   /** Outside production, the wait before a new offer is approved without a reviewer. */
   autoApprovalDelaySeconds: number;
+  /**
+   * How long a job may run without a sign of life (a step committed) before another worker
+   * presumes its process dead and runs it again: the delay before a crashed job resumes.
+   */
+  jobLeaseSeconds: number;
   appEnv: AppEnv;
   publicUrl: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
@@ -79,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoderUrl: values.GEOCODER_URL,
     imageDirectory: values.IMAGE_DIRECTORY,
     autoApprovalDelaySeconds: values.AUTO_APPROVAL_DELAY_SECONDS,
+    jobLeaseSeconds: values.JOB_LEASE_SECONDS,
     appEnv: values.APP_ENV,
     publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
     logLevel: values.LOG_LEVEL,

@@ -90,7 +90,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
   });
   const jobs = new JobRegistry();
-  const worker = new JobWorker({ orm, registry: jobs, clock, logger });
+  const worker = new JobWorker({ orm, registry: jobs, clock, logger, leaseMs: config.jobLeaseSeconds * 1000 });
   const scheduler = new Scheduler({ orm, clock, logger });
   registerOfferWork({ jobs, scheduler, events, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
   let backgroundStarted = false;

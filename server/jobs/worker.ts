@@ -133,6 +133,11 @@ export class JobWorker {
     const summary: RunSummary = { claimed: jobs.length, succeeded: 0, retried: 0, failed: 0 };
     // One at a time: SQLite has a single connection, and a handler's transaction must not interleave with another's.
     for (const job of jobs) {
+      if (this.stopping) {
+        // Claimed but not started: back to the table for the next worker, not held until the lease runs out.
+        await this.releaseClaim(job);
+        continue;
+      }
       const outcome = await this.runJob(job);
       if (outcome !== 'lost') summary[outcome] += 1;
     }
@@ -196,15 +201,14 @@ export class JobWorker {
 
     try {
       let payload = job.payload;
-      for (;;) {
+      for (let step = 1; ; step += 1) {
         const next = await this.runStep(job, handler, payload);
         if (!next) break;
+        this.logger.info({ ...fields, step }, 'job step committed');
         payload = next;
         if (this.stopping) {
           // A shutdown between two steps hands the rest to the next worker at once, instead of after the lease.
-          await this.orm.em.fork().nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, {
-            status: 'pending', lockedAt: null, attempts: job.attempts - 1,
-          });
+          await this.releaseClaim(job);
           this.logger.info(fields, 'job paused between steps for shutdown');
           return 'lost';
         }
@@ -222,6 +226,13 @@ export class JobWorker {
       if (!(await this.recordFailure(job, message, { retry }))) return 'lost';
       return retry ? 'retried' : 'failed';
     }
+  }
+
+  /** Gives a claimed job back, due now, as if this claim never happened (it does not count as an attempt). */
+  private async releaseClaim(job: ClaimedJob): Promise<void> {
+    await this.orm.em
+      .fork()
+      .nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, { status: 'pending', lockedAt: null, attempts: job.attempts - 1 });
   }
 
   /**

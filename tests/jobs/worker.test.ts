@@ -271,6 +271,70 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
     expect(pinoLogger).toBeDefined();
   });
 
+  describe('jobs of several steps', () => {
+    /** Writes one `notifyOne` job per step, then continues with the next index until `steps`. */
+    const stepper =
+      (failAt?: number): JobHandler =>
+      async (payload, { em, clock: jobClock }) => {
+        const index = Number(payload.index ?? 0);
+        enqueue(em, jobClock, 'notifyOne', { index });
+        if (index === failAt) throw new Error(`step ${index} failed`);
+        return index + 1 < Number(payload.steps) ? { continueWith: { ...payload, index: index + 1 } } : undefined;
+      };
+
+    it('runs each step in its own transaction, with the next payload, until the handler stops continuing', async () => {
+      const id = await aCommittedJob('stepped', { steps: 3 });
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+      expect(await aWorker({ stepped: stepper() }, { logger }).runDueJobs()).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+      expect(await readJob(id)).toMatchObject({ status: 'done', attempts: 1, payload: { steps: 3, index: 2 } });
+      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }]);
+      expect(lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'job step committed').map((line) => line.step)).toEqual([1, 2]);
+    });
+
+    it('keeps the steps committed before a failure, and retries from the failed step', async () => {
+      const id = await aCommittedJob('stepped', { steps: 4 });
+      expect((await aWorker({ stepped: stepper(2) }).runDueJobs()).retried).toBe(1);
+      expect(await readJob(id)).toMatchObject({ status: 'pending', payload: { steps: 4, index: 2 }, lastError: 'step 2 failed' });
+      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }]);
+
+      clock.advance(retryDelayMs(1));
+      expect((await aWorker({ stepped: stepper() }).runDueJobs()).succeeded).toBe(1);
+      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }, { index: 3 }]);
+    });
+
+    it('renews its lease at each step, so a long job is not taken for abandoned', async () => {
+      const id = await aCommittedJob('stepped', { steps: 2 });
+      const worker = aWorker({
+        stepped: async (payload, context) => {
+          clock.advance(DEFAULT_LEASE_MS / 2);
+          return stepper()(payload, context);
+        },
+      });
+      await worker.runDueJobs();
+      const job = await readJob(id);
+      expect(job.status).toBe('done');
+      expect(job.finishedAt?.toISOString()).toBe(new Date(Date.parse('2030-01-15T10:00:00.000Z') + DEFAULT_LEASE_MS).toISOString());
+    });
+
+    it('hands the rest of the job back, pending and due, when stopped between two steps', async () => {
+      const id = await aCommittedJob('stepped', { steps: 3 });
+      let worker: JobWorker;
+      let stopping: Promise<void> = Promise.resolve();
+      worker = aWorker({
+        stepped: async (payload, context) => {
+          if (Number(payload.index ?? 0) === 0) stopping = worker.stop();
+          return stepper()(payload, context);
+        },
+      });
+      await worker.runDueJobs();
+      await stopping;
+      expect(await readJob(id)).toMatchObject({ status: 'pending', attempts: 0, lockedAt: null, payload: { steps: 3, index: 1 } });
+      expect((await aWorker({ stepped: stepper() }).runDueJobs()).succeeded).toBe(1);
+      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }]);
+    });
+  });
+
   it('polls on its own once started, and stop() waits for the batch in flight', async () => {
     let release: () => void = () => {};
     const started = new Promise<void>((resolve) => {
