@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKey } from '../../graphql/providers/ApiKey.js';
 import { Provider } from '../../graphql/providers/Provider.js';
@@ -14,133 +12,21 @@ import { findProjectRoot } from '../../server/portal.js';
 import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
 import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
 import { ensureServerBuilt } from '../support/serverBuild.js';
+import {
+  parseJsonLine,
+  ServerProcess,
+  sleep,
+  startServerProcess,
+  STARTUP_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  withTimeout,
+} from '../support/serverProcess.js';
 
 /**
  * The real process, as `npm start` runs it: `node dist/server/main.js`, on a database of its own
  * (a temporary SQLite file, or a fresh PostgreSQL database with TEST_DATABASE_URL), on a free
  * port (PORT=0: the port is read from the 'listening' log line).
  */
-
-const STARTUP_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 8_000;
-const API_KEY_PATTERN = /^[a-z]+_[0-9a-f]{12}_[0-9a-f]{64}$/;
-
-function parseJsonLine(line: string): Record<string, unknown> | undefined {
-  if (!line.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(line);
-    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sleep(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-async function withTimeout<T>(promise: Promise<T>, milliseconds: number, what: () => string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Timed out after ${milliseconds} ms: ${what()}`)), milliseconds);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** One child process and everything it wrote, line by line. */
-class ServerProcess {
-  readonly lines: string[] = [];
-  stderr = '';
-  port = 0;
-  exit: Exit | null = null;
-  readonly exited: Promise<Exit>;
-  private readonly listeners = new Set<() => void>();
-
-  constructor(readonly child: ChildProcess) {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      this.lines.push(line);
-      this.notify();
-    });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      this.stderr += chunk;
-    });
-    this.exited = new Promise((resolve) => {
-      child.on('exit', (code, signal) => {
-        this.exit = { code, signal };
-        this.notify();
-        resolve(this.exit);
-      });
-    });
-  }
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  get jsonLines(): Record<string, unknown>[] {
-    return this.lines.map(parseJsonLine).filter((line) => line !== undefined);
-  }
-
-  output(): string {
-    return `stdout:\n${this.lines.join('\n')}\nstderr:\n${this.stderr}`;
-  }
-
-  private notify(): void {
-    for (const listener of this.listeners) listener();
-  }
-
-  /** The first line (already written or to come) that matches; fails on timeout or when the process exits first. */
-  waitForLine(predicate: (line: string) => boolean, what: string, timeoutMs: number): Promise<string> {
-    let listener: (() => void) | undefined;
-    const found = new Promise<string>((resolve, reject) => {
-      listener = () => {
-        const line = this.lines.find(predicate);
-        if (line !== undefined) resolve(line);
-        else if (this.exit) reject(new Error(`The process exited (${JSON.stringify(this.exit)}) before ${what}\n${this.output()}`));
-      };
-      this.listeners.add(listener);
-      listener();
-    });
-    return withTimeout(found, timeoutMs, () => `waiting for ${what}\n${this.output()}`).finally(() => {
-      this.listeners.delete(listener!);
-    });
-  }
-
-  logged(message: string, timeoutMs: number): Promise<string> {
-    return this.waitForLine((line) => parseJsonLine(line)?.msg === message, `the log line '${message}'`, timeoutMs);
-  }
-
-  /** Sends the signal and waits for the exit; past the timeout, kills the process and fails. */
-  async stop(signal: NodeJS.Signals, timeoutMs: number = STOP_TIMEOUT_MS): Promise<Exit> {
-    if (!this.exit) this.child.kill(signal);
-    return this.waitForExit(timeoutMs, `after ${signal}`);
-  }
-
-  /** Waits for an exit already under way; past the timeout, kills the process and fails. */
-  async waitForExit(timeoutMs: number = STOP_TIMEOUT_MS, context = ''): Promise<Exit> {
-    try {
-      return await withTimeout(this.exited, timeoutMs, () => `the process to exit ${context}\n${this.output()}`);
-    } catch (error) {
-      await this.kill();
-      throw error;
-    }
-  }
-
-  async kill(): Promise<void> {
-    if (this.exit) return;
-    this.child.kill('SIGKILL');
-    await withTimeout(this.exited, 10_000, () => 'the process to exit after SIGKILL').catch(() => undefined);
-  }
-}
 
 /** A request whose body arrives in two parts, so that it is in flight for as long as the test wants. */
 async function requestInTwoParts(port: number, method: string, path: string, headers: Record<string, string>, body: string) {
@@ -221,6 +107,8 @@ async function refusesConnectionsSoon(port: number, withinMs = 3_000): Promise<b
   return false;
 }
 
+const API_KEY_PATTERN = /^[a-z]+_[0-9a-f]{12}_[0-9a-f]{64}$/;
+
 describe('the server process (node dist/server/main.js)', () => {
   const projectRoot = findProjectRoot();
   let serverEntry: string;
@@ -249,21 +137,10 @@ describe('the server process (node dist/server/main.js)', () => {
       ...(databaseConfig.kind === 'postgresql' ? { DATABASE_URL: databaseConfig.url } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     };
-    const server = new ServerProcess(
-      spawn(process.execPath, [serverEntry], {
-        cwd: projectRoot,
-        // @remix-run/node's globals make NODE_ENV required in ProcessEnv; it is left out on purpose.
-        env: env as NodeJS.ProcessEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
+    const server = await startServerProcess({ serverEntry, cwd: projectRoot, env });
     processes.push(server);
-    const listening = parseJsonLine(await server.logged('listening', STARTUP_TIMEOUT_MS))!;
-    expect(listening.port).toEqual(expect.any(Number));
+    const listening = server.jsonLines.find((line) => line.msg === 'listening')!;
     expect(listening.database).toBe(databaseConfig.kind);
-    server.port = listening.port as number;
-    // The last line printed at start-up: the demo lines come before it.
-    await server.waitForLine((line) => line.startsWith('Portal: '), "the 'Portal:' line", 10_000);
     return server;
   }
 

@@ -1,0 +1,152 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
+import { SALEABLE_BY_EAN } from '../../graphql/offers/eanCatalogue/availability.js';
+import { Offer } from '../../graphql/offers/Offer.js';
+import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
+import { Stock } from '../../graphql/offers/Stock.js';
+import { Venue } from '../../graphql/providers/Venue.js';
+import { Job } from '../../graphql/shared/Job.js';
+import { type DatabaseConfig, openDatabase } from '../../server/db/orm.js';
+import { findProjectRoot } from '../../server/portal.js';
+import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
+import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
+import { ensureServerBuilt } from '../support/serverBuild.js';
+import { parseJsonLine, type ServerProcess, startServerProcess } from '../support/serverProcess.js';
+
+/**
+ * A bulk upsert by EAN is applied by a job of several steps (100 items each, one transaction
+ * each). The process is killed (SIGKILL: no shutdown of any kind) right after the first step
+ * commits; a new process on the same database finishes the work, and nothing is lost or doubled.
+ */
+describe('a bulk upsert by EAN whose process is killed in the middle', () => {
+  const projectRoot = findProjectRoot();
+  const processes: ServerProcess[] = [];
+  let serverEntry: string;
+  let temporaryDirectory: string;
+  let testDatabase: TestDatabase | undefined;
+  let databaseConfig: DatabaseConfig;
+
+  const saleable = catalogueEntries.filter((entry) => SALEABLE_BY_EAN.has(entry.category) && entry.compliant).map((entry) => entry.ean);
+  /** Catalogue EANs with their last digit changed: never a valid check digit, so skipped and recorded. */
+  const wrongCheckDigit = catalogueEntries
+    .filter((entry) => !saleable.includes(entry.ean))
+    .concat(catalogueEntries)
+    .map((entry) => `${entry.ean.slice(0, 12)}${(Number(entry.ean[12]) + 1) % 10}`)
+    .slice(0, 500 - saleable.length);
+
+  function start(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+    return startServerProcess({
+      serverEntry,
+      cwd: projectRoot,
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        WORKER_ENABLED: 'true',
+        SQLITE_PATH: join(temporaryDirectory, 'db.sqlite'),
+        IMAGE_DIRECTORY: join(temporaryDirectory, 'images'),
+        ...(databaseConfig.kind === 'postgresql' ? { DATABASE_URL: databaseConfig.url } : {}),
+        ...extraEnv,
+      },
+    }).then((server) => {
+      processes.push(server);
+      return server;
+    });
+  }
+
+  async function inspect<T>(read: (em: ReturnType<Awaited<ReturnType<typeof openDatabase>>['em']['fork']>) => Promise<T>): Promise<T> {
+    const orm = await openDatabase(databaseConfig);
+    try {
+      return await read(orm.em.fork());
+    } finally {
+      await orm.close();
+    }
+  }
+
+  beforeAll(async () => {
+    serverEntry = ensureServerBuilt(projectRoot);
+    ensurePortalBuilt(projectRoot);
+    temporaryDirectory = await mkdtemp(join(tmpdir(), 'product-import-restart-'));
+    if (isPostgresTestRun()) {
+      testDatabase = await createTestDatabase();
+      databaseConfig = testDatabase.databaseConfig;
+    } else {
+      databaseConfig = { kind: 'sqlite', path: join(temporaryDirectory, 'db.sqlite') };
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(processes.map((server) => server.kill()));
+    await testDatabase?.destroy();
+    if (temporaryDirectory) await rm(temporaryDirectory, { recursive: true, force: true });
+  }, 60_000);
+
+  it('resumes after a restart from the last committed step and applies every item exactly once', async () => {
+    expect(saleable.length).toBeGreaterThan(250);
+    const first = await start();
+    const apiKey = first.lines.find((line) => line.startsWith('Demo API key: '))!.slice('Demo API key: '.length);
+    const venueIds = await inspect(async (em) => (await em.find(Venue, { isVirtual: false }, { orderBy: { id: 'asc' } })).map((venue) => venue.id));
+    expect(venueIds).toHaveLength(2);
+
+    const items = [...saleable, ...wrongCheckDigit];
+    expect(items).toHaveLength(500);
+    for (const [index, venueId] of venueIds.entries()) {
+      const response = await fetch(`${first.baseUrl}/public/offers/v1/products/ean`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          location: { type: 'physical', venueId },
+          products: items.map((ean) => ({ ean, stock: { price: 1000 + index, quantity: 3 } })),
+        }),
+      });
+      expect(response.status, await response.text()).toBe(204);
+    }
+
+    await first.waitForLine((line) => parseJsonLine(line)?.msg === 'job step committed', 'the first committed step', 30_000);
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const cut = await inspect(async (em) => ({
+      imports: await em.find(ProductImport, {}, { orderBy: { id: 'asc' } }),
+      offers: await em.count(Offer, { isEvent: false }),
+      stocks: await em.count(Stock, { isDeleted: false }),
+      jobs: await em.find(Job, { type: 'offers.productImport' }),
+    }));
+    const applied = cut.imports.reduce((sum, productImport) => sum + productImport.nextIndex, 0);
+    expect(applied, 'killed in the middle').toBeGreaterThan(0);
+    expect(applied, 'killed in the middle').toBeLessThan(1000);
+    // What is committed is exactly what the progress says: whole steps, nothing of the step cut short.
+    const created = cut.imports.reduce((sum, productImport) => sum + productImport.createdCount, 0);
+    expect(cut.offers).toBe(created);
+    expect(cut.stocks).toBe(created);
+    expect(cut.jobs.some((job) => job.status === 'running')).toBe(true);
+
+    const second = await start({ JOB_LEASE_SECONDS: '2' });
+    const jobsDone = () => second.jsonLines.filter((line) => line.msg === 'job done' && line.jobType === 'offers.productImport').length;
+    await second.waitForLine(() => jobsDone() >= cut.jobs.filter((job) => job.status !== 'done').length, 'the imports to finish', 60_000);
+    const stopped = await second.stop('SIGTERM');
+    expect(stopped.code).toBe(0);
+
+    await inspect(async (em) => {
+      const imports = await em.find(ProductImport, {}, { orderBy: { id: 'asc' } });
+      for (const productImport of imports) {
+        expect(productImport).toMatchObject({ status: 'DONE', nextIndex: 500, createdCount: saleable.length, updatedCount: 0 });
+        expect(productImport.rejected).toHaveLength(wrongCheckDigit.length);
+        expect(new Set(productImport.rejected.map((rejection) => rejection.reason))).toEqual(new Set(['invalidEan']));
+      }
+      for (const [index, venueId] of venueIds.entries()) {
+        const offers = await em.find(Offer, { venue: venueId, isEvent: false });
+        expect(offers).toHaveLength(saleable.length);
+        expect(new Set(offers.map((offer) => offer.ean))).toEqual(new Set(saleable));
+        const stocks = await em.find(Stock, { offer: { venue: venueId }, isDeleted: false });
+        expect(stocks).toHaveLength(saleable.length);
+        expect(new Set(stocks.map((stock) => `${stock.price}/${stock.quantity}`))).toEqual(new Set([`${1000 + index}/3`]));
+      }
+      expect(await em.count(Job, { type: 'offers.productImport', status: { $ne: 'done' } })).toBe(0);
+    });
+  }, 180_000);
+});
