@@ -2,6 +2,9 @@ import busboy from 'busboy';
 import type { RequestHandler } from 'express';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
 
+/** Parts of each kind read; parts with other names are read and dropped, those beyond are ignored. */
+const MAX_PARTS = 20;
+
 export interface MultipartOptions {
   /** The one file field, and its largest size in bytes. */
   fileField: string;
@@ -37,7 +40,8 @@ export function multipartBody(options: MultipartOptions): RequestHandler {
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { files: 1, fileSize: options.maxFileBytes, fields: options.textFields.length, fieldSize: options.maxTextBytes },
+        // busboy reports the limit once a file reaches it: one byte more lets a file of exactly the maximum through.
+        limits: { files: MAX_PARTS, fileSize: options.maxFileBytes + 1, fields: MAX_PARTS, fieldSize: options.maxTextBytes + 1 },
       });
     } catch {
       res.status(422).json([{ loc: ['body'], msg: 'The multipart body is malformed (boundary missing)', type: 'value_error' }]);
@@ -46,7 +50,7 @@ export function multipartBody(options: MultipartOptions): RequestHandler {
     const body: Record<string, string> = {};
     const issues: ValidationIssue[] = [];
     parser.on('file', (name, stream) => {
-      if (name !== options.fileField) {
+      if (name !== options.fileField || options.fileField in body) {
         stream.resume();
         return;
       }
@@ -54,11 +58,11 @@ export function multipartBody(options: MultipartOptions): RequestHandler {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => issues.push(tooLarge(options.fileField, options.maxFileBytes)));
       stream.on('end', () => {
-        if (!issues.length) body[options.fileField] = Buffer.concat(chunks).toString('base64');
+        if (!stream.truncated) body[options.fileField] = Buffer.concat(chunks).toString('base64');
       });
     });
     parser.on('field', (name, value, info) => {
-      if (!options.textFields.includes(name)) return;
+      if (!options.textFields.includes(name) || name in body) return;
       if (info.valueTruncated) issues.push({ loc: [name], msg: `At most ${options.maxTextBytes} bytes`, type: 'string_too_long' });
       else body[name] = value;
     });

@@ -1,6 +1,6 @@
 import {
   applyPublication,
-  autoApproveOffer,
+  autoApproveOffers,
   autoApprovePendingOffers,
   PUBLICATION_INTERVAL_MS,
 } from '../graphql/offers/publication.js';
@@ -32,7 +32,9 @@ export function registerOfferWork(options: {
     },
   });
   jobs.register(AUTO_APPROVAL_JOB, async (payload, { em, clock }) => {
-    await autoApproveOffer(em, clock.now(), Number(payload.offerId));
+    // `offerId`: jobs queued before approvals were grouped.
+    const offerIds = Array.isArray(payload.offerIds) ? payload.offerIds.map(Number) : [Number(payload.offerId)];
+    await autoApproveOffers(em, clock.now(), offerIds);
   });
   jobs.register(PRODUCT_IMPORT_JOB, async (payload, { em, clock }) => {
     const more = await applyProductImportStep({ em, clock, events, autoApprovalDelayMs }, Number(payload.importId));

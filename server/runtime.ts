@@ -83,6 +83,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     offerReview: {
       autoApprovalDelayMs: config.appEnv === 'production' ? null : config.autoApprovalDelaySeconds * 1000,
     },
+    jobs: { wake: () => worker.wake() },
   };
   const clock = options.clock ?? systemClock;
   const rateLimiter = createRateLimiter({

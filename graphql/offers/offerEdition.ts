@@ -60,7 +60,7 @@ export function newOfferColumns(
     bookingContact: input.bookingContact ?? null,
     bookingEmail: input.bookingEmail ?? null,
     externalTicketOfficeUrl: input.externalTicketOfficeUrl ?? null,
-    enableDoubleBookings: resolveDoubleBookings(category, input.enableDoubleBookings),
+    enableDoubleBookings: resolveDoubleBookings(category, input.enableDoubleBookings, category.kind === 'event' ? category.canBeDuo : false),
     hasTicket: false,
     itemCollectionDetails: input.itemCollectionDetails ?? null,
     ...locationColumns(location),
@@ -108,7 +108,10 @@ export async function editOfferFields(
   const location = input.location ? await resolveLocation(context, input.location) : null;
   if (location) checkLocationFitsCategory(category, location.locationType);
   const venueId = location?.venue.id ?? (offer.venue.id as number);
-  if (input.idAtProvider !== undefined) await checkIdAtProviderFree(context, venueId, input.idAtProvider, offer.id);
+  // Unique per venue: checked when it changes, and when the offer moves to another venue with it.
+  if (input.idAtProvider !== undefined || venueId !== offer.venue.id) {
+    await checkIdAtProviderFree(context, venueId, input.idAtProvider !== undefined ? input.idAtProvider : offer.idAtProvider, offer.id);
+  }
   const enableDoubleBookings =
     input.enableDoubleBookings != null ? resolveDoubleBookings(category, input.enableDoubleBookings) : offer.enableDoubleBookings;
   await rules.check?.({ venueId, category });

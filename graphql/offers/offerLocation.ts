@@ -2,7 +2,7 @@ import { Address } from '../providers/Address.js';
 import { venueInScope } from '../providers/access.js';
 import type { Venue } from '../providers/Venue.js';
 import type { GraphContext } from '../shared/context.js';
-import { NotFoundError, ValidationFailedError } from '../shared/errors.js';
+import { BadRequestError, NotFoundError, ValidationFailedError } from '../shared/errors.js';
 import type { Offer, OfferLocationType } from './Offer.js';
 
 /** Where an offer takes place, as a request names it. */
@@ -25,6 +25,9 @@ export interface ResolvedLocation {
 /** The location's venue (one the key reaches, else 404) and address, checked. */
 export async function resolveLocation(context: GraphContext, location: OfferLocationRequest): Promise<ResolvedLocation> {
   const venue = await venueInScope(context.em, context.caller, location.venueId);
+  if (venue.isVirtual && location.type !== 'digital') {
+    throw BadRequestError.on('location', `The venue ${venue.id} is digital: it only takes digital locations`);
+  }
   if (location.type === 'digital') {
     if (!location.url) throw new ValidationFailedError([{ loc: ['location', 'url'], msg: 'Field required', type: 'missing' }]);
     return { venue, locationType: 'digital', url: location.url, address: null, addressLabel: null };

@@ -83,12 +83,15 @@ export function checkLocationFitsCategory(category: Category, locationType: Offe
   }
 }
 
-/** Duo bookings default to allowed where the category allows them; asking for them elsewhere is 400. */
-export function resolveDoubleBookings(category: Category, requested: boolean | null | undefined): boolean {
+/**
+ * Duo bookings, where the category allows them (asking for them elsewhere is 400). Left out,
+ * `byDefault`: events have them where allowed, products not unless asked (the contract's defaults).
+ */
+export function resolveDoubleBookings(category: Category, requested: boolean | null | undefined, byDefault = false): boolean {
   if (requested === true && !category.canBeDuo) {
     throw BadRequestError.on('enableDoubleBookings', `The category ${category.id} does not allow duo bookings`);
   }
-  return requested ?? category.canBeDuo;
+  return requested ?? byDefault;
 }
 
 /** Your identifiers are unique per venue: another offer of the venue holding it is 400. */

@@ -46,15 +46,16 @@ export async function applyPublication(em: EntityManager, now: Date): Promise<Pu
   return { published: Number(published ?? 0), bookingOpened: Number(bookingOpened ?? 0) };
 }
 
-/** Outside production: approves a sandbox offer still pending review. */
-export async function autoApproveOffer(em: EntityManager, now: Date, offerId: number): Promise<boolean> {
-  const offer = await em.findOne(Offer, { id: offerId, validation: 'PENDING' });
-  if (!offer) return false;
-  offer.validation = 'APPROVED';
-  offer.validationReason = 'Approved automatically outside production';
-  offer.validatedAt = now;
-  await em.flush();
-  return true;
+const AUTO_APPROVAL_REASON = 'Approved automatically outside production';
+
+/** Outside production: approves sandbox offers still pending review (a decision already made stays). Returns how many. */
+export async function autoApproveOffers(em: EntityManager, now: Date, offerIds: number[]): Promise<number> {
+  if (offerIds.length === 0) return 0;
+  return em.nativeUpdate(
+    Offer,
+    { id: { $in: offerIds }, validation: 'PENDING' },
+    { validation: 'APPROVED', validationReason: AUTO_APPROVAL_REASON, validatedAt: now },
+  );
 }
 
 /** Outside production, the periodic sweep approves pending offers older than the delay. */
@@ -62,7 +63,7 @@ export async function autoApprovePendingOffers(em: EntityManager, now: Date, del
   const due = await em.find(Offer, { validation: 'PENDING', createdAt: { $lte: new Date(now.getTime() - delayMs) } });
   for (const offer of due) {
     offer.validation = 'APPROVED';
-    offer.validationReason = 'Approved automatically outside production';
+    offer.validationReason = AUTO_APPROVAL_REASON;
     offer.validatedAt = now;
   }
   await em.flush();

@@ -27,4 +27,8 @@ export interface GraphServices {
     /** Outside production, how long a new offer waits before its automatic approval; null: never. */
     autoApprovalDelayMs: number | null;
   };
+  jobs: {
+    /** Tells this process's job worker that work was just committed, so it need not wait for its next poll. */
+    wake(): void;
+  };
 }

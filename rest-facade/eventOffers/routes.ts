@@ -2,7 +2,7 @@ import { priceCategoryFields } from '../eventOfferPriceCategories/schemas.js';
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
 import { offerFieldsSelection } from '../schemas/offerResponse.js';
-import { idInPath, integerInput } from '../schemas/inputs.js';
+import { idInPath, idInQuery } from '../schemas/inputs.js';
 import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
 import { z } from '../zod.js';
 import { type GraphEvent, toEventResponse } from './response.js';
@@ -42,8 +42,8 @@ export const getEvents = defineRoute({
   request: {
     query: z.object({
       ...pageParameters,
-      venueId: integerInput(z.int().gt(0).optional()),
-      addressId: integerInput(z.int().gt(0).optional()),
+      venueId: idInQuery(),
+      addressId: idInQuery(),
       idsAtProvider: idsAtProviderParameter,
     }),
   },

@@ -1,6 +1,6 @@
 import { PRICE_MAX_CENTS } from '../../graphql/offers/limits.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
-import { integerInput } from '../schemas/inputs.js';
+import { id, integerInput } from '../schemas/inputs.js';
 import { OfferLocation, publication } from '../schemas/offers.js';
 import { quantityInput, UNLIMITED } from '../schemas/quantity.js';
 import { z } from '../zod.js';
@@ -39,7 +39,7 @@ export const eansParameter = z
   });
 
 export const eansQuery = z.object({ eans: eansParameter });
-export const eansAtVenueQuery = z.object({ eans: eansParameter, venueId: integerInput(z.int().gt(0)) });
+export const eansAtVenueQuery = z.object({ eans: eansParameter, venueId: integerInput(id()) });
 
 const StockUpsert = z
   .object({

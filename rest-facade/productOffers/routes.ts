@@ -2,7 +2,7 @@ import { datesAsText } from '../graphInput.js';
 import { conditionalFieldsAsMap, type GraphCategory } from '../offerAttributes/schemas.js';
 import { defineRoute } from '../route.js';
 import { CategoryEnum, LocationTypeEnum } from '../schemas/enums.js';
-import { idInPath, integerInput } from '../schemas/inputs.js';
+import { idInPath, idInQuery } from '../schemas/inputs.js';
 import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
 import { z } from '../zod.js';
 import { type GraphProduct, productFields, toProductResponse, toProductsResponse } from './response.js';
@@ -60,8 +60,8 @@ export const getProducts = defineRoute({
   request: {
     query: z.object({
       ...pageParameters,
-      venueId: integerInput(z.int().gt(0).optional()),
-      addressId: integerInput(z.int().gt(0).optional()),
+      venueId: idInQuery(),
+      addressId: idInQuery(),
       idsAtProvider: idsAtProviderParameter,
     }),
   },

@@ -2,6 +2,7 @@ import { PRICE_MAX_CENTS } from '../../graphql/offers/limits.js';
 import { categoryRelatedFieldsOf } from '../eventOffers/categoryFields.js';
 import { dateTime } from '../schemas/common.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
+import { id } from '../schemas/inputs.js';
 import { OfferStatusEnum } from '../schemas/enums.js';
 import {
   Accessibility,
@@ -46,7 +47,7 @@ export const ProductOfferCreation = z
     accessibility: Accessibility,
     categoryRelatedFields: categoryRelatedFieldsOf('product', 'create'),
     enableDoubleBookings: z.boolean().nullable().optional().openapi({
-      description: 'Duo bookings: no product category allows them.',
+      description: 'Duo bookings (two items per booking), where the category allows them (a museum pass does).',
       default: false,
     }),
     location: OfferLocation,
@@ -61,7 +62,7 @@ const { externalTicketOfficeUrl: _notEditable, ...editableOfferFields } = offerF
 
 export const ProductOfferEdition = z
   .strictObject({
-    offerId: z.int().gt(0).openapi({ description: 'The product offer to change.' }),
+    offerId: id().openapi({ description: 'The product offer to change.' }),
     accessibility: PartialAccessibilityChange.nullable().optional(),
     categoryRelatedFields: categoryRelatedFieldsOf('product', 'edit').nullable().optional(),
     enableDoubleBookings: z.boolean().nullable().optional(),

@@ -1,3 +1,4 @@
+import { ID_MAX } from '../../graphql/offers/limits.js';
 import { z } from '../zod.js';
 
 /**
@@ -30,8 +31,14 @@ export function numberInput<T extends z.ZodType>(schema: T) {
   return numericInput(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, 'float_parsing', schema);
 }
 
+/** An id in a body: a positive 32-bit integer (ids are, and the graph's Int is 32-bit). */
+export const id = () => z.int().gt(0).max(ID_MAX);
+
 /** An id in a path: a positive 32-bit integer. */
-export const idInPath = integerInput(z.int().min(1).max(2_147_483_647));
+export const idInPath = integerInput(z.int().min(1).max(ID_MAX));
+
+/** An id in a query string, optional. */
+export const idInQuery = () => integerInput(id().optional());
 
 /**
  * A decimal in a JSON body. Integers are the usual numbers of this contract, so a decimal

@@ -1,6 +1,7 @@
 import { isWebUrl, URL_MAX_LENGTH } from '../../graphql/providers/externalUrls.js';
 import { webUrl } from './common.js';
 import { awareDateTimeInput } from './datetimes.js';
+import { id } from './inputs.js';
 import { withoutNul } from './text.js';
 import { z } from '../zod.js';
 
@@ -35,7 +36,7 @@ export const AccessibilityResponse = z
   })
   .openapi('AccessibilityResponse');
 
-const venueId = z.int().gt(0).openapi({ description: 'A venue your key may act on.' });
+const venueId = id().openapi({ description: 'A venue your key may act on.' });
 
 /**
  * The access URL of a digital offer: a web URL that may hold the placeholders {token},
@@ -65,7 +66,7 @@ export const AddressLocation = z
   .object({
     type: z.literal('address'),
     venueId,
-    addressId: z.int().gt(0),
+    addressId: id(),
     addressLabel: withoutNul(z.string().min(1).max(200)).nullable().optional(),
   })
   .openapi('AddressLocation', { description: 'At an address other than the venue (POST /public/offers/v1/addresses).' });

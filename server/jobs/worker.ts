@@ -99,6 +99,13 @@ export class JobWorker {
     this.schedule(0);
   }
 
+  /** Polls now rather than at the end of the interval (work was just committed); nothing when not started. */
+  wake(): void {
+    if (!this.polling || !this.timer) return;
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   /**
    * Stops polling and waits for the step in flight, so that a shutdown does not cut a job in
    * half; a job of several steps is handed back (pending) after its current step.

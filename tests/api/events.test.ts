@@ -127,7 +127,7 @@ describe('Event Offers', () => {
     it('is approved automatically outside production, then has no stock: SOLD_OUT', async () => {
       const created = await post(anEventBody());
       const jobs = await testApp.database.orm.em.fork().find(Job, { type: 'offers.autoApprove' });
-      expect(jobs.map((job) => job.payload.offerId)).toContain(created.body.id);
+      expect(jobs.map((job) => job.payload.offerIds)).toContainEqual([created.body.id]);
       await approveAll();
       const after = await getOne(created.body.id);
       expect(after.body.status).toBe('SOLD_OUT');

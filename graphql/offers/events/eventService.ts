@@ -12,6 +12,7 @@ import { scheduleAutoApproval } from '../offerReview.js';
 import { checkCategoryRelatedFields, checkIdAtProviderFree, checkLocationFitsCategory, creatableCategory } from '../offerRules.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { requestPublication } from '../publicationRequest.js';
+import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { EventCreateInput, EventEditInput } from './inputs.js';
 import { checkTicketing } from './rules.js';
 import { videoUrlProblem } from './videoUrl.js';
@@ -67,7 +68,7 @@ export async function createEvent(context: GraphContext, input: EventCreateInput
 
   const now = context.clock.now();
   const image = input.image ? await storeBase64Image(context, input.image) : null;
-  return context.em.transactional(async (em) => {
+  return answeringUniquenessRaces(() => context.em.transactional(async (em) => {
     const offer = em.create(Offer, {
       ...newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
       videoUrl: input.videoUrl ?? null,
@@ -88,9 +89,9 @@ export async function createEvent(context: GraphContext, input: EventCreateInput
       });
     }
     await em.flush();
-    scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, offer);
+    scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
     return offer;
-  });
+  }));
 }
 
 /** Fields of an event that null clears. */
@@ -122,6 +123,6 @@ export async function editEvent(context: GraphContext, offer: Offer, input: Even
     check: async ({ venueId }) =>
       checkTicketing(category, offer.hasTicket, bookingContact, await ticketingUrls(context, providerId, venueId)),
   });
-  await context.em.flush();
+  await answeringUniquenessRaces(() => context.em.flush());
   return offer;
 }

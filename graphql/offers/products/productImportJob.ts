@@ -65,7 +65,7 @@ export async function requestProductImport(context: GraphContext, input: Product
   // Every category sold by EAN takes place at a venue or an address.
   checkLocationFitsCategory(categoryById('LIVRE_PAPIER')!, location.locationType);
 
-  return context.em.transactional(async (em) => {
+  const recorded = await context.em.transactional(async (em) => {
     const productImport = em.create(ProductImport, {
       provider: providerId,
       location: {
@@ -91,6 +91,8 @@ export async function requestProductImport(context: GraphContext, input: Product
     await em.flush();
     return productImport;
   });
+  context.services.jobs.wake();
+  return recorded;
 }
 
 export interface ProductImportDependencies {
@@ -162,7 +164,9 @@ export async function applyProductImportStep(dependencies: ProductImportDependen
   ]);
   const offersByEan = new Map(offers.map((offer) => [offer.ean as string, offer]));
   const stocks = offers.length > 0 ? await em.find(Stock, { offer: { $in: offers }, isDeleted: false, beginningDatetime: null }) : [];
-  const stocksByOffer = new Map(stocks.map((stock) => [stock.offer.id, stock]));
+  // Keyed by the offer itself: an offer created in this step has no id until the flush.
+  const stocksByOffer = new Map<Offer, Stock>();
+  for (const stock of stocks) stocksByOffer.set(offers.find((offer) => offer.id === stock.offer.id)!, stock);
   const deleted: Stock[] = [];
   const created: Offer[] = [];
 
@@ -178,13 +182,18 @@ export async function applyProductImportStep(dependencies: ProductImportDependen
       continue;
     }
     let offer = offersByEan.get(item.ean);
+    if (offer && offer.category !== product!.category) {
+      // Your own offer of this EAN in another category (created through POST /products): left as it is.
+      productImport.rejected.push({ ean: item.ean, reason: 'offerOfAnotherCategory' });
+      continue;
+    }
     if (!offer) {
       offer = newOfferFor(em, productImport, venue, product!, item, now);
       offersByEan.set(item.ean, offer);
       created.push(offer);
       productImport.createdCount += 1;
     } else {
-      productImport.updatedCount += 1;
+      if (!created.includes(offer)) productImport.updatedCount += 1;
       if (item.publicationDatetime !== undefined || item.bookingAllowedDatetime !== undefined) {
         requestPublication(offer, now, {
           publicationDatetime: stillAhead(item.publicationDatetime, now),
@@ -193,21 +202,25 @@ export async function applyProductImportStep(dependencies: ProductImportDependen
       }
       offer.updatedAt = now;
     }
-    const stock = offer.id ? stocksByOffer.get(offer.id) ?? null : null;
+    const stock = stocksByOffer.get(offer) ?? null;
     if (item.stock.quantity === 0) {
-      if (stock && !deleted.includes(stock)) {
+      stocksByOffer.delete(offer);
+      if (stock && stock.id === undefined) {
+        em.remove(stock); // created earlier in this step, never committed: nothing to delete, nothing to announce
+      } else if (stock) {
         deleted.push(stock);
-        stocksByOffer.delete(offer.id);
         productImport.stocksDeletedCount += 1;
       }
       continue;
     }
-    const upserted = upsertProductStock(em, now, offer, stock, {
-      price: item.stock.price,
-      quantity: item.stock.quantity ?? 'unlimited',
-      bookingLimitDatetime: item.stock.bookingLimitDatetime,
-    });
-    if (!stock && offer.id) stocksByOffer.set(offer.id, upserted);
+    stocksByOffer.set(
+      offer,
+      upsertProductStock(em, now, offer, stock, {
+        price: item.stock.price,
+        quantity: item.stock.quantity ?? 'unlimited',
+        bookingLimitDatetime: item.stock.bookingLimitDatetime,
+      }),
+    );
   }
 
   productImport.nextIndex += items.length;
@@ -215,7 +228,7 @@ export async function applyProductImportStep(dependencies: ProductImportDependen
   productImport.status = done ? 'DONE' : 'RUNNING';
   if (done) productImport.finishedAt = now;
   await em.flush();
-  for (const offer of created) scheduleAutoApproval(em, clock, dependencies.autoApprovalDelayMs, offer);
+  scheduleAutoApproval(em, clock, dependencies.autoApprovalDelayMs, created);
   await deleteStocks(dependencies, em, deleted);
   await em.flush();
   return !done;

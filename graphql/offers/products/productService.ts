@@ -10,6 +10,7 @@ import { resolveLocation } from '../offerLocation.js';
 import { scheduleAutoApproval } from '../offerReview.js';
 import { checkCategoryRelatedFields, checkIdAtProviderFree, checkLocationFitsCategory, creatableCategory } from '../offerRules.js';
 import { requestPublication } from '../publicationRequest.js';
+import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { ProductCreateInput, ProductEditInput } from './inputs.js';
 import { liveStockOf, productStockIssues, removeProductStock, upsertProductStock } from './productStock.js';
 
@@ -43,7 +44,7 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
 
   const now = context.clock.now();
   const image = input.image ? await storeBase64Image(context, input.image) : null;
-  return context.em.transactional(async (em) => {
+  return answeringUniquenessRaces(() => context.em.transactional(async (em) => {
     const offer = em.create(Offer, newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }));
     requestPublication(offer, now, {
       publicationDatetime: input.publicationDatetime === undefined ? 'now' : input.publicationDatetime,
@@ -51,9 +52,9 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
     });
     if (input.stock) upsertProductStock(em, now, offer, null, input.stock);
     await em.flush();
-    scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, offer);
+    scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
     return offer;
-  });
+  }));
 }
 
 /** Fields of a product that null clears. */
@@ -69,7 +70,7 @@ export async function editProduct(context: GraphContext, input: ProductEditInput
     const issues = productStockIssues(input.stock, ['stock'], 'edit');
     if (issues.length > 0) throw new ValidationFailedError(issues);
   }
-  return context.em.transactional(async (em) => {
+  return answeringUniquenessRaces(() => context.em.transactional(async (em) => {
     const scoped = { ...context, em };
     const offer = await load(scoped);
     await lockOfferForChanges(em, offer);
@@ -84,5 +85,5 @@ export async function editProduct(context: GraphContext, input: ProductEditInput
     else if (input.stock) upsertProductStock(em, now, offer, existing, input.stock);
     await em.flush();
     return offer;
-  });
+  }));
 }

@@ -9,7 +9,8 @@ export class Migration20261122030000ProductOffers extends SchemaMigration {
     this.schema((schema) =>
       schema.alterTable('offer', (table) => {
         table.string('ean', 13).nullable();
-        table.index(['venue_id', 'ean']);
+        // One offer per EAN, venue and provider; events (no EAN) are not concerned: NULLs never collide.
+        table.unique(['provider_id', 'venue_id', 'ean']);
       }),
     );
     this.schema((schema) =>

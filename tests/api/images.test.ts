@@ -1,0 +1,299 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
+import { Offer } from '../../graphql/offers/Offer.js';
+import { Provider } from '../../graphql/providers/Provider.js';
+import { IMAGE_MAX_BYTES } from '../../graphql/shared/images/index.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { expectMatchesContract } from '../support/contract.js';
+import { publishedEventData } from '../support/eventData.js';
+import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
+import { aGif, aJpeg, aPng, aWebp } from '../support/images.js';
+
+const UPLOAD = '/public/offers/v1/{offer_id}/image';
+const ONE_EVENT = '/public/offers/v1/events/{event_id}';
+const ONE_PRODUCT = '/public/offers/v1/products/{product_id}';
+const book = catalogueEntries.find((entry) => entry.category === 'LIVRE_PAPIER' && entry.compliant)!;
+const IMAGE_URL = /^http:\/\/api\.test\/images\/[0-9a-f-]{36}\.(png|jpg)$/;
+
+interface Upload {
+  file?: { bytes: Buffer; name: string; field?: string };
+  credit?: string;
+  key?: string;
+}
+
+describe('Offer images (multipart upload)', () => {
+  let testApp: TestApp;
+  let imageDirectory: string;
+  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  let other: Awaited<ReturnType<typeof aProvider>>;
+
+  const em = () => testApp.database.orm.em.fork();
+  const upload = async (offerId: number | string, { file, credit, key = sandbox.apiKey }: Upload = {}) => {
+    let call = request(testApp.app).post(`/public/offers/v1/${offerId}/image`).set('Authorization', `Bearer ${key}`);
+    if (file) call = call.attach(file.field ?? 'file', file.bytes, file.name);
+    if (credit !== undefined) call = call.field('credit', credit);
+    const response = await call;
+    expectMatchesContract(response, 'post', UPLOAD);
+    return response;
+  };
+  const png = (bytes: Buffer = aPng(400, 600)) => ({ bytes, name: 'cover.png' });
+  const getEvent = async (id: number, key = sandbox.apiKey) => {
+    const response = await request(testApp.app).get(`/public/offers/v1/events/${id}`).set('Authorization', `Bearer ${key}`);
+    expectMatchesContract(response, 'get', ONE_EVENT);
+    return response;
+  };
+  const getProduct = async (id: number, key = sandbox.apiKey) => {
+    const response = await request(testApp.app).get(`/public/offers/v1/products/${id}`).set('Authorization', `Bearer ${key}`);
+    expectMatchesContract(response, 'get', ONE_PRODUCT);
+    return response;
+  };
+  /** GETs the path of an image URL on the app itself, as a buffer. */
+  const fetchImage = (url: string) =>
+    request(testApp.app)
+      .get(new URL(url).pathname)
+      .buffer(true)
+      .parse((response, callback) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => callback(null, Buffer.concat(chunks)));
+      });
+  const anEventOf = (providerId = sandbox.provider.id) => anEvent(em(), testApp.clock, { providerId, venueId: sandbox.venues[0].id });
+  async function aProduct() {
+    const fork = em();
+    const offer = fork.create(
+      Offer,
+      publishedEventData(testApp.clock.now(), { providerId: sandbox.provider.id, venueId: sandbox.venues[1].id }, {
+        name: book.title,
+        category: 'LIVRE_PAPIER',
+        isEvent: false,
+        categoryRelatedFields: { ean: book.ean },
+        ean: book.ean,
+        enableDoubleBookings: false,
+      }),
+    );
+    await fork.persist(offer).flush();
+    return offer;
+  }
+  const stored = (id: number) => em().findOneOrFail(Offer, id);
+  const storedFiles = async () => (await readdir(imageDirectory, { recursive: true })).filter((name) => /\.(png|jpg)$/.test(name));
+
+  beforeAll(async () => {
+    imageDirectory = await mkdtemp(join(tmpdir(), 'offer-images-'));
+    testApp = await createTestApp({ env: { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test' } });
+    sandbox = await createSandbox(em(), testApp.clock, 'test');
+    other = await aProvider(em(), testApp.clock);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(imageDirectory, { recursive: true, force: true });
+  });
+
+  it("sets an event's image from a PNG and a credit (204): the event shows it, and the app serves its URL", async () => {
+    const event = await anEventOf();
+    const bytes = aPng(400, 600);
+    const response = await upload(event.id, { file: png(bytes), credit: 'Jane' });
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+
+    const read = await getEvent(event.id);
+    expect(read.status).toBe(200);
+    expect(read.body.image).toEqual({ url: expect.stringMatching(IMAGE_URL), credit: 'Jane' });
+    expect(read.body.image.url).toMatch(/\.png$/);
+    const row = await stored(event.id);
+    expect(row.imageCredit).toBe('Jane');
+    expect(read.body.image.url.endsWith(`/images/${row.imageKey}`)).toBe(true);
+
+    const served = await fetchImage(read.body.image.url);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0);
+  });
+
+  it("sets a product's image from a JPEG without credit, judged by its bytes and not its name, and replaces an older image", async () => {
+    const product = await aProduct();
+    const first = await upload(product.id, { file: png(), credit: 'First' });
+    expect(first.status).toBe(204);
+    const before = (await getProduct(product.id)).body.image;
+
+    const jpeg = aJpeg(800, 1200);
+    const response = await upload(product.id, { file: { bytes: jpeg, name: 'cover.png' } });
+    expect(response.status).toBe(204);
+    const read = await getProduct(product.id);
+    expect(read.status).toBe(200);
+    expect(read.body.image).toEqual({ url: expect.stringMatching(/\.jpg$/), credit: null });
+    expect(read.body.image.url).toMatch(IMAGE_URL);
+    expect(read.body.image.url).not.toBe(before.url);
+
+    const served = await fetchImage(read.body.image.url);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(served.body as Buffer, jpeg)).toBe(0);
+  });
+
+  it('accepts the bounds: 400x600 and 800x1200, a ratio within the tolerance, a progressive JPEG, a byte under 10 MB', async () => {
+    const event = await anEventOf();
+    for (const [bytes, name] of [
+      [aPng(800, 1200), '800x1200'],
+      [aPng(406, 600), '406x600'],
+      [aJpeg(400, 600, { frameMarker: 0xc2 }), 'progressive'],
+      [aJpeg(600, 900, { fillBytes: 2, tablesBeforeFrame: true }), 'fill bytes'],
+      [aPng(400, 600, { totalBytes: IMAGE_MAX_BYTES - 1 }), '10 MB less a byte'],
+    ] as const) {
+      const response = await upload(event.id, { file: { bytes, name: 'cover' } });
+      expect(response.status, `${name}: ${response.text}`).toBe(204);
+    }
+  }, 30_000);
+
+  it("refuses a bad image with 422 at ['file'], by the image rules, and keeps the offer's image", async () => {
+    const event = await anEventOf();
+    await upload(event.id, { file: png(), credit: 'Kept' });
+    const kept = await stored(event.id);
+    const filesBefore = (await storedFiles()).length;
+    const cases: [Buffer, string][] = [
+      [aPng(300, 450), 'image_too_small'],
+      [aPng(398, 597), 'image_too_small'],
+      [aPng(900, 1350), 'image_too_large'],
+      [aPng(600, 600), 'image_ratio'],
+      [aPng(800, 600), 'image_ratio'],
+      [aJpeg(500, 600), 'image_ratio'],
+      [aGif(400, 600), 'image_format'],
+      [aWebp(400, 600), 'image_format'],
+      [Buffer.from('%PDF-1.7 not an image at all'), 'image_format'],
+      [aPng(400, 600).subarray(0, 60), 'image_corrupt'],
+      [aJpeg(400, 600).subarray(0, 30), 'image_corrupt'],
+    ];
+    for (const [bytes, type] of cases) {
+      const response = await upload(event.id, { file: { bytes, name: 'cover.png' }, credit: 'Bad' });
+      expect(response.status, type).toBe(422);
+      expect(response.body).toEqual([expect.objectContaining({ loc: ['file'], type })]);
+    }
+    const empty = await upload(event.id, { file: { bytes: Buffer.alloc(0), name: 'empty.png' } });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual([expect.objectContaining({ loc: ['file'] })]);
+
+    const row = await stored(event.id);
+    expect([row.imageKey, row.imageCredit]).toEqual([kept.imageKey, 'Kept']);
+    expect((await storedFiles()).length).toBe(filesBefore);
+  });
+
+  it('answers 422 without a file, for a non-multipart body, and for a credit over 200 characters', async () => {
+    const event = await anEventOf();
+    const onlyCredit = await upload(event.id, { credit: 'Jane' });
+    expect(onlyCredit.status).toBe(422);
+    expect(onlyCredit.body).toEqual([expect.objectContaining({ loc: ['file'], type: 'missing' })]);
+
+    const otherField = await upload(event.id, { file: { ...png(), field: 'image' } });
+    expect(otherField.status).toBe(422);
+    expect(otherField.body).toEqual([expect.objectContaining({ loc: ['file'], type: 'missing' })]);
+
+    const noBody = await upload(event.id);
+    expect(noBody.status).toBe(422);
+    expect(noBody.body).toEqual([expect.objectContaining({ loc: ['file'], type: 'missing' })]);
+
+    const json = await request(testApp.app)
+      .post(`/public/offers/v1/${event.id}/image`)
+      .set('Authorization', `Bearer ${sandbox.apiKey}`)
+      .send({ file: aPng(400, 600).toString('base64'), credit: 'Jane' });
+    expectMatchesContract(json, 'post', UPLOAD);
+    expect(json.status).toBe(422);
+    expect(json.body).toEqual([expect.objectContaining({ loc: ['file'] })]);
+
+    const longCredit = await upload(event.id, { file: png(), credit: 'c'.repeat(201) });
+    expect(longCredit.status).toBe(422);
+    expect(longCredit.body).toEqual([expect.objectContaining({ loc: ['credit'] })]);
+    expect((await upload(event.id, { file: png(), credit: 'c'.repeat(200) })).status).toBe(204);
+
+    expect((await stored(event.id)).imageCredit).toBe('c'.repeat(200));
+  });
+
+  it('accepts a file of exactly 10 MB ("at most 10 MB")', async () => {
+    const event = await anEventOf();
+    const bytes = aPng(400, 600, { totalBytes: IMAGE_MAX_BYTES });
+    expect(bytes.length).toBe(10 * 1024 * 1024);
+    const response = await upload(event.id, { file: png(bytes) });
+    expect(response.status, response.text).toBe(204);
+    const image = (await getEvent(event.id)).body.image;
+    const served = await fetchImage(image.url);
+    expect((served.body as Buffer).length).toBe(IMAGE_MAX_BYTES);
+  }, 30_000);
+
+  it('ignores a text field it does not know, sent before the credit: the credit is kept', async () => {
+    const event = await anEventOf();
+    const response = await request(testApp.app)
+      .post(`/public/offers/v1/${event.id}/image`)
+      .set('Authorization', `Bearer ${sandbox.apiKey}`)
+      .field('alt', 'A cover')
+      .field('credit', 'Jane')
+      .attach('file', aPng(400, 600), 'cover.png');
+    expectMatchesContract(response, 'post', UPLOAD);
+    expect(response.status).toBe(204);
+    expect((await getEvent(event.id)).body.image).toEqual({ url: expect.stringMatching(IMAGE_URL), credit: 'Jane' });
+  });
+
+  it('ignores a file part of another name, sent before the file: the file is taken', async () => {
+    const event = await anEventOf();
+    const response = await request(testApp.app)
+      .post(`/public/offers/v1/${event.id}/image`)
+      .set('Authorization', `Bearer ${sandbox.apiKey}`)
+      .attach('thumbnail', aPng(400, 600), 'thumbnail.png')
+      .attach('file', aJpeg(400, 600), 'cover.jpg');
+    expectMatchesContract(response, 'post', UPLOAD);
+    expect(response.status, response.text).toBe(204);
+    expect((await getEvent(event.id)).body.image.url).toMatch(/\.jpg$/);
+  });
+
+  it('answers 422 to a multipart body without a boundary', async () => {
+    const event = await anEventOf();
+    const response = await request(testApp.app)
+      .post(`/public/offers/v1/${event.id}/image`)
+      .set('Authorization', `Bearer ${sandbox.apiKey}`)
+      .set('Content-Type', 'multipart/form-data')
+      .send('not a form');
+    expectMatchesContract(response, 'post', UPLOAD);
+    expect(response.status).toBe(422);
+    expect((await stored(event.id)).imageKey).toBeNull();
+  });
+
+  it('refuses a file over 10 MB with 422 too_long', async () => {
+    const event = await anEventOf();
+    const response = await upload(event.id, { file: png(aPng(400, 600, { totalBytes: IMAGE_MAX_BYTES + 1 })) });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual([expect.objectContaining({ loc: ['file'], type: 'too_long' })]);
+    expect((await stored(event.id)).imageKey).toBeNull();
+  }, 30_000);
+
+  it("answers 404 for another provider's offer or an unknown id, 422 for an id that is not a number", async () => {
+    const theirs = await anEvent(em(), testApp.clock, { providerId: other.provider.id, venueId: sandbox.venues[0].id });
+    const mine = await anEventOf();
+    for (const [offerId, key] of [
+      [theirs.id, sandbox.apiKey],
+      [mine.id, other.apiKey],
+      [999999, sandbox.apiKey],
+    ] as const) {
+      const response = await upload(offerId, { file: png(), key });
+      expect(response.status, String(offerId)).toBe(404);
+      expect(response.body).toEqual({ global: ['Offer not found'] });
+    }
+    expect((await stored(theirs.id)).imageKey).toBeNull();
+    expect((await stored(mine.id)).imageKey).toBeNull();
+    expect((await upload('abc', { file: png() })).status).toBe(422);
+  });
+
+  it('answers 403 to a provider that may no longer manage individual offers', async () => {
+    const event = await anEventOf();
+    const setRight = (value: boolean) => em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
+    await setRight(false);
+    try {
+      const response = await upload(event.id, { file: png() });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ global: ['Your provider is not allowed to manage individual offers'] });
+    } finally {
+      await setRight(true);
+    }
+    expect((await stored(event.id)).imageKey).toBeNull();
+  });
+});
