@@ -69,6 +69,8 @@ export class JobWorker {
 
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
+  /** Set by wake() during a batch: the next poll comes right after it. */
+  private woken = false;
   /** Set by stop(): a job of several steps pauses after the step in flight. */
   private stopping = false;
   /** The batch being run, so that batches of one worker never overlap and stop() can await it. */
@@ -99,9 +101,14 @@ export class JobWorker {
     this.schedule(0);
   }
 
-  /** Polls now rather than at the end of the interval (work was just committed); nothing when not started. */
+  /**
+   * Polls now rather than at the end of the interval (work was just committed): at once when
+   * idle, right after the batch in flight otherwise. Nothing when not started.
+   */
   wake(): void {
-    if (!this.polling || !this.timer) return;
+    if (!this.polling) return;
+    this.woken = true;
+    if (!this.timer) return;
     clearTimeout(this.timer);
     this.schedule(0);
   }
@@ -126,13 +133,14 @@ export class JobWorker {
 
   private async poll(): Promise<void> {
     this.timer = null;
+    this.woken = false;
     let claimed = 0;
     try {
       ({ claimed } = await this.runDueJobs());
     } catch (error) {
       this.logger.error({ err: errorMessage(error) }, 'job worker: claiming jobs failed');
     }
-    if (this.polling) this.schedule(claimed >= this.batchSize ? 0 : this.pollIntervalMs);
+    if (this.polling) this.schedule(claimed >= this.batchSize || this.woken ? 0 : this.pollIntervalMs);
   }
 
   private async runBatch(): Promise<RunSummary> {

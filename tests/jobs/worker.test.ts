@@ -335,6 +335,33 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
     });
   });
 
+  it('polls again right after the batch in flight when woken during it, not after the interval', async () => {
+    const ran: string[] = [];
+    let worker: JobWorker;
+    worker = new JobWorker({
+      orm,
+      clock,
+      pollIntervalMs: 60_000,
+      registry: (() => {
+        const registry = new JobRegistry();
+        registry.register('first', async (_payload, { em, clock: jobClock }) => {
+          ran.push('first');
+          enqueue(em, jobClock, 'second', {});
+          worker.wake();
+        });
+        registry.register('second', async () => void ran.push('second'));
+        return registry;
+      })(),
+    });
+    await aCommittedJob('first');
+    worker.start();
+    const deadline = Date.now() + 5_000;
+    while (ran.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await worker.stop();
+    expect(ran).toEqual(['first', 'second']);
+    expect((await readJobs({ type: 'second' })).map((job) => job.status)).toEqual(['done']);
+  });
+
   it('polls on its own once started, and stop() waits for the batch in flight', async () => {
     let release: () => void = () => {};
     const started = new Promise<void>((resolve) => {

@@ -123,7 +123,7 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     const created = cut.imports.reduce((sum, productImport) => sum + productImport.createdCount, 0);
     expect(cut.offers).toBe(created);
     expect(cut.stocks).toBe(created);
-    expect(cut.jobs.some((job) => job.status === 'running')).toBe(true);
+    expect(cut.jobs.filter((job) => job.status !== 'done').length, 'work left for the next process').toBeGreaterThan(0);
 
     const second = await start({ JOB_LEASE_SECONDS: '2' });
     const jobsDone = () => second.jsonLines.filter((line) => line.msg === 'job done' && line.jobType === 'offers.productImport').length;
