@@ -4,7 +4,7 @@ import type { GraphContext } from '../shared/context.js';
 import { referenceTo, VenueReference } from '../shared/references.js';
 import { offerInScope } from './access.js';
 import { Offer } from './Offer.js';
-import { stockSummaryOf } from './offerBatch.js';
+import { statusStocksOf } from './offerBatch.js';
 import { setOfferImage, storeBase64Image } from './offerImage.js';
 import { OfferImage } from './OfferImageType.js';
 import { offerStatus } from './status.js';
@@ -37,7 +37,7 @@ export class OfferResolver {
 
   @FieldResolver(() => String, { description: 'PENDING, REJECTED, INACTIVE, SCHEDULED, PUBLISHED, ACTIVE, SOLD_OUT or EXPIRED.' })
   async status(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<string> {
-    return offerStatus(offer, await stockSummaryOf(context, offer.id));
+    return offerStatus(offer, await statusStocksOf(context, offer));
   }
 
   @FieldResolver(() => GraphQLJSONObject, { name: 'categoryRelatedFields', description: 'The category and its related fields.' })

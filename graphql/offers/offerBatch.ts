@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { GraphContext } from '../shared/context.js';
+import type { Offer } from './Offer.js';
 import type { PriceCategory } from './PriceCategory.js';
 import { noStocks, type StockSummary } from './status.js';
 import type { Stock } from './Stock.js';
@@ -19,6 +20,7 @@ type Loaded<T> = Map<number, Promise<T>>;
 interface Batch {
   /** The offers of the answer, in the order they were primed. */
   offerIds: number[];
+  primed: Set<number>;
   summaries: Loaded<StockSummary>;
   priceCategories: Loaded<PriceCategoryView[]>;
   productStocks: Loaded<ProductStockView | null>;
@@ -29,7 +31,7 @@ const batches = new WeakMap<GraphContext, Batch>();
 function batchOf(context: GraphContext): Batch {
   let batch = batches.get(context);
   if (!batch) {
-    batch = { offerIds: [], summaries: new Map(), priceCategories: new Map(), productStocks: new Map() };
+    batch = { offerIds: [], primed: new Set(), summaries: new Map(), priceCategories: new Map(), productStocks: new Map() };
     batches.set(context, batch);
   }
   return batch;
@@ -42,8 +44,11 @@ function batchOf(context: GraphContext): Batch {
  */
 export function primeOffers(context: GraphContext, offerIds: number[]): void {
   const batch = batchOf(context);
-  const known = new Set(batch.offerIds);
-  for (const id of offerIds) if (!known.has(id)) batch.offerIds.push(id);
+  for (const id of offerIds) {
+    if (batch.primed.has(id)) continue;
+    batch.primed.add(id);
+    batch.offerIds.push(id);
+  }
 }
 
 /** The value for one offer; the first request loads it for every primed offer still lacking it. */
@@ -67,6 +72,20 @@ function loadFor<T>(
 
 export function stockSummaryOf(context: GraphContext, offerId: number): Promise<StockSummary> {
   return loadFor(context, offerId, (batch) => batch.summaries, (ids) => stockSummaries(context.em, ids, context.clock.now()), noStocks);
+}
+
+/**
+ * What an offer's status needs to know of its stocks. A product has one stock at most: its
+ * summary comes from the stock its answer loads anyway, one query fewer per page of products.
+ */
+export async function statusStocksOf(context: GraphContext, offer: Pick<Offer, 'id' | 'isEvent'>): Promise<StockSummary> {
+  if (offer.isEvent) return stockSummaryOf(context, offer.id);
+  const stock = await productStockOf(context, offer.id);
+  if (!stock) return noStocks;
+  const now = context.clock.now().getTime();
+  const open = stock.bookingLimitDatetime == null || stock.bookingLimitDatetime.getTime() > now;
+  const hasPlaces = stock.quantity == null || stock.quantity > stock.bookedQuantity;
+  return { count: 1, open: open ? 1 : 0, openWithPlaces: open && hasPlaces ? 1 : 0 };
 }
 
 export function priceCategoriesOf(context: GraphContext, offerId: number): Promise<PriceCategoryView[]> {

@@ -1,11 +1,15 @@
 // `npm run bench`: GET /public/providers/v1/provider through the facade against the same work
 // written by hand on bare Express, in the same process, through the same driver and database;
 // then one POST of 2500 event dates against the same inserts by hand (tests/bench/eventDates.ts),
-// and a page of 50 events with their price categories against four queries by hand (eventList.ts).
+// a page of 50 events with their price categories against four queries by hand (eventList.ts),
+// a page of 50 products with their stocks against two queries by hand (productList.ts), and one
+// bulk upsert of 500 EANs from the request to the job's completion (productImport.ts).
 import 'reflect-metadata';
 import { createApp } from '../../server/app.js';
 import { benchEventDates, eventDatesReport } from './eventDates.js';
 import { benchEventList } from './eventList.js';
+import { benchProductImport, productImportReport } from './productImport.js';
+import { benchProductList } from './productList.js';
 import { compare } from './measure.js';
 import { createRawProviderApp } from './rawProviderApp.js';
 import { report } from './report.js';
@@ -54,8 +58,19 @@ async function main(): Promise<number> {
       console.log(line),
     );
 
+    const products = await benchProductList(target, { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS }, (line) =>
+      console.log(line),
+    );
+
+    const imports = await benchProductImport(target, (line) => console.log(line));
+    console.log(productImportReport(imports));
+
     const failures =
-      [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0) + dates.failures + events.failures;
+      [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0) +
+      dates.failures +
+      events.failures +
+      products.failures +
+      imports.failures;
     if (failures > 0) console.error(`FAILED: ${failures} request(s) failed or answered non-2xx`);
     return failures > 0 ? 1 : 0;
   } finally {

@@ -1,43 +1,26 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
-import { PageInput, pageQuery } from '../../shared/pagination.js';
+import { PageInput } from '../../shared/pagination.js';
 import { offerInScope, reachableOffers, requireIndividualOfferRights } from '../access.js';
 import { Offer } from '../Offer.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createEvent, editEvent } from './eventService.js';
 import { EventCreateInput, EventEditInput } from './inputs.js';
-import { forgetOffers, priceCategoriesOf, type PriceCategoryView, primeOffers } from '../offerBatch.js';
+import { forgetOffers, priceCategoriesOf, type PriceCategoryView } from '../offerBatch.js';
+import { readOfferPage } from '../offerPage.js';
 
 @Resolver(() => Offer)
 export class EventResolver {
   @Query(() => [Offer], { description: 'Event offers of the calling provider, one page in id order.' })
-  async events(
+  events(
     @Ctx() context: GraphContext,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Arg('venueId', () => Int, { nullable: true }) venueId: number | null,
     @Arg('addressId', () => Int, { nullable: true }) addressId: number | null,
     @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
   ): Promise<Offer[]> {
-    requireIndividualOfferRights(context);
-    const { where, options } = pageQuery(page ?? new PageInput());
-    const events = await context.em.find(
-      Offer,
-      {
-        $and: [
-          reachableOffers(context),
-          where,
-          { isEvent: true },
-          venueId != null ? { venue: venueId } : {},
-          addressId != null ? { address: addressId } : {},
-          idsAtProvider ? { idAtProvider: { $in: idsAtProvider } } : {},
-        ],
-      },
-      // A list is only read: its entities need no tracking for a flush that never comes.
-      { ...options, disableIdentityMap: true },
-    );
-    primeOffers(context, events.map((event) => event.id));
-    return events;
+    return readOfferPage(context, { isEvent: true, venueId, addressId, idsAtProvider }, page ?? new PageInput());
   }
 
   @Query(() => Offer, { description: 'An event offer of the calling provider.' })

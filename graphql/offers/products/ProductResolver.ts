@@ -2,12 +2,13 @@ import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resol
 import { venueInScope } from '../../providers/access.js';
 import type { GraphContext } from '../../shared/context.js';
 import { NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
-import { PageInput, pageQuery } from '../../shared/pagination.js';
+import { PageInput } from '../../shared/pagination.js';
 import { offerInScope, reachableOffers, requireIndividualOfferRights } from '../access.js';
 import { eanAvailability } from '../eanCatalogue/availability.js';
 import { isValidEan } from '../eanCatalogue/ean.js';
 import { Offer } from '../Offer.js';
-import { forgetOffers, primeOffers, productStockOf, type ProductStockView } from '../offerBatch.js';
+import { forgetOffers, productStockOf, type ProductStockView } from '../offerBatch.js';
+import { readOfferPage } from '../offerPage.js';
 import { Stock } from '../Stock.js';
 import { ProductCreateInput, ProductEditInput, ProductsByEanInput } from './inputs.js';
 import { ProductImport } from './ProductImport.js';
@@ -56,31 +57,14 @@ function checkEanList(eans: string[], { checkDigit }: { checkDigit: boolean }): 
 @Resolver(() => Offer)
 export class ProductResolver {
   @Query(() => [Offer], { description: 'Product offers of the calling provider, one page in id order.' })
-  async products(
+  products(
     @Ctx() context: GraphContext,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Arg('venueId', () => Int, { nullable: true }) venueId: number | null,
     @Arg('addressId', () => Int, { nullable: true }) addressId: number | null,
     @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
   ): Promise<Offer[]> {
-    requireIndividualOfferRights(context);
-    const { where, options } = pageQuery(page ?? new PageInput());
-    const products = await context.em.find(
-      Offer,
-      {
-        $and: [
-          reachableOffers(context),
-          where,
-          { isEvent: false },
-          venueId != null ? { venue: venueId } : {},
-          addressId != null ? { address: addressId } : {},
-          idsAtProvider ? { idAtProvider: { $in: idsAtProvider } } : {},
-        ],
-      },
-      { ...options, disableIdentityMap: true },
-    );
-    primeOffers(context, products.map((product) => product.id));
-    return products;
+    return readOfferPage(context, { isEvent: false, venueId, addressId, idsAtProvider }, page ?? new PageInput());
   }
 
   @Query(() => Offer, { description: 'A product offer of the calling provider.' })
@@ -97,13 +81,7 @@ export class ProductResolver {
     requireIndividualOfferRights(context);
     checkEanList(eans, { checkDigit: true });
     const venue = await venueInScope(context.em, context.caller, venueId);
-    const products = await context.em.find(
-      Offer,
-      { $and: [reachableOffers(context), { isEvent: false, venue: venue.id, ean: { $in: [...new Set(eans)] } }] },
-      { orderBy: { id: 'asc' }, disableIdentityMap: true },
-    );
-    primeOffers(context, products.map((product) => product.id));
-    return products;
+    return readOfferPage(context, { isEvent: false, venueId: venue.id, eans: [...new Set(eans)] });
   }
 
   @Query(() => EanAvailabilityAnswer, { description: 'Which of these EANs (at most 100) can be put on sale by EAN.' })
