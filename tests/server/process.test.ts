@@ -16,6 +16,7 @@ import {
   parseJsonLine,
   ServerProcess,
   sleep,
+  serverEnv,
   startServerProcess,
   STARTUP_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
@@ -127,16 +128,7 @@ describe('the server process (node dist/server/main.js)', () => {
   async function startServer(): Promise<ServerProcess> {
     // Only what the process needs, as `npm start` would see it: no NODE_ENV (vitest sets it to
     // 'test', which changes how Apollo Server behaves), no DATABASE_URL from the outer shell.
-    const env: Record<string, string | undefined> = {
-      PATH: process.env.PATH,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WORKER_ENABLED: 'true',
-      SQLITE_PATH: join(temporaryDirectory, 'db.sqlite'),
-      ...(databaseConfig.kind === 'postgresql' ? { DATABASE_URL: databaseConfig.url } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    };
+    const env = serverEnv(databaseConfig, temporaryDirectory, process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
     const server = await startServerProcess({ serverEntry, cwd: projectRoot, env });
     processes.push(server);
     const listening = server.jsonLines.find((line) => line.msg === 'listening')!;

@@ -14,7 +14,7 @@ import { findProjectRoot } from '../../server/portal.js';
 import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
 import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
 import { ensureServerBuilt } from '../support/serverBuild.js';
-import { parseJsonLine, type ServerProcess, startServerProcess } from '../support/serverProcess.js';
+import { parseJsonLine, type ServerProcess, serverEnv, startServerProcess } from '../support/serverProcess.js';
 
 /**
  * A bulk upsert by EAN is applied by a job of several steps (100 items each, one transaction
@@ -41,17 +41,7 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     return startServerProcess({
       serverEntry,
       cwd: projectRoot,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        WORKER_ENABLED: 'true',
-        SQLITE_PATH: join(temporaryDirectory, 'db.sqlite'),
-        IMAGE_DIRECTORY: join(temporaryDirectory, 'images'),
-        ...(databaseConfig.kind === 'postgresql' ? { DATABASE_URL: databaseConfig.url } : {}),
-        ...extraEnv,
-      },
+      env: serverEnv(databaseConfig, temporaryDirectory, extraEnv),
     }).then((server) => {
       processes.push(server);
       return server;

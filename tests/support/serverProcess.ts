@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
+import type { DatabaseConfig } from '../../server/db/orm.js';
 
 /** A child process of the server (`node dist/server/main.js`), read line by line. */
 
@@ -150,4 +151,22 @@ export async function startServerProcess(options: { serverEntry: string; cwd: st
     throw error;
   }
   return server;
+}
+
+/**
+ * The environment of a server process as `npm start` would see it, and only that: a free port
+ * (PORT=0), the worker on, the database given (a SQLite file in `directory`, or PostgreSQL).
+ */
+export function serverEnv(database: DatabaseConfig, directory: string, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    WORKER_ENABLED: 'true',
+    SQLITE_PATH: database.kind === 'sqlite' ? database.path : `${directory}/db.sqlite`,
+    IMAGE_DIRECTORY: `${directory}/images`,
+    ...(database.kind === 'postgresql' ? { DATABASE_URL: database.url } : {}),
+    ...extra,
+  };
 }

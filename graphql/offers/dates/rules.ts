@@ -31,16 +31,7 @@ export function dateFieldIssues(fields: DateFields, loc: Loc, mode: 'create' | '
   if (fields.beginningDatetime && fields.beginningDatetime.getTime() <= now.getTime()) {
     issues.push({ loc: [...loc, 'beginningDatetime'], msg: 'The datetime must be in the future', type: 'datetime_future' });
   }
-  const quantity = fields.quantity;
-  const minimum = mode === 'create' ? 1 : 0;
-  if (typeof quantity === 'number' && (!Number.isInteger(quantity) || quantity < minimum || quantity > DATE_QUANTITY_MAX)) {
-    issues.push({
-      loc: [...loc, 'quantity'],
-      msg: `A quantity is a whole number from ${minimum} to ${DATE_QUANTITY_MAX}, or "unlimited"`,
-      type: quantity < minimum ? 'greater_than_equal' : 'less_than_equal',
-      ctx: { limit_value: quantity < minimum ? minimum : DATE_QUANTITY_MAX },
-    });
-  }
+  issues.push(...quantityIssues(fields.quantity, [...loc, 'quantity'], mode === 'create' ? 1 : 0));
   const priceCategoryId = fields.priceCategoryId;
   if (priceCategoryId != null && (priceCategoryId <= 0 || priceCategoryId > ID_MAX)) {
     issues.push({
@@ -61,6 +52,19 @@ export function dateFieldIssues(fields: DateFields, loc: Loc, mode: 'create' | '
     });
   }
   return issues;
+}
+
+/** A quantity of places or items: a whole number from `minimum` (1 on creation, 0 on edition), or "unlimited". */
+export function quantityIssues(quantity: Quantity | null | undefined, loc: Loc, minimum: 0 | 1): ValidationIssue[] {
+  if (typeof quantity !== 'number' || (Number.isInteger(quantity) && quantity >= minimum && quantity <= DATE_QUANTITY_MAX)) return [];
+  return [
+    {
+      loc,
+      msg: `A quantity is a whole number from ${minimum} to ${DATE_QUANTITY_MAX}, or "unlimited"`,
+      type: quantity < minimum ? 'greater_than_equal' : 'less_than_equal',
+      ctx: { limit_value: quantity < minimum ? minimum : DATE_QUANTITY_MAX },
+    },
+  ];
 }
 
 /**

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { type Quantity } from '../dates/types.js';
-import { totalQuantity } from '../dates/rules.js';
+import { quantityIssues, totalQuantity } from '../dates/rules.js';
 import { parseAwareDatetime } from '../datetimes.js';
-import { DATE_QUANTITY_MAX, PRICE_MAX_CENTS } from '../limits.js';
+import { PRICE_MAX_CENTS } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { Stock } from '../Stock.js';
 import { deleteStock } from '../stockDeletion.js';
@@ -33,15 +33,7 @@ export function productStockIssues(stock: ProductStockChange, loc: string[], mod
       ctx: { limit_value: price < 0 ? 0 : PRICE_MAX_CENTS },
     });
   }
-  const minimum = mode === 'create' ? 1 : 0;
-  if (typeof quantity === 'number' && (!Number.isInteger(quantity) || quantity < minimum || quantity > DATE_QUANTITY_MAX)) {
-    issues.push({
-      loc: [...loc, 'quantity'],
-      msg: `A quantity is a whole number from ${minimum} to ${DATE_QUANTITY_MAX}, or "unlimited"`,
-      type: quantity < minimum ? 'greater_than_equal' : 'less_than_equal',
-      ctx: { limit_value: quantity < minimum ? minimum : DATE_QUANTITY_MAX },
-    });
-  }
+  issues.push(...quantityIssues(quantity, [...loc, 'quantity'], mode === 'create' ? 1 : 0));
   if (stock.bookingLimitDatetime != null) {
     try {
       parseAwareDatetime(stock.bookingLimitDatetime, [...loc, 'bookingLimitDatetime']);
