@@ -5,6 +5,7 @@ import { buildBookingsSubgraph } from './bookings/index.js';
 import { buildCollectiveSubgraph } from './collective/index.js';
 import { buildOffersSubgraph } from './offers/index.js';
 import { buildProvidersSubgraph } from './providers/index.js';
+import type { AppEnv } from './shared/appEnv.js';
 import type { Subgraph } from './shared/buildSubgraph.js';
 
 export const subgraphNames = ['providers', 'offers', 'bookings', 'collective'] as const;
@@ -15,19 +16,26 @@ export interface Graph {
   supergraphSdl: string;
 }
 
-let built: Graph | undefined;
+const built = new Map<string, Graph>();
 
-/** Builds the four subgraphs and composes them, once per process (schemas are immutable). */
-export function buildGraph(): Graph {
-  if (built) return built;
+/**
+ * Builds the four subgraphs and composes them, once per process and kind of environment
+ * (schemas are immutable). Production's graph has no sandbox mutations; the committed
+ * supergraph is the other one.
+ */
+export function buildGraph(appEnv: AppEnv = 'development'): Graph {
+  const kind = appEnv === 'production' ? 'production' : 'sandbox';
+  const cached = built.get(kind);
+  if (cached) return cached;
   const subgraphs: Record<SubgraphName, Subgraph> = {
     providers: buildProvidersSubgraph(),
     offers: buildOffersSubgraph(),
-    bookings: buildBookingsSubgraph(),
+    bookings: buildBookingsSubgraph(appEnv),
     collective: buildCollectiveSubgraph(),
   };
-  built = { subgraphs, supergraphSdl: composeSupergraph(Object.values(subgraphs)) };
-  return built;
+  const graph = { subgraphs, supergraphSdl: composeSupergraph(Object.values(subgraphs)) };
+  built.set(kind, graph);
+  return graph;
 }
 
 export function composeSupergraph(subgraphs: Subgraph[]): string {

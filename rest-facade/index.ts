@@ -1,4 +1,5 @@
 import { addressRoutes } from './addresses/routes.js';
+import { bookingRoutes } from './bookings/routes.js';
 import { eventOfferPriceCategoryRoutes } from './eventOfferPriceCategories/routes.js';
 import { eventOfferRoutes } from './eventOffers/routes.js';
 import { eventOfferStockRoutes } from './eventOfferStocks/routes.js';
@@ -22,4 +23,5 @@ export const routes: RouteDefinition[] = [
   ...eventOfferStockRoutes,
   ...imageRoutes,
   ...offerAttributeRoutes,
+  ...bookingRoutes,
 ];

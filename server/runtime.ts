@@ -12,6 +12,7 @@ import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
 import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
+import { registerBookingWork } from './bookingWork.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
 import { Redis } from 'ioredis';
 import { JobRegistry } from './jobs/registry.js';
@@ -72,7 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const applied = await migrate(orm);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   await loadCatalogue(orm.em.fork());
-  const graph = buildGraph();
+  const graph = buildGraph(config.appEnv);
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph);
   const graphql = await startGraphqlEndpoint(graph);
@@ -94,6 +95,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const worker = new JobWorker({ orm, registry: jobs, clock, logger, leaseMs: config.jobLeaseSeconds * 1000 });
   const scheduler = new Scheduler({ orm, clock, logger });
   registerOfferWork({ jobs, scheduler, events, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
+  registerBookingWork({ jobs, scheduler, events, clock });
   let backgroundStarted = false;
   return {
     config,

@@ -1,13 +1,24 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Offer } from '../offers/Offer.js';
+import { Stock } from '../offers/Stock.js';
 import { Provider } from '../providers/Provider.js';
+import { Beneficiary } from './Beneficiary.js';
 
-/** A beneficiary's booking of an individual offer. */
+export const bookingStatuses = ['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export type CancellationReason = 'BENEFICIARY' | 'OFFERER' | 'EXPIRED' | 'STOCK_DELETED' | 'TICKETING_REFUSED';
+
+/** A beneficiary's booking of a stock (an event date or a product). */
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A beneficiary's booking of an individual offer." })
 @Entity({ tableName: 'booking' })
+@Index({ properties: ['offer', 'id'] })
+@Index({ properties: ['stock', 'status'] })
 export class Booking {
+  [OptionalProps]?: 'cancellationLimitDate' | 'dateUsed' | 'cancellationDate' | 'cancellationReason' | 'reimbursementDate';
+
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -15,23 +26,55 @@ export class Booking {
   @ManyToOne(() => Offer, { deleteRule: 'cascade' })
   offer!: Offer;
 
+  @ManyToOne(() => Stock, { deleteRule: 'cascade' })
+  stock!: Stock;
+
   /** Denormalised owner, so that scoping a booking to its provider needs no join. */
   @ManyToOne(() => Provider, { deleteRule: 'cascade' })
   provider!: Provider;
 
-  @Field(() => String, { description: 'The countermark token shown by the beneficiary.' })
+  @ManyToOne(() => Beneficiary, { deleteRule: 'cascade' })
+  beneficiary!: Beneficiary;
+
+  @Field(() => String, { description: 'The countermark: six characters the beneficiary shows.' })
   @Property({ type: 'string', length: 6, unique: true })
   token!: string;
 
   @Field(() => Int)
   @Property({ type: 'integer' })
-  quantity: number = 1;
+  quantity!: number;
 
-  @Field(() => String)
+  /** Unit price in euro cents, as the stock's price when booked. */
+  @Field(() => Int, { description: 'Unit price in euro cents when booked.' })
+  @Property({ type: 'integer' })
+  amount!: number;
+
+  @Field(() => String, { description: 'CONFIRMED, USED, CANCELLED or REIMBURSED.' })
   @Property({ type: 'string', length: 20 })
-  status: string = 'CONFIRMED';
+  status!: BookingStatus;
 
   @Field(() => Date)
   @Property({ type: 'datetime' })
-  creationDate: Date = new Date();
+  creationDate!: Date;
+
+  /** Events: until when the beneficiary may cancel (and the venue may not validate yet). */
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  cancellationLimitDate: Date | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  dateUsed: Date | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  cancellationDate: Date | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 20, nullable: true })
+  cancellationReason: CancellationReason | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  reimbursementDate: Date | null = null;
 }

@@ -1,13 +1,19 @@
+import type { AppEnv } from '../shared/appEnv.js';
 import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
+import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { bookingInScope, BookingResolver } from './BookingResolver.js';
+import { BookingTicket } from './BookingTicket.js';
+import { ProviderMessage } from './ProviderMessage.js';
+import { SandboxBookingResolver } from './SandboxBookingResolver.js';
 
-export const bookingEntities = [Booking];
+export const bookingEntities = [Beneficiary, Booking, BookingTicket, ProviderMessage];
 
-export function buildBookingsSubgraph(): Subgraph {
+/** The sandbox mutations exist outside production only: in production they are not in the schema at all. */
+export function buildBookingsSubgraph(appEnv: AppEnv = 'development'): Subgraph {
   return buildSubgraph({
     name: 'bookings',
-    resolvers: [BookingResolver],
+    resolvers: appEnv === 'production' ? [BookingResolver] : [BookingResolver, SandboxBookingResolver],
     references: {
       Booking: { __resolveReference: (reference, context) => bookingInScope(context, reference.id) },
     },

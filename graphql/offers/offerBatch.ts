@@ -2,6 +2,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { GraphContext } from '../shared/context.js';
 import type { Offer } from './Offer.js';
 import type { PriceCategory } from './PriceCategory.js';
+import { asDate } from '../shared/rowValues.js';
 import { noStocks, type StockSummary } from './status.js';
 import type { Stock } from './Stock.js';
 import { stockSummaries } from './stockSummaries.js';
@@ -133,12 +134,6 @@ interface ProductStockRow {
   quantity: number | null;
   booked_quantity: number;
   booking_limit_datetime: string | number | Date | null;
-}
-
-/** Dates of raw rows: the PostgreSQL driver gives Date objects, libSQL epoch milliseconds or text. */
-function asDate(value: string | number | Date): Date {
-  if (value instanceof Date) return value;
-  return new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 }
 
 async function productStockViews(context: GraphContext, offerIds: number[]): Promise<Map<number, ProductStockView>> {

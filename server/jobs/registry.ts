@@ -8,15 +8,20 @@ export interface JobContext {
   clock: Clock;
   /** 1 on the first run, 2 on the first retry, and so on. */
   attempt: number;
+  /** Whether a `retry` answer would fail the job for good. */
+  lastAttempt: boolean;
   jobId: number;
 }
 
 /**
- * What a step of a long job answers: `continueWith` commits the step (with the job's new
+ * What a handler answers. `retry` (an outcome that calls for another try, such as a receiver
+ * answering 500) commits the handler's writes (what it recorded of the attempt) and schedules
+ * the job again with backoff, or fails it for good after its last attempt. What a step of a
+ * long job answers: `continueWith` commits the step (with the job's new
  * payload) and runs the next step at once, each in its own transaction. A crash loses at
  * most the step in flight: the job resumes from the last committed one.
  */
-export type JobStep = void | { continueWith: Record<string, unknown> };
+export type JobStep = void | { continueWith: Record<string, unknown> } | { retry: string };
 
 /**
  * Does the work of one job type. Runs at least once, possibly more (a crash after the work

@@ -217,10 +217,13 @@ export class JobWorker {
     try {
       let payload = job.payload;
       for (let step = 1; ; step += 1) {
-        const next = await this.runStep(job, handler, payload);
-        if (!next) break;
+        const result = await this.runStep(job, handler, payload);
+        if (result.outcome !== 'continued') {
+          if (result.outcome === 'succeeded') this.logger.info(fields, 'job done');
+          return result.outcome;
+        }
         this.logger.info({ ...fields, step }, 'job step committed');
-        payload = next;
+        payload = result.next;
         if (this.stopping) {
           // A shutdown between two steps hands the rest to the next worker at once, instead of after the lease.
           await this.releaseClaim(job);
@@ -228,8 +231,6 @@ export class JobWorker {
           return 'lost';
         }
       }
-      this.logger.info(fields, 'job done');
-      return 'succeeded';
     } catch (error) {
       if (error instanceof LeaseLostError) {
         this.logger.warn(fields, 'job lease lost: another worker claimed it again; its writes were rolled back');
@@ -251,18 +252,37 @@ export class JobWorker {
   }
 
   /**
-   * One transaction: the handler's writes and the job's new state (done, or its next step's
-   * payload with a renewed lease). Returns the next step's payload, if any.
+   * One transaction: the handler's writes and the job's new state (done; its next step's
+   * payload with a renewed lease; or another try later, with backoff).
    */
-  private async runStep(job: ClaimedJob, handler: JobHandler, payload: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  private async runStep(
+    job: ClaimedJob,
+    handler: JobHandler,
+    payload: Record<string, unknown>,
+  ): Promise<{ outcome: 'continued'; next: Record<string, unknown> } | { outcome: 'succeeded' | 'retried' | 'failed' }> {
     return this.orm.em.fork().transactional(async (em) => {
-      const step = await handler(payload, { em, clock: this.clock, attempt: job.attempts, jobId: job.id });
-      const next = step ? step.continueWith : null;
+      const lastAttempt = job.attempts >= job.maxAttempts;
+      const step = await handler(payload, { em, clock: this.clock, attempt: job.attempts, lastAttempt, jobId: job.id });
+      const next = step && 'continueWith' in step ? step.continueWith : null;
       const now = this.clock.now();
-      const change = next ? { payload: next, lockedAt: now } : { status: 'done' as const, finishedAt: now, lockedAt: null, lastError: null };
+      let change: Partial<Job>;
+      if (step && 'retry' in step) {
+        const lastError = step.retry.slice(0, MAX_ERROR_LENGTH);
+        change = lastAttempt
+          ? { status: 'failed', finishedAt: now, lockedAt: null, lastError }
+          : { status: 'pending', runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lockedAt: null, lastError };
+        this.logger[lastAttempt ? 'error' : 'warn'](
+          { jobId: job.id, jobType: job.type, attempt: job.attempts, err: lastError },
+          lastAttempt ? 'job failed for good' : 'job failed, will retry',
+        );
+      } else {
+        change = next ? { payload: next, lockedAt: now } : { status: 'done', finishedAt: now, lockedAt: null, lastError: null };
+      }
       const updated = await em.nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, change);
       if (updated === 0) throw new LeaseLostError();
-      return next;
+      if (next) return { outcome: 'continued' as const, next };
+      if (step && 'retry' in step) return { outcome: lastAttempt ? ('failed' as const) : ('retried' as const) };
+      return { outcome: 'succeeded' as const };
     });
   }
 

@@ -1,0 +1,65 @@
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Provider } from '../providers/Provider.js';
+import { Booking } from './Booking.js';
+
+export type MessageKind = 'BOOKING_NOTIFICATION' | 'TICKET_CANCELLATION';
+export type MessageStatus = 'PENDING' | 'SENT' | 'FAILED';
+
+/**
+ * A message to a provider's system, queued in the transaction of its cause and sent by a job:
+ * a booking notification (BOOK, CANCEL) or the cancellation of tickets. The body is stored as
+ * the exact text sent, so that every attempt signs the same bytes.
+ */
+@ObjectType({ description: "A message to a provider's system and what became of it." })
+@Entity({ tableName: 'provider_message' })
+@Index({ properties: ['booking'] })
+export class ProviderMessage {
+  [OptionalProps]?: 'status' | 'attempts' | 'lastStatusCode' | 'lastError' | 'sentAt';
+
+  @Field(() => Int)
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  provider!: Provider;
+
+  @ManyToOne(() => Booking, { nullable: true, deleteRule: 'cascade' })
+  booking: Booking | null = null;
+
+  @Field(() => String, { description: 'BOOKING_NOTIFICATION or TICKET_CANCELLATION.' })
+  @Property({ type: 'string', length: 30 })
+  kind!: MessageKind;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 2083 })
+  url!: string;
+
+  @Field(() => String, { description: 'The exact JSON text sent.' })
+  @Property({ type: 'text' })
+  body!: string;
+
+  @Field(() => String, { description: 'PENDING, SENT or FAILED (for good).' })
+  @Property({ type: 'string', length: 10 })
+  status: MessageStatus = 'PENDING';
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  attempts: number = 0;
+
+  @Field(() => Int, { nullable: true })
+  @Property({ type: 'integer', nullable: true })
+  lastStatusCode: number | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  lastError: string | null = null;
+
+  @Field(() => Date)
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  sentAt: Date | null = null;
+}

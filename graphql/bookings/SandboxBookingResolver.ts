@@ -1,0 +1,51 @@
+import { Arg, Ctx, Field, InputType, Int, Mutation, Resolver } from 'type-graphql';
+import { callerProviderId } from '../offers/access.js';
+import type { GraphContext } from '../shared/context.js';
+import { Beneficiary } from './Beneficiary.js';
+import { Booking } from './Booking.js';
+import { TransitionRunAnswer } from './BookingResolver.js';
+import { createBeneficiary, sandboxBook } from './sandboxBooking.js';
+import { runBookingTransitions } from './transitions.js';
+
+@InputType({ description: 'A test beneficiary.' })
+class SandboxBeneficiaryInput {
+  @Field(() => String) email!: string;
+  @Field(() => String) firstName!: string;
+  @Field(() => String) lastName!: string;
+  @Field(() => String, { description: 'YYYY-MM-DD.' }) birthDate!: string;
+  @Field(() => String, { nullable: true }) phoneNumber?: string | null;
+  @Field(() => String, { nullable: true }) postalCode?: string | null;
+}
+
+@InputType({ description: 'A booking made as a test beneficiary.' })
+class SandboxBookingInput {
+  @Field(() => Int, { description: 'A date of an event, or the stock of a product, of yours.' }) stockId!: number;
+  @Field(() => Int, { defaultValue: 1, description: '1, or 2 where the offer allows duo bookings.' }) quantity!: number;
+  @Field(() => Int, { nullable: true, description: 'One of your test beneficiaries; by default your first one (created if need be).' })
+  beneficiaryId?: number | null;
+}
+
+/**
+ * The integration environment's stand-ins for the culture-pass app: test beneficiaries and
+ * their bookings, and the clock of the periodic transitions. Not part of the production graph.
+ */
+@Resolver()
+export class SandboxBookingResolver {
+  @Mutation(() => Beneficiary, { description: 'Sandbox only: a test beneficiary with a 300 euro credit.' })
+  sandboxCreateBeneficiary(@Ctx() context: GraphContext, @Arg('input', () => SandboxBeneficiaryInput) input: SandboxBeneficiaryInput): Promise<Beneficiary> {
+    return createBeneficiary(context, input);
+  }
+
+  @Mutation(() => Booking, { description: 'Sandbox only: books a stock of yours as a test beneficiary, by every real rule.' })
+  sandboxBook(@Ctx() context: GraphContext, @Arg('input', () => SandboxBookingInput) input: SandboxBookingInput): Promise<Booking> {
+    return sandboxBook(context, input);
+  }
+
+  @Mutation(() => TransitionRunAnswer, {
+    description: "Sandbox only: runs the periodic transitions of your bookings (used, expired, reimbursed) as if the clock read `at`.",
+  })
+  sandboxRunScheduledJobs(@Ctx() context: GraphContext, @Arg('at', () => Date) at: Date): Promise<TransitionRunAnswer> {
+    const providerId = callerProviderId(context);
+    return context.em.transactional((em) => runBookingTransitions(em, { now: () => at }, providerId));
+  }
+}

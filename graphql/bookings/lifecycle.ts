@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { releasePlaces } from '../offers/stockReservation.js';
+import { Stock } from '../offers/Stock.js';
+import type { Clock } from '../shared/clock.js';
+import { Beneficiary } from './Beneficiary.js';
+import { type Booking, type CancellationReason } from './Booking.js';
+import { bookingDetailsOf, providerEndpoints } from './bookingDetails.js';
+import { BookingTicket } from './BookingTicket.js';
+import { queueBookingNotification, queueTicketCancellation } from './messages.js';
+
+/**
+ * Cancels a booking inside the caller's transaction: the credit goes back to the beneficiary,
+ * the places back to the stock (unless the stock is gone), and the provider is told: its
+ * tickets cancelled at its cancellation URL for a ticketing booking, a CANCEL notification
+ * otherwise.
+ */
+export async function cancelBooking(em: EntityManager, clock: Clock, booking: Booking, reason: CancellationReason): Promise<void> {
+  const now = clock.now();
+  booking.status = 'CANCELLED';
+  booking.cancellationDate = now;
+  booking.cancellationReason = reason;
+  const beneficiary = await em.findOneOrFail(Beneficiary, booking.beneficiary.id);
+  beneficiary.credit += booking.amount * booking.quantity;
+  const stock = await em.findOneOrFail(Stock, booking.stock.id, { populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'] });
+  if (!stock.isDeleted) await releasePlaces(em, stock.id, booking.quantity);
+  await em.flush();
+  const endpoints = await providerEndpoints(em, booking.provider.id, stock.offer.venue.id);
+  const details = bookingDetailsOf(stock, beneficiary, booking);
+  const tickets = await em.find(BookingTicket, { booking: booking.id });
+  if (tickets.length > 0) {
+    await queueTicketCancellation(em, clock, endpoints, booking.provider.id, details, tickets.map((ticket) => ticket.barcode));
+  } else {
+    await queueBookingNotification(em, clock, endpoints, booking.provider.id, 'CANCEL', details);
+  }
+}

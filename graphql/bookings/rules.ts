@@ -1,0 +1,32 @@
+import { randomInt } from 'node:crypto';
+
+/** Countermark alphabet: no 0/O, 1/I/L, so that a token read aloud or typed is unambiguous. */
+const TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const TOKEN_LENGTH = 6;
+
+export function newToken(): string {
+  let token = '';
+  for (let index = 0; index < TOKEN_LENGTH; index += 1) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return token;
+}
+
+const HOUR_MS = 3_600_000;
+/** An event booking may be cancelled by its beneficiary until 48 hours before the event... */
+export const CANCELLATION_NOTICE_MS = 48 * HOUR_MS;
+/** ...or until 48 hours after booking, when that comes first. */
+export const CANCELLATION_WINDOW_MS = 48 * HOUR_MS;
+/** An event booking not validated by the venue counts as used 48 hours after the event. */
+export const AUTO_USE_DELAY_MS = 48 * HOUR_MS;
+/** A product not picked up is released after 10 days for a book, 30 days otherwise. */
+export const BOOK_PICKUP_DAYS = 10;
+export const OTHER_PICKUP_DAYS = 30;
+
+/** Until when an event booking may be cancelled by its beneficiary; products have no limit. */
+export function cancellationLimitOf(beginning: Date | null, bookedAt: Date): Date | null {
+  if (!beginning) return null;
+  return new Date(Math.min(beginning.getTime() - CANCELLATION_NOTICE_MS, bookedAt.getTime() + CANCELLATION_WINDOW_MS));
+}
+
+export function pickupDaysOf(category: string): number {
+  return category === 'LIVRE_PAPIER' ? BOOK_PICKUP_DAYS : OTHER_PICKUP_DAYS;
+}

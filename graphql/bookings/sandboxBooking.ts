@@ -1,0 +1,218 @@
+import { raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
+import { callerProviderId } from '../offers/access.js';
+import type { Stock } from '../offers/Stock.js';
+import { bookableStock, reservePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
+import type { GraphContext } from '../shared/context.js';
+import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
+import { postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
+import { Beneficiary, INITIAL_CREDIT_CENTS } from './Beneficiary.js';
+import { Booking } from './Booking.js';
+import { type BookingDetails, bookingDetailsOf, providerEndpoints } from './bookingDetails.js';
+import { BookingTicket } from './BookingTicket.js';
+import { queueBookingNotification, queueTicketCancellation } from './messages.js';
+import { cancellationLimitOf, newToken } from './rules.js';
+
+export interface BeneficiaryInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  phoneNumber?: string | null;
+  postalCode?: string | null;
+}
+
+function beneficiaryIssues(input: BeneficiaryInput): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email) || input.email.length > 120) {
+    issues.push({ loc: ['email'], msg: 'A valid email address is required', type: 'value_error' });
+  }
+  for (const field of ['firstName', 'lastName'] as const) {
+    if (input[field].trim().length === 0 || input[field].length > 100) {
+      issues.push({ loc: [field], msg: '1 to 100 characters', type: 'string_too_long' });
+    }
+  }
+  const birth = /^\d{4}-\d{2}-\d{2}$/.test(input.birthDate) ? new Date(`${input.birthDate}T00:00:00Z`) : null;
+  if (!birth || Number.isNaN(birth.getTime()) || birth.toISOString().slice(0, 10) !== input.birthDate) {
+    issues.push({ loc: ['birthDate'], msg: 'A date as YYYY-MM-DD', type: 'date_parsing' });
+  }
+  if (input.postalCode != null && !/^\d{5}$/.test(input.postalCode)) {
+    issues.push({ loc: ['postalCode'], msg: 'Five digits', type: 'string_pattern_mismatch' });
+  }
+  if (input.phoneNumber != null && !/^\+?[0-9 ]{6,20}$/.test(input.phoneNumber)) {
+    issues.push({ loc: ['phoneNumber'], msg: 'A phone number: digits, spaces and an optional leading +', type: 'string_pattern_mismatch' });
+  }
+  return issues;
+}
+
+/** A test beneficiary of the calling provider, with the 300 euro credit of a new pass. */
+export async function createBeneficiary(context: GraphContext, input: BeneficiaryInput): Promise<Beneficiary> {
+  const providerId = callerProviderId(context);
+  const issues = beneficiaryIssues(input);
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+  const beneficiary = context.em.create(Beneficiary, {
+    provider: providerId,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    birthDate: input.birthDate,
+    phoneNumber: input.phoneNumber ?? null,
+    postalCode: input.postalCode ?? null,
+    credit: INITIAL_CREDIT_CENTS,
+    createdAt: context.clock.now(),
+  });
+  await context.em.flush();
+  return beneficiary;
+}
+
+/** The named beneficiary of the provider (404 otherwise), or its first one, created on demand. */
+async function beneficiaryFor(context: GraphContext, providerId: number, beneficiaryId: number | null | undefined): Promise<Beneficiary> {
+  if (beneficiaryId != null) {
+    const found = await context.em.findOne(Beneficiary, { id: beneficiaryId, provider: providerId });
+    if (!found) throw new NotFoundError('Beneficiary not found');
+    return found;
+  }
+  const first = await context.em.findOne(Beneficiary, { provider: providerId }, { orderBy: { id: 'asc' } });
+  return (
+    first ??
+    createBeneficiary(context, { email: 'jeune.sandbox@example.com', firstName: 'Camille', lastName: 'Sandbox', birthDate: '2007-05-14', postalCode: '75011' })
+  );
+}
+
+/** Takes the price from the credit with one conditional UPDATE: concurrent bookings never overspend it. */
+async function debitCredit(em: EntityManager, beneficiaryId: number, total: number): Promise<boolean> {
+  const updated = await em.nativeUpdate(Beneficiary, { id: beneficiaryId, credit: { $gte: total } }, { credit: raw('credit - ?', [total]) });
+  return updated === 1;
+}
+
+export interface SandboxBookingInput {
+  stockId: number;
+  quantity: number;
+  beneficiaryId?: number | null;
+}
+
+interface Ticket {
+  barcode: string;
+  seat: string | null;
+}
+
+/** The tickets of a 200 answer, one per place, or null when the answer is not that. */
+function ticketsOf(answer: unknown, quantity: number): { tickets: Ticket[]; remainingQuantity: number | null } | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const { tickets, remainingQuantity } = answer as { tickets?: unknown; remainingQuantity?: unknown };
+  if (!Array.isArray(tickets) || tickets.length !== quantity) return null;
+  const parsed: Ticket[] = [];
+  for (const ticket of tickets) {
+    const { barcode, seat } = (ticket ?? {}) as { barcode?: unknown; seat?: unknown };
+    if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > 200) return null;
+    parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, 100) : null });
+  }
+  const remaining = typeof remainingQuantity === 'number' && Number.isInteger(remainingQuantity) && remainingQuantity >= 0 ? remainingQuantity : null;
+  return { tickets: parsed, remainingQuantity: remaining };
+}
+
+/** Why a ticketing system refused, from its answer. */
+function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remaining: number | null } {
+  if (outcome.kind !== 'answered') return { message: `The ticketing system did not confirm the booking (${outcome.kind === 'timeout' ? 'no answer within 8 seconds' : 'unreachable'})`, remaining: null };
+  const body = (outcome.body ?? {}) as { error?: unknown; remainingQuantity?: unknown };
+  if (outcome.status === 409 && body.error === 'sold_out') return { message: 'The ticketing system has no places left', remaining: 0 };
+  if (outcome.status === 409 && body.error === 'not_enough_seats') {
+    const remaining = typeof body.remainingQuantity === 'number' && body.remainingQuantity >= 0 ? Math.floor(body.remainingQuantity) : null;
+    return { message: `The ticketing system has not enough places left${remaining !== null ? ` (${remaining})` : ''}`, remaining };
+  }
+  return { message: `The ticketing system did not confirm the booking (it answered ${outcome.status})`, remaining: null };
+}
+
+/**
+ * Books a stock as a test beneficiary, by every real rule: a bookable offer, places left (never
+ * oversold), enough credit, duo only where allowed. An event with tickets is first booked at
+ * the provider's ticketing system, outside any transaction.
+ */
+export async function sandboxBook(context: GraphContext, input: SandboxBookingInput): Promise<Booking> {
+  const providerId = callerProviderId(context);
+  if (input.quantity !== 1 && input.quantity !== 2) throw BadRequestError.on('quantity', 'A booking is of 1 place, or 2 for a duo');
+  const beneficiary = await beneficiaryFor(context, providerId, input.beneficiaryId);
+  const now = context.clock.now();
+  const stock = await bookableStock(context.em, input.stockId, providerId, now);
+  if (input.quantity === 2 && !stock.offer.enableDoubleBookings) throw BadRequestError.on('quantity', 'This offer does not allow duo bookings');
+  const total = stock.price * input.quantity;
+  if (beneficiary.credit < total) throw BadRequestError.on('quantity', `Not enough credit: ${beneficiary.credit} cents left for ${total}`);
+  const draft = {
+    quantity: input.quantity,
+    amount: stock.price,
+    creationDate: now,
+    cancellationLimitDate: cancellationLimitOf(stock.beginningDatetime, now),
+    status: 'CONFIRMED' as const,
+  };
+  const endpoints = await providerEndpoints(context.em, providerId, stock.offer.venue.id);
+  if (!stock.offer.hasTicket) {
+    return context.em.transactional(async (em) => {
+      const booking = await recordBooking(em, stock, beneficiary, draft, []);
+      await queueBookingNotification(em, context.clock, endpoints, providerId, 'BOOK', bookingDetailsOf(stock, beneficiary, booking));
+      return booking;
+    });
+  }
+
+  if (!endpoints.bookingUrl) throw BadRequestError.on('stockId', 'The provider has no booking URL for this venue');
+  const details = bookingDetailsOf(stock, beneficiary, draft);
+  const outcome = await postSigned(endpoints.bookingUrl, JSON.stringify(details), endpoints.secret);
+  const issued = outcome.kind === 'answered' && outcome.status === 200 ? ticketsOf(outcome.body, input.quantity) : null;
+  if (!issued) {
+    const refusal = ticketingRefusal(outcome);
+    if (refusal.remaining !== null) await context.em.transactional((em) => setRemainingPlaces(em, stock.id, refusal.remaining!));
+    throw BadRequestError.on('stockId', refusal.message);
+  }
+  try {
+    return await context.em.transactional(async (em) => {
+      const booking = await recordBooking(em, stock, beneficiary, draft, issued.tickets);
+      if (issued.remainingQuantity !== null) await setRemainingPlaces(em, stock.id, issued.remainingQuantity);
+      return booking;
+    });
+  } catch (error) {
+    // Refused here after the ticketing system issued tickets: they are cancelled there, by a job.
+    await compensateTickets(context, providerId, endpoints, details, issued.tickets);
+    throw error;
+  }
+}
+
+async function compensateTickets(
+  context: GraphContext,
+  providerId: number,
+  endpoints: Awaited<ReturnType<typeof providerEndpoints>>,
+  details: BookingDetails,
+  tickets: Ticket[],
+): Promise<void> {
+  await context.em.fork().transactional((em) =>
+    queueTicketCancellation(em, context.clock, endpoints, providerId, details, tickets.map((ticket) => ticket.barcode)),
+  );
+}
+
+/** Places reserved, credit debited, booking and tickets written: all in the caller's transaction. */
+async function recordBooking(
+  em: EntityManager,
+  stock: Stock,
+  beneficiary: Beneficiary,
+  draft: Pick<Booking, 'quantity' | 'amount' | 'creationDate' | 'cancellationLimitDate' | 'status'>,
+  tickets: Ticket[],
+): Promise<Booking> {
+  if (!(await reservePlaces(em, stock.id, draft.quantity))) throw BadRequestError.on('stockId', 'No places left on this stock');
+  if (!(await debitCredit(em, beneficiary.id, draft.amount * draft.quantity))) throw BadRequestError.on('quantity', 'Not enough credit left');
+  const booking = em.create(Booking, {
+    ...draft,
+    offer: stock.offer.id,
+    stock: stock.id,
+    provider: stock.offer.provider.id,
+    beneficiary: beneficiary.id,
+    token: await freeToken(em),
+  });
+  for (const ticket of tickets) em.create(BookingTicket, { booking, barcode: ticket.barcode, seat: ticket.seat });
+  await em.flush();
+  return booking;
+}
+
+async function freeToken(em: EntityManager): Promise<string> {
+  for (;;) {
+    const token = newToken();
+    if (!(await em.findOne(Booking, { token }))) return token;
+  }
+}

@@ -1,0 +1,87 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Clock } from '../shared/clock.js';
+import { Booking } from './Booking.js';
+import { cancelBooking } from './lifecycle.js';
+import { AUTO_USE_DELAY_MS, BOOK_PICKUP_DAYS, cancellationLimitOf, pickupDaysOf } from './rules.js';
+
+const DAY_MS = 86_400_000;
+
+export interface TransitionRun {
+  used: number;
+  expired: number;
+  reimbursed: number;
+}
+
+/** All providers, or one (the sandbox runs a provider's transitions only). */
+function ofProvider(providerId: number | undefined): { provider?: number } {
+  return providerId === undefined ? {} : { provider: providerId };
+}
+
+/** An event booking the venue did not validate counts as used 48 hours after the event. */
+export async function autoUseEventBookings(em: EntityManager, now: Date, providerId?: number): Promise<number> {
+  const due = await em.find(Booking, {
+    ...ofProvider(providerId),
+    status: 'CONFIRMED',
+    stock: { beginningDatetime: { $lte: new Date(now.getTime() - AUTO_USE_DELAY_MS) } },
+  });
+  for (const booking of due) {
+    booking.status = 'USED';
+    booking.dateUsed = now;
+  }
+  await em.flush();
+  return due.length;
+}
+
+/** A product not picked up is cancelled (and its credit refunded) after 10 days for a book, 30 otherwise. */
+export async function expireUnpickedProducts(em: EntityManager, clock: Clock, providerId?: number): Promise<number> {
+  const now = clock.now();
+  const candidates = await em.find(
+    Booking,
+    {
+      ...ofProvider(providerId),
+      status: 'CONFIRMED',
+      offer: { isEvent: false },
+      // The shortest delay first; each booking is then held to its category's own.
+      creationDate: { $lte: new Date(now.getTime() - BOOK_PICKUP_DAYS * DAY_MS) },
+    },
+    { populate: ['offer'] },
+  );
+  let expired = 0;
+  for (const booking of candidates) {
+    if (booking.creationDate.getTime() > now.getTime() - pickupDaysOf(booking.offer.category) * DAY_MS) continue;
+    await cancelBooking(em, clock, booking, 'EXPIRED');
+    expired += 1;
+  }
+  await em.flush();
+  return expired;
+}
+
+/** The reimbursement run (every two weeks): used bookings are paid to the venue. */
+export async function reimburseUsedBookings(em: EntityManager, now: Date, providerId?: number): Promise<number> {
+  return em.nativeUpdate(Booking, { ...ofProvider(providerId), status: 'USED' }, { status: 'REIMBURSED', reimbursementDate: now });
+}
+
+/** Every periodic transition, in order, as at `clock.now()`. */
+export async function runBookingTransitions(em: EntityManager, clock: Clock, providerId?: number): Promise<TransitionRun> {
+  const now = clock.now();
+  const used = await autoUseEventBookings(em, now, providerId);
+  const expired = await expireUnpickedProducts(em, clock, providerId);
+  const reimbursed = await reimburseUsedBookings(em, now, providerId);
+  return { used, expired, reimbursed };
+}
+
+/** A deleted stock (a date, a product's stock) cancels its unused bookings. */
+export async function cancelBookingsOfStock(em: EntityManager, clock: Clock, stockId: number): Promise<number> {
+  const bookings = await em.find(Booking, { stock: stockId, status: 'CONFIRMED' });
+  for (const booking of bookings) await cancelBooking(em, clock, booking, 'STOCK_DELETED');
+  await em.flush();
+  return bookings.length;
+}
+
+/** A rescheduled date moves its bookings' cancellation limits. */
+export async function rescheduleBookingsOfStock(em: EntityManager, stockId: number, beginning: Date): Promise<number> {
+  const bookings = await em.find(Booking, { stock: stockId, status: 'CONFIRMED' });
+  for (const booking of bookings) booking.cancellationLimitDate = cancellationLimitOf(beginning, booking.creationDate);
+  await em.flush();
+  return bookings.length;
+}
