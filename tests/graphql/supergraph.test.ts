@@ -31,4 +31,24 @@ describe('the composed supergraph', () => {
     }
     expect(() => buildASTSchema(parse(sdl), { assumeValidSDL: true })).not.toThrow();
   });
+
+  it('has the sandbox mutations outside production only, and every facade document still valid in production', async () => {
+    const sandboxFields = ['sandboxCreateBeneficiary', 'sandboxBook', 'sandboxRunScheduledJobs'];
+    const mutationFields = (appEnv: 'integration' | 'production') =>
+      Object.keys(buildGraph(appEnv).subgraphs.bookings.schema.getMutationType()?.getFields() ?? {});
+    expect(mutationFields('integration')).toEqual(expect.arrayContaining(sandboxFields));
+    expect(mutationFields('production').filter((field) => sandboxFields.includes(field))).toEqual([]);
+    expect(mutationFields('production')).toEqual(expect.arrayContaining(['useBooking', 'keepBooking', 'cancelBooking']));
+
+    const gateway = createInProcessGateway(buildGraph('production'));
+    const { schema } = await gateway.load();
+    try {
+      expect(Object.keys(schema.getMutationType()?.getFields() ?? {}).filter((field) => sandboxFields.includes(field))).toEqual([]);
+      for (const route of routes.filter((candidate) => !candidate.sandboxOnly)) {
+        expect(validate(schema, parse(route.document)).map(String), route.operationId).toEqual([]);
+      }
+    } finally {
+      await gateway.stop();
+    }
+  });
 });
