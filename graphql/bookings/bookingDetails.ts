@@ -84,7 +84,8 @@ export interface ProviderEndpoints {
 export async function providerEndpoints(em: EntityManager, providerId: number, venueId: number): Promise<ProviderEndpoints> {
   const [link, provider] = await Promise.all([
     em.findOne(VenueProvider, { venue: venueId, provider: providerId }),
-    em.findOneOrFail(Provider, providerId),
+    // The secret is a lazy property: never loaded unless asked for.
+    em.findOneOrFail(Provider, providerId, { populate: ['messagingSecret'] }),
   ]);
   return {
     bookingUrl: link?.bookingUrl ?? provider.bookingUrl,

@@ -1,17 +1,26 @@
+import { LockMode } from '@mikro-orm/core';
+import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, GoneError, NotFoundError } from '../shared/errors.js';
 import { Booking } from './Booking.js';
 import { cancelBooking } from './lifecycle.js';
 
-/** The booking behind a countermark, if it is one of the calling provider's; 404 otherwise. */
-export async function bookingByToken(context: GraphContext, token: string): Promise<Booking> {
+/**
+ * The booking behind a countermark, if it is one of the calling provider's; 404 otherwise.
+ * `forUpdate` (inside a transaction) locks its row on PostgreSQL, so that two operations on one
+ * countermark run one after the other and the second sees what the first did (SQLite has a
+ * single writer already).
+ */
+export async function bookingByToken(context: GraphContext, token: string, { forUpdate = false } = {}): Promise<Booking> {
   const caller = context.caller;
+  const lock = forUpdate && context.em.getPlatform() instanceof PostgreSqlPlatform;
   const booking = await context.em.findOne(
     Booking,
     { token: token.toUpperCase(), ...(caller.kind === 'provider' ? { provider: caller.providerId } : {}) },
-    { populate: ['offer'] },
+    { ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}), refresh: forUpdate },
   );
   if (!booking) throw new NotFoundError('This countermark matches none of your bookings');
+  await context.em.populate(booking, ['offer']);
   return booking;
 }
 
@@ -36,26 +45,30 @@ export function checkUsable(booking: Booking, now: Date): void {
 }
 
 /** CONFIRMED -> USED. */
-export async function useBooking(context: GraphContext, token: string): Promise<Booking> {
-  const booking = await bookingByToken(context, token);
-  const now = context.clock.now();
-  checkUsable(booking, now);
-  booking.status = 'USED';
-  booking.dateUsed = now;
-  await context.em.flush();
-  return booking;
+export function useBooking(context: GraphContext, token: string): Promise<Booking> {
+  return context.em.transactional(async (em) => {
+    const booking = await bookingByToken({ ...context, em }, token, { forUpdate: true });
+    const now = context.clock.now();
+    checkUsable(booking, now);
+    booking.status = 'USED';
+    booking.dateUsed = now;
+    await em.flush();
+    return booking;
+  });
 }
 
 /** USED -> CONFIRMED: a validation made by mistake is undone. */
-export async function keepBooking(context: GraphContext, token: string): Promise<Booking> {
-  const booking = await bookingByToken(context, token);
-  if (booking.status === 'CANCELLED') throw new GoneError('This booking has been cancelled');
-  if (booking.status === 'REIMBURSED') throw new ForbiddenError('This booking has been reimbursed');
-  if (booking.status !== 'USED') throw new ForbiddenError('This booking has not been validated: there is nothing to undo');
-  booking.status = 'CONFIRMED';
-  booking.dateUsed = null;
-  await context.em.flush();
-  return booking;
+export function keepBooking(context: GraphContext, token: string): Promise<Booking> {
+  return context.em.transactional(async (em) => {
+    const booking = await bookingByToken({ ...context, em }, token, { forUpdate: true });
+    if (booking.status === 'CANCELLED') throw new GoneError('This booking has been cancelled');
+    if (booking.status === 'REIMBURSED') throw new ForbiddenError('This booking has been reimbursed');
+    if (booking.status !== 'USED') throw new ForbiddenError('This booking has not been validated: there is nothing to undo');
+    booking.status = 'CONFIRMED';
+    booking.dateUsed = null;
+    await em.flush();
+    return booking;
+  });
 }
 
 /**
@@ -64,7 +77,7 @@ export async function keepBooking(context: GraphContext, token: string): Promise
  */
 export async function cancelByVenue(context: GraphContext, token: string): Promise<Booking> {
   return context.em.transactional(async (em) => {
-    const booking = await bookingByToken({ ...context, em }, token);
+    const booking = await bookingByToken({ ...context, em }, token, { forUpdate: true });
     if (booking.status === 'USED') throw new GoneError('This booking has already been validated: undo it (keep) first');
     if (booking.status === 'CANCELLED') throw new GoneError('This booking has already been cancelled');
     if (booking.status === 'REIMBURSED') throw new ForbiddenError('This booking has been reimbursed');

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { raw, type EntityManager } from '@mikro-orm/core';
 import { releasePlaces } from '../offers/stockReservation.js';
 import { Stock } from '../offers/Stock.js';
 import type { Clock } from '../shared/clock.js';
@@ -19,10 +19,12 @@ export async function cancelBooking(em: EntityManager, clock: Clock, booking: Bo
   booking.status = 'CANCELLED';
   booking.cancellationDate = now;
   booking.cancellationReason = reason;
-  const beneficiary = await em.findOneOrFail(Beneficiary, booking.beneficiary.id);
-  beneficiary.credit += booking.amount * booking.quantity;
+  // The stock's row before the beneficiary's, as a booking takes them: the same order never deadlocks.
   const stock = await em.findOneOrFail(Stock, booking.stock.id, { populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'] });
   if (!stock.isDeleted) await releasePlaces(em, stock.id, booking.quantity);
+  // An atomic increment: a refund racing a new booking of the same beneficiary loses neither.
+  await em.nativeUpdate(Beneficiary, { id: booking.beneficiary.id }, { credit: raw('credit + ?', [booking.amount * booking.quantity]) });
+  const beneficiary = await em.findOneOrFail(Beneficiary, booking.beneficiary.id, { refresh: true });
   await em.flush();
   const endpoints = await providerEndpoints(em, booking.provider.id, stock.offer.venue.id);
   const details = bookingDetailsOf(stock, beneficiary, booking);

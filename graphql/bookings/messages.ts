@@ -88,7 +88,7 @@ export async function sendMessage(
 ): Promise<{ retry: string } | undefined> {
   const message = await em.findOne(ProviderMessage, messageId);
   if (!message || message.status !== 'PENDING') return undefined;
-  const provider = await em.findOneOrFail(Provider, message.provider.id);
+  const provider = await em.findOneOrFail(Provider, message.provider.id, { populate: ['messagingSecret'] });
   const outcome = await postSigned(message.url, message.body, provider.messagingSecret);
   message.attempts += 1;
   message.lastStatusCode = outcome.kind === 'answered' ? outcome.status : null;

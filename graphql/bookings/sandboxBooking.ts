@@ -131,9 +131,9 @@ function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remain
 export async function sandboxBook(context: GraphContext, input: SandboxBookingInput): Promise<Booking> {
   const providerId = callerProviderId(context);
   if (input.quantity !== 1 && input.quantity !== 2) throw BadRequestError.on('quantity', 'A booking is of 1 place, or 2 for a duo');
-  const beneficiary = await beneficiaryFor(context, providerId, input.beneficiaryId);
   const now = context.clock.now();
   const stock = await bookableStock(context.em, input.stockId, providerId, now);
+  const beneficiary = await beneficiaryFor(context, providerId, input.beneficiaryId);
   if (input.quantity === 2 && !stock.offer.enableDoubleBookings) throw BadRequestError.on('quantity', 'This offer does not allow duo bookings');
   const total = stock.price * input.quantity;
   if (beneficiary.credit < total) throw BadRequestError.on('quantity', `Not enough credit: ${beneficiary.credit} cents left for ${total}`);

@@ -61,12 +61,15 @@ export async function reimburseUsedBookings(em: EntityManager, now: Date, provid
   return em.nativeUpdate(Booking, { ...ofProvider(providerId), status: 'USED' }, { status: 'REIMBURSED', reimbursementDate: now });
 }
 
-/** Every periodic transition, in order, as at `clock.now()`. */
+/**
+ * Every periodic transition as at `clock.now()`. The reimbursement comes first: it pays what was
+ * used before this run, so a booking marked used by this run shows USED until the next one.
+ */
 export async function runBookingTransitions(em: EntityManager, clock: Clock, providerId?: number): Promise<TransitionRun> {
   const now = clock.now();
+  const reimbursed = await reimburseUsedBookings(em, now, providerId);
   const used = await autoUseEventBookings(em, now, providerId);
   const expired = await expireUnpickedProducts(em, clock, providerId);
-  const reimbursed = await reimburseUsedBookings(em, now, providerId);
   return { used, expired, reimbursed };
 }
 

@@ -13,7 +13,7 @@ import { stockSummaries } from './stockSummaries.js';
 
 /** The stock with its offer, if the provider's offer can be booked on it now; 404 or 400 otherwise. */
 export async function bookableStock(em: EntityManager, stockId: number, providerId: number, now: Date): Promise<Stock> {
-  const stock = await em.findOne(Stock, { id: stockId, isDeleted: false }, { populate: ['offer', 'offer.venue', 'priceCategory'] });
+  const stock = await em.findOne(Stock, { id: stockId, isDeleted: false }, { populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'] });
   if (!stock || stock.offer.provider.id !== providerId) throw new NotFoundError('Stock not found');
   const status = offerStatus(stock.offer, (await stockSummaries(em, [stock.offer.id], now)).get(stock.offer.id)!);
   if (status !== 'ACTIVE' && status !== 'SOLD_OUT') {
