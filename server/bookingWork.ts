@@ -18,7 +18,10 @@ const HOUR_MS = 3_600_000;
  */
 export function registerBookingWork(options: { jobs: JobRegistry; scheduler: Scheduler; events: DomainEventBus; clock: Clock }): void {
   const { jobs, scheduler, events, clock } = options;
-  jobs.register(SEND_MESSAGE_JOB, (payload, context) => sendMessage(context.em, context.clock, Number(payload.messageId), context.lastAttempt));
+  // Outside a transaction: a call to a provider may wait 8 seconds and must hold nothing meanwhile.
+  jobs.register(SEND_MESSAGE_JOB, (payload, context) => sendMessage(context.em, context.clock, Number(payload.messageId), context.lastAttempt), {
+    outsideTransaction: true,
+  });
   scheduler.register({ name: AUTO_USE_TASK, intervalMs: HOUR_MS, run: async ({ em, clock: at }) => void (await autoUseEventBookings(em, at.now())) });
   scheduler.register({ name: EXPIRY_TASK, intervalMs: HOUR_MS, run: async ({ em, clock: at }) => void (await expireUnpickedProducts(em, at)) });
   scheduler.register({ name: REIMBURSEMENT_TASK, intervalMs: 14 * 24 * HOUR_MS, run: async ({ em, clock: at }) => void (await reimburseUsedBookings(em, at.now())) });

@@ -29,7 +29,7 @@ export async function cancelBooking(em: EntityManager, clock: Clock, booking: Bo
   const endpoints = await providerEndpoints(em, booking.provider.id, stock.offer.venue.id);
   const details = bookingDetailsOf(stock, beneficiary, booking);
   const tickets = await em.find(BookingTicket, { booking: booking.id });
-  if (tickets.length > 0) {
+  if (tickets.length > 0 && endpoints.cancelUrl) {
     await queueTicketCancellation(em, clock, endpoints, booking.provider.id, details, tickets.map((ticket) => ticket.barcode));
   } else {
     await queueBookingNotification(em, clock, endpoints, booking.provider.id, 'CANCEL', details);

@@ -111,6 +111,15 @@ function ticketsOf(answer: unknown, quantity: number): { tickets: Ticket[]; rema
   return { tickets: parsed, remainingQuantity: remaining };
 }
 
+/** The barcodes of an answer that is not a valid issue of tickets, if it holds any. */
+function strayBarcodes(answer: unknown): string[] {
+  const tickets = (answer as { tickets?: unknown } | null)?.tickets;
+  if (!Array.isArray(tickets)) return [];
+  return tickets
+    .map((ticket) => (ticket as { barcode?: unknown } | null)?.barcode)
+    .filter((barcode): barcode is string => typeof barcode === 'string' && barcode.length > 0 && barcode.length <= 200);
+}
+
 /** Why a ticketing system refused, from its answer. */
 function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remaining: number | null } {
   if (outcome.kind !== 'answered') return { message: `The ticketing system did not confirm the booking (${outcome.kind === 'timeout' ? 'no answer within 8 seconds' : 'unreachable'})`, remaining: null };
@@ -158,6 +167,9 @@ export async function sandboxBook(context: GraphContext, input: SandboxBookingIn
   const outcome = await postSigned(endpoints.bookingUrl, JSON.stringify(details), endpoints.secret);
   const issued = outcome.kind === 'answered' && outcome.status === 200 ? ticketsOf(outcome.body, input.quantity) : null;
   if (!issued) {
+    // A 200 whose tickets are not one per place is refused; whatever barcodes it carried are cancelled.
+    const stray = outcome.kind === 'answered' && outcome.status === 200 ? strayBarcodes(outcome.body) : [];
+    if (stray.length > 0) await compensateTickets(context, providerId, endpoints, details, stray.map((barcode) => ({ barcode, seat: null })));
     const refusal = ticketingRefusal(outcome);
     if (refusal.remaining !== null) await context.em.transactional((em) => setRemainingPlaces(em, stock.id, refusal.remaining!));
     throw BadRequestError.on('stockId', refusal.message);

@@ -33,8 +33,16 @@ export type JobHandler = (payload: Record<string, unknown>, context: JobContext)
 /** Job type -> handler. One handler per type, so that a job never depends on registration order. */
 export class JobRegistry {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly outsideTransaction = new Set<string>();
 
-  register(type: string, handler: JobHandler): void {
+  /**
+   * `outsideTransaction`: the handler gets an entity manager without an open transaction (its
+   * flushes commit on their own), for work that waits on the network, such as a call to a
+   * provider: an 8-second call must not hold a transaction (on SQLite, the only connection). Its
+   * writes then commit before the job's completion, so they must be safe to redo.
+   */
+  register(type: string, handler: JobHandler, options: { outsideTransaction?: boolean } = {}): void {
+    if (options.outsideTransaction) this.outsideTransaction.add(type);
     if (this.handlers.has(type)) {
       throw new Error(`A handler is already registered for job type "${type}"`);
     }
@@ -43,6 +51,10 @@ export class JobRegistry {
 
   get(type: string): JobHandler | undefined {
     return this.handlers.get(type);
+  }
+
+  runsOutsideTransaction(type: string): boolean {
+    return this.outsideTransaction.has(type);
   }
 
   has(type: string): boolean {

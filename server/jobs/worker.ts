@@ -1,4 +1,4 @@
-import { LockMode, raw, type MikroORM } from '@mikro-orm/core';
+import { type EntityManager, LockMode, raw, type MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { Clock } from '../../graphql/shared/clock.js';
@@ -252,22 +252,23 @@ export class JobWorker {
   }
 
   /**
-   * One transaction: the handler's writes and the job's new state (done; its next step's
-   * payload with a renewed lease; or another try later, with backoff).
+   * The handler's writes and the job's new state (done; its next step's payload with a renewed
+   * lease; or another try later, with backoff), in one transaction unless the job type runs
+   * outside one.
    */
   private async runStep(
     job: ClaimedJob,
     handler: JobHandler,
     payload: Record<string, unknown>,
   ): Promise<{ outcome: 'continued'; next: Record<string, unknown> } | { outcome: 'succeeded' | 'retried' | 'failed' }> {
-    return this.orm.em.fork().transactional(async (em) => {
+    const run = async (em: EntityManager) => {
       const lastAttempt = job.attempts >= job.maxAttempts;
-      const step = await handler(payload, { em, clock: this.clock, attempt: job.attempts, lastAttempt, jobId: job.id });
-      const next = step && 'continueWith' in step ? step.continueWith : null;
+      const answer = await handler(payload, { em, clock: this.clock, attempt: job.attempts, lastAttempt, jobId: job.id });
+      const next = answer && 'continueWith' in answer ? answer.continueWith : null;
       const now = this.clock.now();
       let change: Partial<Job>;
-      if (step && 'retry' in step) {
-        const lastError = step.retry.slice(0, MAX_ERROR_LENGTH);
+      if (answer && 'retry' in answer) {
+        const lastError = answer.retry.slice(0, MAX_ERROR_LENGTH);
         change = lastAttempt
           ? { status: 'failed', finishedAt: now, lockedAt: null, lastError }
           : { status: 'pending', runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lockedAt: null, lastError };
@@ -281,9 +282,12 @@ export class JobWorker {
       const updated = await em.nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, change);
       if (updated === 0) throw new LeaseLostError();
       if (next) return { outcome: 'continued' as const, next };
-      if (step && 'retry' in step) return { outcome: lastAttempt ? ('failed' as const) : ('retried' as const) };
+      if (answer && 'retry' in answer) return { outcome: lastAttempt ? ('failed' as const) : ('retried' as const) };
       return { outcome: 'succeeded' as const };
-    });
+    };
+    // Handlers that wait on the network run outside a transaction; the job's state then gets its own statement.
+    if (this.registry.runsOutsideTransaction(job.type)) return run(this.orm.em.fork());
+    return this.orm.em.fork().transactional(run);
   }
 
   /** Back to pending after a backoff, or failed for good; false when the claim was no longer ours. */

@@ -1,0 +1,513 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Beneficiary } from '../../graphql/bookings/Beneficiary.js';
+import { Booking } from '../../graphql/bookings/Booking.js';
+import { BookingTicket } from '../../graphql/bookings/BookingTicket.js';
+import { SEND_MESSAGE_JOB } from '../../graphql/bookings/messages.js';
+import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
+import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
+import { Stock } from '../../graphql/offers/Stock.js';
+import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { Provider } from '../../graphql/providers/Provider.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
+import { Job } from '../../graphql/shared/Job.js';
+import { hasValidSignature } from '../../graphql/shared/messaging/signature.js';
+import { PROVIDER_CALL_TIMEOUT_MS } from '../../graphql/shared/messaging/signedPost.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { anEvent, createSandbox } from '../support/fixtures.js';
+import { expectedSignature, Receiver, type ReceivedRequest } from '../support/receiver.js';
+
+const DAY = 86_400_000;
+let showCounter = 0;
+const PRICE = 2_500;
+
+const BOOK = `mutation Book($input: SandboxBookingInput!) {
+  sandboxBook(input: $input) { id token status quantity amount stockId tickets { barcode seat } }
+}`;
+
+describe('Ticketing: booking an event with tickets at the provider’s system', () => {
+  let testApp: TestApp;
+  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  let receiver: Receiver;
+  let internalKey: string;
+
+  const em = () => testApp.database.orm.em.fork();
+  const graphql = (key: string, query: string, variables?: Record<string, unknown>) =>
+    request(testApp.app).post('/graphql').set('Authorization', `Bearer ${key}`).send({ query, variables });
+  const book = async (stockId: number, beneficiaryId: number, quantity = 1) => {
+    const response = await graphql(sandbox.apiKey, BOOK, { input: { stockId, quantity, beneficiaryId } });
+    expect(response.status).toBe(200);
+    return response.body as { data: { sandboxBook: any } | null; errors?: { message: string; extensions: { code: string } }[] };
+  };
+  const runJobs = async () => {
+    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
+  };
+
+  async function aBeneficiary(): Promise<{ id: number; credit: number }> {
+    const response = await graphql(
+      sandbox.apiKey,
+      'mutation ($input: SandboxBeneficiaryInput!) { sandboxCreateBeneficiary(input: $input) { id credit } }',
+      { input: { email: `jeune${Math.random().toString(36).slice(2, 8)}@example.com`, firstName: 'Léa', lastName: 'Billet', birthDate: '2007-03-09', phoneNumber: '+33 6 12 34 56 78', postalCode: '75011' } },
+    );
+    expect(response.body.errors).toBeUndefined();
+    return response.body.data.sandboxCreateBeneficiary;
+  }
+
+  /** A published event with tickets at a venue of the sandbox, one price category and one date. */
+  async function aTicketedDate(options: { places?: number | null; booked?: number; venueIndex?: number; duo?: boolean } = {}) {
+    const fork = em();
+    const now = testApp.clock.now();
+    const event = await anEvent(
+      fork,
+      testApp.clock,
+      { providerId: sandbox.provider.id, venueId: sandbox.venues[options.venueIndex ?? 0].id },
+      { name: 'Ticketed concert', hasTicket: true, enableDoubleBookings: options.duo ?? true, idAtProvider: `show-${(showCounter += 1)}` },
+    );
+    const category = fork.create(PriceCategory, { offer: event, label: 'Orchestra', price: PRICE, idAtProvider: 'cat-orchestra', createdAt: now });
+    const stock = fork.create(Stock, {
+      offer: event,
+      priceCategory: category,
+      price: PRICE,
+      beginningDatetime: new Date(now.getTime() + 10 * DAY),
+      bookingLimitDatetime: new Date(now.getTime() + 9 * DAY),
+      quantity: options.places === undefined ? 50 : options.places,
+      bookedQuantity: options.booked ?? 0,
+      idAtProvider: 'date-at-provider',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await fork.flush();
+    return { event, category, stock };
+  }
+
+  /** Everything a booking attempt could write, to compare before and after a refusal. */
+  async function written(stockId: number, beneficiaryId: number) {
+    const fork = em();
+    const stock = await fork.findOneOrFail(Stock, stockId);
+    const beneficiary = await fork.findOneOrFail(Beneficiary, beneficiaryId);
+    return {
+      stock: { quantity: stock.quantity, bookedQuantity: stock.bookedQuantity },
+      credit: beneficiary.credit,
+      bookings: await fork.count(Booking, {}),
+      tickets: await fork.count(BookingTicket, {}),
+      messages: await fork.count(ProviderMessage, {}),
+      jobs: await fork.count(Job, { type: SEND_MESSAGE_JOB }),
+    };
+  }
+
+  const tickets = (...barcodes: string[]) => barcodes.map((barcode, index) => ({ barcode, seat: `A${index + 1}` }));
+  const expectSigned = (requests: ReceivedRequest[]) => {
+    expect(requests.length).toBeGreaterThan(0);
+    for (const received of requests) {
+      expect(received.method).toBe('POST');
+      expect(received.headers['content-type']).toMatch(/^application\/json/);
+      expect(received.signatureValid).toBe(true);
+    }
+  };
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    receiver = await Receiver.start();
+    const fork = em();
+    sandbox = await createSandbox(fork, testApp.clock, 'test');
+    receiver.secret = sandbox.messagingSecret;
+    await fork.nativeUpdate(
+      Provider,
+      { id: sandbox.provider.id },
+      { bookingUrl: receiver.url('/booking'), cancelUrl: receiver.url('/cancel'), notificationUrl: receiver.url('/notify') },
+    );
+    const internal = issueApiKey(fork, testApp.clock, { env: 'test', internal: true, label: 'back office' });
+    await fork.flush();
+    internalKey = internal.key;
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await testApp?.close();
+  });
+  beforeEach(() => receiver.reset());
+
+  it('books at the ticketing system: tickets stored and shown as the countermark, stock set to what is left there, credit debited', async () => {
+    const { event, category, stock } = await aTicketedDate({ places: 50 });
+    const beneficiary = await aBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('TKT-0001', 'TKT-0002'), remainingQuantity: 40 } });
+
+    const answer = await book(stock.id, beneficiary.id, 2);
+
+    expect(answer.errors).toBeUndefined();
+    const booked = answer.data!.sandboxBook;
+    expect(booked).toMatchObject({ status: 'CONFIRMED', quantity: 2, amount: PRICE, stockId: stock.id });
+    expect(booked.token).toMatch(/^[A-Z2-9]{6}$/);
+    expect(booked.tickets).toEqual([
+      { barcode: 'TKT-0001', seat: 'A1' },
+      { barcode: 'TKT-0002', seat: 'A2' },
+    ]);
+
+    // One signed call, with what the ticketing system needs to issue the tickets.
+    expect(receiver.requests.map((received) => received.path)).toEqual(['/booking']);
+    expectSigned(receiver.requests);
+    const now = testApp.clock.now();
+    expect(receiver.requests[0].body).toEqual({
+      booking: {
+        id: null,
+        token: null,
+        quantity: 2,
+        unitPrice: PRICE,
+        totalPrice: 2 * PRICE,
+        creationDate: now.toISOString(),
+        cancellationLimitDate: new Date(now.getTime() + 2 * DAY).toISOString(),
+        status: 'CONFIRMED',
+      },
+      offer: { id: event.id, idAtProvider: event.idAtProvider, name: 'Ticketed concert', category: 'CONCERT', ean: null },
+      priceCategory: { id: category.id, idAtProvider: 'cat-orchestra', label: 'Orchestra' },
+      stock: { id: stock.id, idAtProvider: 'date-at-provider', beginningDatetime: stock.beginningDatetime!.toISOString() },
+      venue: {
+        id: sandbox.venues[0].id,
+        name: 'Théâtre de la Démo',
+        street: '12 Rue de Rivoli',
+        city: 'Paris',
+        postalCode: '75004',
+        departmentCode: '75',
+        siret: '12345678200010',
+      },
+      beneficiary: {
+        email: expect.stringMatching(/@example\.com$/),
+        firstName: 'Léa',
+        lastName: 'Billet',
+        birthDate: '2007-03-09',
+        phoneNumber: '+33 6 12 34 56 78',
+        postalCode: '75011',
+      },
+    });
+
+    // The countermark of a ticketing booking is its tickets, read back through the graph.
+    const read = await graphql(sandbox.apiKey, 'query ($id: Int!) { booking(id: $id) { id token tickets { barcode seat } } }', { id: booked.id });
+    expect(read.body.errors).toBeUndefined();
+    expect(read.body.data.booking).toEqual({ id: booked.id, token: booked.token, tickets: booked.tickets });
+
+    const fork = em();
+    const stored = await fork.findOneOrFail(Stock, stock.id);
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({ quantity: 42, bookedQuantity: 2 });
+    expect((await fork.find(BookingTicket, { booking: booked.id }, { orderBy: { id: 'asc' } })).map((ticket) => [ticket.barcode, ticket.seat])).toEqual([
+      ['TKT-0001', 'A1'],
+      ['TKT-0002', 'A2'],
+    ]);
+    expect((await fork.findOneOrFail(Beneficiary, beneficiary.id)).credit).toBe(beneficiary.credit - 2 * PRICE);
+    // A ticketing booking is told to the provider by its booking call: no BOOK notification besides.
+    expect(await fork.count(ProviderMessage, { booking: booked.id })).toBe(0);
+    await runJobs();
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it('keeps a stock unchanged when the answer has no remainingQuantity, and stores a ticket without a seat', async () => {
+    const { stock } = await aTicketedDate({ places: 12 });
+    const beneficiary = await aBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: [{ barcode: 'NO-SEAT-1' }] } });
+
+    const answer = await book(stock.id, beneficiary.id);
+
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.sandboxBook.tickets).toEqual([{ barcode: 'NO-SEAT-1', seat: null }]);
+    const stored = await em().findOneOrFail(Stock, stock.id);
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({ quantity: 12, bookedQuantity: 1 });
+  });
+
+  it('refuses on 409 sold_out: no booking, credit unchanged, the stock set to no place left', async () => {
+    const { stock } = await aTicketedDate({ places: 30, booked: 3 });
+    const beneficiary = await aBeneficiary();
+    const before = await written(stock.id, beneficiary.id);
+    receiver.answer('/booking', { status: 409, json: { error: 'sold_out' } });
+
+    const answer = await book(stock.id, beneficiary.id);
+
+    expect(answer.data).toBeNull();
+    expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+    expect(answer.errors![0].message).toBe('The ticketing system has no places left');
+    expect(receiver.to('/booking')).toHaveLength(1);
+    expectSigned(receiver.requests);
+    expect(await written(stock.id, beneficiary.id)).toEqual({ ...before, stock: { quantity: 3, bookedQuantity: 3 } });
+
+    // The offer now reads as sold out.
+    const status = await graphql(sandbox.apiKey, 'query ($id: Int!) { offer(id: $id) { id status } }', { id: stock.offer.id });
+    expect(status.body.data.offer.status).toBe('SOLD_OUT');
+  });
+
+  it('refuses on 409 not_enough_seats: no booking, credit unchanged, the stock set to the places left there', async () => {
+    const { stock } = await aTicketedDate({ places: 30, booked: 4 });
+    const beneficiary = await aBeneficiary();
+    const before = await written(stock.id, beneficiary.id);
+    receiver.answer('/booking', { status: 409, json: { error: 'not_enough_seats', remainingQuantity: 1 } });
+
+    const answer = await book(stock.id, beneficiary.id, 2);
+
+    expect(answer.data).toBeNull();
+    expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+    expect(answer.errors![0].message).toBe('The ticketing system has not enough places left (1)');
+    expectSigned(receiver.requests);
+    expect(await written(stock.id, beneficiary.id)).toEqual({ ...before, stock: { quantity: 5, bookedQuantity: 4 } });
+  });
+
+  it('refuses when the ticketing system does not answer within 8 seconds, and writes nothing', async () => {
+    const { stock } = await aTicketedDate({ places: 30, booked: 2 });
+    const beneficiary = await aBeneficiary();
+    const before = await written(stock.id, beneficiary.id);
+    receiver.answer('/booking', { slow: { afterMs: PROVIDER_CALL_TIMEOUT_MS + 5_000, status: 200, json: { tickets: tickets('LATE-1'), remainingQuantity: 9 } } });
+
+    // Only the timers are faked (fetch itself is real): the 8 seconds pass at once, and only then.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    let answer: Awaited<ReturnType<typeof book>>;
+    try {
+      let settled = false;
+      const pending = book(stock.id, beneficiary.id).finally(() => {
+        settled = true;
+      });
+      await receiver.waitForRequests(1, '/booking');
+      await vi.advanceTimersByTimeAsync(PROVIDER_CALL_TIMEOUT_MS - 500);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+      expect(receiver.requests[0].abandoned).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      answer = await pending;
+    } finally {
+      vi.useRealTimers();
+    }
+
+    expect(answer.data).toBeNull();
+    expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+    expect(answer.errors![0].message).toBe('The ticketing system did not confirm the booking (no answer within 8 seconds)');
+    expect(receiver.to('/booking')).toHaveLength(1);
+    expectSigned(receiver.requests);
+    await vi.waitFor(() => expect(receiver.requests[0].abandoned).toBe(true));
+    expect(await written(stock.id, beneficiary.id)).toEqual(before);
+  });
+
+  it('refuses when the ticketing system answers 500, and writes nothing', async () => {
+    const { stock } = await aTicketedDate({ places: 30, booked: 2 });
+    const beneficiary = await aBeneficiary();
+    const before = await written(stock.id, beneficiary.id);
+    receiver.answer('/booking', { status: 500, json: { error: 'internal' } });
+
+    const answer = await book(stock.id, beneficiary.id);
+
+    expect(answer.data).toBeNull();
+    expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+    expect(answer.errors![0].message).toBe('The ticketing system did not confirm the booking (it answered 500)');
+    expectSigned(receiver.requests);
+    expect(await written(stock.id, beneficiary.id)).toEqual(before);
+  });
+
+  it('refuses when the ticketing system closes the connection, and writes nothing', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aBeneficiary();
+    const before = await written(stock.id, beneficiary.id);
+    receiver.answer('/booking', { close: true });
+
+    const answer = await book(stock.id, beneficiary.id);
+
+    expect(answer.data).toBeNull();
+    expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+    expect(answer.errors![0].message).toBe('The ticketing system did not confirm the booking (unreachable)');
+    expectSigned(receiver.requests);
+    expect(await written(stock.id, beneficiary.id)).toEqual(before);
+  });
+
+  it('refuses a 200 without one ticket per place, or with a 409 of another kind; only the stray barcodes are cancelled', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aBeneficiary();
+    const before = await written(stock.id, beneficiary.id);
+    const answers = [
+      { status: 200, json: { tickets: tickets('ONLY-ONE'), remainingQuantity: 3 } },
+      { status: 200, json: { tickets: [{ barcode: '' }, { barcode: 'B' }], remainingQuantity: 3 } },
+      { status: 200, json: { remainingQuantity: 3 } },
+      { status: 200, json: 'not json at all' },
+      { status: 201, json: { tickets: tickets('C1', 'C2'), remainingQuantity: 3 } },
+      { status: 409, json: { error: 'something_else', remainingQuantity: 0 } },
+    ];
+    receiver.answerNext('/booking', ...answers);
+
+    for (const _ of answers) {
+      const answer = await book(stock.id, beneficiary.id, 2);
+      expect(answer.data).toBeNull();
+      expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+      expect(answer.errors![0].message).toMatch(/^The ticketing system did not confirm the booking \(it answered (200|201|409)\)$/);
+    }
+    expect(receiver.to('/booking')).toHaveLength(answers.length);
+    expectSigned(receiver.requests);
+    // No booking, ticket, credit or stock change; the barcodes of the two refused 200s are cancelled there.
+    expect(await written(stock.id, beneficiary.id)).toEqual({ ...before, messages: before.messages + 2, jobs: before.jobs + 2 });
+    await runJobs();
+    expect(receiver.to('/cancel').map((request) => request.body.barcodes)).toEqual([['ONLY-ONE'], ['B']]);
+    expectSigned(receiver.to('/cancel'));
+  });
+
+  it('signs every call over its exact bytes with the provider’s secret, and only with it', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aBeneficiary();
+    receiver.answerNext('/booking', { status: 200, json: { tickets: tickets('SIG-1'), remainingQuantity: 5 } }, { status: 500 });
+    await book(stock.id, beneficiary.id);
+    await book(stock.id, beneficiary.id);
+
+    expect(receiver.requests).toHaveLength(2);
+    for (const received of receiver.requests) {
+      const signature = received.headers['passculture-signature'] as string;
+      expect(signature).toBe(expectedSignature(received.raw, sandbox.messagingSecret));
+      expect(hasValidSignature(received.raw, sandbox.messagingSecret, signature)).toBe(true);
+      expect(signature).not.toBe(expectedSignature(received.raw, `${sandbox.messagingSecret}x`));
+      // A byte more or less is another signature: the receiver checks the very bytes sent.
+      expect(signature).not.toBe(expectedSignature(Buffer.concat([received.raw, Buffer.from(' ')]), sandbox.messagingSecret));
+    }
+  });
+
+  it('calls the venue’s booking URL where it has one, rather than the provider’s', async () => {
+    const venue = sandbox.venues[1];
+    await em().nativeUpdate(VenueProvider, { venue: venue.id, provider: sandbox.provider.id }, { bookingUrl: receiver.url('/venue/booking') });
+    try {
+      const { stock } = await aTicketedDate({ places: 30, venueIndex: 1 });
+      const beneficiary = await aBeneficiary();
+      receiver.answer('/venue/booking', { status: 200, json: { tickets: tickets('VENUE-1'), remainingQuantity: 7 } });
+      receiver.answer('/booking', { status: 500 });
+
+      const answer = await book(stock.id, beneficiary.id);
+
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.sandboxBook.tickets).toEqual([{ barcode: 'VENUE-1', seat: 'A1' }]);
+      expect(receiver.requests.map((received) => received.path)).toEqual(['/venue/booking']);
+      expectSigned(receiver.requests);
+      expect(receiver.requests[0].body.venue.id).toBe(venue.id);
+
+      // The other venues keep the provider's URL.
+      const elsewhere = await aTicketedDate({ places: 30, venueIndex: 0 });
+      receiver.answer('/booking', { status: 200, json: { tickets: tickets('PROVIDER-1'), remainingQuantity: 7 } });
+      expect((await book(elsewhere.stock.id, beneficiary.id)).errors).toBeUndefined();
+      expect(receiver.requests.map((received) => received.path)).toEqual(['/venue/booking', '/booking']);
+    } finally {
+      await em().nativeUpdate(VenueProvider, { venue: venue.id, provider: sandbox.provider.id }, { bookingUrl: null });
+    }
+  });
+
+  it('cancels the tickets issued when the stock has no place left here: a signed TICKET_CANCELLATION to the cancellation URL', async () => {
+    // Every place is booked here, but the ticketing system still issues tickets.
+    const { stock } = await aTicketedDate({ places: 3, booked: 3 });
+    const beneficiary = await aBeneficiary();
+    const before = await written(stock.id, beneficiary.id);
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('ISSUED-1', 'ISSUED-2'), remainingQuantity: 10 } });
+
+    const answer = await book(stock.id, beneficiary.id, 2);
+
+    expect(answer.data).toBeNull();
+    expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+    expect(answer.errors![0].message).toBe('No places left on this stock');
+    const messages = await em().find(ProviderMessage, {}, { orderBy: { id: 'asc' } });
+    const compensation = messages.filter((message) => message.kind === 'TICKET_CANCELLATION' && message.body.includes('ISSUED-1'));
+    expect(compensation).toHaveLength(1);
+    expect(compensation[0]).toMatchObject({ url: receiver.url('/cancel'), status: 'PENDING', attempts: 0 });
+    expect(compensation[0].booking).toBeNull();
+    // Nothing else was written: no booking, no ticket, the credit and the stock (the answer's remainingQuantity too) untouched.
+    expect(await written(stock.id, beneficiary.id)).toEqual({ ...before, messages: before.messages + 1, jobs: before.jobs + 1 });
+    expect(receiver.to('/cancel')).toHaveLength(0);
+
+    await runJobs();
+
+    expect(receiver.to('/cancel')).toHaveLength(1);
+    const cancellation = receiver.to('/cancel')[0];
+    expectSigned([cancellation]);
+    expect(cancellation.raw.toString('utf8')).toBe(compensation[0].body);
+    expect(cancellation.body.barcodes).toEqual(['ISSUED-1', 'ISSUED-2']);
+    expect(cancellation.body.stock.id).toBe(stock.id);
+    expect(cancellation.body.booking).toMatchObject({ id: null, token: null, quantity: 2 });
+    // The same booking details as the booking call that issued them.
+    expect(cancellation.body).toEqual({ ...receiver.to('/booking')[0].body, barcodes: ['ISSUED-1', 'ISSUED-2'] });
+    expect(await em().findOneOrFail(ProviderMessage, compensation[0].id)).toMatchObject({ status: 'SENT', attempts: 1, lastStatusCode: 200 });
+  });
+
+  it('cancels the tickets issued when the credit ran out meanwhile (found only in the transaction)', async () => {
+    const { stock } = await aTicketedDate({ places: 20 });
+    const beneficiary = await aBeneficiary();
+    // While the ticketing system issues the tickets, another booking spends the credit.
+    receiver.answer('/booking', async () => {
+      await em().nativeUpdate(Beneficiary, { id: beneficiary.id }, { credit: 100 });
+      return { status: 200, json: { tickets: tickets('SPENT-1'), remainingQuantity: 12 } };
+    });
+
+    const answer = await book(stock.id, beneficiary.id);
+
+    expect(answer.data).toBeNull();
+    expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
+    expect(answer.errors![0].message).toBe('Not enough credit left');
+    const after = await written(stock.id, beneficiary.id);
+    expect(after.credit).toBe(100);
+    // The places reserved in the refused transaction are back: it rolled back whole.
+    expect(after.stock).toEqual({ quantity: 20, bookedQuantity: 0 });
+
+    await runJobs();
+
+    const cancellations = receiver.to('/cancel');
+    expect(cancellations).toHaveLength(1);
+    expectSigned(cancellations);
+    expect(cancellations[0].body.barcodes).toEqual(['SPENT-1']);
+  });
+
+  it('sends the tickets of a cancelled ticketing booking to the cancellation URL, after the cancellation committed', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('KEEP-1', 'KEEP-2'), remainingQuantity: 20 } });
+    const booked = (await book(stock.id, beneficiary.id, 2)).data!.sandboxBook;
+    testApp.clock.advance(3_600_000);
+
+    const cancelled = await request(testApp.app)
+      .patch(`/public/bookings/v1/cancel/token/${booked.token}`)
+      .set('Authorization', `Bearer ${sandbox.apiKey}`);
+
+    expect(cancelled.status).toBe(204);
+    const fork = em();
+    const booking = await fork.findOneOrFail(Booking, booked.id);
+    expect(booking).toMatchObject({ status: 'CANCELLED', cancellationReason: 'OFFERER' });
+    expect((await fork.findOneOrFail(Beneficiary, beneficiary.id)).credit).toBe(beneficiary.credit);
+    expect((await fork.findOneOrFail(Stock, stock.id)).bookedQuantity).toBe(0);
+    // Queued with the cancellation, sent by the job afterwards: a ticket cancellation, no CANCEL notification.
+    const messages = await fork.find(ProviderMessage, { booking: booked.id });
+    expect(messages.map((message) => [message.kind, message.url, message.status])).toEqual([['TICKET_CANCELLATION', receiver.url('/cancel'), 'PENDING']]);
+    expect(receiver.to('/cancel')).toHaveLength(0);
+
+    await runJobs();
+
+    const cancellations = receiver.to('/cancel');
+    expect(cancellations).toHaveLength(1);
+    expectSigned(cancellations);
+    expect(cancellations[0].body.barcodes).toEqual(['KEEP-1', 'KEEP-2']);
+    expect(cancellations[0].body.booking).toMatchObject({ id: booked.id, token: booked.token, quantity: 2, status: 'CANCELLED' });
+    expect(receiver.to('/notify')).toHaveLength(0);
+
+    const deliveries = await graphql(internalKey, 'query ($id: Int!) { bookingMessages(bookingId: $id) { kind url status attempts lastStatusCode lastError } }', { id: booked.id });
+    expect(deliveries.body.errors).toBeUndefined();
+    expect(deliveries.body.data.bookingMessages).toEqual([
+      { kind: 'TICKET_CANCELLATION', url: receiver.url('/cancel'), status: 'SENT', attempts: 1, lastStatusCode: 200, lastError: null },
+    ]);
+  });
+
+  it('sends the cancellation of a venue’s tickets to the venue’s cancellation URL', async () => {
+    const venue = sandbox.venues[1];
+    await em().nativeUpdate(
+      VenueProvider,
+      { venue: venue.id, provider: sandbox.provider.id },
+      { bookingUrl: receiver.url('/venue/booking'), cancelUrl: receiver.url('/venue/cancel') },
+    );
+    try {
+      const { stock } = await aTicketedDate({ places: 30, venueIndex: 1 });
+      const beneficiary = await aBeneficiary();
+      receiver.answer('/venue/booking', { status: 200, json: { tickets: tickets('V-1'), remainingQuantity: 20 } });
+      const booked = (await book(stock.id, beneficiary.id)).data!.sandboxBook;
+      const cancelled = await request(testApp.app)
+        .patch(`/public/bookings/v1/cancel/token/${booked.token}`)
+        .set('Authorization', `Bearer ${sandbox.apiKey}`);
+      expect(cancelled.status).toBe(204);
+
+      await runJobs();
+
+      expect(receiver.requests.map((received) => received.path)).toEqual(['/venue/booking', '/venue/cancel']);
+      expectSigned(receiver.requests);
+      expect(receiver.requests[1].body.barcodes).toEqual(['V-1']);
+    } finally {
+      await em().nativeUpdate(VenueProvider, { venue: venue.id, provider: sandbox.provider.id }, { bookingUrl: null, cancelUrl: null });
+    }
+  });
+});
