@@ -7,11 +7,10 @@ import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
 import type { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { Provider } from '../../graphql/providers/Provider.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { isPostgresTestRun } from '../support/database.js';
 import { anEvent, createSandbox } from '../support/fixtures.js';
-import { Receiver } from '../support/receiver.js';
+import { aSandboxWithReceiver, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;
 let showCounter = 0;
@@ -99,15 +98,7 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    receiver = await Receiver.start();
-    const fork = em();
-    sandbox = await createSandbox(fork, testApp.clock, 'test');
-    receiver.secret = sandbox.messagingSecret;
-    await fork.nativeUpdate(
-      Provider,
-      { id: sandbox.provider.id },
-      { bookingUrl: receiver.url('/booking'), cancelUrl: receiver.url('/cancel'), notificationUrl: receiver.url('/notify') },
-    );
+    ({ sandbox, receiver } = await aSandboxWithReceiver(testApp));
   });
   afterAll(async () => {
     await receiver?.close();

@@ -15,7 +15,7 @@ import { PROVIDER_CALL_TIMEOUT_MS } from '../../graphql/shared/messaging/signedP
 import { retryDelayMs } from '../../server/jobs/backoff.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { anEvent, createSandbox } from '../support/fixtures.js';
-import { Receiver, type ReceivedRequest } from '../support/receiver.js';
+import { aSandboxWithReceiver, expectSigned, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;
 const PRICE = 1_800;
@@ -115,26 +115,11 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     const messageIds = (await em().find(ProviderMessage, { booking: bookingId })).map((message) => message.id);
     return (await sendingJobs()).filter((job) => messageIds.includes(Number(job.payload.messageId)));
   }
-  const expectSigned = (requests: ReceivedRequest[]) => {
-    expect(requests.length).toBeGreaterThan(0);
-    for (const received of requests) {
-      expect(received.method).toBe('POST');
-      expect(received.headers['content-type']).toMatch(/^application\/json/);
-      expect(received.signatureValid).toBe(true);
-    }
-  };
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    receiver = await Receiver.start();
+    ({ sandbox, receiver } = await aSandboxWithReceiver(testApp));
     const fork = em();
-    sandbox = await createSandbox(fork, testApp.clock, 'test');
-    receiver.secret = sandbox.messagingSecret;
-    await fork.nativeUpdate(
-      Provider,
-      { id: sandbox.provider.id },
-      { bookingUrl: receiver.url('/booking'), cancelUrl: receiver.url('/cancel'), notificationUrl: receiver.url('/notify') },
-    );
     const internal = issueApiKey(fork, testApp.clock, { env: 'test', internal: true, label: 'back office' });
     await fork.flush();
     internalKey = internal.key;

@@ -8,14 +8,13 @@ import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
-import { Provider } from '../../graphql/providers/Provider.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { hasValidSignature } from '../../graphql/shared/messaging/signature.js';
 import { PROVIDER_CALL_TIMEOUT_MS } from '../../graphql/shared/messaging/signedPost.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { anEvent, createSandbox } from '../support/fixtures.js';
-import { expectedSignature, Receiver, type ReceivedRequest } from '../support/receiver.js';
+import { aSandboxWithReceiver, expectedSignature, expectSigned, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;
 let showCounter = 0;
@@ -96,26 +95,11 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   }
 
   const tickets = (...barcodes: string[]) => barcodes.map((barcode, index) => ({ barcode, seat: `A${index + 1}` }));
-  const expectSigned = (requests: ReceivedRequest[]) => {
-    expect(requests.length).toBeGreaterThan(0);
-    for (const received of requests) {
-      expect(received.method).toBe('POST');
-      expect(received.headers['content-type']).toMatch(/^application\/json/);
-      expect(received.signatureValid).toBe(true);
-    }
-  };
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    receiver = await Receiver.start();
+    ({ sandbox, receiver } = await aSandboxWithReceiver(testApp));
     const fork = em();
-    sandbox = await createSandbox(fork, testApp.clock, 'test');
-    receiver.secret = sandbox.messagingSecret;
-    await fork.nativeUpdate(
-      Provider,
-      { id: sandbox.provider.id },
-      { bookingUrl: receiver.url('/booking'), cancelUrl: receiver.url('/cancel'), notificationUrl: receiver.url('/notify') },
-    );
     const internal = issueApiKey(fork, testApp.clock, { env: 'test', internal: true, label: 'back office' });
     await fork.flush();
     internalKey = internal.key;

@@ -1,3 +1,7 @@
+import { expect } from 'vitest';
+import { Provider } from '../../graphql/providers/Provider.js';
+import { type CreatedSandbox, createSandbox } from '../../graphql/providers/sandbox.js';
+import type { TestApp } from './app.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -193,4 +197,31 @@ function send(response: ServerResponse, status: number, json: unknown): void {
   const text = json === undefined ? '' : typeof json === 'string' ? json : JSON.stringify(json);
   response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
   response.end(text);
+}
+
+/** Every request was a signed JSON POST (the receiver checked each signature over its raw bytes). */
+export function expectSigned(requests: ReceivedRequest[]): void {
+  expect(requests.length).toBeGreaterThan(0);
+  for (const received of requests) {
+    expect(received.method).toBe('POST');
+    expect(received.headers['content-type']).toMatch(/^application\/json/);
+    expect(received.signatureValid).toBe(true);
+  }
+}
+
+/**
+ * A sandbox provider whose booking, cancellation and notification URLs all point at a new
+ * receiver (`/booking`, `/cancel`, `/notify`), which checks signatures with its secret.
+ */
+export async function aSandboxWithReceiver(testApp: TestApp): Promise<{ sandbox: CreatedSandbox; receiver: Receiver }> {
+  const receiver = await Receiver.start();
+  const em = testApp.database.orm.em.fork();
+  const sandbox = await createSandbox(em, testApp.clock, 'test');
+  receiver.secret = sandbox.messagingSecret;
+  await em.nativeUpdate(
+    Provider,
+    { id: sandbox.provider.id },
+    { bookingUrl: receiver.url('/booking'), cancelUrl: receiver.url('/cancel'), notificationUrl: receiver.url('/notify') },
+  );
+  return { sandbox, receiver };
 }
