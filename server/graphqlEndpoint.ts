@@ -2,6 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express4';
 import type { RequestHandler } from 'express';
+import type { GraphQLFormattedError } from 'graphql';
 import { createInProcessGateway } from '../graphql/gateway.js';
 import type { Graph } from '../graphql/graph.js';
 import type { GraphContext } from '../graphql/shared/context.js';
@@ -15,13 +16,36 @@ export interface GraphqlEndpoint {
  * The composed graph at /graphql: Apollo Server over an in-process gateway. The request's
  * context (caller, entity manager) is made by the authentication middleware that runs first.
  */
-export async function startGraphqlEndpoint(graph: Graph): Promise<GraphqlEndpoint> {
+/** Errors whose message is meant for the caller: the domain's, and GraphQL's own about the request. */
+const CALLER_ERROR_CODES = new Set([
+  'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'GONE', 'BAD_REQUEST', 'VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE',
+]);
+
+interface ErrorLogger {
+  error(fields: object, message?: string): void;
+}
+
+/**
+ * Any other error is a bug: its message (a driver's, which may quote SQL and the data in it) is
+ * logged, never answered.
+ */
+export function callerFacingError(formatted: GraphQLFormattedError, logger?: ErrorLogger): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && CALLER_ERROR_CODES.has(code)) return formatted;
+  logger?.error({ err: formatted.message, path: formatted.path }, 'graphql: unexpected error');
+  return { message: 'Internal server error', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+export async function startGraphqlEndpoint(graph: Graph, logger?: ErrorLogger): Promise<GraphqlEndpoint> {
   const server = new ApolloServer<GraphContext>({
     gateway: createInProcessGateway(graph),
     introspection: true,
     // The process owns shutdown (server/main.ts); a second stop() during Apollo's own never returns.
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
+    formatError: (formatted) => callerFacingError(formatted, logger),
     // The default landing page loads a sandbox from a CDN; this API is called by tools, not browsed.
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });

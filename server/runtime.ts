@@ -76,7 +76,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const graph = buildGraph(config.appEnv);
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph);
-  const graphql = await startGraphqlEndpoint(graph);
+  const graphql = await startGraphqlEndpoint(graph, logger);
   const events = new DomainEventBus();
   const services: GraphServices = {
     geocoder: createGeocoder({ geocoderUrl: config.geocoderUrl, logger }),

@@ -1,18 +1,20 @@
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { offerInScope } from '../offers/access.js';
+import { offerInScope, reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { PageInput, pageQuery } from '../shared/pagination.js';
 import { OfferReference, referenceTo } from '../shared/references.js';
-import { findOwnedOrFail } from '../shared/scope.js';
 import { Booking, type BookingStatus } from './Booking.js';
 import { readBookingViews, ProviderBooking } from './bookingViews.js';
 import { BookingTicket } from './BookingTicket.js';
 import { bookingByToken, cancelByVenue, checkUsable, keepBooking, useBooking } from './countermarks.js';
 import { ProviderMessage } from './ProviderMessage.js';
 
-export function bookingInScope(context: GraphContext, id: number): Promise<Booking> {
-  return findOwnedOrFail(context, Booking, id, 'Booking not found');
+/** A booking of an offer the key reaches (its provider's, on its offerer's venues), or 404. */
+export async function bookingInScope(context: GraphContext, id: number): Promise<Booking> {
+  const booking = await context.em.findOne(Booking, { id, offer: reachableOffers(context) });
+  if (!booking) throw new NotFoundError('Booking not found');
+  return booking;
 }
 
 @InputType({ description: 'Filters of the bookings of an offer.' })

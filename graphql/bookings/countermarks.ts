@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import { reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, GoneError, NotFoundError } from '../shared/errors.js';
 import { Booking } from './Booking.js';
@@ -12,12 +13,14 @@ import { cancelBooking } from './lifecycle.js';
  * single writer already).
  */
 export async function bookingByToken(context: GraphContext, token: string, { forUpdate = false } = {}): Promise<Booking> {
-  const caller = context.caller;
   const lock = forUpdate && context.em.getPlatform() instanceof PostgreSqlPlatform;
   const booking = await context.em.findOne(
     Booking,
-    { token: token.toUpperCase(), ...(caller.kind === 'provider' ? { provider: caller.providerId } : {}) },
-    { ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}), refresh: forUpdate },
+    // Scoped through its offer: a key reaches its provider's bookings on its own offerer's venues only.
+    { token: token.toUpperCase(), offer: reachableOffers(context) },
+    // Only the booking's row (`FOR UPDATE OF b0`): locking the joined offer would serialise, and
+    // deadlock, every booking of the offer.
+    { ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['b0'] } : {}), refresh: forUpdate },
   );
   if (!booking) throw new NotFoundError('This countermark matches none of your bookings');
   await context.em.populate(booking, ['offer']);

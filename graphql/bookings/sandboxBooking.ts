@@ -1,6 +1,7 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
 import { callerProviderId } from '../offers/access.js';
+import { DATE_QUANTITY_MAX } from '../offers/limits.js';
 import type { Stock } from '../offers/Stock.js';
 import { bookableStock, reservePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import type { GraphContext } from '../shared/context.js';
@@ -39,7 +40,7 @@ function beneficiaryIssues(input: BeneficiaryInput): ValidationIssue[] {
   if (input.postalCode != null && !/^\d{5}$/.test(input.postalCode)) {
     issues.push({ loc: ['postalCode'], msg: 'Five digits', type: 'string_pattern_mismatch' });
   }
-  if (input.phoneNumber != null && !/^\+?[0-9 ]{6,20}$/.test(input.phoneNumber)) {
+  if (input.phoneNumber != null && !/^\+?[0-9 ]{6,19}$/.test(input.phoneNumber)) {
     issues.push({ loc: ['phoneNumber'], msg: 'A phone number: digits, spaces and an optional leading +', type: 'string_pattern_mismatch' });
   }
   return issues;
@@ -96,6 +97,11 @@ interface Ticket {
   seat: string | null;
 }
 
+/** A number of places a ticketing system reports, if it is one this platform can store. */
+function placesOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= DATE_QUANTITY_MAX ? value : null;
+}
+
 /** The tickets of a 200 answer, one per place, or null when the answer is not that. */
 function ticketsOf(answer: unknown, quantity: number): { tickets: Ticket[]; remainingQuantity: number | null } | null {
   if (!answer || typeof answer !== 'object') return null;
@@ -107,7 +113,7 @@ function ticketsOf(answer: unknown, quantity: number): { tickets: Ticket[]; rema
     if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > 200) return null;
     parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, 100) : null });
   }
-  const remaining = typeof remainingQuantity === 'number' && Number.isInteger(remainingQuantity) && remainingQuantity >= 0 ? remainingQuantity : null;
+  const remaining = placesOrNull(remainingQuantity);
   return { tickets: parsed, remainingQuantity: remaining };
 }
 
@@ -126,7 +132,7 @@ function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remain
   const body = (outcome.body ?? {}) as { error?: unknown; remainingQuantity?: unknown };
   if (outcome.status === 409 && body.error === 'sold_out') return { message: 'The ticketing system has no places left', remaining: 0 };
   if (outcome.status === 409 && body.error === 'not_enough_seats') {
-    const remaining = typeof body.remainingQuantity === 'number' && body.remainingQuantity >= 0 ? Math.floor(body.remainingQuantity) : null;
+    const remaining = placesOrNull(body.remainingQuantity);
     return { message: `The ticketing system has not enough places left${remaining !== null ? ` (${remaining})` : ''}`, remaining };
   }
   return { message: `The ticketing system did not confirm the booking (it answered ${outcome.status})`, remaining: null };
@@ -141,7 +147,7 @@ export async function sandboxBook(context: GraphContext, input: SandboxBookingIn
   const providerId = callerProviderId(context);
   if (input.quantity !== 1 && input.quantity !== 2) throw BadRequestError.on('quantity', 'A booking is of 1 place, or 2 for a duo');
   const now = context.clock.now();
-  const stock = await bookableStock(context.em, input.stockId, providerId, now);
+  const stock = await bookableStock(context, input.stockId, now);
   const beneficiary = await beneficiaryFor(context, providerId, input.beneficiaryId);
   if (input.quantity === 2 && !stock.offer.enableDoubleBookings) throw BadRequestError.on('quantity', 'This offer does not allow duo bookings');
   const total = stock.price * input.quantity;

@@ -19,17 +19,14 @@ function ofProvider(providerId: number | undefined): { provider?: number } {
 
 /** An event booking the venue did not validate counts as used 48 hours after the event. */
 export async function autoUseEventBookings(em: EntityManager, now: Date, providerId?: number): Promise<number> {
-  const due = await em.find(Booking, {
-    ...ofProvider(providerId),
-    status: 'CONFIRMED',
-    stock: { beginningDatetime: { $lte: new Date(now.getTime() - AUTO_USE_DELAY_MS) } },
-  });
-  for (const booking of due) {
-    booking.status = 'USED';
-    booking.dateUsed = now;
-  }
-  await em.flush();
-  return due.length;
+  const due = await em.find(
+    Booking,
+    { ...ofProvider(providerId), status: 'CONFIRMED', stock: { beginningDatetime: { $lte: new Date(now.getTime() - AUTO_USE_DELAY_MS) } } },
+    { fields: ['id'] },
+  );
+  if (due.length === 0) return 0;
+  // Conditional: a booking cancelled or used meanwhile is left as it is.
+  return em.nativeUpdate(Booking, { id: { $in: due.map((booking) => booking.id) }, status: 'CONFIRMED' }, { status: 'USED', dateUsed: now });
 }
 
 /** A product not picked up is cancelled (and its credit refunded) after 10 days for a book, 30 otherwise. */
@@ -49,10 +46,9 @@ export async function expireUnpickedProducts(em: EntityManager, clock: Clock, pr
   let expired = 0;
   for (const booking of candidates) {
     if (booking.creationDate.getTime() > now.getTime() - pickupDaysOf(booking.offer.category) * DAY_MS) continue;
-    await cancelBooking(em, clock, booking, 'EXPIRED');
-    expired += 1;
+    // One transaction per booking: a crash in the middle of a run leaves no half-cancelled booking.
+    if (await em.transactional((tx) => cancelBooking(tx, clock, tx.merge(booking), 'EXPIRED'))) expired += 1;
   }
-  await em.flush();
   return expired;
 }
 
@@ -76,9 +72,10 @@ export async function runBookingTransitions(em: EntityManager, clock: Clock, pro
 /** A deleted stock (a date, a product's stock) cancels its unused bookings. */
 export async function cancelBookingsOfStock(em: EntityManager, clock: Clock, stockId: number): Promise<number> {
   const bookings = await em.find(Booking, { stock: stockId, status: 'CONFIRMED' });
-  for (const booking of bookings) await cancelBooking(em, clock, booking, 'STOCK_DELETED');
+  let cancelled = 0;
+  for (const booking of bookings) if (await cancelBooking(em, clock, booking, 'STOCK_DELETED')) cancelled += 1;
   await em.flush();
-  return bookings.length;
+  return cancelled;
 }
 
 /** A rescheduled date moves its bookings' cancellation limits. */

@@ -1,7 +1,9 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
+import { reachableOffers } from './access.js';
 import { offerStatus } from './status.js';
 import { Stock } from './Stock.js';
 import { stockSummaries } from './stockSummaries.js';
@@ -11,10 +13,15 @@ import { stockSummaries } from './stockSummaries.js';
  * its places, reserved and released inside the booking's own transaction (`em`).
  */
 
-/** The stock with its offer, if the provider's offer can be booked on it now; 404 or 400 otherwise. */
-export async function bookableStock(em: EntityManager, stockId: number, providerId: number, now: Date): Promise<Stock> {
-  const stock = await em.findOne(Stock, { id: stockId, isDeleted: false }, { populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'] });
-  if (!stock || stock.offer.provider.id !== providerId) throw new NotFoundError('Stock not found');
+/** The stock with its offer, if it is one of the offers the key reaches and can be booked now; 404 or 400 otherwise. */
+export async function bookableStock(context: GraphContext, stockId: number, now: Date): Promise<Stock> {
+  const stock = await context.em.findOne(
+    Stock,
+    { id: stockId, isDeleted: false, offer: reachableOffers(context) },
+    { populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'] },
+  );
+  if (!stock) throw new NotFoundError('Stock not found');
+  const em = context.em;
   const status = offerStatus(stock.offer, (await stockSummaries(em, [stock.offer.id], now)).get(stock.offer.id)!);
   if (status !== 'ACTIVE' && status !== 'SOLD_OUT') {
     throw BadRequestError.on('stockId', `The offer is ${status}: it cannot be booked`);

@@ -1498,4 +1498,58 @@ describe('Bookings', () => {
       expect(await creditOf(beneficiaryId)).toBe(CREDIT - live.reduce((total, booking) => total + booking.amount * booking.quantity, 0));
     });
   });
+
+  describe('scope and races found in review', () => {
+    it("keeps a key on its own offerer's bookings: another offerer's key of the same provider gets 404", async () => {
+      const world = await aWorld();
+      const { stockId } = await aProduct(world);
+      const booked = await book(world, stockId);
+      const fork = em();
+      const otherOfferer = fork.create(Offerer, { name: 'Another offerer of the provider', siren: '732829320', allowedOnAdage: false, createdDatetime: now() });
+      const { key: otherKey } = issueApiKey(fork, testApp.clock, {
+        env: 'test',
+        provider: fork.getReference(Provider, world.providerId),
+        offerer: otherOfferer,
+      });
+      await fork.flush();
+
+      expect((await byToken(booked.token, otherKey)).status).toBe(404);
+      expect((await countermark('cancel', booked.token, otherKey)).status).toBe(404);
+      expect(refusalOf(await graph(otherKey, `query { booking(id: ${booked.id}) { id } }`)).code).toBe('NOT_FOUND');
+      expect(refusalOf(await bookRaw({ ...world, key: otherKey }, stockId)).code).toBe('NOT_FOUND');
+      expect((await storedBooking(booked.id)).status).toBe('CONFIRMED');
+    });
+
+    it('cancels and refunds a product not picked up once, however many expiry runs race', async () => {
+      const world = await aWorld();
+      const beneficiaryId = await aBeneficiary(world);
+      const { stockId } = await aProduct(world, { category: 'LIVRE_PAPIER', price: 1000 });
+      const booked = await book(world, stockId, { beneficiaryId });
+      const runs = await Promise.all(Array.from({ length: 4 }, () => runScheduledJobs(world, at(11 * 24))));
+      expect(runs.reduce((total, run) => total + run.expired, 0)).toBe(1);
+      expect((await storedBooking(booked.id)).status).toBe('CANCELLED');
+      expect(await creditOf(beneficiaryId)).toBe(CREDIT);
+      expect((await em().findOneOrFail(Stock, stockId)).bookedQuantity).toBe(0);
+      const cancellations = await em().find(ProviderMessage, { booking: booked.id, body: { $like: '%"action":"CANCEL"%' } });
+      expect(cancellations).toHaveLength(1);
+    });
+
+    it('lets a use and an expiry run race into one consistent state', async () => {
+      const world = await aWorld();
+      const beneficiaryId = await aBeneficiary(world);
+      const { stockId } = await aProduct(world, { category: 'LIVRE_PAPIER', price: 1000 });
+      const booked = await book(world, stockId, { beneficiaryId });
+      const [use] = await Promise.all([countermark('use', booked.token, world.key), runScheduledJobs(world, at(11 * 24))]);
+      const stored = await storedBooking(booked.id);
+      if (use.status === 204) {
+        // Used before the run: the run may even reimburse it; never cancelled.
+        expect(['USED', 'REIMBURSED']).toContain(stored.status);
+        expect(await creditOf(beneficiaryId)).toBe(CREDIT - 1000);
+      } else {
+        expect(use.status).toBe(410);
+        expect(stored.status).toBe('CANCELLED');
+        expect(await creditOf(beneficiaryId)).toBe(CREDIT);
+      }
+    });
+  });
 });

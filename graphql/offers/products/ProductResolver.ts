@@ -118,6 +118,10 @@ export class ProductResolver {
   async productImport(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ProductImport> {
     const found = await context.em.findOne(ProductImport, context.caller.kind === 'provider' ? { id, provider: context.caller.providerId } : { id });
     if (!found) throw new NotFoundError('Product import not found');
+    // The import's venue must be one the key reaches (a key is tied to one offerer of its provider).
+    await venueInScope(context.em, context.caller, found.location.venueId).catch(() => {
+      throw new NotFoundError('Product import not found');
+    });
     return found;
   }
 

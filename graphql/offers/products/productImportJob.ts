@@ -21,7 +21,7 @@ import { Stock } from '../Stock.js';
 import { deleteStocks } from '../stockDeletion.js';
 import type { ProductsByEanInput } from './inputs.js';
 import { ProductImport, type ProductImportItem, type ProductImportLocation } from './ProductImport.js';
-import { productStockIssues, upsertProductStock } from './productStock.js';
+import { lockingStocks, productStockIssues, upsertProductStock } from './productStock.js';
 
 export const PRODUCT_IMPORT_JOB = 'offers.productImport';
 export const PRODUCTS_BY_EAN_MAX = 500;
@@ -163,7 +163,7 @@ export async function applyProductImportStep(dependencies: ProductImportDependen
     em.find(Offer, { provider: productImport.provider, venue: location.venueId, ean: { $in: eans.filter(isValidEan) } }),
   ]);
   const offersByEan = new Map(offers.map((offer) => [offer.ean as string, offer]));
-  const stocks = offers.length > 0 ? await em.find(Stock, { offer: { $in: offers }, isDeleted: false, beginningDatetime: null }) : [];
+  const stocks = offers.length > 0 ? await em.find(Stock, { offer: { $in: offers }, isDeleted: false, beginningDatetime: null }, { ...lockingStocks(em), refresh: true }) : [];
   // Keyed by the offer itself: an offer created in this step has no id until the flush.
   const stocksByOffer = new Map<Offer, Stock>();
   for (const stock of stocks) stocksByOffer.set(offers.find((offer) => offer.id === stock.offer.id)!, stock);

@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { type EntityManager, LockMode } from '@mikro-orm/core';
+import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { type Quantity } from '../dates/types.js';
@@ -45,9 +46,17 @@ export function productStockIssues(stock: ProductStockChange, loc: string[], mod
   return issues;
 }
 
-/** The product's stock, if it has one (deleted stocks are history, not stock). */
+/**
+ * Inside a transaction on PostgreSQL, the stocks' rows locked: a booking or a cancellation that
+ * moves `bookedQuantity` meanwhile waits, so a quantity computed from it is never stale.
+ */
+export function lockingStocks(em: EntityManager): { lockMode?: LockMode.PESSIMISTIC_WRITE } {
+  return em.getPlatform() instanceof PostgreSqlPlatform ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+}
+
+/** The product's stock, if it has one (deleted stocks are history, not stock), locked for a change. */
 export function liveStockOf(em: EntityManager, offer: Offer): Promise<Stock | null> {
-  return em.findOne(Stock, { offer, isDeleted: false, beginningDatetime: null });
+  return em.findOne(Stock, { offer, isDeleted: false, beginningDatetime: null }, { ...lockingStocks(em), refresh: true });
 }
 
 /**

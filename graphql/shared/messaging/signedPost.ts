@@ -25,7 +25,7 @@ export async function postSigned(url: string, body: string, secret: string, time
       signal: controller.signal,
       redirect: 'error',
     });
-    const text = (await response.text()).slice(0, MAX_ANSWER_BYTES);
+    const text = await readCapped(response, controller);
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -39,6 +39,29 @@ export async function postSigned(url: string, body: string, secret: string, time
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The answer's text, read chunk by chunk: past the cap the call is aborted, so a provider can
+ * never make this process hold more than the cap in memory.
+ */
+async function readCapped(response: Response, controller: AbortController): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+      return '';
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A short account of an outcome, for logs and delivery records (never the body sent). */
