@@ -12,11 +12,11 @@ export const SEND_MESSAGE_JOB = 'bookings.sendMessage';
  * Queues a message in the caller's transaction: the message row (its exact body) and the job
  * that sends it commit with their cause, or not at all.
  */
-function queueMessage(
+async function queueMessage(
   em: EntityManager,
   clock: Clock,
   message: { providerId: number; bookingId: number | null; kind: MessageKind; url: string; payload: unknown },
-): ProviderMessage {
+): Promise<void> {
   const row = em.create(ProviderMessage, {
     provider: message.providerId,
     booking: message.bookingId,
@@ -25,13 +25,9 @@ function queueMessage(
     body: JSON.stringify(message.payload),
     createdAt: clock.now(),
   });
-  em.persist(row);
-  return row;
-}
-
-/** After the flush that gives the message its id, its sending job. */
-export function enqueueSending(em: EntityManager, clock: Clock, message: ProviderMessage): void {
-  enqueue(em, clock, SEND_MESSAGE_JOB, { messageId: message.id });
+  // The flush gives the message the id its sending job names.
+  await em.persist(row).flush();
+  enqueue(em, clock, SEND_MESSAGE_JOB, { messageId: row.id });
 }
 
 /** A BOOK or CANCEL notification to the notification URL (the venue's, else the provider's); none without one. */
@@ -44,15 +40,13 @@ export async function queueBookingNotification(
   details: BookingDetails,
 ): Promise<void> {
   if (!endpoints.notificationUrl) return;
-  const message = queueMessage(em, clock, {
+  await queueMessage(em, clock, {
     providerId,
     bookingId: details.booking.id,
     kind: 'BOOKING_NOTIFICATION',
     url: endpoints.notificationUrl,
     payload: { action, ...details },
   });
-  await em.flush();
-  enqueueSending(em, clock, message);
 }
 
 /** Cancels tickets at the provider's cancellation URL, with their barcodes. */
@@ -65,15 +59,13 @@ export async function queueTicketCancellation(
   barcodes: string[],
 ): Promise<void> {
   if (!endpoints.cancelUrl || barcodes.length === 0) return;
-  const message = queueMessage(em, clock, {
+  await queueMessage(em, clock, {
     providerId,
     bookingId: details.booking.id,
     kind: 'TICKET_CANCELLATION',
     url: endpoints.cancelUrl,
     payload: { ...details, barcodes },
   });
-  await em.flush();
-  enqueueSending(em, clock, message);
 }
 
 /**

@@ -166,7 +166,8 @@ export async function applyProductImportStep(dependencies: ProductImportDependen
   const stocks = offers.length > 0 ? await em.find(Stock, { offer: { $in: offers }, isDeleted: false, beginningDatetime: null }, { ...lockingStocks(em), refresh: true }) : [];
   // Keyed by the offer itself: an offer created in this step has no id until the flush.
   const stocksByOffer = new Map<Offer, Stock>();
-  for (const stock of stocks) stocksByOffer.set(offers.find((offer) => offer.id === stock.offer.id)!, stock);
+  const offersById = new Map(offers.map((offer) => [offer.id, offer]));
+  for (const stock of stocks) stocksByOffer.set(offersById.get(stock.offer.id)!, stock);
   const deleted: Stock[] = [];
   const created: Offer[] = [];
 
