@@ -31,7 +31,7 @@ export function buildGraph(appEnv: AppEnv = 'development'): Graph {
     providers: buildProvidersSubgraph(),
     offers: buildOffersSubgraph(),
     bookings: buildBookingsSubgraph(appEnv),
-    collective: buildCollectiveSubgraph(),
+    collective: buildCollectiveSubgraph(appEnv),
   };
   const graph = { subgraphs, supergraphSdl: composeSupergraph(Object.values(subgraphs)) };
   built.set(kind, graph);

@@ -1,5 +1,8 @@
 import { addressRoutes } from './addresses/routes.js';
 import { bookingRoutes } from './bookings/routes.js';
+import { collectiveBookingRoutes } from './collectiveBookings/routes.js';
+import { collectiveOfferAttributeRoutes } from './collectiveOfferAttributes/routes.js';
+import { collectiveOfferRoutes } from './collectiveOffers/routes.js';
 import { eventOfferPriceCategoryRoutes } from './eventOfferPriceCategories/routes.js';
 import { eventOfferRoutes } from './eventOffers/routes.js';
 import { eventOfferStockRoutes } from './eventOfferStocks/routes.js';
@@ -24,4 +27,8 @@ export const routes: RouteDefinition[] = [
   ...imageRoutes,
   ...offerAttributeRoutes,
   ...bookingRoutes,
+  // Before the offers: /v2/collective/offers/formats would otherwise read as an offer id.
+  ...collectiveOfferAttributeRoutes,
+  ...collectiveOfferRoutes,
+  ...collectiveBookingRoutes,
 ];

@@ -12,7 +12,9 @@ import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
 import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
+import { loadEducationalReference } from '../graphql/collective/reference/loader.js';
 import { registerBookingWork } from './bookingWork.js';
+import { registerCollectiveWork } from './collectiveWork.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
 import { Redis } from 'ioredis';
 import { JobRegistry } from './jobs/registry.js';
@@ -73,6 +75,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const applied = await migrate(orm);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   await loadCatalogue(orm.em.fork());
+  await loadEducationalReference(orm.em.fork());
   const graph = buildGraph(config.appEnv);
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph);
@@ -96,6 +99,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const scheduler = new Scheduler({ orm, clock, logger });
   registerOfferWork({ jobs, scheduler, events, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
   registerBookingWork({ jobs, scheduler, events, clock });
+  registerCollectiveWork({ jobs, events });
   let backgroundStarted = false;
   return {
     config,

@@ -1,22 +1,188 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { FilterQuery } from '@mikro-orm/core';
+import { Arg, Ctx, Field, FieldResolver, Float, InputType, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
+import { ValidationFailedError } from '../shared/errors.js';
 import { referenceTo, VenueReference } from '../shared/references.js';
-import { findOwnedOrFail } from '../shared/scope.js';
+import { callerProviderId } from '../offers/access.js';
+import { venueInScope } from '../providers/access.js';
+import { CollectiveBooking } from './CollectiveBooking.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
+import { collectiveOfferForCaller } from './access.js';
+import {
+  type CollectiveDisplayedStatus,
+  collectiveDisplayedStatus,
+  collectiveLegacyStatus,
+  lastBookingOf,
+} from './displayedStatus.js';
+import { CollectiveOfferInput } from './inputs.js';
+import { archiveCollectiveOffers, createCollectiveOffer, editCollectiveOffer } from './offerService.js';
+import { NationalProgram } from './reference/entities.js';
+import { CollectiveOfferLocation, CollectiveOfferVenue, locationOf, offerVenueOf } from './views.js';
 
-export function collectiveOfferInScope(context: GraphContext, id: number): Promise<CollectiveOffer> {
-  return findOwnedOrFail(context, CollectiveOffer, id, 'Collective offer not found');
+@InputType({ description: 'Filters of the collective offer list; all optional.' })
+export class CollectiveOfferFilter {
+  @Field(() => String, { nullable: true, description: 'A displayed status (PUBLISHED, BOOKED, ...).' })
+  offerStatus?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A deprecated status (ACTIVE, SOLD_OUT, ...).' })
+  status?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  venueId?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Offers starting at or after this moment (ISO 8601).' })
+  periodBeginning?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Offers starting at or before this moment (ISO 8601).' })
+  periodEnding?: string | null;
+}
+
+function momentOf(text: string, loc: string): Date {
+  const moment = new Date(text);
+  if (Number.isNaN(moment.getTime())) throw new ValidationFailedError([{ loc: [loc], msg: 'Input should be a valid date', type: 'date_parsing' }]);
+  return moment;
+}
+
+function displayedStatusOf(context: GraphContext, offer: CollectiveOffer): CollectiveDisplayedStatus {
+  return collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), context.clock.now());
 }
 
 @Resolver(() => CollectiveOffer)
 export class CollectiveOfferResolver {
-  @Query(() => CollectiveOffer, { description: 'A collective offer created by the calling provider.' })
+  @Query(() => [CollectiveOffer], { description: 'The collective offers the calling provider created, in id order.' })
+  async collectiveOffers(
+    @Ctx() context: GraphContext,
+    @Arg('filter', () => CollectiveOfferFilter, { nullable: true }) filter: CollectiveOfferFilter | null,
+  ): Promise<CollectiveOffer[]> {
+    const providerId = callerProviderId(context);
+    const { caller } = context;
+    if (filter?.venueId != null) await venueInScope(context.em, caller, filter.venueId);
+    const venue: Record<string, number> = {};
+    if (caller.kind === 'provider' && caller.offererId != null) venue.offerer = caller.offererId;
+    if (filter?.venueId != null) venue.id = filter.venueId;
+    const start: Record<string, Date> = {};
+    if (filter?.periodBeginning) start.$gte = momentOf(filter.periodBeginning, 'periodBeginningDate');
+    if (filter?.periodEnding) start.$lte = momentOf(filter.periodEnding, 'periodEndingDate');
+    const where: FilterQuery<CollectiveOffer> = {
+      provider: providerId,
+      ...(Object.keys(venue).length > 0 ? { venue } : {}),
+      ...(Object.keys(start).length > 0 ? { startDatetime: start } : {}),
+    };
+    const offers = await context.em.find(CollectiveOffer, where, { populate: ['bookings', 'venue'], orderBy: { id: 'asc' } });
+    return offers.filter((offer) => {
+      const displayed = displayedStatusOf(context, offer);
+      if (filter?.offerStatus && displayed !== filter.offerStatus) return false;
+      if (filter?.status && collectiveLegacyStatus(displayed) !== filter.status) return false;
+      return true;
+    });
+  }
+
+  @Query(() => CollectiveOffer, { description: 'A collective offer of the calling provider (another provider’s: forbidden).' })
   collectiveOffer(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveOffer> {
-    return collectiveOfferInScope(context, id);
+    return collectiveOfferForCaller(context, id);
+  }
+
+  @Mutation(() => CollectiveOffer, { description: 'Creates a collective offer; it is reviewed (UNDER_REVIEW) before schools see it.' })
+  createCollectiveOffer(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => CollectiveOfferInput) input: CollectiveOfferInput,
+  ): Promise<CollectiveOffer> {
+    return createCollectiveOffer(context, input);
+  }
+
+  @Mutation(() => CollectiveOffer, { description: 'Changes the fields sent, as far as the offer’s booking allows.' })
+  async editCollectiveOffer(
+    @Ctx() context: GraphContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => CollectiveOfferInput) input: CollectiveOfferInput,
+  ): Promise<CollectiveOffer> {
+    callerProviderId(context);
+    const offer = await collectiveOfferForCaller(context, id);
+    return editCollectiveOffer(context, offer, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Archives collective offers, all or none.' })
+  async archiveCollectiveOffers(@Ctx() context: GraphContext, @Arg('ids', () => [Int]) ids: number[]): Promise<boolean> {
+    await archiveCollectiveOffers(context, ids);
+    return true;
   }
 
   @FieldResolver(() => VenueReference)
   venue(@Root() offer: CollectiveOffer): VenueReference | null {
     return referenceTo(offer.venue);
+  }
+
+  @FieldResolver(() => Int)
+  venueId(@Root() offer: CollectiveOffer): number {
+    return offer.venue.id;
+  }
+
+  @FieldResolver(() => String, { description: 'PUBLISHED, UNDER_REVIEW, REJECTED, PREBOOKED, BOOKED, HIDDEN, EXPIRED, ENDED, CANCELLED, REIMBURSED, ARCHIVED or DRAFT.' })
+  displayedStatus(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): string {
+    return displayedStatusOf(context, offer);
+  }
+
+  @FieldResolver(() => String, { description: 'Deprecated: derived from the displayed status.' })
+  status(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): string {
+    return collectiveLegacyStatus(displayedStatusOf(context, offer));
+  }
+
+  @FieldResolver(() => [CollectiveBooking])
+  async bookings(@Root() offer: CollectiveOffer): Promise<CollectiveBooking[]> {
+    if (!offer.bookings.isInitialized()) await offer.bookings.init();
+    return offer.bookings.getItems();
+  }
+
+  @FieldResolver(() => Float, { description: 'Euros.' })
+  totalPrice(@Root() offer: CollectiveOffer): number {
+    return offer.totalPriceCents / 100;
+  }
+
+  @FieldResolver(() => Boolean)
+  hasBookingLimitDatetimesPassed(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): boolean {
+    return context.clock.now().getTime() > offer.bookingLimitDatetime.getTime();
+  }
+
+  @FieldResolver(() => Boolean, { description: 'A school holds a booking that is not cancelled.' })
+  async isSoldOut(@Root() offer: CollectiveOffer): Promise<boolean> {
+    return (await this.bookings(offer)).some((booking) => booking.status !== 'CANCELLED');
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The UAI of the institution the offer is meant for.' })
+  async educationalInstitution(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): Promise<string | null> {
+    if (!offer.institution) return null;
+    return (await context.em.populate(offer, ['institution'])).institution?.uai ?? null;
+  }
+
+  @FieldResolver(() => Int, { nullable: true })
+  educationalInstitutionId(@Root() offer: CollectiveOffer): number | null {
+    return offer.institution?.id ?? null;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  educationalPriceDetail(@Root() offer: CollectiveOffer): string | null {
+    return offer.priceDetail;
+  }
+
+  @FieldResolver(() => NationalProgram, { nullable: true })
+  async nationalProgram(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): Promise<NationalProgram | null> {
+    if (!offer.nationalProgram) return null;
+    return (await context.em.populate(offer, ['nationalProgram'])).nationalProgram;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  imageUrl(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): string | null {
+    return offer.imageKey ? context.services.images.urlOf(offer.imageKey) : null;
+  }
+
+  @FieldResolver(() => CollectiveOfferLocation)
+  location(@Root() offer: CollectiveOffer): CollectiveOfferLocation {
+    return locationOf(offer);
+  }
+
+  @FieldResolver(() => CollectiveOfferVenue, { description: 'Deprecated: derived from the location.' })
+  async offerVenue(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): Promise<CollectiveOfferVenue> {
+    if (offer.address) await context.em.populate(offer, ['address']);
+    return offerVenueOf(offer);
   }
 }

@@ -1,16 +1,25 @@
+import type { AppEnv } from '../shared/appEnv.js';
 import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
+import { AdageMockResolver } from './AdageMockResolver.js';
+import { collectiveOfferForCaller } from './access.js';
+import { CollectiveBooking } from './CollectiveBooking.js';
+import { CollectiveBookingResolver } from './CollectiveBookingResolver.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
-import { collectiveOfferInScope, CollectiveOfferResolver } from './CollectiveOfferResolver.js';
+import { CollectiveOfferResolver } from './CollectiveOfferResolver.js';
+import { referenceEntities } from './reference/entities.js';
+import { ReferenceResolver } from './reference/ReferenceResolver.js';
 
-export const collectiveEntities = [CollectiveOffer];
+export const collectiveEntities = [CollectiveOffer, CollectiveBooking, ...referenceEntities];
 
-export function buildCollectiveSubgraph(): Subgraph {
+/** The school-platform mocks exist outside production only: in production they are not in the schema at all. */
+export function buildCollectiveSubgraph(appEnv: AppEnv = 'development'): Subgraph {
+  const resolvers = [CollectiveOfferResolver, CollectiveBookingResolver, ReferenceResolver] as const;
   return buildSubgraph({
     name: 'collective',
-    resolvers: [CollectiveOfferResolver],
+    resolvers: appEnv === 'production' ? [...resolvers] : [...resolvers, AdageMockResolver],
     references: {
       CollectiveOffer: {
-        __resolveReference: (reference, context) => collectiveOfferInScope(context, reference.id),
+        __resolveReference: (reference, context) => collectiveOfferForCaller(context, reference.id),
       },
     },
   });

@@ -8,6 +8,7 @@ import { PriceCategoryResolver } from './priceCategories/PriceCategoryResolver.j
 import { Stock } from './Stock.js';
 import { offerInScope } from './access.js';
 import { OfferResolver } from './OfferResolver.js';
+import { OfferReviewResolver } from './OfferReviewResolver.js';
 import { CatalogueProduct } from './eanCatalogue/CatalogueProduct.js';
 import { ProductImport } from './products/ProductImport.js';
 import { ProductResolver } from './products/ProductResolver.js';
@@ -17,7 +18,7 @@ export const offerEntities = [Offer, PriceCategory, Stock, CatalogueProduct, Pro
 export function buildOffersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'offers',
-    resolvers: [OfferResolver, EventResolver, ProductResolver, PriceCategoryResolver, DateResolver, AttributesResolver],
+    resolvers: [OfferResolver, EventResolver, ProductResolver, PriceCategoryResolver, DateResolver, AttributesResolver, OfferReviewResolver],
     references: {
       Offer: { __resolveReference: (reference, context) => offerInScope(context, reference.id) },
     },

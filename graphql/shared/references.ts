@@ -21,3 +21,10 @@ export class OfferReference {
 export function referenceTo<T extends { id: number }>(entity: { id: number } | null | undefined): T | null {
   return entity ? ({ id: entity.id } as T) : null;
 }
+
+@Directive('@key(fields: "id", resolvable: false)')
+@ObjectType('CollectiveOffer')
+export class CollectiveOfferReference {
+  @Field(() => Int)
+  id!: number;
+}

@@ -9,6 +9,9 @@ import {
   titeliveMusicTypes,
 } from '../../graphql/offers/catalogue/index.js';
 import { venueTypes } from '../../graphql/providers/venueTypes.js';
+import { COLLECTIVE_BOOKING_STATUSES } from '../../graphql/collective/CollectiveBooking.js';
+import { COLLECTIVE_DISPLAYED_STATUSES, COLLECTIVE_LEGACY_STATUSES } from '../../graphql/collective/displayedStatus.js';
+import { EAC_FORMATS } from '../../graphql/collective/formats.js';
 import { z } from '../zod.js';
 
 /** Enums of the contract, each a named component of the document. */
@@ -28,3 +31,11 @@ export const DeprecatedMusicTypeEnum = z.enum(deprecatedMusicTypes).openapi('Mus
 });
 export const VenueTypeEnum = z.enum(venueTypes).openapi('VenueTypeEnum');
 export const OfferStatusEnum = z.enum(offerStatuses).openapi('OfferStatus');
+
+export const EacFormatEnum = z.enum(EAC_FORMATS).openapi('EacFormat', { description: 'The format of a collective offer.' });
+export const CollectiveOfferDisplayedStatusEnum = z.enum(COLLECTIVE_DISPLAYED_STATUSES).openapi('CollectiveOfferDisplayedStatus');
+export const CollectiveOfferStatusEnum = z.enum(COLLECTIVE_LEGACY_STATUSES).openapi('CollectiveOfferStatus', {
+  deprecated: true,
+  description: 'Deprecated: use the displayed status.',
+});
+export const CollectiveBookingStatusEnum = z.enum(COLLECTIVE_BOOKING_STATUSES).openapi('CollectiveBookingStatus');

@@ -472,13 +472,13 @@ describe('Event Offers', () => {
           .post('/graphql')
           .set('Authorization', `Bearer ${key}`)
           .send({
-            query: 'mutation ($id: Int!) { reviewOffer(offerId: $id, decision: "REJECTED", reason: "Not cultural") { id status } }',
+            query: 'mutation ($id: Int!) { reviewOffer(offerId: $id, decision: "REJECTED", reason: "Not cultural") { offer { id status } } }',
             variables: { id: created.body.id },
           });
       const refused = await review(sandbox.apiKey);
       expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
       const done = await review(internalKey);
-      expect(done.body.data.reviewOffer).toEqual({ id: created.body.id, status: 'REJECTED' });
+      expect(done.body.data.reviewOffer.offer).toEqual({ id: created.body.id, status: 'REJECTED' });
       expect((await getOne(created.body.id)).body.status).toBe('REJECTED');
     });
   });

@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { PageInput } from '../../shared/pagination.js';
 import { offerInScope, reachableOffers, requireIndividualOfferRights } from '../access.js';
 import { Offer } from '../Offer.js';
@@ -43,24 +42,6 @@ export class EventResolver {
     const edited = await editEvent(context, offer, input);
     forgetOffers(context);
     return edited;
-  }
-
-  @Mutation(() => Offer, { description: 'Internal tools: the compliance decision on an offer (APPROVED or REJECTED).' })
-  async reviewOffer(
-    @Ctx() context: GraphContext,
-    @Arg('offerId', () => Int) offerId: number,
-    @Arg('decision', () => String) decision: string,
-    @Arg('reason', () => String, { nullable: true }) reason: string | null,
-  ): Promise<Offer> {
-    if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools review offers');
-    if (decision !== 'APPROVED' && decision !== 'REJECTED') throw new ForbiddenError('The decision is APPROVED or REJECTED');
-    const offer = await context.em.findOne(Offer, offerId);
-    if (!offer) throw new NotFoundError('Offer not found');
-    offer.validation = decision;
-    offer.validationReason = reason;
-    offer.validatedAt = context.clock.now();
-    await context.em.flush();
-    return offer;
   }
 
   @FieldResolver(() => [PriceCategory])

@@ -4,6 +4,7 @@ import { Migration20261122010000AddressLookupKey } from './Migration202611220100
 import { Migration20261122020000EventOffers } from './Migration20261122020000EventOffers.js';
 import { Migration20261122030000ProductOffers } from './Migration20261122030000ProductOffers.js';
 import { Migration20261122040000Bookings } from './Migration20261122040000Bookings.js';
+import { Migration20261122050000Collective } from './Migration20261122050000Collective.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122020000EventOffers', class: Migration20261122020000EventOffers },
   { name: 'Migration20261122030000ProductOffers', class: Migration20261122030000ProductOffers },
   { name: 'Migration20261122040000Bookings', class: Migration20261122040000Bookings },
+  { name: 'Migration20261122050000Collective', class: Migration20261122050000Collective },
 ];

@@ -1,0 +1,99 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { GraphContext } from '../shared/context.js';
+import { ForbiddenError } from '../shared/errors.js';
+import { collectiveBookingForCaller, collectiveOfferForCaller } from './access.js';
+import { CollectiveBooking, type CollectiveBookingStatus } from './CollectiveBooking.js';
+import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
+import { cancellationLimitFor } from './offerService.js';
+import { EducationalInstitution } from './reference/entities.js';
+import { SANDBOX_INSTITUTION_UAI } from './reference/institutionData.js';
+
+/**
+ * A collective booking's life: PENDING (pre-booked by a teacher) -> CONFIRMED (by the head of
+ * school) -> USED (48 hours after the event) -> REIMBURSED; cancelled from PENDING or CONFIRMED.
+ * The school platform drives it; outside production its mock operations stand in for it.
+ */
+export type CollectiveTransition = 'confirm' | 'cancelBySchool' | 'cancelByProvider' | 'use' | 'reimburse' | 'resetToPending';
+
+const ALLOWED_FROM: Record<CollectiveTransition, readonly CollectiveBookingStatus[]> = {
+  confirm: ['PENDING'],
+  cancelBySchool: ['PENDING', 'CONFIRMED'],
+  cancelByProvider: ['PENDING', 'CONFIRMED'],
+  use: ['CONFIRMED'],
+  reimburse: ['USED'],
+  resetToPending: ['CONFIRMED', 'CANCELLED'],
+};
+
+function changesOf(transition: CollectiveTransition, now: Date): Partial<CollectiveBooking> {
+  switch (transition) {
+    case 'confirm':
+      return { status: 'CONFIRMED', confirmationDate: now };
+    case 'cancelBySchool':
+      return { status: 'CANCELLED', cancellationDate: now, cancellationReason: 'EDUCATIONAL_INSTITUTION' };
+    case 'cancelByProvider':
+      return { status: 'CANCELLED', cancellationDate: now, cancellationReason: 'OFFERER' };
+    case 'use':
+      return { status: 'USED', dateUsed: now };
+    case 'reimburse':
+      return { status: 'REIMBURSED', reimbursementDate: now };
+    case 'resetToPending':
+      return { status: 'PENDING', confirmationDate: null, cancellationDate: null, cancellationReason: null, dateUsed: null };
+  }
+}
+
+/**
+ * Moves one of the caller's bookings, if its state allows (403 otherwise). The update is
+ * conditional on the state read, so two concurrent moves never both apply.
+ */
+export async function moveCollectiveBooking(context: GraphContext, bookingId: number, transition: CollectiveTransition): Promise<CollectiveBooking> {
+  const booking = await collectiveBookingForCaller(context, bookingId);
+  const allowed = ALLOWED_FROM[transition];
+  const refuse = (status: string) =>
+    new ForbiddenError(`This booking is ${status}: it can only be moved this way from ${allowed.join(' or ')}`);
+  if (!allowed.includes(booking.status)) throw refuse(booking.status);
+  const now = context.clock.now();
+  if (transition === 'cancelByProvider' && now.getTime() >= booking.offer.startDatetime.getTime()) {
+    throw new ForbiddenError('The event has started: its booking can no longer be cancelled');
+  }
+  const changes = changesOf(transition, now);
+  try {
+    const moved = await context.em.nativeUpdate(CollectiveBooking, { id: booking.id, status: booking.status }, changes);
+    if (moved === 0) throw refuse('no longer in the state read');
+  } catch (error) {
+    // Back to PENDING while another booking of the offer is live: the one-live-booking index says no.
+    if (error instanceof UniqueConstraintViolationException) throw new ForbiddenError('The offer already has a live booking');
+    throw error;
+  }
+  context.em.assign(booking, changes);
+  return booking;
+}
+
+/**
+ * What the school platform does when a teacher pre-books: a PENDING booking for the offer's
+ * institution (or the sandbox's, when the offer names none), if the offer is open to booking.
+ */
+export async function bookCollectiveOffer(context: GraphContext, offerId: number): Promise<CollectiveBooking> {
+  const offer = await collectiveOfferForCaller(context, offerId);
+  const now = context.clock.now();
+  const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
+  if (status !== 'PUBLISHED') throw new ForbiddenError(`The offer is ${status}: only a PUBLISHED offer can be booked`);
+  const institution = offer.institution
+    ? await context.em.findOneOrFail(EducationalInstitution, offer.institution.id)
+    : await context.em.findOneOrFail(EducationalInstitution, { uai: SANDBOX_INSTITUTION_UAI });
+  if (!institution.isActive) throw new ForbiddenError(`The educational institution ${institution.uai} is not active`);
+  const booking = context.em.create(CollectiveBooking, {
+    offer,
+    institution,
+    status: 'PENDING',
+    dateCreated: now,
+    confirmationLimitDate: offer.bookingLimitDatetime,
+    cancellationLimitDate: cancellationLimitFor(offer.startDatetime, now),
+  });
+  try {
+    await context.em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw new ForbiddenError('The offer is already booked');
+    throw error;
+  }
+  return booking;
+}

@@ -1,0 +1,134 @@
+import { Address } from '../providers/Address.js';
+import type { Venue } from '../providers/Venue.js';
+import type { GraphContext } from '../shared/context.js';
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../shared/errors.js';
+import type { CollectiveLocationType } from './CollectiveOffer.js';
+import { EAC_FORMATS } from './formats.js';
+import type { CollectiveLocationInput } from './inputs.js';
+import { EducationalDomain, EducationalInstitution, NationalProgram, StudentLevel } from './reference/entities.js';
+
+/** The rules a collective offer's fields follow, on creation and on edition alike. */
+
+export interface CollectiveLocationColumns {
+  locationType: CollectiveLocationType;
+  atVenueAddress: boolean;
+  address: Address | null;
+  addressLabel: string | null;
+  locationComment: string | null;
+}
+
+export async function resolveCollectiveLocation(
+  context: GraphContext,
+  location: CollectiveLocationInput,
+  venue: Venue,
+): Promise<CollectiveLocationColumns> {
+  const none = { atVenueAddress: false, address: null, addressLabel: null, locationComment: null };
+  switch (location.type) {
+    case 'SCHOOL':
+      return { ...none, locationType: 'SCHOOL' };
+    case 'TO_BE_DEFINED':
+      return { ...none, locationType: 'TO_BE_DEFINED', locationComment: location.comment ?? null };
+    case 'ADDRESS': {
+      if (location.isVenueAddress) {
+        if (!venue.address) throw BadRequestError.on('location', `The venue ${venue.id} has no address: choose another location`);
+        return { ...none, locationType: 'ADDRESS', atVenueAddress: true };
+      }
+      if (location.addressId == null) {
+        throw new ValidationFailedError([{ loc: ['location', 'addressId'], msg: 'Field required', type: 'missing' }]);
+      }
+      const address = await context.em.findOne(Address, location.addressId);
+      if (!address) throw new NotFoundError('Address not found');
+      return { ...none, locationType: 'ADDRESS', address, addressLabel: location.addressLabel ?? null };
+    }
+    default:
+      throw BadRequestError.on('location', 'The location type is SCHOOL, ADDRESS or TO_BE_DEFINED');
+  }
+}
+
+/** The institution named by id or by UAI (never both): unknown is 404, inactive is 403. */
+export async function resolveInstitution(
+  context: GraphContext,
+  byId: number | null | undefined,
+  byUai: string | null | undefined,
+): Promise<EducationalInstitution | null> {
+  if (byId != null && byUai != null) {
+    throw BadRequestError.on('educationalInstitutionId', 'Give the institution by id or by UAI (educationalInstitution), not both');
+  }
+  if (byId == null && byUai == null) return null;
+  const institution = await context.em.findOne(EducationalInstitution, byId != null ? { id: byId } : { uai: byUai!.toUpperCase() });
+  if (!institution) throw new NotFoundError('Educational institution not found');
+  if (!institution.isActive) throw new ForbiddenError(`The educational institution ${institution.uai} is not active`);
+  return institution;
+}
+
+export function checkFormats(formats: string[]): void {
+  const unknown = formats.filter((format) => !(EAC_FORMATS as readonly string[]).includes(format));
+  if (unknown.length > 0) throw BadRequestError.on('formats', `Unknown formats: ${unknown.join(', ')}`);
+}
+
+export async function checkDomains(context: GraphContext, domainIds: number[]): Promise<void> {
+  const known = await context.em.find(EducationalDomain, { id: { $in: domainIds } }, { fields: ['id'] });
+  const unknown = domainIds.filter((id) => !known.some((domain) => domain.id === id));
+  if (unknown.length > 0) throw BadRequestError.on('domains', `Unknown educational domains: ${unknown.join(', ')} (see /v2/collective/educational-domains)`);
+}
+
+export async function checkStudents(context: GraphContext, levels: string[]): Promise<void> {
+  const known = await context.em.find(StudentLevel, { id: { $in: levels } }, { fields: ['id'] });
+  const unknown = levels.filter((level) => !known.some((row) => row.id === level));
+  if (unknown.length > 0) throw BadRequestError.on('students', `Unknown student levels: ${unknown.join(', ')} (see /v2/collective/student-levels)`);
+}
+
+/** A national programme must exist and belong to one of the offer's domains. */
+export async function resolveNationalProgram(
+  context: GraphContext,
+  programId: number | null | undefined,
+  domainIds: number[],
+): Promise<NationalProgram | null> {
+  if (programId == null) return null;
+  const program = await context.em.findOne(NationalProgram, programId);
+  if (!program) throw BadRequestError.on('nationalProgramId', `Unknown national programme ${programId}`);
+  const linked = await context.em.count(EducationalDomain, { id: { $in: domainIds }, nationalPrograms: programId });
+  if (linked === 0) {
+    throw BadRequestError.on('nationalProgramId', `The national programme ${programId} belongs to none of the offer's domains`);
+  }
+  return program;
+}
+
+export interface CollectiveDates {
+  startDatetime: Date;
+  endDatetime: Date;
+  bookingLimitDatetime: Date;
+}
+
+/**
+ * Dates not in the past (only those being set: an offer's past dates do not block other
+ * edits), the booking limit not after the start, the end not before it.
+ */
+export function checkDates(dates: CollectiveDates, changed: (keyof CollectiveDates)[], now: Date): void {
+  const issues: ValidationIssue[] = [];
+  for (const field of changed) {
+    if (dates[field].getTime() < now.getTime()) {
+      issues.push({ loc: [field], msg: 'The datetime must not be in the past', type: 'datetime_future' });
+    }
+  }
+  if (dates.bookingLimitDatetime.getTime() > dates.startDatetime.getTime()) {
+    issues.push({
+      loc: ['bookingLimitDatetime'],
+      msg: 'The booking limit must not be after the start',
+      type: 'value_error',
+    });
+  }
+  if (dates.endDatetime.getTime() < dates.startDatetime.getTime()) {
+    issues.push({ loc: ['endDatetime'], msg: 'The end must not be before the start', type: 'value_error' });
+  }
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+}
+
+/** Euros with at most two decimals, as cents. */
+export function euroCents(totalPrice: number): number {
+  const cents = Math.round(totalPrice * 100);
+  if (Math.abs(cents - totalPrice * 100) > 1e-6) {
+    throw new ValidationFailedError([{ loc: ['totalPrice'], msg: 'The price has at most two decimals (cents)', type: 'decimal_max_places' }]);
+  }
+  return cents;
+}

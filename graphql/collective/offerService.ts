@@ -1,0 +1,312 @@
+import { venueInScope } from '../providers/access.js';
+import type { Venue } from '../providers/Venue.js';
+import { callerProviderId } from '../offers/access.js';
+import { storeBase64Image } from '../offers/offerImage.js';
+import { parseAwareDatetime } from '../offers/datetimes.js';
+import type { GraphContext } from '../shared/context.js';
+import { BadRequestError, NotFoundError, ValidationFailedError } from '../shared/errors.js';
+import { requireSchoolPlatformRights } from './access.js';
+import { CollectiveOffer } from './CollectiveOffer.js';
+import { scheduleCollectiveAutoApproval } from './review.js';
+import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
+import { checkEditAllowed, editScope } from './editRules.js';
+import type { CollectiveOfferInput } from './inputs.js';
+import {
+  checkDates,
+  checkDomains,
+  checkFormats,
+  checkStudents,
+  type CollectiveDates,
+  euroCents,
+  resolveCollectiveLocation,
+  resolveInstitution,
+  resolveNationalProgram,
+} from './offerRules.js';
+
+const REQUIRED_ON_CREATE = [
+  'venueId',
+  'name',
+  'description',
+  'formats',
+  'bookingEmails',
+  'contactEmail',
+  'contactPhone',
+  'domains',
+  'students',
+  'location',
+  'startDatetime',
+  'bookingLimitDatetime',
+  'totalPrice',
+  'numberOfTickets',
+] as const;
+
+type Input = CollectiveOfferInput;
+
+function requireFields(input: Input, fields: readonly (keyof Input)[]): void {
+  const missing = fields.filter((field) => input[field] == null);
+  if (missing.length > 0) {
+    throw new ValidationFailedError(missing.map((field) => ({ loc: [field], msg: 'Field required', type: 'missing' })));
+  }
+}
+
+async function schoolVenue(context: GraphContext, venueId: number): Promise<Venue> {
+  const venue = await venueInScope(context.em, context.caller, venueId);
+  await requireSchoolPlatformRights(context, venue);
+  return venue;
+}
+
+export async function createCollectiveOffer(context: GraphContext, input: Input): Promise<CollectiveOffer> {
+  const providerId = callerProviderId(context);
+  requireFields(input, REQUIRED_ON_CREATE);
+  const now = context.clock.now();
+  const venue = await schoolVenue(context, input.venueId!);
+  const startDatetime = parseAwareDatetime(input.startDatetime!, ['startDatetime']);
+  const dates: CollectiveDates = {
+    startDatetime,
+    endDatetime: input.endDatetime ? parseAwareDatetime(input.endDatetime, ['endDatetime']) : startDatetime,
+    bookingLimitDatetime: parseAwareDatetime(input.bookingLimitDatetime!, ['bookingLimitDatetime']),
+  };
+  checkDates(dates, ['startDatetime', 'endDatetime', 'bookingLimitDatetime'], now);
+  checkFormats(input.formats!);
+  await checkDomains(context, input.domains!);
+  await checkStudents(context, input.students!);
+  const nationalProgram = await resolveNationalProgram(context, input.nationalProgramId, input.domains!);
+  const institution = await resolveInstitution(context, input.educationalInstitutionId, input.educationalInstitution);
+  const location = await resolveCollectiveLocation(context, input.location!, venue);
+  const totalPriceCents = euroCents(input.totalPrice!);
+  const image = input.imageFile ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile']) : null;
+
+  return context.em.transactional(async (em) => {
+    const offer = em.create(CollectiveOffer, {
+      provider: providerId,
+      venue,
+      name: input.name!,
+      description: input.description!,
+      formats: input.formats!,
+      bookingEmails: input.bookingEmails!,
+      contactEmail: input.contactEmail!,
+      contactPhone: input.contactPhone!,
+      domains: input.domains!,
+      students: input.students!,
+      interventionArea: input.interventionArea ?? [],
+      ...location,
+      ...dates,
+      totalPriceCents,
+      numberOfTickets: input.numberOfTickets!,
+      priceDetail: input.educationalPriceDetail ?? null,
+      durationMinutes: input.durationMinutes ?? null,
+      institution,
+      nationalProgram,
+      imageKey: image?.key ?? null,
+      imageCredit: image ? image.credit : null,
+      audioDisabilityCompliant: input.audioDisabilityCompliant ?? false,
+      mentalDisabilityCompliant: input.mentalDisabilityCompliant ?? false,
+      motorDisabilityCompliant: input.motorDisabilityCompliant ?? false,
+      visualDisabilityCompliant: input.visualDisabilityCompliant ?? false,
+      isActive: input.isActive ?? true,
+      validation: 'PENDING',
+      dateCreated: now,
+      dateUpdated: now,
+    });
+    await em.flush();
+    scheduleCollectiveAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
+    return offer;
+  });
+}
+
+/** Fields that may not be emptied: null on them is a 422, as their absence on creation is. */
+const NOT_NULLABLE: (keyof Input)[] = [...REQUIRED_ON_CREATE, 'interventionArea', 'isActive'];
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  return a === b;
+}
+
+/** The request's fields as the offer holds them, to tell a real change from a value resent unchanged. */
+function currentValues(offer: CollectiveOffer): Partial<Record<keyof Input, unknown>> {
+  return {
+    venueId: offer.venue.id,
+    name: offer.name,
+    description: offer.description,
+    formats: offer.formats,
+    bookingEmails: offer.bookingEmails,
+    contactEmail: offer.contactEmail,
+    contactPhone: offer.contactPhone,
+    domains: offer.domains,
+    students: offer.students,
+    interventionArea: offer.interventionArea,
+    startDatetime: offer.startDatetime,
+    endDatetime: offer.endDatetime,
+    bookingLimitDatetime: offer.bookingLimitDatetime,
+    totalPrice: offer.totalPriceCents / 100,
+    numberOfTickets: offer.numberOfTickets,
+    educationalPriceDetail: offer.priceDetail,
+    durationMinutes: offer.durationMinutes,
+    educationalInstitutionId: offer.institution?.id ?? null,
+    educationalInstitution: offer.institution?.uai ?? null,
+    nationalProgramId: offer.nationalProgram?.id ?? null,
+    imageCredit: offer.imageCredit,
+    isActive: offer.isActive,
+    audioDisabilityCompliant: offer.audioDisabilityCompliant,
+    mentalDisabilityCompliant: offer.mentalDisabilityCompliant,
+    motorDisabilityCompliant: offer.motorDisabilityCompliant,
+    visualDisabilityCompliant: offer.visualDisabilityCompliant,
+  };
+}
+
+function requestedDates(input: Input): Partial<Record<keyof CollectiveDates, Date>> {
+  const dates: Partial<Record<keyof CollectiveDates, Date>> = {};
+  for (const field of ['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const) {
+    const value = input[field];
+    if (value != null) dates[field] = parseAwareDatetime(value, [field]);
+  }
+  return dates;
+}
+
+/** The fields of the request whose value differs from the offer's (a location or an image always counts). */
+function changedFields(offer: CollectiveOffer, input: Input, dates: Partial<Record<keyof CollectiveDates, Date>>): (keyof Input)[] {
+  const current = currentValues(offer);
+  const changed: (keyof Input)[] = [];
+  for (const [field, value] of Object.entries(input) as [keyof Input, unknown][]) {
+    if (value === undefined) continue;
+    if (field === 'location' || field === 'imageFile') {
+      changed.push(field);
+      continue;
+    }
+    const requested = field in dates ? dates[field as keyof CollectiveDates] : field === 'educationalInstitution' && typeof value === 'string' ? value.toUpperCase() : value;
+    if (!sameValue(requested, current[field] ?? null)) changed.push(field);
+  }
+  return changed;
+}
+
+/** Changes the fields sent, as far as the offer's state allows (400 naming each refused field). */
+export async function editCollectiveOffer(context: GraphContext, offer: CollectiveOffer, input: Input): Promise<CollectiveOffer> {
+  const nulled = NOT_NULLABLE.filter((field) => input[field] === null);
+  if (nulled.length > 0) {
+    throw new ValidationFailedError(nulled.map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' })));
+  }
+  const now = context.clock.now();
+  const dates = requestedDates(input);
+  const changed = changedFields(offer, input, dates);
+  const booking = lastBookingOf(offer.bookings.getItems());
+  checkEditAllowed(editScope(offer.archivedAt != null, booking?.status ?? null), changed, {
+    current: offer.totalPriceCents,
+    requested: input.totalPrice != null ? euroCents(input.totalPrice) : undefined,
+  });
+  if (changed.length === 0) return offer;
+  const has = (field: keyof Input) => changed.includes(field);
+
+  const venue = has('venueId') ? await schoolVenue(context, input.venueId!) : offer.venue;
+  const nextDates: CollectiveDates = {
+    startDatetime: dates.startDatetime ?? offer.startDatetime,
+    endDatetime: dates.endDatetime ?? offer.endDatetime,
+    bookingLimitDatetime: dates.bookingLimitDatetime ?? offer.bookingLimitDatetime,
+  };
+  // An offer whose end was its start keeps a one-moment event when only the start moves.
+  if (has('startDatetime') && !has('endDatetime') && offer.endDatetime.getTime() === offer.startDatetime.getTime()) {
+    nextDates.endDatetime = nextDates.startDatetime;
+  }
+  checkDates(nextDates, (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)), now);
+  if (has('formats')) checkFormats(input.formats!);
+  if (has('domains')) await checkDomains(context, input.domains!);
+  if (has('students')) await checkStudents(context, input.students!);
+  const domains = input.domains ?? offer.domains;
+  const nationalProgram =
+    has('nationalProgramId') || has('domains')
+      ? await resolveNationalProgram(context, input.nationalProgramId !== undefined ? input.nationalProgramId : offer.nationalProgram?.id, domains)
+      : offer.nationalProgram;
+  const institutionChanged = has('educationalInstitutionId') || has('educationalInstitution');
+  const institution = institutionChanged
+    ? await resolveInstitution(context, input.educationalInstitutionId, input.educationalInstitution)
+    : offer.institution;
+  const location = has('location') ? await resolveCollectiveLocation(context, input.location!, venue) : null;
+  const image = input.imageFile ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile']) : null;
+
+  context.em.assign(offer, {
+    venue,
+    ...(location ?? {}),
+    ...nextDates,
+    nationalProgram,
+    institution,
+    dateUpdated: now,
+  });
+  const simple = {
+    name: 'name',
+    description: 'description',
+    formats: 'formats',
+    bookingEmails: 'bookingEmails',
+    contactEmail: 'contactEmail',
+    contactPhone: 'contactPhone',
+    domains: 'domains',
+    students: 'students',
+    interventionArea: 'interventionArea',
+    numberOfTickets: 'numberOfTickets',
+    educationalPriceDetail: 'priceDetail',
+    durationMinutes: 'durationMinutes',
+    isActive: 'isActive',
+    audioDisabilityCompliant: 'audioDisabilityCompliant',
+    mentalDisabilityCompliant: 'mentalDisabilityCompliant',
+    motorDisabilityCompliant: 'motorDisabilityCompliant',
+    visualDisabilityCompliant: 'visualDisabilityCompliant',
+  } as const;
+  for (const [field, column] of Object.entries(simple) as [keyof typeof simple, (typeof simple)[keyof typeof simple]][]) {
+    if (has(field)) (offer as unknown as Record<string, unknown>)[column] = input[field];
+  }
+  if (has('totalPrice')) offer.totalPriceCents = euroCents(input.totalPrice!);
+  if (input.imageFile === null) {
+    offer.imageKey = null;
+    offer.imageCredit = null;
+  } else if (image) {
+    offer.imageKey = image.key;
+    offer.imageCredit = image.credit;
+  } else if (has('imageCredit') && offer.imageKey) {
+    offer.imageCredit = input.imageCredit ?? null;
+  }
+  // A pending pre-booking follows the offer's dates: the school confirms by the new limit.
+  if (booking && booking.status === 'PENDING') {
+    booking.confirmationLimitDate = offer.bookingLimitDatetime;
+    booking.cancellationLimitDate = cancellationLimitFor(offer.startDatetime, booking.dateCreated);
+  }
+  await context.em.flush();
+  return offer;
+}
+
+/** A school may cancel free of charge until 15 days before the event (or at once, if booked later). */
+export const FREE_CANCELLATION_DAYS = 15;
+
+export function cancellationLimitFor(start: Date, bookedAt: Date): Date {
+  const limit = start.getTime() - FREE_CANCELLATION_DAYS * 24 * 3600 * 1000;
+  return new Date(Math.max(limit, bookedAt.getTime()));
+}
+
+/** Offers in these states are done with, or never went live: they may be archived. */
+const ARCHIVABLE = new Set(['PUBLISHED', 'REJECTED', 'EXPIRED', 'ENDED', 'CANCELLED', 'REIMBURSED', 'HIDDEN', 'DRAFT', 'ARCHIVED']);
+
+/** Archives the caller's offers, all or none: an id not found (or not the caller's) is 404, an offer in use 400. */
+export async function archiveCollectiveOffers(context: GraphContext, ids: number[]): Promise<void> {
+  const providerId = callerProviderId(context);
+  const now = context.clock.now();
+  await context.em.transactional(async (em) => {
+    const unique = [...new Set(ids)];
+    const offers = await em.find(
+      CollectiveOffer,
+      {
+        id: { $in: unique },
+        provider: providerId,
+        ...(context.caller.kind === 'provider' && context.caller.offererId != null ? { venue: { offerer: context.caller.offererId } } : {}),
+      },
+      { populate: ['bookings'] },
+    );
+    const missing = unique.filter((id) => !offers.some((offer) => offer.id === id));
+    if (missing.length > 0) throw new NotFoundError(`Collective offers not found: ${missing.join(', ')}`);
+    const refused: string[] = [];
+    for (const offer of offers) {
+      const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
+      if (!ARCHIVABLE.has(status)) refused.push(`The offer ${offer.id} is ${status}: it cannot be archived`);
+      else if (!offer.archivedAt) offer.archivedAt = now;
+    }
+    if (refused.length > 0) throw new BadRequestError({ ids: refused });
+    await em.flush();
+  });
+}

@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Clock } from '../shared/clock.js';
+import { NotFoundError } from '../shared/errors.js';
+import { enqueue } from '../shared/outbox.js';
+import { CollectiveOffer } from './CollectiveOffer.js';
+
+export const COLLECTIVE_AUTO_APPROVAL_JOB = 'collective.autoApprove';
+const AUTO_APPROVAL_REASON = 'Approved automatically outside production';
+
+/** Outside production, new collective offers are approved without a reviewer after the same delay as individual ones. */
+export function scheduleCollectiveAutoApproval(em: EntityManager, clock: Clock, delayMs: number | null, offers: CollectiveOffer[]): void {
+  if (delayMs === null || offers.length === 0) return;
+  enqueue(em, clock, COLLECTIVE_AUTO_APPROVAL_JOB, { offerIds: offers.map((offer) => offer.id) }, {
+    runAt: new Date(clock.now().getTime() + delayMs),
+  });
+}
+
+export async function autoApproveCollectiveOffers(em: EntityManager, now: Date, offerIds: number[]): Promise<number> {
+  if (offerIds.length === 0) return 0;
+  return em.nativeUpdate(
+    CollectiveOffer,
+    { id: { $in: offerIds }, validation: 'PENDING' },
+    { validation: 'APPROVED', validationReason: AUTO_APPROVAL_REASON, validatedAt: now },
+  );
+}
+
+/** The compliance decision on a collective offer, taken through the shared reviewOffer mutation. */
+export async function reviewCollectiveOffer(
+  em: EntityManager,
+  review: { offerId: number; decision: 'APPROVED' | 'REJECTED'; reason: string | null; at: Date },
+): Promise<void> {
+  const offer = await em.findOne(CollectiveOffer, review.offerId);
+  if (!offer) throw new NotFoundError('Collective offer not found');
+  offer.validation = review.decision;
+  offer.validationReason = review.reason;
+  offer.validatedAt = review.at;
+  await em.flush();
+}

@@ -1,0 +1,108 @@
+import { collectiveBookingFields } from '../collectiveOffers/response.js';
+import { CollectiveBookingResponse } from '../collectiveOffers/schemas.js';
+import { defineRoute } from '../route.js';
+import { idInPath } from '../schemas/inputs.js';
+import { z } from '../zod.js';
+
+const bookingParams = z.object({ booking_id: idInPath });
+
+export const cancelCollectiveBooking = defineRoute({
+  method: 'patch',
+  path: '/v2/collective/bookings/{booking_id}',
+  tag: 'Collective Bookings',
+  operationId: 'CancelCollectiveBooking',
+  summary: 'Cancel a collective booking',
+  description:
+    'Cancels a pending or confirmed booking of one of your collective offers, before the event starts. Any other ' +
+    'state, or an event already started, is 403.',
+  subgraph: 'collective',
+  document: 'mutation CancelCollectiveBooking($id: Int!) { cancelCollectiveBooking(id: $id) { id } }',
+  request: { params: bookingParams },
+  variables: ({ params }) => ({ id: params.booking_id }),
+  response: { status: 204, description: 'Cancelled.' },
+  errors: [403, 404],
+});
+
+const MOCK_TAG = 'Adage Mock (Collective Bookings)';
+
+function mockTransition(options: { path: string; operationId: string; summary: string; description: string; mutation: string }) {
+  return defineRoute({
+    method: 'post',
+    path: options.path,
+    tag: MOCK_TAG,
+    operationId: options.operationId,
+    summary: options.summary,
+    description: `${options.description} Any other state is 403. Not available in production.`,
+    subgraph: 'collective',
+    document: `mutation ${options.operationId}($id: Int!) { ${options.mutation}(id: $id) { id } }`,
+    request: { params: bookingParams },
+    variables: ({ params }) => ({ id: params.booking_id }),
+    response: { status: 204, description: 'Done.' },
+    errors: [403, 404],
+    sandboxOnly: true,
+  });
+}
+
+export const bookCollectiveOffer = defineRoute({
+  method: 'post',
+  path: '/v2/collective/adage_mock/offer/{offer_id}/book',
+  tag: MOCK_TAG,
+  operationId: 'AdageMockBookOffer',
+  summary: 'Mock: a school pre-books an offer',
+  description:
+    'What the school platform does when a teacher pre-books: a PENDING booking of a PUBLISHED offer, for the ' +
+    'offer’s institution or, when it names none, a sandbox institution. Any other offer status is 403. Not ' +
+    'available in production.',
+  subgraph: 'collective',
+  document: `mutation AdageMockBookOffer($offerId: Int!) { adageMockBookOffer(offerId: $offerId) { ${collectiveBookingFields} } }`,
+  request: { params: z.object({ offer_id: idInPath }) },
+  variables: ({ params }) => ({ offerId: params.offer_id }),
+  response: {
+    status: 200,
+    description: 'The booking, PENDING.',
+    schema: CollectiveBookingResponse,
+    select: (data) => data.adageMockBookOffer,
+  },
+  errors: [403, 404],
+  sandboxOnly: true,
+});
+
+export const collectiveBookingRoutes = [
+  cancelCollectiveBooking,
+  bookCollectiveOffer,
+  mockTransition({
+    path: '/v2/collective/adage_mock/bookings/{booking_id}/confirm',
+    operationId: 'ConfirmCollectiveBooking',
+    summary: 'Mock: the school confirms a booking',
+    description: 'What the school platform does when the head of school confirms: PENDING becomes CONFIRMED.',
+    mutation: 'adageMockConfirmBooking',
+  }),
+  mockTransition({
+    path: '/v2/collective/adage_mock/bookings/{booking_id}/cancel',
+    operationId: 'AdageMockCancelCollectiveBooking',
+    summary: 'Mock: the school cancels a booking',
+    description: 'What the school platform does when the school cancels: PENDING or CONFIRMED becomes CANCELLED.',
+    mutation: 'adageMockCancelBooking',
+  }),
+  mockTransition({
+    path: '/v2/collective/adage_mock/bookings/{booking_id}/pending',
+    operationId: 'ResetCollectiveBooking',
+    summary: 'Mock: a booking goes back to pending',
+    description: 'Resets a CONFIRMED or CANCELLED booking to PENDING, to replay a scenario.',
+    mutation: 'adageMockResetBooking',
+  }),
+  mockTransition({
+    path: '/v2/collective/adage_mock/bookings/{booking_id}/reimburse',
+    operationId: 'ReimburseCollectiveBooking',
+    summary: 'Mock: a booking is reimbursed',
+    description: 'What the next payment run does: USED becomes REIMBURSED.',
+    mutation: 'adageMockReimburseBooking',
+  }),
+  mockTransition({
+    path: '/v2/collective/bookings/{booking_id}/use',
+    operationId: 'UseCollectiveBooking',
+    summary: 'Mock: a booking is used',
+    description: 'What happens 48 hours after the event: CONFIRMED becomes USED.',
+    mutation: 'adageMockUseBooking',
+  }),
+];

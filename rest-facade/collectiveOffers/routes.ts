@@ -1,0 +1,168 @@
+import { datesAsText } from '../graphInput.js';
+import { defineRoute } from '../route.js';
+import { CollectiveOfferDisplayedStatusEnum, CollectiveOfferStatusEnum } from '../schemas/enums.js';
+import { idInPath, idInQuery } from '../schemas/inputs.js';
+import { z } from '../zod.js';
+import {
+  collectiveOfferFields,
+  collectiveOfferInput,
+  collectiveOfferSummaryFields,
+  type GraphCollectiveOffer,
+  toCollectiveOfferDetail,
+  toCollectiveOfferSummary,
+} from './response.js';
+import {
+  ArchiveCollectiveOfferBody,
+  CollectiveOfferDetail,
+  CollectiveOffersList,
+  PatchCollectiveOfferBody,
+  PostCollectiveOfferBody,
+} from './schemas.js';
+
+const TAG = 'Collective Offers';
+
+/** A day (YYYY-MM-DD, read in UTC) or a moment: the period filters take either. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const periodBound = (edge: 'start' | 'end') =>
+  z
+    .string()
+    .refine((value) => (DAY.test(value) ? !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) : !Number.isNaN(Date.parse(value)) && /T/.test(value)), {
+      message: 'Input should be a valid date (YYYY-MM-DD) or ISO 8601 datetime',
+      params: { type: 'date_parsing' },
+    })
+    .transform((value) => (DAY.test(value) ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString()))
+    .optional()
+    .openapi({ example: edge === 'start' ? '2027-01-01' : '2027-06-30' });
+
+export const getCollectiveOffers = defineRoute({
+  method: 'get',
+  path: '/v2/collective/offers/',
+  tag: TAG,
+  operationId: 'GetCollectiveOffersPublic',
+  summary: 'Get your collective offers',
+  description:
+    'The collective offers you created through the API, in id order, with their bookings. Filter by displayed ' +
+    'status (`offerStatus`), venue, or a period the start falls in (a day, taken in UTC, or a datetime).',
+  subgraph: 'collective',
+  document: `query GetCollectiveOffersPublic($filter: CollectiveOfferFilter) {
+    collectiveOffers(filter: $filter) { ...CollectiveOfferSummaryFields }
+  } ${collectiveOfferSummaryFields}`,
+  request: {
+    query: z.object({
+      status: CollectiveOfferStatusEnum.optional().openapi({ deprecated: true, description: 'Deprecated: use offerStatus.' }),
+      offerStatus: CollectiveOfferDisplayedStatusEnum.optional(),
+      venueId: idInQuery(),
+      periodBeginningDate: periodBound('start'),
+      periodEndingDate: periodBound('end'),
+    }),
+  },
+  variables: ({ query }) => ({
+    filter: {
+      status: query.status ?? null,
+      offerStatus: query.offerStatus ?? null,
+      venueId: query.venueId ?? null,
+      periodBeginning: query.periodBeginningDate ?? null,
+      periodEnding: query.periodEndingDate ?? null,
+    },
+  }),
+  response: {
+    status: 200,
+    description: 'Your collective offers.',
+    schema: CollectiveOffersList,
+    select: (data) => (data.collectiveOffers as GraphCollectiveOffer[]).map(toCollectiveOfferSummary),
+  },
+  errors: [403, 404],
+});
+
+export const postCollectiveOffer = defineRoute({
+  method: 'post',
+  path: '/v2/collective/offers/',
+  tag: TAG,
+  operationId: 'PostCollectiveOfferPublic',
+  summary: 'Create a collective offer',
+  description:
+    'Creates an offer to school groups at one of your venues, whose offerer must be allowed on the school platform ' +
+    '(403 otherwise). It starts UNDER_REVIEW until the compliance review publishes it. Name the institution by id or ' +
+    'by UAI, never both (400); an inactive institution is 403. Dates must not be in the past, and the booking limit ' +
+    'not after the start.',
+  subgraph: 'collective',
+  document: `mutation PostCollectiveOfferPublic($input: CollectiveOfferInput!) {
+    createCollectiveOffer(input: $input) { ...CollectiveOfferFields }
+  } ${collectiveOfferFields}`,
+  request: { body: PostCollectiveOfferBody },
+  variables: ({ body }) => ({ input: collectiveOfferInput(datesAsText(body)) }),
+  response: {
+    status: 201,
+    description: 'The collective offer.',
+    schema: CollectiveOfferDetail,
+    select: (data) => toCollectiveOfferDetail(data.createCollectiveOffer as GraphCollectiveOffer),
+  },
+  errors: [400, 403, 404],
+});
+
+const offerParams = z.object({ offer_id: idInPath });
+
+export const getCollectiveOffer = defineRoute({
+  method: 'get',
+  path: '/v2/collective/offers/{offer_id}',
+  tag: TAG,
+  operationId: 'GetCollectiveOfferPublic',
+  summary: 'Get a collective offer',
+  description: 'One of your collective offers, with its statuses and bookings. Another provider’s offer is 403.',
+  subgraph: 'collective',
+  document: `query GetCollectiveOfferPublic($id: Int!) { collectiveOffer(id: $id) { ...CollectiveOfferFields } } ${collectiveOfferFields}`,
+  request: { params: offerParams },
+  variables: ({ params }) => ({ id: params.offer_id }),
+  response: {
+    status: 200,
+    description: 'The collective offer.',
+    schema: CollectiveOfferDetail,
+    select: (data) => toCollectiveOfferDetail(data.collectiveOffer as GraphCollectiveOffer),
+  },
+  errors: [403, 404],
+});
+
+export const patchCollectiveOffer = defineRoute({
+  method: 'patch',
+  path: '/v2/collective/offers/{offer_id}',
+  tag: TAG,
+  operationId: 'PatchCollectiveOfferPublic',
+  summary: 'Change a collective offer',
+  description:
+    'Changes the fields sent; the others stay as they are. What may change depends on the booking: with none or a ' +
+    'pending one, everything; once the school confirmed, only `totalPrice` (downwards), `students` and ' +
+    '`educationalPriceDetail`; once used, cancelled or reimbursed, or when the offer is archived, nothing. A refused ' +
+    'change is 400, naming the field.',
+  subgraph: 'collective',
+  document: `mutation PatchCollectiveOfferPublic($id: Int!, $input: CollectiveOfferInput!) {
+    editCollectiveOffer(id: $id, input: $input) { ...CollectiveOfferFields }
+  } ${collectiveOfferFields}`,
+  request: { params: offerParams, body: PatchCollectiveOfferBody },
+  variables: ({ params, body }) => ({ id: params.offer_id, input: collectiveOfferInput(datesAsText(body)) }),
+  response: {
+    status: 200,
+    description: 'The collective offer, changed.',
+    schema: CollectiveOfferDetail,
+    select: (data) => toCollectiveOfferDetail(data.editCollectiveOffer as GraphCollectiveOffer),
+  },
+  errors: [400, 403, 404],
+});
+
+export const archiveCollectiveOffers = defineRoute({
+  method: 'post',
+  path: '/v2/collective/offers/archive',
+  tag: TAG,
+  operationId: 'ArchiveCollectiveOffers',
+  summary: 'Archive collective offers',
+  description:
+    'Archives your offers, all or none: an id you do not own is 404; an offer under review, pre-booked or booked ' +
+    'is 400. Archiving an archived offer changes nothing.',
+  subgraph: 'collective',
+  document: 'mutation ArchiveCollectiveOffers($ids: [Int!]!) { archiveCollectiveOffers(ids: $ids) }',
+  request: { body: ArchiveCollectiveOfferBody },
+  variables: ({ body }) => ({ ids: body.ids }),
+  response: { status: 204, description: 'Archived.' },
+  errors: [400, 403, 404],
+});
+
+export const collectiveOfferRoutes = [getCollectiveOffers, postCollectiveOffer, archiveCollectiveOffers, getCollectiveOffer, patchCollectiveOffer];
