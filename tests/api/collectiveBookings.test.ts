@@ -1,0 +1,632 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CollectiveBooking, type CollectiveBookingStatus } from '../../graphql/collective/CollectiveBooking.js';
+import { CollectiveOffer } from '../../graphql/collective/CollectiveOffer.js';
+import { EducationalInstitution } from '../../graphql/collective/reference/entities.js';
+import { SANDBOX_INSTITUTION_UAI } from '../../graphql/collective/reference/institutionData.js';
+import { buildGraph } from '../../graphql/graph.js';
+import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { Offerer } from '../../graphql/providers/Offerer.js';
+import { Provider } from '../../graphql/providers/Provider.js';
+import { routes } from '../../rest-facade/index.js';
+import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { expectMatchesContract } from '../support/contract.js';
+import { aProvider, createSandbox } from '../support/fixtures.js';
+
+const OFFERS = '/v2/collective/offers/';
+const OFFER = '/v2/collective/offers/{offer_id}';
+const BOOK = '/v2/collective/adage_mock/offer/{offer_id}/book';
+const CANCEL = '/v2/collective/bookings/{booking_id}';
+const USE = '/v2/collective/bookings/{booking_id}/use';
+const mockPath = (action: 'confirm' | 'cancel' | 'pending' | 'reimburse') => `/v2/collective/adage_mock/bookings/{booking_id}/${action}`;
+
+type Action = 'confirm' | 'cancel' | 'pending' | 'reimburse' | 'use';
+const ACTIONS: Action[] = ['confirm', 'cancel', 'use', 'reimburse', 'pending'];
+const STATES: CollectiveBookingStatus[] = ['PENDING', 'CONFIRMED', 'USED', 'REIMBURSED', 'CANCELLED'];
+/** The path (as the OpenAPI document writes it) of each school-platform move. */
+const PATH_OF: Record<Action, string> = {
+  confirm: mockPath('confirm'),
+  cancel: mockPath('cancel'),
+  pending: mockPath('pending'),
+  reimburse: mockPath('reimburse'),
+  use: USE,
+};
+const withId = (path: string, id: number | string) => path.replace(/\{[a-z_]+\}/, String(id));
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const START = new Date('2026-11-22T10:00:00Z');
+const iso = (moment: Date | number) => new Date(moment).toISOString();
+const after = (offset: number) => new Date(START.getTime() + offset);
+
+/** The booking row as stored, every column readable in a comparison. */
+interface StoredBooking {
+  id: number;
+  offerId: number;
+  institutionId: number;
+  status: CollectiveBookingStatus;
+  dateCreated: string;
+  confirmationLimitDate: string;
+  cancellationLimitDate: string;
+  confirmationDate: string | null;
+  dateUsed: string | null;
+  cancellationDate: string | null;
+  cancellationReason: string | null;
+  reimbursementDate: string | null;
+}
+
+const orNull = (moment: Date | null) => (moment ? iso(moment) : null);
+
+describe('Collective bookings', () => {
+  let testApp: TestApp;
+  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  let other: Awaited<ReturnType<typeof aProvider>>;
+  /** A fresh key of the sandbox provider per test: the rate limit (200 a minute per key) runs on real time. */
+  let key: string;
+
+  const em = () => testApp.database.orm.em.fork();
+  const sandboxKey = async () => {
+    const fork = em();
+    const issued = issueApiKey(fork, testApp.clock, {
+      env: 'test',
+      provider: fork.getReference(Provider, sandbox.provider.id),
+      offerer: fork.getReference(Offerer, sandbox.offerer.id),
+    });
+    await fork.flush();
+    return issued.key;
+  };
+  const runDueJobs = async () => {
+    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
+  };
+
+  const anOfferBody = (overrides: Record<string, unknown> = {}) => ({
+    venueId: sandbox.venues[0].id,
+    name: 'Atelier théâtre',
+    description: 'Un atelier de pratique théâtrale pour une classe.',
+    formats: ['Atelier de pratique', 'Représentation'],
+    bookingEmails: ['ecoles@example.com'],
+    contactEmail: 'contact@example.com',
+    contactPhone: '+33199006328',
+    domains: [15],
+    students: ['COLLEGE4', 'COLLEGE3'],
+    location: { type: 'SCHOOL' },
+    startDatetime: iso(after(30 * DAY)),
+    endDatetime: iso(after(30 * DAY + 3 * HOUR)),
+    bookingLimitDatetime: iso(after(20 * DAY)),
+    totalPrice: 450.5,
+    numberOfTickets: 30,
+    ...overrides,
+  });
+  /** A collective offer created through the API and, unless told otherwise, approved by the sandbox's automatic review. */
+  const anOffer = async (overrides: Record<string, unknown> = {}, options: { approve?: boolean } = {}) => {
+    const response = await request(testApp.app).post(OFFERS).set('Authorization', `Bearer ${key}`).send(anOfferBody(overrides));
+    expectMatchesContract(response, 'post', OFFERS);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.offerStatus).toBe('UNDER_REVIEW');
+    if (options.approve ?? true) await runDueJobs();
+    return response.body as { id: number; startDatetime: string; bookingLimitDatetime: string };
+  };
+
+  const book = async (offerId: number | string, apiKey = key) => {
+    const response = await request(testApp.app).post(withId(BOOK, offerId)).set('Authorization', `Bearer ${apiKey}`);
+    expectMatchesContract(response, 'post', BOOK);
+    return response;
+  };
+  const move = async (action: Action, bookingId: number | string, apiKey = key) => {
+    const response = await request(testApp.app).post(withId(PATH_OF[action], bookingId)).set('Authorization', `Bearer ${apiKey}`);
+    expectMatchesContract(response, 'post', PATH_OF[action]);
+    return response;
+  };
+  const cancel = async (bookingId: number | string, apiKey = key) => {
+    const response = await request(testApp.app).patch(withId(CANCEL, bookingId)).set('Authorization', `Bearer ${apiKey}`);
+    expectMatchesContract(response, 'patch', CANCEL);
+    return response;
+  };
+  const getOffer = async (offerId: number, apiKey = key) => {
+    const response = await request(testApp.app).get(withId(OFFER, offerId)).set('Authorization', `Bearer ${apiKey}`);
+    expectMatchesContract(response, 'get', OFFER);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body;
+  };
+  const listOffers = async (query = '', apiKey = key) => {
+    const response = await request(testApp.app).get(`${OFFERS}${query}`).set('Authorization', `Bearer ${apiKey}`);
+    expectMatchesContract(response, 'get', OFFERS);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body as { id: number; offerStatus: string; status: string; bookings: { id: number; status: string }[] }[];
+  };
+
+  const stored = async (bookingId: number): Promise<StoredBooking> => {
+    const row = await em().findOneOrFail(CollectiveBooking, bookingId);
+    return {
+      id: row.id,
+      offerId: row.offer.id,
+      institutionId: row.institution.id,
+      status: row.status,
+      dateCreated: iso(row.dateCreated),
+      confirmationLimitDate: iso(row.confirmationLimitDate),
+      cancellationLimitDate: iso(row.cancellationLimitDate),
+      confirmationDate: orNull(row.confirmationDate),
+      dateUsed: orNull(row.dateUsed),
+      cancellationDate: orNull(row.cancellationDate),
+      cancellationReason: row.cancellationReason,
+      reimbursementDate: orNull(row.reimbursementDate),
+    };
+  };
+  const bookingsOf = (offerId: number) => em().find(CollectiveBooking, { offer: offerId }, { orderBy: { id: 'asc' } });
+
+  /** The steps from a fresh booking to each state, each an hour after the previous one. */
+  const STEPS: Record<CollectiveBookingStatus, Action[]> = {
+    PENDING: [],
+    CONFIRMED: ['confirm'],
+    USED: ['confirm', 'use'],
+    REIMBURSED: ['confirm', 'use', 'reimburse'],
+    CANCELLED: ['cancel'],
+  };
+  /** A published offer whose one booking is in the state asked, through the mocks. */
+  const bookedIn = async (state: CollectiveBookingStatus, overrides: Record<string, unknown> = {}) => {
+    const offer = await anOffer(overrides);
+    const booked = await book(offer.id);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    const bookingId = booked.body.id as number;
+    for (const step of STEPS[state]) {
+      testApp.clock.advance(HOUR);
+      const moved = await move(step, bookingId);
+      expect(moved.status, `${step}: ${JSON.stringify(moved.body)}`).toBe(204);
+    }
+    expect((await stored(bookingId)).status).toBe(state);
+    return { offer, bookingId };
+  };
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { AUTO_APPROVAL_DELAY_SECONDS: '0' } });
+    sandbox = await createSandbox(em(), testApp.clock, 'test');
+    other = await aProvider(em(), testApp.clock);
+  });
+  beforeEach(async () => {
+    testApp.clock.set(START);
+    key = await sandboxKey();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  describe('booking (school-platform mock)', () => {
+    it('pre-books a PUBLISHED offer: 200 with the PENDING booking, free cancellation until 15 days before the start', async () => {
+      const offer = await anOffer({ educationalInstitutionId: 3 });
+      expect((await getOffer(offer.id)).offerStatus).toBe('PUBLISHED');
+      testApp.clock.advance(2 * HOUR);
+      const response = await book(offer.id);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        status: 'PENDING',
+        dateCreated: iso(after(2 * HOUR)),
+        confirmationDate: null,
+        dateUsed: null,
+        reimbursementDate: null,
+        cancellationLimitDate: iso(after(15 * DAY)),
+      });
+      expect(await stored(response.body.id)).toEqual({
+        id: response.body.id,
+        offerId: offer.id,
+        institutionId: 3,
+        status: 'PENDING',
+        dateCreated: iso(after(2 * HOUR)),
+        confirmationLimitDate: iso(after(20 * DAY)),
+        cancellationLimitDate: iso(after(15 * DAY)),
+        confirmationDate: null,
+        dateUsed: null,
+        cancellationDate: null,
+        cancellationReason: null,
+        reimbursementDate: null,
+      });
+    });
+
+    it('sets the cancellation limit at the booking time when the start is less than 15 days away', async () => {
+      const offer = await anOffer({
+        startDatetime: iso(after(10 * DAY)),
+        endDatetime: iso(after(10 * DAY + HOUR)),
+        bookingLimitDatetime: iso(after(5 * DAY)),
+      });
+      testApp.clock.advance(30 * MINUTE);
+      const response = await book(offer.id);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.cancellationLimitDate).toBe(iso(after(30 * MINUTE)));
+      expect((await stored(response.body.id)).cancellationLimitDate).toBe(iso(after(30 * MINUTE)));
+    });
+
+    it('books for the offer’s institution, named by UAI too', async () => {
+      const offer = await anOffer({ educationalInstitution: '0691856t' });
+      const response = await book(offer.id);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect((await stored(response.body.id)).institutionId).toBe(36);
+    });
+
+    it('books for the sandbox institution when the offer names none', async () => {
+      const offer = await anOffer();
+      const response = await book(offer.id);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const sandboxInstitution = await em().findOneOrFail(EducationalInstitution, { uai: SANDBOX_INSTITUTION_UAI });
+      expect(sandboxInstitution.isActive).toBe(true);
+      expect((await stored(response.body.id)).institutionId).toBe(sandboxInstitution.id);
+    });
+
+    it('shows the offer PREBOOKED, SOLD_OUT, sold out, with its booking, in the offer and in the list', async () => {
+      const offer = await anOffer();
+      const booked = await book(offer.id);
+      expect(booked.status).toBe(200);
+      const shown = await getOffer(offer.id);
+      expect(shown).toMatchObject({ offerStatus: 'PREBOOKED', status: 'SOLD_OUT', isSoldOut: true, hasBookingLimitDatetimesPassed: false });
+      expect(shown.bookings).toEqual([booked.body]);
+      const prebooked = await listOffers('?offerStatus=PREBOOKED');
+      expect(prebooked.find((entry) => entry.id === offer.id)).toMatchObject({
+        offerStatus: 'PREBOOKED',
+        status: 'SOLD_OUT',
+        bookings: [booked.body],
+      });
+      expect((await listOffers('?offerStatus=PUBLISHED')).map((entry) => entry.id)).not.toContain(offer.id);
+    });
+
+    it('refuses an offer under review (403), and books it once approved', async () => {
+      const offer = await anOffer({}, { approve: false });
+      const response = await book(offer.id);
+      expect(response.status).toBe(403);
+      expect(response.body.global.join(' ')).toContain('UNDER_REVIEW');
+      expect(await bookingsOf(offer.id)).toHaveLength(0);
+      expect((await getOffer(offer.id)).offerStatus).toBe('UNDER_REVIEW');
+      await runDueJobs();
+      expect((await book(offer.id)).status).toBe(200);
+    });
+
+    it('refuses an offer already booked (403), pending or confirmed, and keeps the one booking', async () => {
+      const offer = await anOffer();
+      const first = await book(offer.id);
+      expect(first.status).toBe(200);
+      const again = await book(offer.id);
+      expect(again.status).toBe(403);
+      expect(again.body.global.join(' ')).toContain('PREBOOKED');
+      expect((await move('confirm', first.body.id)).status).toBe(204);
+      expect((await book(offer.id)).status).toBe(403);
+      expect((await bookingsOf(offer.id)).map((row) => row.id)).toEqual([first.body.id]);
+    });
+
+    it('refuses an offer past its booking limit (403)', async () => {
+      const offer = await anOffer();
+      testApp.clock.set(after(20 * DAY + MINUTE));
+      const response = await book(offer.id);
+      expect(response.status).toBe(403);
+      expect(response.body.global.join(' ')).toContain('EXPIRED');
+      expect(await bookingsOf(offer.id)).toHaveLength(0);
+    });
+
+    it('refuses an offer whose institution is no longer active (403)', async () => {
+      const offer = await anOffer({ educationalInstitutionId: 2 });
+      await em().nativeUpdate(EducationalInstitution, { id: 2 }, { isActive: false });
+      try {
+        const response = await book(offer.id);
+        expect(response.status).toBe(403);
+        expect(await bookingsOf(offer.id)).toHaveLength(0);
+      } finally {
+        await em().nativeUpdate(EducationalInstitution, { id: 2 }, { isActive: true });
+      }
+    });
+
+    it('refuses another provider’s offer (403)', async () => {
+      const offer = await anOffer();
+      const response = await book(offer.id, other.apiKey);
+      expect(response.status).toBe(403);
+      expect(await bookingsOf(offer.id)).toHaveLength(0);
+    });
+
+    it('answers 404 for an unknown offer, 422 for an id that is not one, 401 without a key', async () => {
+      expect((await book(2_000_000)).status).toBe(404);
+      const notAnId = await book('abc');
+      expect(notAnId.status).toBe(422);
+      const anonymous = await request(testApp.app).post(withId(BOOK, 1));
+      expectMatchesContract(anonymous, 'post', BOOK);
+      expect(anonymous.status).toBe(401);
+    });
+
+    it('lets exactly one of two simultaneous bookings of an offer through', async () => {
+      const offer = await anOffer();
+      const [first, second] = await Promise.all([book(offer.id), book(offer.id, await sandboxKey())]);
+      expect([first.status, second.status].sort()).toEqual([200, 403]);
+      const winner = first.status === 200 ? first : second;
+      const rows = await bookingsOf(offer.id);
+      expect(rows.map((row) => row.id)).toEqual([winner.body.id]);
+      expect(rows.filter((row) => row.status !== 'CANCELLED')).toHaveLength(1);
+      expect((await getOffer(offer.id)).offerStatus).toBe('PREBOOKED');
+    });
+  });
+
+  describe('transitions (school-platform mocks)', () => {
+    const ALLOWED_FROM: Record<Action, CollectiveBookingStatus[]> = {
+      confirm: ['PENDING'],
+      cancel: ['PENDING', 'CONFIRMED'],
+      use: ['CONFIRMED'],
+      reimburse: ['USED'],
+      pending: ['CONFIRMED', 'CANCELLED'],
+    };
+    /** What an allowed move writes (at `now`), and what the offer then shows. */
+    const OUTCOME: Record<Action, { changes: (now: string) => Partial<StoredBooking>; offerStatus: string; status: string; isSoldOut: boolean }> = {
+      confirm: { changes: (now) => ({ status: 'CONFIRMED', confirmationDate: now }), offerStatus: 'BOOKED', status: 'SOLD_OUT', isSoldOut: true },
+      cancel: {
+        changes: (now) => ({ status: 'CANCELLED', cancellationDate: now, cancellationReason: 'EDUCATIONAL_INSTITUTION' }),
+        offerStatus: 'CANCELLED',
+        status: 'INACTIVE',
+        isSoldOut: false,
+      },
+      use: { changes: (now) => ({ status: 'USED', dateUsed: now }), offerStatus: 'ENDED', status: 'EXPIRED', isSoldOut: true },
+      reimburse: { changes: (now) => ({ status: 'REIMBURSED', reimbursementDate: now }), offerStatus: 'REIMBURSED', status: 'EXPIRED', isSoldOut: true },
+      pending: {
+        changes: () => ({ status: 'PENDING', confirmationDate: null, cancellationDate: null, cancellationReason: null, dateUsed: null }),
+        offerStatus: 'PREBOOKED',
+        status: 'SOLD_OUT',
+        isSoldOut: true,
+      },
+    };
+    const cases = ACTIONS.flatMap((action) => STATES.map((state) => [action, state, ALLOWED_FROM[action].includes(state)] as const));
+
+    it('the table covers 25 moves, 7 of them allowed', () => {
+      expect(cases).toHaveLength(25);
+      expect(cases.filter(([, , allowed]) => allowed)).toHaveLength(7);
+    });
+
+    it.each(cases)('%s from %s: allowed %s', async (action, state, allowed) => {
+      const { offer, bookingId } = await bookedIn(state);
+      testApp.clock.advance(HOUR);
+      const now = iso(testApp.clock.now());
+      const before = await stored(bookingId);
+      const offerBefore = await getOffer(offer.id);
+      const response = await move(action, bookingId);
+      if (!allowed) {
+        expect(response.status, JSON.stringify(response.body)).toBe(403);
+        expect(response.body.global.join(' ')).toContain(state);
+        expect(await stored(bookingId)).toEqual(before);
+        const offerAfter = await getOffer(offer.id);
+        expect(offerAfter.offerStatus).toBe(offerBefore.offerStatus);
+        expect(offerAfter.bookings).toEqual(offerBefore.bookings);
+        return;
+      }
+      expect(response.status, JSON.stringify(response.body)).toBe(204);
+      const expected = { ...before, ...OUTCOME[action].changes(now) };
+      expect(await stored(bookingId)).toEqual(expected);
+      const shown = await getOffer(offer.id);
+      expect(shown).toMatchObject({
+        offerStatus: OUTCOME[action].offerStatus,
+        status: OUTCOME[action].status,
+        isSoldOut: OUTCOME[action].isSoldOut,
+      });
+      expect(shown.bookings).toEqual([
+        {
+          id: bookingId,
+          status: expected.status,
+          dateCreated: expected.dateCreated,
+          confirmationDate: expected.confirmationDate,
+          dateUsed: expected.dateUsed,
+          reimbursementDate: expected.reimbursementDate,
+          cancellationLimitDate: expected.cancellationLimitDate,
+        },
+      ]);
+    });
+
+    it.each(ACTIONS)('%s answers 404 for an unknown booking and for another provider’s booking', async (action) => {
+      expect((await move(action, 2_000_000)).status).toBe(404);
+      const { bookingId } = await bookedIn('CONFIRMED');
+      const before = await stored(bookingId);
+      expect((await move(action, bookingId, other.apiKey)).status).toBe(404);
+      expect(await stored(bookingId)).toEqual(before);
+    });
+
+    it('refuses to put a cancelled booking back to pending when the offer was booked again since (403)', async () => {
+      const { offer, bookingId } = await bookedIn('CANCELLED');
+      // A cancelled booking leaves the offer CANCELLED: another booking only comes through the database.
+      const fork = em();
+      const second = fork.create(CollectiveBooking, {
+        offer: offer.id,
+        institution: 1,
+        status: 'PENDING',
+        dateCreated: testApp.clock.now(),
+        confirmationLimitDate: new Date(offer.bookingLimitDatetime),
+        cancellationLimitDate: after(15 * DAY),
+      });
+      await fork.flush();
+      const before = await stored(bookingId);
+      const response = await move('pending', bookingId);
+      expect(response.status, JSON.stringify(response.body)).toBe(403);
+      expect(await stored(bookingId)).toEqual(before);
+      expect((await bookingsOf(offer.id)).filter((row) => row.status !== 'CANCELLED').map((row) => row.id)).toEqual([second.id]);
+    });
+  });
+
+  describe('cancellation by the provider (PATCH)', () => {
+    it.each(['PENDING', 'CONFIRMED'] as const)('cancels a %s booking before the event (204), for the offerer', async (state) => {
+      const { offer, bookingId } = await bookedIn(state);
+      testApp.clock.advance(HOUR);
+      const before = await stored(bookingId);
+      const response = await cancel(bookingId);
+      expect(response.status, JSON.stringify(response.body)).toBe(204);
+      expect(await stored(bookingId)).toEqual({
+        ...before,
+        status: 'CANCELLED',
+        cancellationDate: iso(testApp.clock.now()),
+        cancellationReason: 'OFFERER',
+      });
+      expect(await getOffer(offer.id)).toMatchObject({ offerStatus: 'CANCELLED', status: 'INACTIVE', isSoldOut: false });
+    });
+
+    it.each(['USED', 'REIMBURSED', 'CANCELLED'] as const)('refuses a %s booking (403), the row unchanged', async (state) => {
+      const { bookingId } = await bookedIn(state);
+      const before = await stored(bookingId);
+      const response = await cancel(bookingId);
+      expect(response.status, JSON.stringify(response.body)).toBe(403);
+      expect(await stored(bookingId)).toEqual(before);
+    });
+
+    it.each(['PENDING', 'CONFIRMED'] as const)('refuses a %s booking once the event has started (403)', async (state) => {
+      const { offer, bookingId } = await bookedIn(state);
+      const start = new Date(offer.startDatetime).getTime();
+      const before = await stored(bookingId);
+      testApp.clock.set(new Date(start));
+      expect((await cancel(bookingId)).status).toBe(403);
+      testApp.clock.set(new Date(start + HOUR));
+      const response = await cancel(bookingId);
+      expect(response.status).toBe(403);
+      expect(response.body.global.join(' ')).toContain('started');
+      expect(await stored(bookingId)).toEqual(before);
+    });
+
+    it('still cancels just before the start (204)', async () => {
+      const { offer, bookingId } = await bookedIn('CONFIRMED');
+      testApp.clock.set(new Date(new Date(offer.startDatetime).getTime() - 1000));
+      expect((await cancel(bookingId)).status).toBe(204);
+      expect((await stored(bookingId)).status).toBe('CANCELLED');
+    });
+
+    it('answers 404 for an unknown booking and for a booking of another provider’s offer', async () => {
+      expect((await cancel(2_000_000)).status).toBe(404);
+      const { bookingId } = await bookedIn('PENDING');
+      const before = await stored(bookingId);
+      const response = await cancel(bookingId, other.apiKey);
+      expect(response.status).toBe(404);
+      expect(await stored(bookingId)).toEqual(before);
+    });
+
+    it('answers 422 for an id that is not one, 401 without a key', async () => {
+      expect((await cancel('abc')).status).toBe(422);
+      const anonymous = await request(testApp.app).patch(withId(CANCEL, 1));
+      expectMatchesContract(anonymous, 'patch', CANCEL);
+      expect(anonymous.status).toBe(401);
+    });
+  });
+
+  describe('the clock', () => {
+    it('shows an offer whose pre-booking was not confirmed by the booking limit as EXPIRED', async () => {
+      const { offer, bookingId } = await bookedIn('PENDING');
+      testApp.clock.set(new Date(new Date(offer.bookingLimitDatetime).getTime() - MINUTE));
+      expect((await getOffer(offer.id)).offerStatus).toBe('PREBOOKED');
+      testApp.clock.set(new Date(new Date(offer.bookingLimitDatetime).getTime() + MINUTE));
+      const shown = await getOffer(offer.id);
+      expect(shown).toMatchObject({ offerStatus: 'EXPIRED', status: 'EXPIRED', hasBookingLimitDatetimesPassed: true });
+      expect(shown.bookings.map((entry: { id: number; status: string }) => [entry.id, entry.status])).toEqual([[bookingId, 'PENDING']]);
+      expect((await listOffers('?offerStatus=EXPIRED')).map((entry) => entry.id)).toContain(offer.id);
+      expect((await listOffers('?offerStatus=PREBOOKED')).map((entry) => entry.id)).not.toContain(offer.id);
+    });
+
+    it('shows a confirmed offer BOOKED past its booking limit and ENDED after its end', async () => {
+      const { offer } = await bookedIn('CONFIRMED');
+      testApp.clock.set(new Date(new Date(offer.bookingLimitDatetime).getTime() + MINUTE));
+      expect((await getOffer(offer.id)).offerStatus).toBe('BOOKED');
+      testApp.clock.set(after(30 * DAY + 3 * HOUR + MINUTE));
+      expect(await getOffer(offer.id)).toMatchObject({ offerStatus: 'ENDED', status: 'EXPIRED' });
+    });
+  });
+
+  describe('in production', () => {
+    let production: TestApp;
+    let productionKey: string;
+    let productionSandbox: Awaited<ReturnType<typeof createSandbox>>;
+    const productionEm = () => production.database.orm.em.fork();
+
+    beforeAll(async () => {
+      production = await createTestApp({ env: { APP_ENV: 'production', AUTO_APPROVAL_DELAY_SECONDS: '0' } });
+      productionSandbox = await createSandbox(productionEm(), production.clock, 'test');
+      productionKey = productionSandbox.apiKey;
+    });
+    afterAll(async () => {
+      await production.close();
+    });
+
+    /** An approved offer with a PENDING booking, written straight into the database: production has no mock to book. */
+    const productionBooking = async () => {
+      const created = await request(production.app)
+        .post(OFFERS)
+        .set('Authorization', `Bearer ${productionKey}`)
+        .send(anOfferBody({ venueId: productionSandbox.venues[0].id }));
+      expectMatchesContract(created, 'post', OFFERS);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const offerId = created.body.id as number;
+      const fork = productionEm();
+      await fork.nativeUpdate(CollectiveOffer, { id: offerId }, { validation: 'APPROVED', validatedAt: production.clock.now() });
+      const booking = fork.create(CollectiveBooking, {
+        offer: offerId,
+        institution: 1,
+        status: 'PENDING',
+        dateCreated: production.clock.now(),
+        confirmationLimitDate: after(20 * DAY),
+        cancellationLimitDate: after(15 * DAY),
+      });
+      await fork.flush();
+      return { offerId, bookingId: booking.id };
+    };
+
+    it('leaves created offers under review: no automatic approval', async () => {
+      const { offerId } = await productionBooking();
+      await productionEm().nativeUpdate(CollectiveOffer, { id: offerId }, { validation: 'PENDING' });
+      while ((await production.runtime.worker.runDueJobs()).claimed > 0);
+      expect((await productionEm().findOneOrFail(CollectiveOffer, offerId)).validation).toBe('PENDING');
+    });
+
+    it('answers 404 on every mock path, and changes nothing', async () => {
+      const { offerId, bookingId } = await productionBooking();
+      const paths = [withId(BOOK, offerId), ...ACTIONS.map((action) => withId(PATH_OF[action], bookingId))];
+      for (const path of paths) {
+        const response = await request(production.app).post(path).set('Authorization', `Bearer ${productionKey}`);
+        expect(response.status, path).toBe(404);
+        expect(response.body, path).toEqual({ global: [`No operation POST ${path}`] });
+      }
+      const rows = await productionEm().find(CollectiveBooking, { offer: offerId });
+      expect(rows.map((row) => [row.id, row.status])).toEqual([[bookingId, 'PENDING']]);
+    });
+
+    it('still cancels a booking with PATCH /v2/collective/bookings/{booking_id}', async () => {
+      const { bookingId } = await productionBooking();
+      const response = await request(production.app).patch(withId(CANCEL, bookingId)).set('Authorization', `Bearer ${productionKey}`);
+      expectMatchesContract(response, 'patch', CANCEL);
+      expect(response.status, JSON.stringify(response.body)).toBe(204);
+      const row = await productionEm().findOneOrFail(CollectiveBooking, bookingId);
+      expect([row.status, row.cancellationReason]).toEqual(['CANCELLED', 'OFFERER']);
+    });
+
+    it('documents no mock path: neither the generated document nor the one the app serves', async () => {
+      const mockPaths = [BOOK, ...ACTIONS.map((action) => PATH_OF[action])];
+      const development = generateOpenApiDocument(routes, 'development');
+      const productionDocument = generateOpenApiDocument(routes, 'production');
+      for (const path of mockPaths) {
+        expect(development.paths?.[path]?.post, path).toBeDefined();
+        expect(productionDocument.paths?.[path], path).toBeUndefined();
+      }
+      expect(productionDocument.paths?.[CANCEL]?.patch).toBeDefined();
+      expect((productionDocument.tags ?? []).map((tag) => tag.name)).not.toContain('Adage Mock (Collective Bookings)');
+      expect((development.tags ?? []).map((tag) => tag.name)).toContain('Adage Mock (Collective Bookings)');
+
+      const served = await request(production.app).get('/openapi.json');
+      expect(served.status).toBe(200);
+      expect(Object.keys(served.body.paths).sort()).toEqual(Object.keys(productionDocument.paths ?? {}).sort());
+      expect(JSON.stringify(served.body)).not.toContain('adage_mock');
+      expect(served.body.paths[CANCEL].patch).toBeDefined();
+      const sandboxServed = await request(testApp.app).get('/openapi.json');
+      expect(Object.keys(sandboxServed.body.paths)).toEqual(expect.arrayContaining(mockPaths));
+    });
+
+    it('has no adageMock mutation in its graph', async () => {
+      const mutationsOf = (appEnv: 'production' | 'development') =>
+        Object.keys(buildGraph(appEnv).subgraphs.collective.schema.getMutationType()?.getFields() ?? {});
+      const productionMutations = mutationsOf('production');
+      expect(productionMutations).toContain('cancelCollectiveBooking');
+      expect(productionMutations.filter((name) => name.startsWith('adageMock'))).toEqual([]);
+      expect(buildGraph('production').supergraphSdl).not.toContain('adageMock');
+      expect(mutationsOf('development').filter((name) => name.startsWith('adageMock')).sort()).toEqual([
+        'adageMockBookOffer',
+        'adageMockCancelBooking',
+        'adageMockConfirmBooking',
+        'adageMockReimburseBooking',
+        'adageMockResetBooking',
+        'adageMockUseBooking',
+      ]);
+      expect(production.runtime.graph.supergraphSdl).not.toContain('adageMock');
+    });
+  });
+});
