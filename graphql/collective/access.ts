@@ -17,7 +17,7 @@ function reaches(context: GraphContext, offer: CollectiveOffer): boolean {
  * contract says for collective offers (the one exception to "unreachable is not found").
  */
 export async function collectiveOfferForCaller(context: GraphContext, id: number): Promise<CollectiveOffer> {
-  const offer = await context.em.findOne(CollectiveOffer, id, { populate: ['bookings', 'venue'] });
+  const offer = await context.em.findOne(CollectiveOffer, id, { populate: ['bookings', 'venue', 'institution', 'nationalProgram', 'address'] });
   if (!offer) throw new NotFoundError('Collective offer not found');
   if (!reaches(context, offer)) throw new ForbiddenError('You are not allowed to access this collective offer');
   return offer;

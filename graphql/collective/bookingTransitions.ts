@@ -55,6 +55,9 @@ export async function moveCollectiveBooking(context: GraphContext, bookingId: nu
   if (transition === 'cancelByProvider' && now.getTime() >= booking.offer.startDatetime.getTime()) {
     throw new ForbiddenError('The event has started: its booking can no longer be cancelled');
   }
+  if (transition === 'confirm' && now.getTime() > booking.confirmationLimitDate.getTime()) {
+    throw new ForbiddenError('The pre-booking lapsed at the booking limit: it can no longer be confirmed');
+  }
   const changes = changesOf(transition, now);
   try {
     const moved = await context.em.nativeUpdate(CollectiveBooking, { id: booking.id, status: booking.status }, changes);

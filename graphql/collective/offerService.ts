@@ -10,7 +10,8 @@ import { CollectiveOffer } from './CollectiveOffer.js';
 import { scheduleCollectiveAutoApproval } from './review.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
 import { checkEditAllowed, editScope } from './editRules.js';
-import type { CollectiveOfferInput } from './inputs.js';
+import type { CollectiveLocationInput, CollectiveOfferInput } from './inputs.js';
+import { locationOf } from './views.js';
 import {
   checkDates,
   checkDomains,
@@ -115,7 +116,15 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
 }
 
 /** Fields that may not be emptied: null on them is a 422, as their absence on creation is. */
-const NOT_NULLABLE: (keyof Input)[] = [...REQUIRED_ON_CREATE, 'interventionArea', 'isActive'];
+const NOT_NULLABLE: (keyof Input)[] = [
+  ...REQUIRED_ON_CREATE,
+  'interventionArea',
+  'isActive',
+  'audioDisabilityCompliant',
+  'mentalDisabilityCompliant',
+  'motorDisabilityCompliant',
+  'visualDisabilityCompliant',
+];
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
@@ -164,17 +173,33 @@ function requestedDates(input: Input): Partial<Record<keyof CollectiveDates, Dat
   return dates;
 }
 
-/** The fields of the request whose value differs from the offer's (a location or an image always counts). */
+/** Whether a requested location is where the offer already is. */
+function sameLocation(requested: CollectiveLocationInput, offer: CollectiveOffer): boolean {
+  const current = locationOf(offer);
+  if (requested.type !== current.type) return false;
+  if (requested.type === 'TO_BE_DEFINED') return (requested.comment ?? null) === current.comment;
+  if (requested.type === 'ADDRESS') {
+    if (Boolean(requested.isVenueAddress) !== Boolean(current.isVenueAddress)) return false;
+    return requested.isVenueAddress ? true : requested.addressId === current.addressId && (requested.addressLabel ?? null) === current.addressLabel;
+  }
+  return true;
+}
+
+/** The fields of the request whose value differs from the offer's (a new image always counts). */
 function changedFields(offer: CollectiveOffer, input: Input, dates: Partial<Record<keyof CollectiveDates, Date>>): (keyof Input)[] {
   const current = currentValues(offer);
   const changed: (keyof Input)[] = [];
   for (const [field, value] of Object.entries(input) as [keyof Input, unknown][]) {
     if (value === undefined) continue;
-    if (field === 'location' || field === 'imageFile') {
+    if (field === 'imageFile') {
       changed.push(field);
       continue;
     }
-    const requested = field in dates ? dates[field as keyof CollectiveDates] : field === 'educationalInstitution' && typeof value === 'string' ? value.toUpperCase() : value;
+    if (field === 'location') {
+      if (!sameLocation(value as CollectiveLocationInput, offer)) changed.push(field);
+      continue;
+    }
+    const requested = field === 'endDatetime' && value === null ? (dates.startDatetime ?? offer.startDatetime) : field in dates ? dates[field as keyof CollectiveDates] : field === 'educationalInstitution' && typeof value === 'string' ? value.toUpperCase() : value;
     if (!sameValue(requested, current[field] ?? null)) changed.push(field);
   }
   return changed;
@@ -203,10 +228,9 @@ export async function editCollectiveOffer(context: GraphContext, offer: Collecti
     endDatetime: dates.endDatetime ?? offer.endDatetime,
     bookingLimitDatetime: dates.bookingLimitDatetime ?? offer.bookingLimitDatetime,
   };
-  // An offer whose end was its start keeps a one-moment event when only the start moves.
-  if (has('startDatetime') && !has('endDatetime') && offer.endDatetime.getTime() === offer.startDatetime.getTime()) {
-    nextDates.endDatetime = nextDates.startDatetime;
-  }
+  // An offer whose end was its start keeps a one-moment event when only the start moves; a null end is the start.
+  const endFollowsStart = !has('endDatetime') && offer.endDatetime.getTime() === offer.startDatetime.getTime();
+  if (input.endDatetime === null || (has('startDatetime') && endFollowsStart)) nextDates.endDatetime = nextDates.startDatetime;
   checkDates(nextDates, (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)), now);
   if (has('formats')) checkFormats(input.formats!);
   if (has('domains')) await checkDomains(context, input.domains!);
@@ -220,7 +244,9 @@ export async function editCollectiveOffer(context: GraphContext, offer: Collecti
   const institution = institutionChanged
     ? await resolveInstitution(context, input.educationalInstitutionId, input.educationalInstitution)
     : offer.institution;
-  const location = has('location') ? await resolveCollectiveLocation(context, input.location!, venue) : null;
+  // A new venue is checked against the location it keeps: "at the venue's address" needs an address.
+  const location =
+    has('location') || has('venueId') ? await resolveCollectiveLocation(context, input.location ?? (locationOf(offer) as CollectiveLocationInput), venue) : null;
   const image = input.imageFile ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile']) : null;
 
   context.em.assign(offer, {

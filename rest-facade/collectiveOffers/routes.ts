@@ -1,6 +1,7 @@
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
 import { CollectiveOfferDisplayedStatusEnum, CollectiveOfferStatusEnum } from '../schemas/enums.js';
+import { awareDateTimeInput } from '../schemas/datetimes.js';
 import { idInPath, idInQuery } from '../schemas/inputs.js';
 import { z } from '../zod.js';
 import {
@@ -21,16 +22,21 @@ import {
 
 const TAG = 'Collective Offers';
 
-/** A day (YYYY-MM-DD, read in UTC) or a moment: the period filters take either. */
+/** A day (YYYY-MM-DD, read in UTC) or a timezone-aware moment: the period filters take either. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day that exists: Date would roll 2027-02-30 over into March. */
+const isRealDay = (value: string) => {
+  const day = DAY.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  return day !== null && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+};
 const periodBound = (edge: 'start' | 'end') =>
   z
     .string()
-    .refine((value) => (DAY.test(value) ? !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) : !Number.isNaN(Date.parse(value)) && /T/.test(value)), {
-      message: 'Input should be a valid date (YYYY-MM-DD) or ISO 8601 datetime',
+    .refine((value) => isRealDay(value) || awareDateTimeInput.safeParse(value).success, {
+      message: 'Input should be a valid date (YYYY-MM-DD) or a timezone-aware ISO 8601 datetime',
       params: { type: 'date_parsing' },
     })
-    .transform((value) => (DAY.test(value) ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString()))
+    .transform((value) => (isRealDay(value) ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString()))
     .optional()
     .openapi({ example: edge === 'start' ? '2027-01-01' : '2027-06-30' });
 

@@ -331,5 +331,11 @@ describe('Collective offer attributes', () => {
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(16);
     });
+
+    it('two loads at the same moment (two processes starting) leave the same rows', async () => {
+      const before = await counts();
+      await Promise.all([loadEducationalReference(em()), loadEducationalReference(em())]);
+      expect(await counts()).toEqual(before);
+    });
   });
 });

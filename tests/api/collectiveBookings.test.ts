@@ -341,6 +341,26 @@ describe('Collective bookings', () => {
     });
   });
 
+  describe('concurrent moves', () => {
+    it('lets exactly one of two simultaneous confirmations through', async () => {
+      const { bookingId } = await bookedIn('PENDING');
+      testApp.clock.advance(HOUR);
+      const answers = await Promise.all([move('confirm', bookingId), move('confirm', bookingId, await sandboxKey())]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([204, 403]);
+      expect(await stored(bookingId)).toMatchObject({ status: 'CONFIRMED', confirmationDate: iso(testApp.clock.now()) });
+    });
+
+    it('never both uses and cancels a confirmed booking', async () => {
+      const { bookingId } = await bookedIn('CONFIRMED');
+      testApp.clock.advance(HOUR);
+      const [used, cancelled] = await Promise.all([move('use', bookingId), cancel(bookingId, await sandboxKey())]);
+      expect([used.status, cancelled.status].sort()).toEqual([204, 403]);
+      const row = await stored(bookingId);
+      if (used.status === 204) expect(row).toMatchObject({ status: 'USED', cancellationDate: null, cancellationReason: null });
+      else expect(row).toMatchObject({ status: 'CANCELLED', dateUsed: null, cancellationReason: 'OFFERER' });
+    });
+  });
+
   describe('transitions (school-platform mocks)', () => {
     const ALLOWED_FROM: Record<Action, CollectiveBookingStatus[]> = {
       confirm: ['PENDING'],
@@ -515,6 +535,16 @@ describe('Collective bookings', () => {
       expect((await listOffers('?offerStatus=PREBOOKED')).map((entry) => entry.id)).not.toContain(offer.id);
     });
 
+    it('refuses to confirm a pre-booking that lapsed at the booking limit (403), and the booking stays PENDING', async () => {
+      const { offer, bookingId } = await bookedIn('PENDING');
+      testApp.clock.set(new Date(new Date(offer.bookingLimitDatetime).getTime() + MINUTE));
+      const refused = await move('confirm', bookingId);
+      expect(refused.status).toBe(403);
+      expect(refused.body.global.join(' ')).toContain('lapsed');
+      expect(await testApp.database.orm.em.fork().findOneOrFail(CollectiveBooking, bookingId)).toMatchObject({ status: 'PENDING', confirmationDate: null });
+      expect((await getOffer(offer.id)).offerStatus).toBe('EXPIRED');
+    });
+
     it('shows a confirmed offer BOOKED past its booking limit and ENDED after its end', async () => {
       const { offer } = await bookedIn('CONFIRMED');
       testApp.clock.set(new Date(new Date(offer.bookingLimitDatetime).getTime() + MINUTE));
@@ -539,15 +569,19 @@ describe('Collective bookings', () => {
       await production.close();
     });
 
-    /** An approved offer with a PENDING booking, written straight into the database: production has no mock to book. */
-    const productionBooking = async () => {
+    const productionOffer = async () => {
       const created = await request(production.app)
         .post(OFFERS)
         .set('Authorization', `Bearer ${productionKey}`)
         .send(anOfferBody({ venueId: productionSandbox.venues[0].id }));
       expectMatchesContract(created, 'post', OFFERS);
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const offerId = created.body.id as number;
+      while ((await production.runtime.worker.runDueJobs()).claimed > 0);
+      return created.body.id as number;
+    };
+    /** An approved offer with a PENDING booking, written straight into the database: production has no mock to book. */
+    const productionBooking = async () => {
+      const offerId = await productionOffer();
       const fork = productionEm();
       await fork.nativeUpdate(CollectiveOffer, { id: offerId }, { validation: 'APPROVED', validatedAt: production.clock.now() });
       const booking = fork.create(CollectiveBooking, {
@@ -563,9 +597,7 @@ describe('Collective bookings', () => {
     };
 
     it('leaves created offers under review: no automatic approval', async () => {
-      const { offerId } = await productionBooking();
-      await productionEm().nativeUpdate(CollectiveOffer, { id: offerId }, { validation: 'PENDING' });
-      while ((await production.runtime.worker.runDueJobs()).claimed > 0);
+      const offerId = await productionOffer();
       expect((await productionEm().findOneOrFail(CollectiveOffer, offerId)).validation).toBe('PENDING');
     });
 
