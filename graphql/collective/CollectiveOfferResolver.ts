@@ -7,7 +7,7 @@ import { callerProviderId } from '../offers/access.js';
 import { venueInScope } from '../providers/access.js';
 import { CollectiveBooking } from './CollectiveBooking.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
-import { collectiveOfferForCaller } from './access.js';
+import { collectiveOfferForCaller, withLockedCollectiveOffer } from './access.js';
 import {
   type CollectiveDisplayedStatus,
   collectiveDisplayedStatus,
@@ -37,9 +37,13 @@ export class CollectiveOfferFilter {
   periodEnding?: string | null;
 }
 
+/** A moment both databases can compare with: years 1 to 9999. */
 function momentOf(text: string, loc: string): Date {
   const moment = new Date(text);
-  if (Number.isNaN(moment.getTime())) throw new ValidationFailedError([{ loc: [loc], msg: 'Input should be a valid date', type: 'date_parsing' }]);
+  const year = moment.getUTCFullYear();
+  if (Number.isNaN(moment.getTime()) || year < 1 || year > 9999) {
+    throw new ValidationFailedError([{ loc: [loc], msg: 'Input should be a valid date', type: 'date_parsing' }]);
+  }
   return moment;
 }
 
@@ -49,12 +53,11 @@ function displayedStatusOf(context: GraphContext, offer: CollectiveOffer): Colle
 
 @Resolver(() => CollectiveOffer)
 export class CollectiveOfferResolver {
-  @Query(() => [CollectiveOffer], { description: 'The collective offers the calling provider created, in id order.' })
+  @Query(() => [CollectiveOffer], { description: 'The collective offers the calling provider created (internal keys: all), in id order.' })
   async collectiveOffers(
     @Ctx() context: GraphContext,
     @Arg('filter', () => CollectiveOfferFilter, { nullable: true }) filter: CollectiveOfferFilter | null,
   ): Promise<CollectiveOffer[]> {
-    const providerId = callerProviderId(context);
     const { caller } = context;
     if (filter?.venueId != null) await venueInScope(context.em, caller, filter.venueId);
     const venue: Record<string, number> = {};
@@ -63,8 +66,9 @@ export class CollectiveOfferResolver {
     const start: Record<string, Date> = {};
     if (filter?.periodBeginning) start.$gte = momentOf(filter.periodBeginning, 'periodBeginningDate');
     if (filter?.periodEnding) start.$lte = momentOf(filter.periodEnding, 'periodEndingDate');
+    // A provider key lists its provider's offers; internal tools list every provider's.
     const where: FilterQuery<CollectiveOffer> = {
-      provider: providerId,
+      ...(caller.kind === 'provider' ? { provider: caller.providerId } : {}),
       ...(Object.keys(venue).length > 0 ? { venue } : {}),
       ...(Object.keys(start).length > 0 ? { startDatetime: start } : {}),
     };
@@ -97,8 +101,7 @@ export class CollectiveOfferResolver {
     @Arg('input', () => CollectiveOfferInput) input: CollectiveOfferInput,
   ): Promise<CollectiveOffer> {
     callerProviderId(context);
-    const offer = await collectiveOfferForCaller(context, id);
-    return editCollectiveOffer(context, offer, input);
+    return withLockedCollectiveOffer(context, id, (scoped, offer) => editCollectiveOffer(scoped, offer, input));
   }
 
   @Mutation(() => Boolean, { description: 'Archives collective offers, all or none.' })

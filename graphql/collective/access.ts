@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { Offerer } from '../providers/Offerer.js';
@@ -36,4 +38,27 @@ export async function requireSchoolPlatformRights(context: GraphContext, venue: 
   if (!offerer.allowedOnAdage) {
     throw new ForbiddenError('The offerer of this venue is not allowed to publish collective offers on the school platform');
   }
+}
+
+/**
+ * Serialises what changes one offer's state (an edit, a booking, a booking's move, the archive):
+ * the offer's row is locked before anything of it is read, so each reads what the previous
+ * committed. PostgreSQL locks the row; SQLite has a single writer, which already serialises.
+ */
+export async function lockCollectiveOffers(em: EntityManager, ids: number[]): Promise<void> {
+  if (ids.length === 0 || !(em.getPlatform() instanceof PostgreSqlPlatform)) return;
+  await em.getConnection().execute(`select id from collective_offer where id in (${ids.map(() => '?').join(', ')}) order by id for update`, ids, 'all', em.getTransactionContext());
+}
+
+/** Runs `work` in a transaction on the caller's offer, locked first (see lockCollectiveOffers). */
+export function withLockedCollectiveOffer<T>(
+  context: GraphContext,
+  offerId: number,
+  work: (context: GraphContext, offer: CollectiveOffer) => Promise<T>,
+): Promise<T> {
+  return context.em.transactional(async (em) => {
+    const scoped = { ...context, em };
+    await lockCollectiveOffers(em, [offerId]);
+    return work(scoped, await collectiveOfferForCaller(scoped, offerId));
+  });
 }

@@ -1,7 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError } from '../shared/errors.js';
-import { collectiveBookingForCaller, collectiveOfferForCaller } from './access.js';
+import { collectiveBookingForCaller, lockCollectiveOffers, withLockedCollectiveOffer } from './access.js';
+import type { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveBooking, type CollectiveBookingStatus } from './CollectiveBooking.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
 import { cancellationLimitFor } from './offerService.js';
@@ -46,6 +47,21 @@ function changesOf(transition: CollectiveTransition, now: Date): Partial<Collect
  * conditional on the state read, so two concurrent moves never both apply.
  */
 export async function moveCollectiveBooking(context: GraphContext, bookingId: number, transition: CollectiveTransition): Promise<CollectiveBooking> {
+  return context.em.transactional(async (em) => {
+    const scoped = { ...context, em };
+    const [row] = await em.getConnection().execute<{ offer_id: number }[]>(
+      'select offer_id from collective_booking where id = ?',
+      [bookingId],
+      'all',
+      em.getTransactionContext(),
+    );
+    // The offer is locked first, as an edit or the archive locks it: they see the move, or it sees them.
+    if (row) await lockCollectiveOffers(em, [row.offer_id]);
+    return applyMove(scoped, bookingId, transition);
+  });
+}
+
+async function applyMove(context: GraphContext, bookingId: number, transition: CollectiveTransition): Promise<CollectiveBooking> {
   const booking = await collectiveBookingForCaller(context, bookingId);
   const allowed = ALLOWED_FROM[transition];
   const refuse = (status: string) =>
@@ -54,6 +70,9 @@ export async function moveCollectiveBooking(context: GraphContext, bookingId: nu
   const now = context.clock.now();
   if (transition === 'cancelByProvider' && now.getTime() >= booking.offer.startDatetime.getTime()) {
     throw new ForbiddenError('The event has started: its booking can no longer be cancelled');
+  }
+  if ((transition === 'confirm' || transition === 'resetToPending') && booking.offer.archivedAt) {
+    throw new ForbiddenError('The offer is archived: its booking can no longer be confirmed or reopened');
   }
   if (transition === 'confirm' && now.getTime() > booking.confirmationLimitDate.getTime()) {
     throw new ForbiddenError('The pre-booking lapsed at the booking limit: it can no longer be confirmed');
@@ -75,8 +94,11 @@ export async function moveCollectiveBooking(context: GraphContext, bookingId: nu
  * What the school platform does when a teacher pre-books: a PENDING booking for the offer's
  * institution (or the sandbox's, when the offer names none), if the offer is open to booking.
  */
-export async function bookCollectiveOffer(context: GraphContext, offerId: number): Promise<CollectiveBooking> {
-  const offer = await collectiveOfferForCaller(context, offerId);
+export function bookCollectiveOffer(context: GraphContext, offerId: number): Promise<CollectiveBooking> {
+  return withLockedCollectiveOffer(context, offerId, bookLockedOffer);
+}
+
+async function bookLockedOffer(context: GraphContext, offer: CollectiveOffer): Promise<CollectiveBooking> {
   const now = context.clock.now();
   const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
   if (status !== 'PUBLISHED') throw new ForbiddenError(`The offer is ${status}: only a PUBLISHED offer can be booked`);

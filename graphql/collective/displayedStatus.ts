@@ -38,7 +38,8 @@ export interface BookingStatusFacts {
 /**
  * What a collective offer shows, from the offer, its dates and its latest booking. The order
  * matters: an archived offer is archived whatever else is true; the compliance review comes
- * before visibility; then the booking's life and the clock decide.
+ * next; a school's live booking shows whether or not the offer is hidden (hiding only stops new
+ * bookings); then the booking's life and the clock decide.
  */
 export function collectiveDisplayedStatus(
   offer: OfferStatusFacts,
@@ -49,7 +50,8 @@ export function collectiveDisplayedStatus(
   if (offer.validation === 'DRAFT') return 'DRAFT';
   if (offer.validation === 'PENDING') return 'UNDER_REVIEW';
   if (offer.validation === 'REJECTED') return 'REJECTED';
-  if (!offer.isActive) return 'HIDDEN';
+  const live = lastBooking !== null && lastBooking.status !== 'CANCELLED';
+  if (!offer.isActive && !live) return 'HIDDEN';
   const bookingLimitPassed = now.getTime() > offer.bookingLimitDatetime.getTime();
   switch (lastBooking?.status) {
     case undefined:

@@ -83,13 +83,19 @@ export async function resolveNationalProgram(
   context: GraphContext,
   programId: number | null | undefined,
   domainIds: number[],
+  options: { kept?: boolean } = {},
 ): Promise<NationalProgram | null> {
   if (programId == null) return null;
   const program = await context.em.findOne(NationalProgram, programId);
   if (!program) throw BadRequestError.on('nationalProgramId', `Unknown national programme ${programId}`);
   const linked = await context.em.count(EducationalDomain, { id: { $in: domainIds }, nationalPrograms: programId });
   if (linked === 0) {
-    throw BadRequestError.on('nationalProgramId', `The national programme ${programId} belongs to none of the offer's domains`);
+    throw BadRequestError.on(
+      'nationalProgramId',
+      options.kept
+        ? `The offer's national programme ${programId} belongs to none of the new domains: send another nationalProgramId, or null`
+        : `The national programme ${programId} belongs to none of the offer's domains`,
+    );
   }
   return program;
 }

@@ -5,7 +5,8 @@ import { storeBase64Image } from '../offers/offerImage.js';
 import { parseAwareDatetime } from '../offers/datetimes.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../shared/errors.js';
-import { requireSchoolPlatformRights } from './access.js';
+import { lockCollectiveOffers, requireSchoolPlatformRights } from './access.js';
+import { checkCollectiveOfferInput, distinct } from './inputChecks.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { scheduleCollectiveAutoApproval } from './review.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
@@ -59,6 +60,7 @@ async function schoolVenue(context: GraphContext, venueId: number): Promise<Venu
 export async function createCollectiveOffer(context: GraphContext, input: Input): Promise<CollectiveOffer> {
   const providerId = callerProviderId(context);
   requireFields(input, REQUIRED_ON_CREATE);
+  checkCollectiveOfferInput(input);
   const now = context.clock.now();
   const venue = await schoolVenue(context, input.venueId!);
   const startDatetime = parseAwareDatetime(input.startDatetime!, ['startDatetime']);
@@ -83,13 +85,13 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
       venue,
       name: input.name!,
       description: input.description!,
-      formats: input.formats!,
-      bookingEmails: input.bookingEmails!,
+      formats: distinct(input.formats!),
+      bookingEmails: distinct(input.bookingEmails!),
       contactEmail: input.contactEmail!,
       contactPhone: input.contactPhone!,
-      domains: input.domains!,
-      students: input.students!,
-      interventionArea: input.interventionArea ?? [],
+      domains: distinct(input.domains!),
+      students: distinct(input.students!),
+      interventionArea: distinct(input.interventionArea ?? []),
       ...location,
       ...dates,
       totalPriceCents,
@@ -192,7 +194,8 @@ function changedFields(offer: CollectiveOffer, input: Input, dates: Partial<Reco
   for (const [field, value] of Object.entries(input) as [keyof Input, unknown][]) {
     if (value === undefined) continue;
     if (field === 'imageFile') {
-      changed.push(field);
+      // Removing an image the offer does not have changes nothing.
+      if (value !== null || offer.imageKey) changed.push(field);
       continue;
     }
     if (field === 'location') {
@@ -210,6 +213,10 @@ export async function editCollectiveOffer(context: GraphContext, offer: Collecti
   const nulled = NOT_NULLABLE.filter((field) => input[field] === null);
   if (nulled.length > 0) {
     throw new ValidationFailedError(nulled.map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' })));
+  }
+  checkCollectiveOfferInput(input);
+  for (const field of ['formats', 'bookingEmails', 'domains', 'students', 'interventionArea'] as const) {
+    if (input[field]) (input as Record<string, unknown>)[field] = distinct(input[field] as unknown[]);
   }
   const now = context.clock.now();
   const dates = requestedDates(input);
@@ -238,7 +245,9 @@ export async function editCollectiveOffer(context: GraphContext, offer: Collecti
   const domains = input.domains ?? offer.domains;
   const nationalProgram =
     has('nationalProgramId') || has('domains')
-      ? await resolveNationalProgram(context, input.nationalProgramId !== undefined ? input.nationalProgramId : offer.nationalProgram?.id, domains)
+      ? await resolveNationalProgram(context, input.nationalProgramId !== undefined ? input.nationalProgramId : offer.nationalProgram?.id, domains, {
+          kept: input.nationalProgramId === undefined,
+        })
       : offer.nationalProgram;
   const institutionChanged = has('educationalInstitutionId') || has('educationalInstitution');
   const institution = institutionChanged
@@ -309,12 +318,17 @@ export function cancellationLimitFor(start: Date, bookedAt: Date): Date {
 /** Offers in these states are done with, or never went live: they may be archived. */
 const ARCHIVABLE = new Set(['PUBLISHED', 'REJECTED', 'EXPIRED', 'ENDED', 'CANCELLED', 'REIMBURSED', 'HIDDEN', 'DRAFT', 'ARCHIVED']);
 
-/** Archives the caller's offers, all or none: an id not found (or not the caller's) is 404, an offer in use 400. */
+/**
+ * Archives the caller's offers, all or none: an id not found (or not the caller's) is 404; an
+ * offer under review, or whose school holds a pending or confirmed booking, is 400.
+ */
 export async function archiveCollectiveOffers(context: GraphContext, ids: number[]): Promise<void> {
   const providerId = callerProviderId(context);
   const now = context.clock.now();
+  const unique = [...new Set(ids)];
   await context.em.transactional(async (em) => {
-    const unique = [...new Set(ids)];
+    // Locked like a booking locks its offer: an archive and a booking never both win.
+    await lockCollectiveOffers(em, unique);
     const offers = await em.find(
       CollectiveOffer,
       {
@@ -328,9 +342,15 @@ export async function archiveCollectiveOffers(context: GraphContext, ids: number
     if (missing.length > 0) throw new NotFoundError(`Collective offers not found: ${missing.join(', ')}`);
     const refused: string[] = [];
     for (const offer of offers) {
-      const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
-      if (!ARCHIVABLE.has(status)) refused.push(`The offer ${offer.id} is ${status}: it cannot be archived`);
-      else if (!offer.archivedAt) offer.archivedAt = now;
+      const booking = lastBookingOf(offer.bookings.getItems());
+      const status = collectiveDisplayedStatus(offer, booking, now);
+      if (booking && (booking.status === 'PENDING' || booking.status === 'CONFIRMED')) {
+        refused.push(`The offer ${offer.id} has a ${booking.status} booking: it cannot be archived`);
+      } else if (!ARCHIVABLE.has(status)) {
+        refused.push(`The offer ${offer.id} is ${status}: it cannot be archived`);
+      } else if (!offer.archivedAt) {
+        offer.archivedAt = now;
+      }
     }
     if (refused.length > 0) throw new BadRequestError({ ids: refused });
     await em.flush();

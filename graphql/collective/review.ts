@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../shared/clock.js';
 import { NotFoundError } from '../shared/errors.js';
 import { enqueue } from '../shared/outbox.js';
+import { AUTO_APPROVAL_REASON } from '../offers/publication.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 
 export const COLLECTIVE_AUTO_APPROVAL_JOB = 'collective.autoApprove';
-const AUTO_APPROVAL_REASON = 'Approved automatically outside production';
 
 /** Outside production, new collective offers are approved without a reviewer after the same delay as individual ones. */
 export function scheduleCollectiveAutoApproval(em: EntityManager, clock: Clock, delayMs: number | null, offers: CollectiveOffer[]): void {

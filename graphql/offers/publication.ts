@@ -46,7 +46,7 @@ export async function applyPublication(em: EntityManager, now: Date): Promise<Pu
   return { published: Number(published ?? 0), bookingOpened: Number(bookingOpened ?? 0) };
 }
 
-const AUTO_APPROVAL_REASON = 'Approved automatically outside production';
+export const AUTO_APPROVAL_REASON = 'Approved automatically outside production';
 
 /** Outside production: approves sandbox offers still pending review (a decision already made stays). Returns how many. */
 export async function autoApproveOffers(em: EntityManager, now: Date, offerIds: number[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
 import { CollectiveOfferDisplayedStatusEnum, CollectiveOfferStatusEnum } from '../schemas/enums.js';
-import { awareDateTimeInput } from '../schemas/datetimes.js';
+import { awareDateTimeInput, isStorable } from '../schemas/datetimes.js';
 import { idInPath, idInQuery } from '../schemas/inputs.js';
 import { z } from '../zod.js';
 import {
@@ -27,7 +27,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day that exists: Date would roll 2027-02-30 over into March. */
 const isRealDay = (value: string) => {
   const day = DAY.test(value) ? new Date(`${value}T00:00:00Z`) : null;
-  return day !== null && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  return day !== null && isStorable(day) && day.toISOString().startsWith(value);
 };
 const periodBound = (edge: 'start' | 'end') =>
   z

@@ -1,3 +1,4 @@
+import { COLLECTIVE_LIMITS as LIMITS, PHONE_PATTERN } from '../../graphql/collective/limits.js';
 import { ID_MAX } from '../../graphql/offers/limits.js';
 import { dateTime } from '../schemas/common.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
@@ -26,11 +27,11 @@ export const CollectiveOfferLocationAddress = z
     type: z.literal('ADDRESS'),
     isVenueAddress: z.literal(false),
     addressId: id().openapi({ description: 'An address created with POST /public/offers/v1/addresses.' }),
-    addressLabel: withoutNul(z.string().min(1).max(200)).nullable().optional(),
+    addressLabel: withoutNul(z.string().min(1).max(LIMITS.addressLabel)).nullable().optional(),
   })
   .openapi('CollectiveOfferLocationAddressModel', { description: 'At another address.' });
 export const CollectiveOfferLocationToBeDefined = z
-  .strictObject({ type: z.literal('TO_BE_DEFINED'), comment: text(200).nullable().optional() })
+  .strictObject({ type: z.literal('TO_BE_DEFINED'), comment: text(LIMITS.locationComment).nullable().optional() })
   .openapi('CollectiveOfferLocationToBeDefinedModel', { description: 'To be agreed with the school; say how in the comment.' });
 
 export const CollectiveOfferLocation = z
@@ -45,15 +46,15 @@ export const OfferAddressTypeEnum = z.enum(['offererVenue', 'school', 'other']).
 export const OfferVenueModel = z
   .strictObject({
     addressType: OfferAddressTypeEnum,
-    otherAddress: text(200).nullable().optional(),
+    otherAddress: text(LIMITS.locationComment).nullable().optional(),
     venueId: id().nullable().optional(),
   })
   .openapi('OfferVenueModel', { deprecated: true, description: 'Deprecated: use location.' });
 
-const email = z.email({ error: 'Input should be a valid email address' }).max(120);
+const email = z.email({ error: 'Input should be a valid email address' }).max(LIMITS.email);
 const phone = z
   .string()
-  .regex(/^\+?[0-9][0-9 .()-]{5,18}$/, 'Input should be a valid phone number')
+  .regex(PHONE_PATTERN, 'Input should be a valid phone number')
   .openapi({ example: '+33199006328' });
 const aware = awareDateTimeInput;
 
@@ -63,34 +64,34 @@ const fields = {
   mentalDisabilityCompliant: z.boolean(),
   motorDisabilityCompliant: z.boolean(),
   visualDisabilityCompliant: z.boolean(),
-  bookingEmails: z.array(email).min(1).max(20).openapi({ description: 'Who receives the booking notifications.' }),
+  bookingEmails: z.array(email).min(1).max(LIMITS.listItems).openapi({ description: 'Who receives the booking notifications.' }),
   bookingLimitDatetime: aware.openapi({ description: 'The school must book by then; not after the start.' }),
   contactEmail: email,
   contactPhone: phone,
-  description: withoutNul(z.string().min(1).max(1500)),
-  domains: z.array(id()).min(1).max(20).openapi({ description: 'Educational domain ids (GET /v2/collective/educational-domains).' }),
+  description: withoutNul(z.string().min(1).max(LIMITS.description)),
+  domains: z.array(id()).min(1).max(LIMITS.listItems).openapi({ description: 'Educational domain ids (GET /v2/collective/educational-domains).' }),
   durationMinutes: z.int().min(0).max(ID_MAX).openapi({ description: 'Minutes.' }),
-  educationalInstitution: withoutNul(z.string().min(1).max(20)).openapi({
+  educationalInstitution: withoutNul(z.string().min(1).max(LIMITS.institutionUai)).openapi({
     description: 'The UAI of the one institution that may book the offer; never with educationalInstitutionId.',
     example: '0751021C',
   }),
   educationalInstitutionId: id().openapi({ description: 'The id of the one institution that may book the offer.' }),
-  educationalPriceDetail: text(1000).openapi({ description: 'What the price covers.' }),
+  educationalPriceDetail: text(LIMITS.priceDetail).openapi({ description: 'What the price covers.' }),
   endDatetime: aware.openapi({ description: 'The start by default.' }),
   formats: z.array(EacFormatEnum).min(1).max(EacFormatEnum.options.length),
-  imageCredit: text(200),
+  imageCredit: text(LIMITS.imageCredit),
   imageFile: z.string().min(1).openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
   isActive: z.boolean().openapi({ description: 'false hides the offer from schools.' }),
   location: CollectiveOfferLocation,
-  name: withoutNul(z.string().min(1).max(110)),
+  name: withoutNul(z.string().min(1).max(LIMITS.name)),
   nationalProgramId: id().openapi({ description: 'A national programme of one of the chosen domains.' }),
   numberOfTickets: z.int().min(1).max(ID_MAX).openapi({ description: 'How many pupils and teachers the price covers.' }),
   offerVenue: OfferVenueModel,
   startDatetime: aware,
-  students: z.array(withoutNul(z.string().min(1).max(40))).min(1).max(20).openapi({
+  students: z.array(withoutNul(z.string().min(1).max(LIMITS.studentLevel))).min(1).max(LIMITS.listItems).openapi({
     description: 'Student level ids (GET /v2/collective/student-levels), such as COLLEGE6.',
   }),
-  totalPrice: decimal(z.number().min(0).max(1_000_000)).openapi({ description: 'Euros (not cents), at most two decimals.' }),
+  totalPrice: decimal(z.number().min(0).max(LIMITS.totalPriceEuros)).openapi({ description: 'Euros (not cents), at most two decimals.' }),
   venueId: id().openapi({ description: 'A venue of your key whose offerer is allowed on the school platform.' }),
 };
 
@@ -136,8 +137,8 @@ export const PatchCollectiveOfferBody = z
   .strictObject({
     ...Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, schema.nullable().optional()])),
     interventionArea: z
-      .array(withoutNul(z.string().min(1).max(10)))
-      .max(120)
+      .array(withoutNul(z.string().min(1).max(LIMITS.interventionAreaItem)))
+      .max(LIMITS.interventionAreaItems)
       .nullable()
       .optional()
       .openapi({ description: 'Départements (such as 75, 2A, 974) where you can come to the school.' }),

@@ -4,11 +4,14 @@
 // a page of 50 events with their price categories against four queries by hand (eventList.ts),
 // a page of 50 products with their stocks against two queries by hand (productList.ts), and one
 // bulk upsert of 500 EANs from the request to the job's completion (productImport.ts); and the
-// bookings list on 100,000 bookings, a deep page against the first (bookingList.ts).
+// bookings list on 100,000 bookings, a deep page against the first (bookingList.ts); and the
+// 300 collective offers with their bookings against three queries by hand, then the facade's
+// BOOKED filter once (collectiveList.ts).
 import 'reflect-metadata';
 import { createApp } from '../../server/app.js';
 import { benchEventDates, eventDatesReport } from './eventDates.js';
 import { benchBookingList } from './bookingList.js';
+import { benchCollectiveList } from './collectiveList.js';
 import { benchEventList } from './eventList.js';
 import { benchProductImport, productImportReport } from './productImport.js';
 import { benchProductList } from './productList.js';
@@ -71,13 +74,18 @@ async function main(): Promise<number> {
       console.log(line),
     );
 
+    const collective = await benchCollectiveList(target, { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS }, (line) =>
+      console.log(line),
+    );
+
     const failures =
       [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0) +
       dates.failures +
       events.failures +
       products.failures +
       imports.failures +
-      bookings.failures;
+      bookings.failures +
+      collective.failures;
     if (failures > 0) console.error(`FAILED: ${failures} request(s) failed or answered non-2xx`);
     return failures > 0 ? 1 : 0;
   } finally {

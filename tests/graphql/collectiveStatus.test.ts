@@ -69,9 +69,17 @@ describe('collectiveDisplayedStatus', () => {
     expect(collectiveDisplayedStatus({ ...live, validation: 'REJECTED', isActive: false }, booking('PENDING'), afterLimit)).toBe('REJECTED');
   });
 
-  it('HIDDEN when approved but inactive, whatever the booking and the clock', () => {
+  it('HIDDEN when approved but inactive, without a booking or after a cancelled one, whatever the clock', () => {
     expect(collectiveDisplayedStatus({ ...live, isActive: false }, null, beforeLimit)).toBe('HIDDEN');
-    expect(collectiveDisplayedStatus({ ...live, isActive: false }, booking('CONFIRMED'), afterEnd)).toBe('HIDDEN');
+    expect(collectiveDisplayedStatus({ ...live, isActive: false }, null, afterEnd)).toBe('HIDDEN');
+    expect(collectiveDisplayedStatus({ ...live, isActive: false }, booking('CANCELLED'), beforeLimit)).toBe('HIDDEN');
+  });
+
+  it('shows a live booking of a hidden offer: hiding stops new bookings, not the school’s', () => {
+    expect(collectiveDisplayedStatus({ ...live, isActive: false }, booking('PENDING'), beforeLimit)).toBe('PREBOOKED');
+    expect(collectiveDisplayedStatus({ ...live, isActive: false }, booking('CONFIRMED'), beforeLimit)).toBe('BOOKED');
+    expect(collectiveDisplayedStatus({ ...live, isActive: false }, booking('CONFIRMED'), afterEnd)).toBe('ENDED');
+    expect(collectiveDisplayedStatus({ ...live, isActive: false }, booking('REIMBURSED'), afterEnd)).toBe('REIMBURSED');
   });
 
   describe('without booking', () => {

@@ -1,6 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
+import { ValidationFailedError } from '../../shared/errors.js';
+import { hasNul, NUL_MESSAGE } from '../../shared/text.js';
 import { EAC_FORMATS } from '../formats.js';
 import { EducationalDomain, EducationalInstitution, NationalProgram, StudentLevel } from './entities.js';
 
@@ -63,6 +65,11 @@ export class ReferenceResolver {
     @Arg('filter', () => InstitutionFilter, { nullable: true }) filter: InstitutionFilter | null,
     @Arg('limit', () => Int, { defaultValue: 20 }) limit: number,
   ): Promise<EducationalInstitution[]> {
+    for (const [field, value] of Object.entries(filter ?? {})) {
+      if (typeof value === 'string' && hasNul(value)) {
+        throw new ValidationFailedError([{ loc: [field], msg: NUL_MESSAGE, type: 'string_pattern_mismatch' }]);
+      }
+    }
     const where: FilterQuery<EducationalInstitution> = {};
     if (filter?.id != null) where.id = filter.id;
     if (filter?.uai) where.uai = filter.uai.toUpperCase();
