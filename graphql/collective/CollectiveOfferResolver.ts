@@ -1,7 +1,5 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { Arg, Ctx, Field, FieldResolver, Float, InputType, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { ValidationFailedError } from '../shared/errors.js';
 import { referenceTo, VenueReference } from '../shared/references.js';
 import { callerProviderId } from '../offers/access.js';
 import { venueInScope } from '../providers/access.js';
@@ -18,6 +16,7 @@ import { CollectiveOfferInput } from './inputs.js';
 import { archiveCollectiveOffers, createCollectiveOffer, editCollectiveOffer } from './offerService.js';
 import { NationalProgram } from './reference/entities.js';
 import { CollectiveOfferLocation, CollectiveOfferVenue, locationOf, offerVenueOf } from './views.js';
+import { CollectiveOfferSummary, readCollectiveOfferSummaries } from './offerSummaries.js';
 
 @InputType({ description: 'Filters of the collective offer list; all optional.' })
 export class CollectiveOfferFilter {
@@ -37,48 +36,32 @@ export class CollectiveOfferFilter {
   periodEnding?: string | null;
 }
 
-/** A moment both databases can compare with: years 1 to 9999. */
-function momentOf(text: string, loc: string): Date {
-  const moment = new Date(text);
-  const year = moment.getUTCFullYear();
-  if (Number.isNaN(moment.getTime()) || year < 1 || year > 9999) {
-    throw new ValidationFailedError([{ loc: [loc], msg: 'Input should be a valid date', type: 'date_parsing' }]);
-  }
-  return moment;
-}
-
 function displayedStatusOf(context: GraphContext, offer: CollectiveOffer): CollectiveDisplayedStatus {
   return collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), context.clock.now());
 }
 
 @Resolver(() => CollectiveOffer)
 export class CollectiveOfferResolver {
-  @Query(() => [CollectiveOffer], { description: 'The collective offers the calling provider created (internal keys: all), in id order.' })
+  @Query(() => [CollectiveOfferSummary], {
+    description: 'The collective offers the calling provider created (internal keys: all), in id order, as the list shows them.',
+  })
+  async collectiveOfferSummaries(
+    @Ctx() context: GraphContext,
+    @Arg('filter', () => CollectiveOfferFilter, { nullable: true }) filter: CollectiveOfferFilter | null,
+  ): Promise<CollectiveOfferSummary[]> {
+    if (filter?.venueId != null) await venueInScope(context.em, context.caller, filter.venueId);
+    return readCollectiveOfferSummaries(context, filter);
+  }
+
+  @Query(() => [CollectiveOffer], {
+    description: 'The collective offers the calling provider created (internal keys: all), in id order, with every field.',
+  })
   async collectiveOffers(
     @Ctx() context: GraphContext,
     @Arg('filter', () => CollectiveOfferFilter, { nullable: true }) filter: CollectiveOfferFilter | null,
   ): Promise<CollectiveOffer[]> {
-    const { caller } = context;
-    if (filter?.venueId != null) await venueInScope(context.em, caller, filter.venueId);
-    const venue: Record<string, number> = {};
-    if (caller.kind === 'provider' && caller.offererId != null) venue.offerer = caller.offererId;
-    if (filter?.venueId != null) venue.id = filter.venueId;
-    const start: Record<string, Date> = {};
-    if (filter?.periodBeginning) start.$gte = momentOf(filter.periodBeginning, 'periodBeginningDate');
-    if (filter?.periodEnding) start.$lte = momentOf(filter.periodEnding, 'periodEndingDate');
-    // A provider key lists its provider's offers; internal tools list every provider's.
-    const where: FilterQuery<CollectiveOffer> = {
-      ...(caller.kind === 'provider' ? { provider: caller.providerId } : {}),
-      ...(Object.keys(venue).length > 0 ? { venue } : {}),
-      ...(Object.keys(start).length > 0 ? { startDatetime: start } : {}),
-    };
-    const offers = await context.em.find(CollectiveOffer, where, { populate: ['bookings', 'venue'], orderBy: { id: 'asc' } });
-    return offers.filter((offer) => {
-      const displayed = displayedStatusOf(context, offer);
-      if (filter?.offerStatus && displayed !== filter.offerStatus) return false;
-      if (filter?.status && collectiveLegacyStatus(displayed) !== filter.status) return false;
-      return true;
-    });
+    const ids = (await this.collectiveOfferSummaries(context, filter)).map((summary) => summary.id);
+    return context.em.find(CollectiveOffer, { id: { $in: ids } }, { populate: ['bookings'], orderBy: { id: 'asc' }, strategy: 'select-in' });
   }
 
   @Query(() => CollectiveOffer, { description: 'A collective offer of the calling provider (another provider’s: forbidden).' })

@@ -5,7 +5,7 @@ import type { CollectiveOfferDetail, CollectiveOfferSummary, OfferVenueModel } f
 
 export const collectiveBookingFields = 'id status dateCreated confirmationDate dateUsed reimbursementDate cancellationLimitDate';
 
-export const collectiveOfferSummaryFields = `fragment CollectiveOfferSummaryFields on CollectiveOffer {
+export const collectiveOfferSummaryFields = `fragment CollectiveOfferSummaryFields on CollectiveOfferSummary {
   id status displayedStatus venueId startDatetime endDatetime bookings { ${collectiveBookingFields} }
 }`;
 

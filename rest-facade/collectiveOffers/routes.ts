@@ -51,7 +51,7 @@ export const getCollectiveOffers = defineRoute({
     'status (`offerStatus`), venue, or a period the start falls in (a day, taken in UTC, or a datetime).',
   subgraph: 'collective',
   document: `query GetCollectiveOffersPublic($filter: CollectiveOfferFilter) {
-    collectiveOffers(filter: $filter) { ...CollectiveOfferSummaryFields }
+    collectiveOfferSummaries(filter: $filter) { ...CollectiveOfferSummaryFields }
   } ${collectiveOfferSummaryFields}`,
   request: {
     query: z.object({
@@ -75,7 +75,7 @@ export const getCollectiveOffers = defineRoute({
     status: 200,
     description: 'Your collective offers.',
     schema: CollectiveOffersList,
-    select: (data) => (data.collectiveOffers as GraphCollectiveOffer[]).map(toCollectiveOfferSummary),
+    select: (data) => (data.collectiveOfferSummaries as GraphCollectiveOffer[]).map(toCollectiveOfferSummary),
   },
   errors: [403, 404],
 });

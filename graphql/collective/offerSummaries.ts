@@ -1,0 +1,139 @@
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { GraphContext } from '../shared/context.js';
+import { ValidationFailedError } from '../shared/errors.js';
+import { asDate, asDateOrNull } from '../shared/rowValues.js';
+import { CollectiveBooking, type CollectiveBookingStatus, type CollectiveCancellationReason } from './CollectiveBooking.js';
+import type { CollectiveValidation } from './CollectiveOffer.js';
+import { collectiveDisplayedStatus, collectiveLegacyStatus, lastBookingOf } from './displayedStatus.js';
+
+/**
+ * The list of a provider's collective offers as a read model: rows read with two queries and
+ * shaped directly, with no entity built. Hydrating 300 offers and their bookings into entities
+ * cost more than the rest of the request (measured by `npm run bench`).
+ */
+@ObjectType({ description: 'A collective offer as its list shows it: statuses, dates and bookings.' })
+export class CollectiveOfferSummary {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String, { description: 'Deprecated: derived from the displayed status.' })
+  status!: string;
+
+  @Field(() => String)
+  displayedStatus!: string;
+
+  @Field(() => Int)
+  venueId!: number;
+
+  @Field(() => Date)
+  startDatetime!: Date;
+
+  @Field(() => Date)
+  endDatetime!: Date;
+
+  @Field(() => [CollectiveBooking])
+  bookings!: Partial<CollectiveBooking>[];
+}
+
+export interface CollectiveOfferListFilter {
+  offerStatus?: string | null;
+  status?: string | null;
+  venueId?: number | null;
+  periodBeginning?: string | null;
+  periodEnding?: string | null;
+}
+
+interface OfferRow {
+  id: number;
+  venue_id: number;
+  start_datetime: string | number | Date;
+  end_datetime: string | number | Date;
+  booking_limit_datetime: string | number | Date;
+  validation: CollectiveValidation;
+  is_active: boolean | number;
+  archived_at: string | number | Date | null;
+}
+
+interface BookingRow {
+  id: number;
+  offer_id: number;
+  status: CollectiveBookingStatus;
+  date_created: string | number | Date;
+  confirmation_date: string | number | Date | null;
+  date_used: string | number | Date | null;
+  reimbursement_date: string | number | Date | null;
+  cancellation_limit_date: string | number | Date;
+  cancellation_reason: CollectiveCancellationReason | null;
+}
+
+/** A moment both databases can compare with: years 1 to 9999. */
+function momentOf(text: string, loc: string): Date {
+  const moment = new Date(text);
+  const year = moment.getUTCFullYear();
+  if (Number.isNaN(moment.getTime()) || year < 1 || year > 9999) {
+    throw new ValidationFailedError([{ loc: [loc], msg: 'Input should be a valid date', type: 'date_parsing' }]);
+  }
+  return moment;
+}
+
+const BOOKINGS_PER_QUERY = 1000;
+
+/** The caller's collective offers (internal keys: all), in id order, filtered. The venue, if named, is checked by the caller. */
+export async function readCollectiveOfferSummaries(context: GraphContext, filter: CollectiveOfferListFilter | null): Promise<CollectiveOfferSummary[]> {
+  const em = context.em as SqlEntityManager;
+  const knex = em.getKnex();
+  const { caller } = context;
+  const offersQuery = knex('collective_offer as o')
+    .select('o.id', 'o.venue_id', 'o.start_datetime', 'o.end_datetime', 'o.booking_limit_datetime', 'o.validation', 'o.is_active', 'o.archived_at')
+    .orderBy('o.id');
+  if (caller.kind === 'provider') {
+    offersQuery.where('o.provider_id', caller.providerId);
+    if (caller.offererId != null) offersQuery.join('venue as v', 'v.id', 'o.venue_id').where('v.offerer_id', caller.offererId);
+  }
+  if (filter?.venueId != null) offersQuery.where('o.venue_id', filter.venueId);
+  if (filter?.periodBeginning) offersQuery.where('o.start_datetime', '>=', momentOf(filter.periodBeginning, 'periodBeginningDate'));
+  if (filter?.periodEnding) offersQuery.where('o.start_datetime', '<=', momentOf(filter.periodEnding, 'periodEndingDate'));
+  const offers = await em.getConnection().execute<OfferRow[]>(offersQuery as never);
+
+  const bookingsOf = new Map<number, Partial<CollectiveBooking>[]>();
+  for (let start = 0; start < offers.length; start += BOOKINGS_PER_QUERY) {
+    const ids = offers.slice(start, start + BOOKINGS_PER_QUERY).map((offer) => offer.id);
+    const rows = await em.getConnection().execute<BookingRow[]>(knex('collective_booking').whereIn('offer_id', ids).orderBy('id') as never);
+    for (const row of rows) {
+      const list = bookingsOf.get(row.offer_id) ?? [];
+      list.push({
+        id: row.id,
+        status: row.status,
+        dateCreated: asDate(row.date_created),
+        confirmationDate: asDateOrNull(row.confirmation_date),
+        dateUsed: asDateOrNull(row.date_used),
+        reimbursementDate: asDateOrNull(row.reimbursement_date),
+        cancellationLimitDate: asDate(row.cancellation_limit_date),
+        cancellationReason: row.cancellation_reason,
+      });
+      bookingsOf.set(row.offer_id, list);
+    }
+  }
+
+  const now = context.clock.now();
+  const summaries: CollectiveOfferSummary[] = [];
+  for (const row of offers) {
+    const bookings = bookingsOf.get(row.id) ?? [];
+    const facts = {
+      archivedAt: asDateOrNull(row.archived_at),
+      validation: row.validation,
+      isActive: Boolean(row.is_active),
+      startDatetime: asDate(row.start_datetime),
+      endDatetime: asDate(row.end_datetime),
+      bookingLimitDatetime: asDate(row.booking_limit_datetime),
+    };
+    const last = lastBookingOf(bookings as { id: number; status: CollectiveBookingStatus; cancellationReason: CollectiveCancellationReason | null }[]);
+    const displayed = collectiveDisplayedStatus(facts, last, now);
+    const status = collectiveLegacyStatus(displayed);
+    if (filter?.offerStatus && displayed !== filter.offerStatus) continue;
+    if (filter?.status && status !== filter.status) continue;
+    summaries.push({ id: row.id, status, displayedStatus: displayed, venueId: row.venue_id, startDatetime: facts.startDatetime, endDatetime: facts.endDatetime, bookings });
+  }
+  return summaries;
+}
