@@ -47,7 +47,9 @@ export const OfferVenueModel = z
   .strictObject({
     addressType: OfferAddressTypeEnum,
     otherAddress: text(LIMITS.locationComment).nullable().optional(),
-    venueId: id().nullable().optional(),
+    venueId: id().nullable().optional().openapi({
+      description: 'Read, not used: offererVenue means the address of the offer’s own venue (venueId of the body).',
+    }),
   })
   .openapi('OfferVenueModel', { deprecated: true, description: 'Deprecated: use location.' });
 
