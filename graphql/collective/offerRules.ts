@@ -1,4 +1,5 @@
-import { Address } from '../providers/Address.js';
+import type { Address } from '../providers/Address.js';
+import { addressOrFail } from '../offers/offerLocation.js';
 import type { Venue } from '../providers/Venue.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../shared/errors.js';
@@ -36,8 +37,7 @@ export async function resolveCollectiveLocation(
       if (location.addressId == null) {
         throw new ValidationFailedError([{ loc: ['location', 'addressId'], msg: 'Field required', type: 'missing' }]);
       }
-      const address = await context.em.findOne(Address, location.addressId);
-      if (!address) throw new NotFoundError('Address not found');
+      const address = await addressOrFail(context, location.addressId);
       return { ...none, locationType: 'ADDRESS', address, addressLabel: location.addressLabel ?? null };
     }
     default:

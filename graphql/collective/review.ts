@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../shared/clock.js';
 import { NotFoundError } from '../shared/errors.js';
-import { enqueue } from '../shared/outbox.js';
+import { scheduleAutoApproval } from '../offers/offerReview.js';
 import { AUTO_APPROVAL_REASON } from '../offers/publication.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 
@@ -9,10 +9,7 @@ export const COLLECTIVE_AUTO_APPROVAL_JOB = 'collective.autoApprove';
 
 /** Outside production, new collective offers are approved without a reviewer after the same delay as individual ones. */
 export function scheduleCollectiveAutoApproval(em: EntityManager, clock: Clock, delayMs: number | null, offers: CollectiveOffer[]): void {
-  if (delayMs === null || offers.length === 0) return;
-  enqueue(em, clock, COLLECTIVE_AUTO_APPROVAL_JOB, { offerIds: offers.map((offer) => offer.id) }, {
-    runAt: new Date(clock.now().getTime() + delayMs),
-  });
+  scheduleAutoApproval(em, clock, delayMs, offers, COLLECTIVE_AUTO_APPROVAL_JOB);
 }
 
 export async function autoApproveCollectiveOffers(em: EntityManager, now: Date, offerIds: number[]): Promise<number> {

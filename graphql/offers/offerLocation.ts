@@ -36,11 +36,17 @@ export async function resolveLocation(context: GraphContext, location: OfferLoca
     if (location.addressId == null) {
       throw new ValidationFailedError([{ loc: ['location', 'addressId'], msg: 'Field required', type: 'missing' }]);
     }
-    const address = await context.em.findOne(Address, location.addressId);
-    if (!address) throw new NotFoundError('Address not found');
+    const address = await addressOrFail(context, location.addressId);
     return { venue, locationType: 'address', url: null, address, addressLabel: location.addressLabel ?? null };
   }
   return { venue, locationType: 'physical', url: null, address: null, addressLabel: null };
+}
+
+/** An address by id (addresses are shared by every provider), or 404. */
+export async function addressOrFail(context: GraphContext, id: number): Promise<Address> {
+  const address = await context.em.findOne(Address, id);
+  if (!address) throw new NotFoundError('Address not found');
+  return address;
 }
 
 /** The offer's columns for a resolved location. */
