@@ -5,6 +5,9 @@ import { routes } from '../../rest-facade/index.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { expectMatchesContract } from '../support/contract.js';
 import { createSandbox } from '../support/fixtures.js';
+import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { Offerer } from '../../graphql/providers/Offerer.js';
+import { Provider } from '../../graphql/providers/Provider.js';
 
 /** Values a careless or hostile client may send anywhere. */
 const anyValue = fc.oneof(
@@ -18,20 +21,36 @@ const anyValue = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer(), fc.constant(null)), { maxKeys: 3 }),
 );
 const pathSegment = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.~-]{1,20}$/), fc.integer().map(String), fc.constantFrom('0', '-5', '99999999999'));
-const RUNS_PER_OPERATION = 25;
+const RUNS_PER_OPERATION = 60;
 
 describe('generated bad input to every operation', () => {
   let testApp: TestApp;
-  let apiKey: string;
+  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  /**
+   * A key of the sandbox per operation: one key for all would spend its 200 requests a minute on
+   * the first operations, and every later one would only ever meet 429.
+   */
+  const freshKey = async () => {
+    const fork = testApp.database.orm.em.fork();
+    const { key } = issueApiKey(fork, testApp.clock, {
+      env: 'test',
+      provider: fork.getReference(Provider, sandbox.provider.id),
+      offerer: fork.getReference(Offerer, sandbox.offerer.id),
+    });
+    await fork.flush();
+    return key;
+  };
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    apiKey = (await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test')).apiKey;
+    sandbox = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test');
   });
   afterAll(() => testApp.close());
 
   for (const route of routes) {
     it(`${route.method.toUpperCase()} ${route.path} never answers 5xx, and answers as documented`, async () => {
+      const apiKey = await freshKey();
+      let limited = 0;
       const parameterNames = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
       const queryNames = Object.keys((route.request?.query as { shape?: object } | undefined)?.shape ?? {});
       const bodyNames = Object.keys((route.request?.body as { shape?: object } | undefined)?.shape ?? {});
@@ -54,11 +73,14 @@ describe('generated bad input to every operation', () => {
               ? await call.set('Content-Type', 'application/json').send(JSON.stringify(body ?? null))
               : await call;
             expect(response.status, `${route.method} ${path} ${JSON.stringify(query)} ${JSON.stringify(body)}`).toBeLessThan(500);
+            if (response.status === 429) limited += 1;
             expectMatchesContract(response, route.method, route.path);
           },
         ),
         { numRuns: RUNS_PER_OPERATION },
       );
+      // The inputs reached the operation: none was stopped by the rate limit instead.
+      expect(limited).toBe(0);
     });
   }
 });
