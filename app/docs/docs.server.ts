@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { type DocsCatalogue, loadDocsCatalogue } from './catalogue.server.js';
+import type { RenderedPage } from './markdown.server.js';
+import { type SidebarCategory, sidebar } from './sidebar.js';
+
+let catalogue: DocsCatalogue | null = null;
+
+/**
+ * The rendered docs, read once per process from `docs/pages` under the working directory
+ * (`npm start` and the tests run from the project's root).
+ */
+export function docsCatalogue(): DocsCatalogue {
+  catalogue ??= loadDocsCatalogue(join(process.cwd(), 'docs', 'pages'));
+  return catalogue;
+}
+
+/** The sidebar as the page draws it: labels from the pages' front matter, links resolved. */
+export interface SidebarNode {
+  label: string;
+  href: string;
+  children?: SidebarNode[];
+}
+
+function nodesOf(category: SidebarCategory, pages: Map<string, RenderedPage>): SidebarNode {
+  return {
+    label: category.label,
+    href: `/docs/category/${category.slug}`,
+    children: category.items.map((item) =>
+      item.kind === 'category'
+        ? nodesOf(item.category, pages)
+        : { label: pages.get(item.path)!.frontMatter.sidebar_label, href: `/docs/${item.path}` },
+    ),
+  };
+}
+
+export function sidebarNodes(): SidebarNode[] {
+  const { pages } = docsCatalogue();
+  return sidebar.map((category) => nodesOf(category, pages));
+}

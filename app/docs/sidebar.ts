@@ -1,0 +1,90 @@
+/**
+ * The docs sidebar, one for every doc page: categories in reading order, each with its pages
+ * (by path under /docs) and sub-categories. Labels of pages come from their front matter.
+ */
+export interface SidebarCategory {
+  slug: string;
+  label: string;
+  description: string;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = { kind: 'doc'; path: string } | { kind: 'category'; category: SidebarCategory };
+
+const doc = (path: string): SidebarItem => ({ kind: 'doc', path });
+const category = (value: SidebarCategory): SidebarItem => ({ kind: 'category', category: value });
+
+export const sidebar: SidebarCategory[] = [
+  {
+    slug: 'mandatory-steps',
+    label: 'Mandatory steps',
+    description: 'What to do before your first call: get a provider account, then test accounts.',
+    items: [doc('mandatory-steps/request-a-provider-account'), doc('mandatory-steps/create-test-accounts')],
+  },
+  {
+    slug: 'understanding-our-api',
+    label: 'Understanding our API',
+    description: 'How the API authenticates you, the resources it manages, its messages and its bookings.',
+    items: [
+      doc('understanding-our-api/authentication-authorization'),
+      category({
+        slug: 'api-resources',
+        label: 'API resources',
+        description: 'Individual offers, collective offers, and how lists are paged.',
+        items: [
+          doc('understanding-our-api/resources/individual-offers'),
+          doc('understanding-our-api/resources/collective-offers'),
+          doc('understanding-our-api/resources/cursor-pagination'),
+        ],
+      }),
+      category({
+        slug: 'messaging-system',
+        label: 'Messaging system',
+        description: 'The messages the platform sends you, and how to check they come from us.',
+        items: [
+          doc('understanding-our-api/messaging-system/setting-up-messaging'),
+          doc('understanding-our-api/messaging-system/authenticating-our-messages'),
+        ],
+      }),
+      category({
+        slug: 'booking-management',
+        label: 'Booking management',
+        description: 'Bookings through your ticketing system, and countermarks.',
+        items: [
+          doc('understanding-our-api/managing-bookings/connection-with-ticketing-system'),
+          doc('understanding-our-api/managing-bookings/countermarks-management'),
+        ],
+      }),
+    ],
+  },
+  {
+    slug: 'tutorials',
+    label: 'Tutorials',
+    description: 'End-to-end walk-throughs.',
+    items: [
+      doc('tutorials/create-an-event-linked-to-an-external-ticketing-systems'),
+      doc('tutorials/create-a-collective-offer'),
+    ],
+  },
+  {
+    slug: 'integration-environment',
+    label: 'Integration environment',
+    description: 'The sandbox: its test data and the school-platform mocks.',
+    items: [doc('integrations/test-data'), doc('integrations/adage_mocks')],
+  },
+];
+
+/** Every category, sub-categories included, in sidebar order. */
+export function allCategories(categories: SidebarCategory[] = sidebar): SidebarCategory[] {
+  return categories.flatMap((entry) => [
+    entry,
+    ...allCategories(entry.items.flatMap((item) => (item.kind === 'category' ? [item.category] : []))),
+  ]);
+}
+
+/** Every doc path, in sidebar order. */
+export function allDocPaths(categories: SidebarCategory[] = sidebar): string[] {
+  return categories.flatMap((entry) =>
+    entry.items.flatMap((item) => (item.kind === 'doc' ? [item.path] : allDocPaths([item.category]))),
+  );
+}
