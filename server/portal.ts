@@ -39,6 +39,25 @@ export function portalBuildExists(projectRoot: string): boolean {
   return existsSync(portalBuildPath(projectRoot));
 }
 
+/** Paths that belong to the API contract: never rewritten, whatever their form. */
+const CONTRACT_PREFIXES = ['/public', '/v2', '/graphql', '/openapi.json'];
+
+/**
+ * Portal pages have no trailing slash: `/docs/` answers a permanent redirect to `/docs` (query
+ * kept). Leading slashes are collapsed, so `//host/` can never become a redirect to another site.
+ */
+export function canonicalPortalPaths(request: express.Request, response: express.Response, next: express.NextFunction): void {
+  const { path } = request;
+  const isPage = request.method === 'GET' || request.method === 'HEAD';
+  if (!isPage || path === '/' || !path.endsWith('/') || CONTRACT_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    next();
+    return;
+  }
+  const canonical = `/${path.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  const query = request.originalUrl.slice(request.originalUrl.indexOf('?') === -1 ? request.originalUrl.length : request.originalUrl.indexOf('?'));
+  response.redirect(301, `${canonical}${query}`);
+}
+
 async function importServerBuild(buildFile: string): Promise<ServerBuild> {
   // The query string is the file's mtime, so a rebuilt bundle is imported afresh in development.
   const version = statSync(buildFile).mtimeMs;
@@ -57,6 +76,7 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
   }
 
   const router = express.Router();
+  router.use(canonicalPortalPaths);
   router.use('/build', express.static(join(projectRoot, 'public', 'build'), HASHED_ASSET_CACHE));
   router.use(express.static(join(projectRoot, 'public'), PUBLIC_FILE_CACHE));
 

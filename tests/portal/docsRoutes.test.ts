@@ -50,4 +50,22 @@ describe('docs routes', () => {
       expect(response.text).toContain('Page Not Found</h1>');
     }
   });
+
+  it('redirects a trailing-slash page to its canonical URL (query kept), never to another site', async () => {
+    const cases: [string, string][] = [
+      ['/docs/', '/docs'],
+      ['/docs/category/tutorials/?from=nav', '/docs/category/tutorials?from=nav'],
+      ['/change-logs//', '/change-logs'],
+      ['//evil.example.com/', '/evil.example.com'],
+    ];
+    for (const [from, to] of cases) {
+      const response = await request(app).get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.location, from).toBe(to);
+    }
+    // The API's own paths keep their form (the contract has trailing slashes of its own).
+    const api = await request(app).get('/v2/collective/offers/');
+    expect(api.status).not.toBe(301);
+    expect((await request(app).get('/')).status).toBe(200);
+  });
 });
