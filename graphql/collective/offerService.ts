@@ -175,6 +175,19 @@ function requestedDates(input: Input): Partial<Record<keyof CollectiveDates, Dat
   return dates;
 }
 
+/** A requested value in the form the offer holds it: dates parsed, a UAI in capitals, a null end as the start. */
+function requestedValue(
+  offer: CollectiveOffer,
+  field: keyof Input,
+  value: unknown,
+  dates: Partial<Record<keyof CollectiveDates, Date>>,
+): unknown {
+  if (field === 'endDatetime' && value === null) return dates.startDatetime ?? offer.startDatetime;
+  if (field in dates) return dates[field as keyof CollectiveDates];
+  if (field === 'educationalInstitution' && typeof value === 'string') return value.toUpperCase();
+  return value;
+}
+
 /** Whether a requested location is where the offer already is. */
 function sameLocation(requested: CollectiveLocationInput, offer: CollectiveOffer): boolean {
   const current = locationOf(offer);
@@ -202,8 +215,7 @@ function changedFields(offer: CollectiveOffer, input: Input, dates: Partial<Reco
       if (!sameLocation(value as CollectiveLocationInput, offer)) changed.push(field);
       continue;
     }
-    const requested = field === 'endDatetime' && value === null ? (dates.startDatetime ?? offer.startDatetime) : field in dates ? dates[field as keyof CollectiveDates] : field === 'educationalInstitution' && typeof value === 'string' ? value.toUpperCase() : value;
-    if (!sameValue(requested, current[field] ?? null)) changed.push(field);
+    if (!sameValue(requestedValue(offer, field, value, dates), current[field] ?? null)) changed.push(field);
   }
   return changed;
 }

@@ -2,6 +2,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { ValidationFailedError } from '../shared/errors.js';
+import { isStorable } from '../shared/moments.js';
 import { asDate, asDateOrNull } from '../shared/rowValues.js';
 import { CollectiveBooking, type CollectiveBookingStatus, type CollectiveCancellationReason } from './CollectiveBooking.js';
 import type { CollectiveValidation } from './CollectiveOffer.js';
@@ -67,11 +68,10 @@ interface BookingRow {
   cancellation_reason: CollectiveCancellationReason | null;
 }
 
-/** A moment both databases can compare with: years 1 to 9999. */
+/** A moment both databases can compare with. */
 function momentOf(text: string, loc: string): Date {
   const moment = new Date(text);
-  const year = moment.getUTCFullYear();
-  if (Number.isNaN(moment.getTime()) || year < 1 || year > 9999) {
+  if (!isStorable(moment)) {
     throw new ValidationFailedError([{ loc: [loc], msg: 'Input should be a valid date', type: 'date_parsing' }]);
   }
   return moment;

@@ -1,3 +1,4 @@
+import { isStorable } from '../../graphql/shared/moments.js';
 import { z } from '../zod.js';
 
 /** ISO 8601 with a timezone: `Z` or an offset such as `+01:00` (or `+0100`); seconds and fractions optional. */
@@ -5,14 +6,7 @@ const AWARE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?
 /** The same without a timezone, or a bare date: a time we would have to guess. */
 const NAIVE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/i;
 
-/**
- * Years 1 to 9999 in UTC: an offset can push a written year out of them, and such a moment
- * has no plain ISO 8601 form to answer with (nor a place in PostgreSQL, for year 0).
- */
-export function isStorable(moment: Date): boolean {
-  const year = moment.getUTCFullYear();
-  return !Number.isNaN(moment.getTime()) && year >= 1 && year <= 9999;
-}
+export { isStorable };
 
 function isRealMoment(match: RegExpExecArray): boolean {
   const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1);

@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../../shared/errors.js';
+import { isStorable } from '../../shared/moments.js';
 import { hasNul, NUL_MESSAGE } from '../../shared/text.js';
 import { DATE_QUANTITY_MAX, ID_AT_PROVIDER_MAX_LENGTH, ID_MAX } from '../limits.js';
 import type { Quantity } from './types.js';
@@ -23,8 +24,8 @@ export interface DateFields {
 export function dateFieldIssues(fields: DateFields, loc: Loc, mode: 'create' | 'edit', now: Date): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const field of ['beginningDatetime', 'bookingLimitDatetime'] as const) {
-    const year = fields[field]?.getUTCFullYear();
-    if (year !== undefined && (year < 1 || year > 9999)) {
+    const moment = fields[field];
+    if (moment && !isStorable(moment)) {
       issues.push({ loc: [...loc, field], msg: 'The datetime must fall in the years 1 to 9999 (UTC)', type: 'datetime_parsing' });
     }
   }
