@@ -1,19 +1,14 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-} from '@remix-run/react';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Footer } from './components/Footer.js';
-import { NotFound, PageCrashed } from './components/ErrorPages.js';
 import { Navbar } from './components/Navbar.js';
+import type { SidebarNode } from './docs/docs.server.js';
+import { errorMeta } from './meta.js';
 import { siteTitle } from './site.js';
+import codeStylesHref from './styles/code.css';
 import globalStylesHref from './styles/global.css';
+import searchStylesHref from './styles/search.css';
 
 // An inline icon spares every page a request for /favicon.ico that would only 404.
 const faviconHref =
@@ -24,18 +19,30 @@ const faviconHref =
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: globalStylesHref },
+  { rel: 'stylesheet', href: codeStylesHref },
+  { rel: 'stylesheet', href: searchStylesHref },
   { rel: 'icon', href: faviconHref, type: 'image/svg+xml' },
 ];
 
 // Leaf routes set their own titles; this one applies when the root error boundary renders.
-export const meta: MetaFunction = ({ error }) => {
-  if (!error) return [{ title: siteTitle }];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${notFound ? 'Page Not Found' : 'This page crashed'} | ${siteTitle}` }];
-};
+export const meta: MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: siteTitle }]);
 
-/** Shared by the app and the error boundary, so error pages keep the navbar and footer. */
+/** The fingerprinted client assets, for the layout (loader data is never sent to the browser). */
+export function loader({ context }: LoaderFunctionArgs) {
+  return context.portal.assets;
+}
+
+/**
+ * Shared by the app and the error boundary, so error pages keep the navbar and footer.
+ * No React runs in the browser (decision 009): pages are complete HTML, and one small module
+ * adds navigation without reloads, search, code tabs and copy buttons.
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const assets = useRouteLoaderData<typeof loader>('root');
+  // Doc pages send their sidebar; the drawer shows it on narrow screens.
+  const docsSidebar = useMatches()
+    .map((match) => (match.data as { sidebar?: SidebarNode[] } | undefined)?.sidebar)
+    .findLast((sidebar) => sidebar !== undefined);
   return (
     <html lang="en" data-theme="light">
       <head>
@@ -44,15 +51,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light" />
         <Meta />
         <Links />
+        {assets ? <script type="module" src={assets.clientScript} /> : null}
       </head>
       <body>
-        <Navbar />
+        <Navbar searchIndexUrl={assets?.searchIndex} docsSidebar={docsSidebar} />
         <main id="main" className="main" tabIndex={-1}>
           {children}
         </main>
         <Footer />
-        <ScrollRestoration />
-        <Scripts />
       </body>
     </html>
   );
@@ -62,9 +68,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  console.error(error);
-  return <PageCrashed />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from './components/ErrorPages.js';

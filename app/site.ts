@@ -50,3 +50,33 @@ export const footerGroups: FooterGroup[] = [
     ],
   },
 ];
+
+/**
+ * Site settings the chrome obeys. The theme supports three colour modes and styles the dark one,
+ * but the product's site settings disable the switch: light only, and the control is not rendered.
+ */
+export type ColorMode = 'light' | 'dark' | 'system';
+export const colorModeSettings = {
+  defaultMode: 'light' as ColorMode,
+  disableSwitch: true,
+  modes: ['light', 'dark', 'system'] as ColorMode[],
+  /** Where the reader's choice is kept when the switch is enabled. */
+  storageKey: 'portal.theme',
+};
+
+export interface Locale {
+  code: string;
+  label: string;
+}
+/** English only: the language dropdown offers this single locale. */
+export const locales: Locale[] = [{ code: 'en', label: 'English' }];
+export const defaultLocale = locales[0];
+
+export interface DocsVersion {
+  name: string;
+  label: string;
+  href: string;
+}
+/** One version of the docs today; the selector keeps the reader's choice in local storage. */
+export const docsVersions: DocsVersion[] = [{ name: 'current', label: 'Current', href: '/docs' }];
+export const docsVersionStorageKey = 'docs-preferred-version-default';

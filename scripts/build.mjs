@@ -1,8 +1,11 @@
-// Builds what `npm start` runs: the server (tsc), the portal (Remix) and the OpenAPI documents.
+// Builds what `npm start` runs: the server (tsc), the portal (Remix, its client script and search
+// index) and the OpenAPI documents; then checks every link of the built portal, and fails the
+// build with the list of broken ones.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPortal } from './build-portal.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
@@ -19,7 +22,12 @@ const run = (command, args) => {
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 
 if (!serverOnly) {
-  if (existsSync(join(root, 'remix.config.js'))) run(bin('remix'), ['build']);
+  try {
+    await buildPortal(root);
+  } catch (error) {
+    console.error(`build failed: the portal: ${error.stderr?.toString() || error.message}`);
+    process.exit(1);
+  }
 
   await import('reflect-metadata');
   const { routes } = await import(join(root, 'dist/rest-facade/index.js'));
@@ -32,5 +40,16 @@ if (!serverOnly) {
     const document = generateOpenApiDocument(routes, appEnv);
     writeFileSync(join(root, 'build', file), `${JSON.stringify(document, null, 2)}\n`);
   }
-  console.log('build: server (dist/), portal (build/, public/build/) and OpenAPI documents (build/openapi*.json)');
+
+  const { checkBuiltPortalLinks } = await import(join(root, 'dist/server/portalLinks.js'));
+  const links = await checkBuiltPortalLinks({
+    projectRoot: root,
+    openApiDocument: generateOpenApiDocument(routes, 'integration'),
+    startPaths: ['/', '/docs', '/rest-api', '/change-logs'],
+  });
+  if (links.broken.length > 0) {
+    console.error(`build failed: ${links.broken.length} broken link(s) in the portal:\n  ${links.broken.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`build: server (dist/), portal (build/, public/build/), OpenAPI documents (build/openapi*.json); ${links.pages.length} pages, no broken link`);
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
+import { generateOpenApiDocument } from '../rest-facade/openapi.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { demoSandboxLines, ensureDemoSandbox } from './demo.js';
@@ -11,7 +12,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config);
   const sandbox = await ensureDemoSandbox(runtime);
-  const portal = await createPortalHandler({ mode: 'production' });
+  const portal = await createPortalHandler({
+    mode: 'production',
+    openApiDocument: generateOpenApiDocument(runtime.routes, config.appEnv),
+  });
   const app = createApp(runtime, { portal });
   runtime.startBackgroundWork();
   const server = app.listen(config.port, config.host, () => {

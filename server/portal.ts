@@ -1,10 +1,12 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import compression from 'compression';
 import express from 'express';
 import type { Router } from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
+import type { OpenApiDocument, PortalAssets, PortalContext } from '../app/portalContext.js';
 
 /** File names under /build carry a content hash, so a browser may keep them forever. */
 export const HASHED_ASSET_CACHE = { maxAge: '1y', immutable: true } as const;
@@ -15,6 +17,10 @@ export interface PortalOptions {
   mode: 'production' | 'development';
   /** Defaults to the nearest directory above this module that holds a package.json. */
   projectRoot?: string;
+  /** The document /openapi.json serves; the reference at /rest-api renders it. */
+  openApiDocument: object;
+  /** Serves the test-only pages under /test-fixtures (never set by `npm start`). */
+  testFixtures?: boolean;
 }
 
 /**
@@ -37,6 +43,15 @@ export function portalBuildPath(projectRoot: string): string {
 
 export function portalBuildExists(projectRoot: string): boolean {
   return existsSync(portalBuildPath(projectRoot));
+}
+
+/** Written by scripts/build-portal.mjs: the fingerprinted client script and search index. */
+export function portalAssetsPath(projectRoot: string): string {
+  return join(projectRoot, 'build', 'portal-assets.json');
+}
+
+function readPortalAssets(projectRoot: string): PortalAssets {
+  return JSON.parse(readFileSync(portalAssetsPath(projectRoot), 'utf8')) as PortalAssets;
 }
 
 /** Paths that belong to the API contract: never rewritten, whatever their form. */
@@ -71,12 +86,14 @@ async function importServerBuild(buildFile: string): Promise<ServerBuild> {
 export async function createPortalHandler(options: PortalOptions): Promise<Router> {
   const projectRoot = resolve(options.projectRoot ?? findProjectRoot());
   const buildFile = portalBuildPath(projectRoot);
-  if (!existsSync(buildFile)) {
-    throw new Error(`Portal not built: run npm run build (missing ${buildFile})`);
+  for (const file of [buildFile, portalAssetsPath(projectRoot)]) {
+    if (!existsSync(file)) throw new Error(`Portal not built: run npm run build (missing ${file})`);
   }
 
   const router = express.Router();
   router.use(canonicalPortalPaths);
+  // Pages, scripts, styles and the search index leave compressed (gzip or brotli, as accepted).
+  router.use(compression());
   router.use('/build', express.static(join(projectRoot, 'public', 'build'), HASHED_ASSET_CACHE));
   router.use(express.static(join(projectRoot, 'public'), PUBLIC_FILE_CACHE));
 
@@ -84,6 +101,13 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
     options.mode === 'development'
       ? () => importServerBuild(buildFile)
       : await importServerBuild(buildFile);
-  router.all('*', createRequestHandler({ build, mode: options.mode }));
+  const context = (): PortalContext => ({
+    // Read per request in development, so a rebuilt client is picked up without a restart.
+    assets: options.mode === 'development' ? readPortalAssets(projectRoot) : assets,
+    openApiDocument: options.openApiDocument as OpenApiDocument,
+    testFixtures: options.testFixtures === true,
+  });
+  const assets = readPortalAssets(projectRoot);
+  router.all('*', createRequestHandler({ build, mode: options.mode, getLoadContext: () => ({ portal: context() }) }));
   return router;
 }

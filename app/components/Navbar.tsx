@@ -1,7 +1,9 @@
-import { Link, NavLink, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import { Link, NavLink } from '@remix-run/react';
+import type { SidebarNode } from '../docs/docs.server.js';
+import { SidebarList } from './DocLayout.js';
 import { ExternalLink } from './ExternalLink.js';
+import { SearchBox } from './SearchBox.js';
+import { ColorModeToggle, DocsVersionDropdown, LanguageDropdown } from './SiteSettings.js';
 import { navbarItems, siteTitle, sourceRepositoryUrl } from '../site.js';
 
 function NavbarLinks() {
@@ -9,7 +11,7 @@ function NavbarLinks() {
     <ul className="navbar__list">
       {navbarItems.map((item) => (
         <li key={item.href}>
-          <NavLink to={item.href} className="navbar__link" prefetch="intent">
+          <NavLink to={item.href} className="navbar__link">
             {item.label}
           </NavLink>
         </li>
@@ -28,53 +30,64 @@ function NavbarLinks() {
  * Wide screens show the links inline. At 996px or less CSS hides them and shows the drawer:
  * a native <details>, so the menu opens without JavaScript and the toggle is announced as an
  * expandable button. Only one of the two navs is displayed at a time, so assistive technology
- * never meets the links twice.
+ * never meets the links twice. The search box stays in the bar at every width.
  */
-export function Navbar() {
-  const drawer = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  const navigation = useNavigation();
-
-  // Client-side navigation keeps the page, so close the drawer ourselves after a link is followed.
-  useEffect(() => {
-    if (drawer.current) drawer.current.open = false;
-  }, [location.key]);
-
-  function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
-    if (event.key !== 'Escape' || !drawer.current?.open) return;
-    drawer.current.open = false;
-    drawer.current.querySelector('summary')?.focus();
-  }
-
+export function Navbar({ searchIndexUrl, docsSidebar }: { searchIndexUrl?: string; docsSidebar?: SidebarNode[] }) {
   return (
     <header className="navbar">
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
       <div className="navbar__inner">
-        <details className="navbar__drawer" ref={drawer} onKeyDown={closeOnEscape}>
+        <details className="navbar__drawer" data-dropdown>
           <summary className="navbar__toggle">
             <MenuIcon />
             <span className="visually-hidden">Navigation menu</span>
           </summary>
           <nav className="navbar__drawer-panel" aria-label="Main">
             <NavbarLinks />
+            {docsSidebar ? (
+              <nav className="navbar__drawer-docs" aria-label="Docs">
+                <SidebarList nodes={docsSidebar} />
+              </nav>
+            ) : null}
+            <div className="navbar__settings">
+              <DocsVersionDropdown />
+              <LanguageDropdown />
+            </div>
           </nav>
         </details>
         <Link to="/" className="navbar__brand">
-          {siteTitle}
+          <Logo />
+          <span className="navbar__brand-text">{siteTitle}</span>
         </Link>
         <nav className="navbar__links" aria-label="Main">
           <NavbarLinks />
         </nav>
-      </div>
-      {navigation.state === 'loading' ? (
-        <div className="page-loading" role="status">
-          <span className="page-loading__spinner" aria-hidden="true" />
-          <span className="visually-hidden">Loading page</span>
+        <div className="navbar__end">
+          <div className="navbar__settings navbar__settings--wide">
+            <DocsVersionDropdown />
+            <LanguageDropdown />
+            <ColorModeToggle />
+          </div>
+          <SearchBox indexUrl={searchIndexUrl} />
         </div>
-      ) : null}
+      </div>
+      {/* Shown by the client while a navigation loads. */}
+      <div className="page-loading" data-page-loading hidden>
+        <span className="page-loading__spinner" aria-hidden="true" />
+        <span className="visually-hidden">Loading page</span>
+      </div>
     </header>
+  );
+}
+
+function Logo() {
+  return (
+    <svg className="navbar__logo" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="#6d28d9" />
+      <path d="M9 22l7-13 7 13" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 

@@ -37,3 +37,15 @@ export function sidebarNodes(): SidebarNode[] {
   const { pages } = docsCatalogue();
   return sidebar.map((category) => nodesOf(category, pages));
 }
+
+/** What a doc page's route sends to its component; a path with no page is a 404. */
+export function docPageData(path: string) {
+  const page = docsCatalogue().pages.get(path);
+  if (!page) throw new Response('Not Found', { status: 404 });
+  return { frontMatter: page.frontMatter, html: page.html, toc: page.toc, sidebar: sidebarNodes() };
+}
+
+export type DocPageData = ReturnType<typeof docPageData>;
+
+/** Read by every docs loader: a failure to read or render the docs shows the Retry box. */
+export const DOCS_UNAVAILABLE = 'The documentation could not be loaded.';

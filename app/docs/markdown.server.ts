@@ -7,6 +7,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
+import { rehypeCodeTabs } from './codeTabs.server.js';
 
 /** What a docs page's front matter holds. */
 export interface FrontMatter {
@@ -65,7 +66,22 @@ function anchorsAndToc(toc: TocEntry[]) {
   };
 }
 
-/** A docs page from its Markdown: front matter, HTML (headings anchored, GitHub-flavoured), table of contents. */
+/**
+ * Code blocks scroll sideways when a line is long; a keyboard user must be able to focus one to
+ * scroll it (WCAG 2.1.1), so every block is focusable.
+ */
+function focusableCodeBlocks() {
+  return (tree: HastNode) => {
+    visit(tree, 'element', (node: HastElement) => {
+      if (node.tagName === 'pre') node.properties = { ...node.properties, tabIndex: 0 };
+    });
+  };
+}
+
+/**
+ * A docs page from its Markdown: front matter, HTML (headings anchored, GitHub-flavoured, consecutive
+ * fenced blocks labelled `tab="..."` grouped as code samples: see codeTabs.server.ts), table of contents.
+ */
 export function renderMarkdown(source: string, file: string): RenderedPage {
   const { frontMatter, body } = splitFrontMatter(source, file);
   const toc: TocEntry[] = [];
@@ -74,6 +90,8 @@ export function renderMarkdown(source: string, file: string): RenderedPage {
     .use(remarkGfm)
     .use(remarkRehype)
     .use(rehypeSlug)
+    .use(rehypeCodeTabs)
+    .use(focusableCodeBlocks)
     .use(anchorsAndToc(toc))
     .use(rehypeStringify)
     .processSync(body)

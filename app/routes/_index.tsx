@@ -1,15 +1,15 @@
-import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { routeMeta } from '../meta.js';
 import { siteTitle } from '../site.js';
 
-export const meta: MetaFunction = () => [
+export const meta = routeMeta(() => [
   { title: siteTitle },
   {
     name: 'description',
     content:
       'Documentation of the provider API of the youth culture pass: offers, stocks, bookings and collective offers for schools.',
   },
-];
+]);
 
 const sections = [
   {
@@ -65,3 +65,5 @@ export default function Home() {
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ErrorPages.js';

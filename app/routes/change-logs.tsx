@@ -1,15 +1,15 @@
-import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { docsCatalogue } from '../docs/docs.server.js';
-import { siteTitle } from '../site.js';
+import { DOCS_UNAVAILABLE, docsCatalogue } from '../docs/docs.server.js';
+import { loadOrFail } from '../loadFailure.js';
+import { pageMeta, routeMeta } from '../meta.js';
 
-export function loader() {
-  const { frontMatter, html } = docsCatalogue().changeLog;
-  return { frontMatter, html };
-}
+export const loader = () =>
+  loadOrFail(DOCS_UNAVAILABLE, () => {
+    const { frontMatter, html } = docsCatalogue().changeLog;
+    return { frontMatter, html };
+  });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.frontMatter.title} | ${siteTitle}` }, { name: 'description', content: data.frontMatter.description }] : [];
+export const meta = routeMeta<Awaited<ReturnType<typeof loader>>>(({ frontMatter }) => pageMeta(frontMatter.title, frontMatter.description));
 
 export default function ChangeLogs() {
   const { frontMatter, html } = useLoaderData<typeof loader>();
@@ -20,3 +20,5 @@ export default function ChangeLogs() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ErrorPages.js';

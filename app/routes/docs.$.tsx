@@ -1,26 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { DocLayout } from '../components/DocLayout.js';
-import { docsCatalogue, sidebarNodes } from '../docs/docs.server.js';
-import { siteTitle } from '../site.js';
+import { DocPage } from '../components/DocPage.js';
+import { DOCS_UNAVAILABLE, type DocPageData, docPageData } from '../docs/docs.server.js';
+import { loadOrFail } from '../loadFailure.js';
+import { pageMeta, routeMeta } from '../meta.js';
 
 export function loader({ params }: LoaderFunctionArgs) {
-  const page = docsCatalogue().pages.get(params['*'] ?? '');
-  if (!page || !params['*']) throw new Response('Not Found', { status: 404 });
-  return { frontMatter: page.frontMatter, html: page.html, toc: page.toc, sidebar: sidebarNodes() };
+  // `/docs/` itself is the landing's route; an empty splat here is not a page.
+  const path = params['*'] ?? '';
+  if (path === '') throw new Response('Not Found', { status: 404 });
+  return loadOrFail(DOCS_UNAVAILABLE, () => docPageData(path));
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.frontMatter.title} | ${siteTitle}` }, { name: 'description', content: data.frontMatter.description }]
-    : [];
+export const meta = routeMeta<DocPageData>(({ frontMatter }) => pageMeta(frontMatter.title, frontMatter.description));
 
-export default function DocPage() {
-  const { frontMatter, html, toc, sidebar } = useLoaderData<typeof loader>();
-  return (
-    <DocLayout sidebar={sidebar} toc={toc}>
-      <h1>{frontMatter.title}</h1>
-      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
-    </DocLayout>
-  );
+export default function DocsPage() {
+  return <DocPage page={useLoaderData<typeof loader>()} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ErrorPages.js';

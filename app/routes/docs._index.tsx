@@ -1,25 +1,15 @@
-import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { DocLayout } from '../components/DocLayout.js';
-import { docsCatalogue, sidebarNodes } from '../docs/docs.server.js';
-import { siteTitle } from '../site.js';
+import { DocPage } from '../components/DocPage.js';
+import { DOCS_UNAVAILABLE, type DocPageData, docPageData } from '../docs/docs.server.js';
+import { loadOrFail } from '../loadFailure.js';
+import { pageMeta, routeMeta } from '../meta.js';
 
-export function loader() {
-  const page = docsCatalogue().pages.get('')!;
-  return { frontMatter: page.frontMatter, html: page.html, toc: page.toc, sidebar: sidebarNodes() };
-}
+export const loader = () => loadOrFail(DOCS_UNAVAILABLE, () => docPageData(''));
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.frontMatter.title} | ${siteTitle}` }, { name: 'description', content: data.frontMatter.description }]
-    : [];
+export const meta = routeMeta<DocPageData>(({ frontMatter }) => pageMeta(frontMatter.title, frontMatter.description));
 
 export default function DocsLanding() {
-  const { frontMatter, html, toc, sidebar } = useLoaderData<typeof loader>();
-  return (
-    <DocLayout sidebar={sidebar} toc={toc}>
-      <h1>{frontMatter.title}</h1>
-      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
-    </DocLayout>
-  );
+  return <DocPage page={useLoaderData<typeof loader>()} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ErrorPages.js';

@@ -1,14 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { DocLayout } from '../components/DocLayout.js';
-import { docsCatalogue, sidebarNodes } from '../docs/docs.server.js';
-import { allCategories } from '../docs/sidebar.js';
-import { siteTitle } from '../site.js';
+import { DOCS_UNAVAILABLE, docsCatalogue, sidebarNodes } from '../docs/docs.server.js';
+import { type SidebarCategory, allCategories } from '../docs/sidebar.js';
+import { loadOrFail } from '../loadFailure.js';
+import { pageMeta, routeMeta } from '../meta.js';
 
 /** A category's index: its description and a card per page or sub-category. */
 export function loader({ params }: LoaderFunctionArgs) {
   const category = allCategories().find((entry) => entry.slug === params.slug);
   if (!category) throw new Response('Not Found', { status: 404 });
+  return loadOrFail(DOCS_UNAVAILABLE, () => categoryPage(category));
+}
+
+function categoryPage(category: SidebarCategory) {
   const { pages } = docsCatalogue();
   const cards = category.items.map((item) => {
     if (item.kind === 'category') {
@@ -20,8 +25,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   return { label: category.label, description: category.description, cards, sidebar: sidebarNodes() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.label} | ${siteTitle}` }, { name: 'description', content: data.description }] : [];
+export const meta = routeMeta<ReturnType<typeof categoryPage>>((page) => pageMeta(page.label, page.description));
 
 export default function CategoryPage() {
   const { label, description, cards, sidebar } = useLoaderData<typeof loader>();
@@ -42,3 +46,5 @@ export default function CategoryPage() {
     </DocLayout>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ErrorPages.js';

@@ -3,12 +3,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // The named export: under NodeNext the package's CommonJS typings hide the default one.
 import { AxeBuilder } from '@axe-core/playwright';
-import express from 'express';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPortalHandler } from '../../server/portal.js';
-import { ensurePortalBuilt } from './ensureBuilt.js';
+import { createTestPortal } from './testPortal.js';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 // Debian's chromium, never a browser downloaded by a tool; these flags let it run headless here.
@@ -56,8 +54,7 @@ describe.skipIf(skip)('portal in a browser', () => {
     if (!hasChromium) {
       throw new Error(`CI=true but ${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
     }
-    const projectRoot = ensurePortalBuilt();
-    const app = express().use(await createPortalHandler({ mode: 'production', projectRoot }));
+    const app = await createTestPortal({ testFixtures: true });
     server = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });

@@ -3,16 +3,14 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
-import { createPortalHandler } from '../../server/portal.js';
-import { ensurePortalBuilt } from './ensureBuilt.js';
+import { createTestPortal } from './testPortal.js';
 
 /** The first version of every docs route, rendered on the server from docs/pages. */
 describe('docs routes', () => {
   let app: express.Express;
 
   beforeAll(async () => {
-    const projectRoot = ensurePortalBuilt();
-    app = express().use(await createPortalHandler({ mode: 'production', projectRoot }));
+    app = await createTestPortal();
   }, 120_000);
 
   const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');

@@ -3,14 +3,14 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPortalHandler, portalBuildExists } from '../../server/portal.js';
 import { ensurePortalBuilt } from './ensureBuilt.js';
+import { createTestPortal, testOpenApiDocument } from './testPortal.js';
 
 describe('portal shell', () => {
   let app: express.Express;
 
   beforeAll(async () => {
-    const projectRoot = ensurePortalBuilt();
-    expect(portalBuildExists(projectRoot)).toBe(true);
-    app = express().use(await createPortalHandler({ mode: 'production', projectRoot }));
+    expect(portalBuildExists(ensurePortalBuilt())).toBe(true);
+    app = await createTestPortal();
   }, 120_000);
 
   it('serves the home page with the site title', async () => {
@@ -85,8 +85,7 @@ describe('portal shell', () => {
 
 describe('createPortalHandler', () => {
   it('serves the portal in development mode too', async () => {
-    const projectRoot = ensurePortalBuilt();
-    const app = express().use(await createPortalHandler({ mode: 'development', projectRoot }));
+    const app = await createTestPortal({ mode: 'development' });
     const response = await request(app).get('/');
     expect(response.status).toBe(200);
     expect(response.text).toContain('<title>API documentation</title>');
@@ -94,7 +93,7 @@ describe('createPortalHandler', () => {
 
   it('explains how to fix a missing build', async () => {
     await expect(
-      createPortalHandler({ mode: 'production', projectRoot: '/nonexistent-project' }),
+      createPortalHandler({ mode: 'production', projectRoot: '/nonexistent-project', openApiDocument: testOpenApiDocument() }),
     ).rejects.toThrow('Portal not built: run npm run build');
   });
 });

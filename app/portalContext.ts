@@ -1,0 +1,41 @@
+/**
+ * What the portal's server gives every loader (Remix's load context). The Express side fills it
+ * in server/portal.ts; the routes only read it.
+ */
+export interface PortalAssets {
+  /** The enhancement script, fingerprinted (`/build/client/portal-<hash>.js`). */
+  clientScript: string;
+  /** The search index built with the portal (`/build/search/search-index-<hash>.json`). */
+  searchIndex: string;
+}
+
+export interface PortalContext {
+  assets: PortalAssets;
+  /** The OpenAPI document that /openapi.json serves, for the reference at /rest-api. */
+  openApiDocument: OpenApiDocument;
+  /** Test-only routes (a loader that fails, a page that throws) answer only when this is set. */
+  testFixtures: boolean;
+}
+
+/** The parts of an OpenAPI 3.1 document the portal reads. */
+export interface OpenApiDocument {
+  info: { title: string; version: string; description?: string };
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, OpenApiOperation | unknown>>;
+  components?: { schemas?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  deprecated?: boolean;
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    portal: PortalContext;
+  }
+}

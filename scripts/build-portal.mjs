@@ -1,0 +1,64 @@
+// Builds the portal: the Remix server bundle (pages rendered on the server), the client
+// enhancement script and the search index, both fingerprinted, and build/portal-assets.json
+// that tells the server their URLs. Run by scripts/build.mjs and by the tests.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+/** Browsers from 2020 on (module scripts, optional chaining): nothing they support is transpiled. */
+const CLIENT_TARGET = 'es2020';
+
+export async function buildPortal(root) {
+  execFileSync(join(root, 'node_modules', '.bin', 'remix'), ['build'], {
+    cwd: root,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+
+  const clientDirectory = join(root, 'public', 'build', 'client');
+  rmSync(clientDirectory, { recursive: true, force: true });
+  const client = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { portal: 'app/client/main.ts' },
+    entryNames: '[name]-[hash]',
+    outdir: clientDirectory,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: CLIENT_TARGET,
+    metafile: true,
+    logLevel: 'error',
+  });
+  const [clientFile] = Object.keys(client.metafile.outputs).filter((file) => file.endsWith('.js'));
+
+  // The index is made from the same Markdown the pages render, by the portal's own TypeScript.
+  const toolFile = join(root, '.cache', 'portal-build', 'searchIndex.server.mjs');
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['app/search/searchIndex.server.ts'],
+    outfile: toolFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  const { writeSearchIndex } = await import(`${pathToFileURL(toolFile).href}?t=${Date.now()}`);
+  const searchDirectory = join(root, 'public', 'build', 'search');
+  rmSync(searchDirectory, { recursive: true, force: true });
+  const searchIndex = writeSearchIndex(join(root, 'docs', 'pages'), searchDirectory);
+
+  const assets = {
+    clientScript: `/${relative(join(root, 'public'), join(root, clientFile)).split('\\').join('/')}`,
+    searchIndex: searchIndex.url,
+  };
+  mkdirSync(join(root, 'build'), { recursive: true });
+  writeFileSync(join(root, 'build', 'portal-assets.json'), `${JSON.stringify(assets, null, 2)}\n`);
+  return assets;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildPortal(join(dirname(fileURLToPath(import.meta.url)), '..'));
+}
