@@ -17,6 +17,13 @@ export async function buildPortal(root) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
 
+  // A route module without a default export would answer its loader's data instead of a page.
+  const server = await import(`${pathToFileURL(join(root, 'build', 'index.js')).href}?t=${Date.now()}`);
+  const withoutComponent = Object.keys(server.routes).filter((id) => typeof server.routes[id].module.default !== 'function');
+  if (withoutComponent.length > 0) {
+    throw new Error(`route modules without a default export (a component): ${withoutComponent.join(', ')}`);
+  }
+
   const clientDirectory = join(root, 'public', 'build', 'client');
   rmSync(clientDirectory, { recursive: true, force: true });
   const client = await esbuild.build({

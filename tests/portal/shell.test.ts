@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,27 @@ describe('portal shell', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('runs one script, the fingerprinted client module, and it fits the 60 KB (gzip) budget of a doc page', async () => {
+    for (const path of ['/', '/docs/understanding-our-api/authentication-authorization']) {
+      const { text } = await request(app).get(path);
+      const scripts = [...text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+      expect(scripts, path).toEqual([expect.stringMatching(/^<script type="module" src="\/build\/client\/portal-[A-Z0-9]+\.js">$/)]);
+      expect(text).not.toContain('__remixContext');
+      const src = /src="([^"]+)"/.exec(scripts[0])![1];
+      const script = await request(app).get(src);
+      expect(gzipSync(script.text, { level: 9 }).length).toBeLessThan(60 * 1024);
+    }
+  });
+
+  it('sends pages and assets compressed when the browser accepts it', async () => {
+    const page = await request(app).get('/docs').set('Accept-Encoding', 'br, gzip');
+    expect(page.headers['content-encoding']).toBe('br');
+    const gzipped = await request(app).get('/docs').set('Accept-Encoding', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const stylesheet = page.text.match(/href="(\/build\/[^"]+\.css)"/)![1];
+    expect((await request(app).get(stylesheet).set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBe('gzip');
   });
 
   it('links the global stylesheet', async () => {
