@@ -52,6 +52,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {assets ? <script type="module" src={assets.clientScript} /> : null}
+        <noscript>
+          {/* Without the script, code samples cannot switch tabs: show them all, each under its label. */}
+          <style>{'.code-tabs__tablist{display:none}.code-tabs__panel[hidden],.code-tabs__label[hidden]{display:block}'}</style>
+        </noscript>
       </head>
       <body>
         <Navbar searchIndexUrl={assets?.searchIndex} docsSidebar={docsSidebar} />

@@ -1,6 +1,6 @@
 /**
- * Code blocks: a copy button on each, and groups of samples (`.code-tabs`, rendered by
- * app/docs/codeTabs.server.ts) turned into tabs. Idempotent: what is wired carries `data-enhanced`.
+ * Code blocks: a copy button on each, and the groups of samples that app/docs/codeTabs.server.ts
+ * renders as tabs made to work. Idempotent: what is wired carries `data-enhanced`.
  */
 
 const STORAGE_KEY = 'portal.code-tab';
@@ -131,52 +131,30 @@ function choose(group: Element, index: number): void {
   if (shift !== 0) window.scrollBy(0, shift);
 }
 
+/** Wires a group the server rendered as tabs: clicks, arrow keys, and the reader's remembered language. */
 function makeTabs(group: HTMLElement): void {
-  const panels = panelsOf(group);
-  if (panels.length < 2) return;
+  const tabs = tabsOf(group);
+  if (tabs.length < 2) return;
   group.dataset.enhanced = '';
-  const tablist = document.createElement('div');
-  tablist.setAttribute('role', 'tablist');
-  tablist.setAttribute('aria-label', 'Code samples');
-  tablist.className = 'code-tabs__tablist';
-  panels.forEach((panel, index) => {
-    const label = panel.dataset.tabLabel ?? `Sample ${index + 1}`;
-    if (!panel.id) panel.id = `${group.id || 'code-tabs'}-panel-${index + 1}`;
-    const tab = document.createElement('button');
-    tab.type = 'button';
-    tab.className = 'code-tabs__tab';
-    tab.id = `${panel.id}-tab`;
-    tab.textContent = label;
-    tab.dataset.tabLabel = label;
-    tab.setAttribute('role', 'tab');
-    tab.setAttribute('aria-controls', panel.id);
-    tab.addEventListener('click', () => choose(group, index));
-    tablist.append(tab);
-    panel.setAttribute('role', 'tabpanel');
-    panel.setAttribute('aria-labelledby', tab.id);
-    panel.tabIndex = 0;
-    panel.querySelectorAll<HTMLElement>(':scope > .code-tabs__label').forEach((visibleLabel) => {
-      visibleLabel.hidden = true;
-    });
-  });
-  tablist.addEventListener('keydown', (event) => {
+  tabs.forEach((tab, index) => tab.addEventListener('click', () => choose(group, index)));
+  group.querySelector<HTMLElement>(':scope > [role="tablist"]')!.addEventListener('keydown', (event) => {
+    const { key } = event;
     if (event.altKey || event.ctrlKey || event.metaKey) return; // Alt+Left is the browser's Back
-    const tabs = tabsOf(group);
     const current = tabs.findIndex((tab) => tab === document.activeElement);
     if (current === -1) return;
     const last = tabs.length - 1;
     const target =
-      event.key === 'ArrowRight' ? (current === last ? 0 : current + 1)
-      : event.key === 'ArrowLeft' ? (current === 0 ? last : current - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
+      key === 'ArrowRight' ? (current === last ? 0 : current + 1)
+      : key === 'ArrowLeft' ? (current === 0 ? last : current - 1)
+      : key === 'Home' ? 0
+      : key === 'End' ? last
       : -1;
     if (target === -1) return;
     event.preventDefault();
     choose(group, target);
   });
-  group.prepend(tablist);
-  select(group, Math.max(0, indexOfLabel(group, storedLabel())), false);
+  const remembered = indexOfLabel(group, storedLabel());
+  if (remembered > 0) select(group, remembered, false);
 }
 
 /** Wires the code blocks under `root` (the document, or a new page's body after a client-side navigation). */

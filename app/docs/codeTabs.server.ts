@@ -35,12 +35,19 @@ function element(tagName: string, properties: HastElement['properties'], childre
 
 /**
  * Rehype plugin: consecutive fenced blocks labelled `tab="..."` (only white space between them) become one
- * group of samples. Without JavaScript every sample shows, under its label; the client turns the group
- * into tabs. The markup, with `n` counting the groups of the page from 1 and `i` the samples from 1:
+ * group of samples, rendered as tabs on the server so the page does not move when the client wires them
+ * (the first sample shows). Without JavaScript, a <noscript> style in the root layout hides the tab list and
+ * shows every sample under its label. With `n` counting the groups of the page from 1 and `i` the samples:
  *
  *   <div class="code-tabs" id="code-tabs-n">
- *     <div class="code-tabs__panel" id="code-tabs-n-panel-i" data-tab-label="curl" role="group" aria-labelledby="code-tabs-n-label-i">
- *       <p class="code-tabs__label" id="code-tabs-n-label-i">curl</p>
+ *     <div class="code-tabs__tablist" role="tablist" aria-label="Code samples">
+ *       <button type="button" class="code-tabs__tab" id="code-tabs-n-panel-i-tab" role="tab"
+ *         aria-controls="code-tabs-n-panel-i" aria-selected="true" tabindex="0" data-tab-label="curl">curl</button>
+ *       ...
+ *     </div>
+ *     <div class="code-tabs__panel" id="code-tabs-n-panel-i" data-tab-label="curl" role="tabpanel"
+ *       aria-labelledby="code-tabs-n-panel-i-tab">   (hidden unless i = 1)
+ *       <p class="code-tabs__label" id="code-tabs-n-label-i" hidden>curl</p>
  *       <pre><code class="language-bash">...</code></pre>
  *     </div>
  *     ...
@@ -61,7 +68,7 @@ export function rehypeCodeTabs() {
       for (;;) {
         const id = `code-tabs-${++counter}`;
         const ids = [id];
-        for (let index = 1; index <= size; index += 1) ids.push(`${id}-panel-${index}`, `${id}-label-${index}`);
+        for (let index = 1; index <= size; index += 1) ids.push(`${id}-panel-${index}`, `${id}-panel-${index}-tab`, `${id}-label-${index}`);
         if (ids.every((candidate) => !taken.has(candidate))) {
           for (const candidate of ids) taken.add(candidate);
           return id;
@@ -71,18 +78,35 @@ export function rehypeCodeTabs() {
 
     const group = (samples: { label: string; pre: HastElement }[]): HastElement => {
       const id = groupId(samples.length);
-      return element(
+      const panelId = (index: number) => `${id}-panel-${index + 1}`;
+      const tablist = element(
         'div',
-        { className: ['code-tabs'], id },
-        samples.map(({ label, pre }, index) => {
-          const labelId = `${id}-label-${index + 1}`;
-          return element(
-            'div',
-            { className: ['code-tabs__panel'], id: `${id}-panel-${index + 1}`, dataTabLabel: label, role: 'group', ariaLabelledBy: [labelId] },
-            [element('p', { className: ['code-tabs__label'], id: labelId }, [{ type: 'text', value: label }]), pre],
-          );
-        }),
+        { className: ['code-tabs__tablist'], role: 'tablist', ariaLabel: 'Code samples' },
+        samples.map(({ label }, index) =>
+          element(
+            'button',
+            {
+              type: 'button',
+              className: ['code-tabs__tab'],
+              id: `${panelId(index)}-tab`,
+              role: 'tab',
+              ariaControls: [panelId(index)],
+              ariaSelected: index === 0 ? 'true' : 'false',
+              tabIndex: index === 0 ? 0 : -1,
+              dataTabLabel: label,
+            },
+            [{ type: 'text', value: label }],
+          ),
+        ),
       );
+      const panels = samples.map(({ label, pre }, index) =>
+        element(
+          'div',
+          { className: ['code-tabs__panel'], id: panelId(index), dataTabLabel: label, role: 'tabpanel', ariaLabelledBy: [`${panelId(index)}-tab`], hidden: index > 0 },
+          [element('p', { className: ['code-tabs__label'], id: `${id}-label-${index + 1}`, hidden: true }, [{ type: 'text', value: label }]), pre],
+        ),
+      );
+      return element('div', { className: ['code-tabs'], id }, [tablist, ...panels]);
     };
 
     // Depth first, in document order, so that the groups are numbered as they are read.
