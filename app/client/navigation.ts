@@ -6,6 +6,8 @@
  * full instead, the same way a failed route-module load reloads a Remix app.
  */
 
+import { siteTitle } from '../site.js';
+
 type Enhance = (root: ParentNode) => void;
 
 interface FetchedPage {
@@ -100,7 +102,8 @@ function showLoadError(error: unknown, retry: () => void): void {
   box.querySelector('.error-box__message')!.textContent = error instanceof Error ? error.message : String(error);
   box.querySelector('button')!.addEventListener('click', retry);
   main.replaceChildren(box);
-  document.title = 'This page could not be loaded';
+  // The title the server gives the same box (app/meta.ts), read out when the page changes.
+  document.title = `This page could not be loaded | ${siteTitle}`;
 }
 
 export async function navigate(url: string, { push = true, scrollY }: { push?: boolean; scrollY?: number } = {}): Promise<void> {

@@ -36,8 +36,12 @@ export function initChrome(): void {
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     const open = document.activeElement?.closest<HTMLDetailsElement>('details[data-dropdown][open]');
-    closeDropdowns();
-    open?.querySelector('summary')?.focus();
+    if (!open) return closeDropdowns();
+    // The menu around the focus closes and its toggle takes the focus. Only that one: a dropdown
+    // in the drawer leaves the drawer open (closing both hid the toggle to be focused, and the
+    // focus was lost); a second Escape closes the drawer.
+    open.open = false;
+    open.querySelector<HTMLElement>(':scope > summary')?.focus();
   });
 }
 
