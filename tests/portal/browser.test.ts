@@ -1,136 +1,138 @@
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-// The named export: under NodeNext the package's CommonJS typings hide the default one.
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+/**
+ * Every route of the portal in chromium, as a reader opens it: its heading, the docs sidebar on
+ * docs pages, no serious or critical axe-core violation at a desktop width and a phone width, no
+ * console or page error, and no request that leaves 127.0.0.1. The other browser tests are in
+ * browser*.test.ts (navigation and page states, search and code tabs, links).
+ */
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal } from './testPortal.js';
+import {
+  PHONE,
+  type PageProblems,
+  WIDE,
+  newWatchedContext,
+  portalRoutes,
+  seriousViolations,
+  skipBrowserTests,
+  useBrowser,
+} from './browserSupport.js';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-// Debian's chromium, never a browser downloaded by a tool; these flags let it run headless here.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const WIDE = { width: 1280, height: 900 };
-const NARROW = { width: 800, height: 900 };
+const routes = portalRoutes();
 
-const hasChromium = existsSync(CHROMIUM_PATH);
-const deliberatelySkipped = process.env.SKIP_BROWSER_TESTS === '1';
-// On CI a missing browser is a broken machine, not a reason to skip: the suite runs and fails.
-const mustRun = process.env.CI === 'true' && !deliberatelySkipped;
-const skip = deliberatelySkipped || (!hasChromium && !mustRun);
-if (deliberatelySkipped) {
-  console.warn('Browser tests skipped: SKIP_BROWSER_TESTS=1');
-} else if (skip) {
-  console.warn(`Browser tests skipped: ${CHROMIUM_PATH} not found (apt-get install -y chromium)`);
-}
+describe.skipIf(skipBrowserTests)('every route of the portal in a browser', () => {
+  const session = useBrowser();
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
+  it('checks 27 routes: home, docs landing, 7 categories, 14 doc pages, REST API, change logs, search and an unknown path', () => {
+    expect(routes.filter((route) => route.path.startsWith('/docs/category/'))).toHaveLength(7);
+    expect(routes.filter((route) => route.path.startsWith('/docs/') && !route.path.startsWith('/docs/category/'))).toHaveLength(14);
+    expect(routes).toHaveLength(27);
+  });
 
-describe.skipIf(skip)('portal in a browser', () => {
-  let server: Server;
-  let baseUrl: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!hasChromium) {
-      throw new Error(`CI=true but ${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
-    }
-    const app = await createTestPortal({ testFixtures: true });
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  // The checks below pass on every route: proof that they would see a problem if there were one.
+  it('the checks can fail: axe sees an image without text, and a console error, a page error and an outside request are recorded', async () => {
+    // Its own context: the problems it makes on purpose are not the session's.
+    const { context, problems } = await newWatchedContext(session.browser, { viewport: WIDE });
+    await context.route('http://example.invalid/**', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${session.baseUrl}/`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = 'http://example.invalid/picture.png';
+      document.querySelector('main')!.append(image);
+      console.error('recorded');
+      setTimeout(() => {
+        throw new Error('thrown');
+      });
     });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  }, 120_000);
-
-  // axe needs a page from an explicit context; closing the context closes its pages too.
-  async function openPage(viewport: typeof WIDE, javaScriptEnabled = true) {
-    const context = await browser.newContext({ viewport, javaScriptEnabled });
-    return { page: await context.newPage(), close: () => context.close() };
-  }
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await expect.poll(() => problems.pageErrors.length + problems.externalRequests.length).toBe(2);
+    expect((await seriousViolations(page)).map((violation) => violation.id)).toContain('image-alt');
+    expect(problems.consoleErrors).toContain(`${session.baseUrl}/: recorded`);
+    expect(problems.pageErrors).toEqual([`${session.baseUrl}/: thrown`]);
+    expect(problems.externalRequests).toEqual(['http://example.invalid/picture.png']);
+    await context.close();
   });
 
   it('shows the home page with the inline navbar on a wide screen', async () => {
-    const { page, close } = await openPage(WIDE);
-    await page.goto(`${baseUrl}/`);
-    expect(await page.title()).toBe('API documentation');
-    const heading = page.getByRole('heading', { level: 1, name: 'API documentation' });
-    expect(await heading.isVisible()).toBe(true);
-
+    const { page } = await session.open({ viewport: WIDE, path: '/' });
     const navbar = page.locator('nav.navbar__links');
     expect(await navbar.isVisible()).toBe(true);
     for (const name of ['Docs', 'REST API', 'Change logs', /GitHub/]) {
       expect(await navbar.getByRole('link', { name }).isVisible()).toBe(true);
     }
     expect(await page.locator('.navbar__toggle').isVisible()).toBe(false);
-
-    await page.screenshot({ path: '/tmp/portal-home.png', fullPage: true });
-    await close();
   });
 
-  for (const javaScriptEnabled of [true, false]) {
-    it(`opens the drawer on a narrow screen (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
-      const { page, close } = await openPage(NARROW, javaScriptEnabled);
-      await page.goto(`${baseUrl}/`);
+  for (const viewport of [WIDE, PHONE]) {
+    // One context and one page per width, each route loaded in full in turn: axe-core is compiled once.
+    describe(`at ${viewport.width} px wide`, () => {
+      let context: BrowserContext;
+      let problems: PageProblems;
+      let page: Page;
 
-      expect(await page.locator('nav.navbar__links').isVisible()).toBe(false);
-      const toggle = page.locator('.navbar__toggle');
-      expect(await toggle.isVisible()).toBe(true);
-      const drawerLinks = page.locator('.navbar__drawer-panel');
-      expect(await drawerLinks.getByRole('link', { name: 'REST API' }).isVisible()).toBe(false);
+      beforeAll(async () => {
+        ({ context, problems } = await newWatchedContext(session.browser, { viewport }, { axe: true }));
+        page = await context.newPage();
+      });
 
-      await toggle.click();
-      for (const name of ['Docs', 'REST API', 'Change logs', /GitHub/]) {
-        expect(await drawerLinks.getByRole('link', { name }).isVisible()).toBe(true);
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      for (const route of routes) {
+        it(`${route.path}: "${route.heading}"${route.docsSidebar ? ' and the docs sidebar' : ''}; no axe violation, console error or outside request`, async () => {
+          problems.clear();
+          const response = await page.goto(`${session.baseUrl}${route.path}`);
+          expect(response?.status()).toBe(route.status);
+          // What a reader sees, read in one go (one round trip per route keeps the suite fast).
+          const seen = await page.evaluate(() => {
+            const navigation = (selector: string) => {
+              const nav = document.querySelector(selector);
+              if (!nav) return null;
+              const links = [...nav.querySelectorAll('a')];
+              return {
+                shown: nav.checkVisibility(),
+                first: { href: links[0]?.getAttribute('href'), text: links[0]?.textContent },
+                current: links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.getAttribute('href')),
+              };
+            };
+            return {
+              title: document.title,
+              headings: [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].map((heading) => ({
+                text: (heading as HTMLElement).innerText,
+                shown: heading.checkVisibility(),
+              })),
+              // Beside the article on a wide screen; in the drawer (closed until asked) on a phone.
+              sidebar: navigation('.doc-layout > nav.sidebar[aria-label="Docs"]'),
+              drawerSidebar: navigation('.navbar__drawer-docs'),
+              pageWidth: document.documentElement.scrollWidth,
+            };
+          });
+          expect(seen.title).toBe(route.title);
+          expect(seen.headings).toEqual([{ text: route.heading, shown: true }]);
+          if (route.docsSidebar) {
+            // The page being read is marked in the sidebar, and only it (the landing has no entry).
+            const expected = {
+              first: { href: '/docs/category/mandatory-steps', text: 'Mandatory steps' },
+              current: route.path === '/docs' ? [] : [route.path],
+            };
+            expect(seen.sidebar).toEqual({ shown: viewport === WIDE, ...expected });
+            expect(seen.drawerSidebar).toEqual({ shown: false, ...expected });
+          } else {
+            expect(seen.sidebar).toBeNull();
+            expect(seen.drawerSidebar).toBeNull();
+          }
+          // Nothing is wider than the screen: the page never scrolls sideways.
+          expect(seen.pageWidth).toBeLessThanOrEqual(viewport.width);
+
+          expect(await seriousViolations(page)).toEqual([]);
+          // A 404 is reported by the browser itself as the document's failed load; nothing else may be.
+          const expectedErrors = route.status === 404 ? [`${session.baseUrl}${route.path}: Failed to load resource: the server responded with a status of 404 (Not Found)`] : [];
+          expect(problems.consoleErrors).toEqual(expectedErrors);
+          expect(problems.pageErrors).toEqual([]);
+          expect(problems.externalRequests).toEqual([]);
+        });
       }
-      if (javaScriptEnabled) await page.screenshot({ path: '/tmp/portal-home-drawer.png' });
-      await close();
     });
   }
-
-  it('has no serious or critical accessibility violations on the home page', async () => {
-    for (const viewport of [WIDE, NARROW]) {
-      const { page, close } = await openPage(viewport);
-      await page.goto(`${baseUrl}/`);
-      expect(await seriousViolations(page)).toEqual([]);
-      await close();
-    }
-  });
-
-  it('renders the not-found page for an unknown path', async () => {
-    const { page, close } = await openPage(WIDE);
-    const response = await page.goto(`${baseUrl}/some/unknown/page`);
-    expect(response?.status()).toBe(404);
-    const heading = page.getByRole('heading', { level: 1, name: 'Page Not Found' });
-    expect(await heading.isVisible()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Go to the home page' }).click();
-    // Client-side navigation changes the URL before React renders the new title.
-    await page.waitForFunction(() => document.title === 'API documentation');
-    expect(page.url()).toBe(`${baseUrl}/`);
-    await close();
-  });
 });
