@@ -21,6 +21,7 @@ export interface PortalContext {
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   tags?: { name: string; description?: string }[];
+  'x-tagGroups'?: { name: string; tags: string[] }[];
   paths: Record<string, Record<string, OpenApiOperation | unknown>>;
   components?: { schemas?: Record<string, unknown> };
   [key: string]: unknown;

@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@aste
 import type { AppEnv } from '../graphql/shared/appEnv.js';
 import type { RouteDefinition } from './route.js';
 import { AuthenticationError, BadRequestError, GlobalError, ValidationError } from './schemas/errors.js';
-import { tags } from './tags.js';
+import { tagGroups, tags } from './tags.js';
 import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from './rateLimitPolicy.js';
 import type { z } from './zod.js';
 
@@ -88,8 +88,8 @@ export function generateOpenApiDocument(routes: RouteDefinition[], appEnv: AppEn
       responses: responsesOf(route),
     });
   }
-  const usedTags = new Set(routesFor(routes, appEnv).map((route) => route.tag));
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const usedTags = new Set<string>(routesFor(routes, appEnv).map((route) => route.tag));
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Provider API',
@@ -104,4 +104,9 @@ export function generateOpenApiDocument(routes: RouteDefinition[], appEnv: AppEn
     servers,
     tags: tags.filter((tag) => usedTags.has(tag.name)).map((tag) => ({ ...tag })),
   });
+  // A group lists only the tags this environment has (production has no mocks).
+  const groups = tagGroups
+    .map((group) => ({ name: group.name, tags: group.tags.filter((tag) => usedTags.has(tag)) }))
+    .filter((group) => group.tags.length > 0);
+  return { ...document, 'x-tagGroups': groups };
 }

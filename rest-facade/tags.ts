@@ -19,3 +19,25 @@ export const tags = [
     description: 'Simulate what the school platform does to collective bookings. Not available in production.',
   },
 ] as const;
+
+/**
+ * The reference's navigation: tags in groups, in reading order (`x-tagGroups`, the extension the
+ * usual reference tools read).
+ */
+export const tagGroups: { name: string; tags: (typeof tags)[number]['name'][] }[] = [
+  { name: 'Providers and venues', tags: ['Providers', 'Venues', 'Addresses'] },
+  {
+    name: 'Individual offers',
+    tags: [
+      'Offer Attributes',
+      'Event Offers',
+      'Event Offer Price Categories',
+      'Event Offer Stocks',
+      'Product Offers',
+      'Product Offer Bulk Operations',
+      'Images',
+    ],
+  },
+  { name: 'Bookings', tags: ['Bookings'] },
+  { name: 'Collective offers', tags: ['Collective Offers', 'Collective Offer Attributes', 'Collective Bookings', 'Adage Mock (Collective Bookings)'] },
+];

@@ -17,9 +17,12 @@ export async function buildPortal(root) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
 
-  // A route module without a default export would answer its loader's data instead of a page.
+  // A route module without a default export would answer its loader's data instead of a page;
+  // a resource route (a fragment, a file) says it is one with `handle = { resource: true }`.
   const server = await import(`${pathToFileURL(join(root, 'build', 'index.js')).href}?t=${Date.now()}`);
-  const withoutComponent = Object.keys(server.routes).filter((id) => typeof server.routes[id].module.default !== 'function');
+  const withoutComponent = Object.keys(server.routes).filter(
+    (id) => typeof server.routes[id].module.default !== 'function' && server.routes[id].module.handle?.resource !== true,
+  );
   if (withoutComponent.length > 0) {
     throw new Error(`route modules without a default export (a component): ${withoutComponent.join(', ')}`);
   }
@@ -30,6 +33,9 @@ export async function buildPortal(root) {
     absWorkingDir: root,
     entryPoints: { portal: 'app/client/main.ts' },
     entryNames: '[name]-[hash]',
+    // The reference's code is a chunk of its own, imported only on /rest-api.
+    chunkNames: 'chunk-[hash]',
+    splitting: true,
     outdir: clientDirectory,
     bundle: true,
     minify: true,
@@ -38,7 +44,9 @@ export async function buildPortal(root) {
     metafile: true,
     logLevel: 'error',
   });
-  const [clientFile] = Object.keys(client.metafile.outputs).filter((file) => file.endsWith('.js'));
+  const [clientFile] = Object.entries(client.metafile.outputs)
+    .filter(([, output]) => output.entryPoint !== undefined)
+    .map(([file]) => file);
 
   // The index is made from the same Markdown the pages render, by the portal's own TypeScript.
   const toolFile = join(root, '.cache', 'portal-build', 'searchIndex.server.mjs');

@@ -11,6 +11,8 @@ function enhance(root: ParentNode): void {
   initSettings(root);
   initSearch(root);
   initCodeBlocks(root);
+  // The reference's behaviours (try-it, schema variants and depths, its search) load only there.
+  if (root.querySelector('[data-reference]')) void import('./reference.js').then(({ initReference }) => initReference(root));
 }
 
 initChrome();

@@ -37,6 +37,22 @@ describe('the generated OpenAPI document', () => {
     expect(document.tags?.map((tag) => tag.name)).toContain('Providers');
   });
 
+  it('groups the tags for the reference (x-tagGroups): every tag in exactly one group, in reading order', () => {
+    expect(document['x-tagGroups']).toEqual([
+      { name: 'Providers and venues', tags: ['Providers', 'Venues', 'Addresses'] },
+      {
+        name: 'Individual offers',
+        tags: ['Offer Attributes', 'Event Offers', 'Event Offer Price Categories', 'Event Offer Stocks', 'Product Offers', 'Product Offer Bulk Operations', 'Images'],
+      },
+      { name: 'Bookings', tags: ['Bookings'] },
+      { name: 'Collective offers', tags: ['Collective Offers', 'Collective Offer Attributes', 'Collective Bookings', 'Adage Mock (Collective Bookings)'] },
+    ]);
+    const grouped = document['x-tagGroups'].flatMap((group) => group.tags).sort();
+    expect(grouped).toEqual(document.tags!.map((tag) => tag.name).sort());
+    const production = generateOpenApiDocument(routes, 'production');
+    expect(production['x-tagGroups'].at(-1)!.tags).not.toContain('Adage Mock (Collective Bookings)');
+  });
+
   it('declares for every operation the codes it really answers, each with a schema', () => {
     for (const route of routes) {
       const operation = (document.paths?.[route.path] as Record<string, any>)[route.method];
