@@ -21,6 +21,7 @@ import { routes } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
 import { createPortalHandler, findProjectRoot } from '../../server/portal.js';
 import { crawlPortalLinks } from '../../server/portalLinks.js';
+import { median, measureReference } from './referenceTimings.js';
 import { listen } from './servers.js';
 
 const PAGES = [
@@ -42,6 +43,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 // The issue's targets and the usual stack's (Docusaurus) figures; 1 KB = 1000 bytes.
 const KB = 1000;
 const TARGET = { docJsGzip: 60 * KB, performance: 95, accessibility: 100, buildSeconds: 15 };
+// The reference's own targets (issue 9), and Docusaurus + Redoc's figures on the same contract.
+const REFERENCE_TARGET = { jsGzip: 100 * KB, mobileTbtMs: 200, mobilePerformance: 90, accessibility: 100, firstOperationMs: 200, deepLinkMs: 400, htmlGzip: 150 * KB };
+const REDOC = { jsGzip: 519 * KB, desktopPerformance: 76, mobilePerformance: 70, accessibility: 89, deepLinkMs: 1800 };
 const DOCUSAURUS = { docJsGzip: 186 * KB, homeJsGzip: 166 * KB, performance: 91, accessibility: 96, buildSeconds: 39, buildRssBytes: 1.2e9 };
 
 const root = findProjectRoot();
@@ -368,11 +372,55 @@ async function main(): Promise<void> {
     );
     console.log(`  response headers: ${failures === 0 ? 'PASS' : `FAIL (${failures} check(s))`}`);
 
+    await referencePage(server.origin, chrome.port, openApiDocument, Math.max(runs, 5));
     if (process.argv.includes('--every-route')) await everyRoute(server.origin, chrome.port);
   } finally {
     chrome.kill();
     await server.close();
   }
+}
+
+/** The operation a deep link aims at: the last one of the last tag, the farthest down the page. */
+function farthestOperationAnchor(document: ReturnType<typeof generateOpenApiDocument>): string {
+  const lastTag = document['x-tagGroups'].at(-1)!.tags.at(-1)!;
+  const operations = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { tags?: string[]; operationId?: string }>));
+  const last = operations.filter((operation) => operation.tags?.[0] === lastTag).at(-1)!;
+  return `tag/${lastTag.replaceAll(' ', '-')}/operation/${last.operationId}`;
+}
+
+/** /rest-api against its own targets: median of `runs` Lighthouse runs per preset, and the reader's waits. */
+async function referencePage(origin: string, port: number, document: ReturnType<typeof generateOpenApiDocument>, runs: number): Promise<void> {
+  console.log(`\n/rest-api (issue 9 targets), median of ${runs}:`);
+  const html = await (await fetch(`${origin}/rest-api`)).text();
+  const htmlGzip = gzipSync(html, { level: 9 }).length;
+  const presets = new Map<string, ReturnType<typeof figures>>();
+  let scriptUrls: string[] = [];
+  for (const preset of PRESETS) {
+    const { lhr, runs: scores } = await runLighthouse(`${origin}/rest-api`, port, preset.config, runs);
+    presets.set(preset.label, figures(lhr));
+    console.log(`  Lighthouse ${preset.label}: performance ${Math.round((lhr.categories.performance.score ?? 0) * 100)} (${scores.join('/')}), accessibility ${Math.round((lhr.categories.accessibility.score ?? 0) * 100)}, TBT ${figures(lhr).tbt.toFixed(0)} ms, LCP ${figures(lhr).lcp.toFixed(0)} ms, CLS ${figures(lhr).cls.toFixed(3)}`);
+    for (const line of losses(lhr, 'accessibility')) console.log(line);
+    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+    scriptUrls = items.filter((item) => item.resourceType === 'Script').map((item) => item.url);
+  }
+  // Every script the page ran (the entry and the reference's chunk), gzipped here at level 9.
+  let jsGzip = 0;
+  for (const url of scriptUrls) jsGzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+  const anchor = farthestOperationAnchor(document);
+  const desktop = await measureReference(origin, anchor, runs);
+  const slowed = await measureReference(origin, anchor, runs, 4);
+  const problems = [...desktop, ...slowed].flatMap((run) => [...run.consoleErrors, ...run.outsideRequests]);
+  const mobile = presets.get('mobile')!;
+  const lines = [
+    `JS executed (gzip -9, ${scriptUrls.length} scripts): ${kb(jsGzip)} = ${ratio(jsGzip, REFERENCE_TARGET.jsGzip)} of the 100 KB target (${verdict(jsGzip <= REFERENCE_TARGET.jsGzip)}), ${ratio(jsGzip, REDOC.jsGzip)} of Redoc's 519 KB`,
+    `HTML (gzip -9): ${kb(htmlGzip)} (${kb(html.length)} raw) = ${ratio(htmlGzip, REFERENCE_TARGET.htmlGzip)} of the 150 KB target (${verdict(htmlGzip <= REFERENCE_TARGET.htmlGzip)})`,
+    `mobile TBT ${mobile.tbt.toFixed(0)} ms (target < 200: ${verdict(mobile.tbt < REFERENCE_TARGET.mobileTbtMs)}); mobile performance ${mobile.scores.performance} (target 90: ${verdict(mobile.scores.performance >= REFERENCE_TARGET.mobilePerformance)}; Redoc 70); desktop ${presets.get('desktop')!.scores.performance} (Redoc 76)`,
+    `accessibility ${Math.min(...[...presets.values()].map((f) => f.scores.accessibility))} (target 100; Redoc 89)`,
+    `first operation painted: ${median(desktop.map((run) => run.firstOperationMs)).toFixed(0)} ms (CPU 4x slower: ${median(slowed.map((run) => run.firstOperationMs)).toFixed(0)} ms) (target 200: ${verdict(median(desktop.map((run) => run.firstOperationMs)) <= REFERENCE_TARGET.firstOperationMs)})`,
+    `deep link #${anchor} at its final position: ${median(desktop.map((run) => run.deepLinkSettledMs)).toFixed(0)} ms (CPU 4x slower: ${median(slowed.map((run) => run.deepLinkSettledMs)).toFixed(0)} ms) (target 400: ${verdict(median(desktop.map((run) => run.deepLinkSettledMs)) <= REFERENCE_TARGET.deepLinkMs)}; Redoc 1800)`,
+    `console errors and requests leaving the server: ${problems.length === 0 ? 'none' : problems.join('; ')}`,
+  ];
+  for (const line of lines) console.log(`  ${line}`);
 }
 
 /** One run per preset on every page the crawl reaches: the lowest scores are what the targets bind. */
