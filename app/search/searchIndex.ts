@@ -3,6 +3,7 @@
  * answers /search) and the browser (which downloads the index on the first search). Pure: no Node
  * APIs, no DOM.
  */
+import { type Folded, findWord, fold, mergeRanges, originalIndex, originalRange } from './textMatch.js';
 
 /**
  * The index as JSON, kept compact because the browser downloads it: one entry per page, and one
@@ -113,38 +114,6 @@ export function searchSections(index: SearchIndex): SearchSection[] {
 
 // Matching: case- and accent-insensitive, at the start of words.
 
-const MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/** Lower-cased, accents stripped; `at[i]` is the index in `text` of the character that gave `folded[i]`. */
-interface Folded {
-  folded: string;
-  at: number[] | null;
-}
-
-function fold(text: string): Folded {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return { folded: text.toLowerCase(), at: null };
-  let folded = '';
-  const at: number[] = [];
-  let i = 0;
-  for (const char of text) {
-    const part = char.normalize('NFD').replace(MARKS, '').toLowerCase();
-    folded += part;
-    for (let k = 0; k < part.length; k++) at.push(i);
-    i += char.length;
-  }
-  return { folded, at };
-}
-
-/** Start of the first occurrence of `word` at the start of a word of `text`, or -1. */
-function findWord(text: string, word: string, from = 0): number {
-  for (let i = text.indexOf(word, from); i >= 0; i = text.indexOf(word, i + 1)) {
-    if (i === 0 || !WORD_CHAR.test(text[i - 1])) return i;
-  }
-  return -1;
-}
-
 /** The query's words, folded: split at anything but letters and digits, duplicates dropped. */
 export function queryWords(query: string): string[] {
   return [...new Set(fold(query).folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
@@ -174,29 +143,16 @@ function prepare(index: SearchIndex): Prepared {
   return ready;
 }
 
-function original(folded: Folded, position: number): number {
-  return folded.at ? (folded.at[position] ?? Infinity) : position;
-}
-
 /** Highlight ranges of `words` in text[start, end), relative to `start`, merged. */
 function rangesIn(text: Folded, plain: string, words: string[], start: number, end: number): [number, number][] {
   const ranges: [number, number][] = [];
   for (const word of words) {
     for (let i = findWord(text.folded, word); i >= 0; i = findWord(text.folded, word, i + 1)) {
-      const from = text.at ? text.at[i] : i;
-      const lastAt = text.at ? text.at[i + word.length - 1] : i + word.length - 1;
-      const to = lastAt + (plain.codePointAt(lastAt)! > 0xffff ? 2 : 1);
+      const [from, to] = originalRange(text, plain, i, word.length);
       if (from >= start && to <= end) ranges.push([from - start, to - start]);
     }
   }
-  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const merged: [number, number][] = [];
-  for (const range of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
-    else merged.push(range);
-  }
-  return merged;
+  return mergeRanges(ranges);
 }
 
 /** A window of about SNIPPET_LENGTH characters of the text, around `around` (an index in it), cut at words. */
@@ -268,7 +224,7 @@ export function searchDocs(index: SearchIndex, query: string, limit = 8): Search
   found.sort((a, b) => b.score - a.score || a.position - b.position || a.section - b.section);
   return found.slice(0, limit).map(({ section, first }) => {
     const { url, pageTitle, heading: sectionHeading, text: plain } = sections[section];
-    const around = first === Infinity ? 0 : Math.min(original(text[section], first), plain.length);
+    const around = first === Infinity ? 0 : Math.min(originalIndex(text[section], first), plain.length);
     const { snippet, start, end, prefix } = snippetOf(plain, around);
     const matches = rangesIn(text[section], plain, words, start, end).map(
       ([from, to]): [number, number] => [from + prefix, to + prefix],
