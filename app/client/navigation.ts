@@ -172,7 +172,8 @@ let intent: ReturnType<typeof setTimeout> | undefined;
 function onIntent(event: Event): void {
   const link = followableLink(event);
   clearTimeout(intent);
-  if (link) intent = setTimeout(() => prefetch(link.href), PREFETCH_DELAY_MS);
+  // A link to an anchor of the page being read is a scroll, not a load: nothing to prefetch.
+  if (link && withoutHash(link.href) !== withoutHash(location.href)) intent = setTimeout(() => prefetch(link.href), PREFETCH_DELAY_MS);
 }
 
 export function initNavigation(enhance: Enhance): void {
