@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import { CodeTabs } from './CodeTabs.js';
+import type { ReferenceOperation, ReferenceParameter, ReferenceResponse } from './model.js';
+import { Prose } from './Prose.js';
+import { codeSamples, responseSampleOf, sampleRequestOf } from './samples.js';
+import { type JsonSchema, resolveSchema } from './schema.js';
+import { LazySchema, SchemaBody, SchemaFacts, TypeLabel } from './SchemaTree.js';
+import { TryIt } from './TryIt.js';
+import { tryItOperationOf } from './tryItModel.js';
+
+type Schemas = Record<string, JsonSchema>;
+
+export function MethodBadge({ method }: { method: string }) {
+  return <span className={`method method--${method.toLowerCase()}`}>{method}</span>;
+}
+
+function Parameters({ title, parameters, schemas }: { title: string; parameters: ReferenceParameter[]; schemas: Schemas }) {
+  if (parameters.length === 0) return null;
+  return (
+    <>
+      <h4 className="operation__subtitle">{title}</h4>
+      <ul className="schema parameters">
+        {parameters.map((parameter) => (
+          <li key={parameter.name} className="schema__field" data-parameter={parameter.name}>
+            <span className="schema__head">
+              <code className="schema__name">{parameter.name}</code>{' '}
+              <span className="schema__type">
+                <TypeLabel schema={parameter.schema} schemas={schemas} />
+              </span>
+            </span>
+            <SchemaFacts schema={{ ...parameter.schema, ...(parameter.description ? { description: parameter.description } : {}) }} schemas={schemas} required={parameter.required} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function statusClass(status: string): string {
+  return `status status--${status.charAt(0)}xx`;
+}
+
+function Response({ response, first, schemas }: { response: ReferenceResponse; first: boolean; schemas: Schemas }) {
+  const summary: ReactNode = (
+    <>
+      <span className={statusClass(response.status)}>{response.status}</span> {response.description}
+    </>
+  );
+  if (!response.schema) {
+    return (
+      <li className="response response--empty">
+        {summary}
+        {response.status === '204' ? ' No content.' : null}
+      </li>
+    );
+  }
+  const { name } = resolveSchema(response.schema, schemas);
+  if (!first && name) {
+    return (
+      <li className="response">
+        <LazySchema name={name} summary={summary} />
+      </li>
+    );
+  }
+  return (
+    <li className="response">
+      <details className="schema__nested" open={first}>
+        <summary>{summary}</summary>
+        <p className="response__media">
+          <code>{response.mediaType}</code>
+        </p>
+        <SchemaBody schema={response.schema} schemas={schemas} />
+      </details>
+    </li>
+  );
+}
+
+/** One operation: the main column (what it takes and answers) and the right one (samples, try-it). */
+export function Operation({ operation, schemas, baseUrl, securitySchemes }: { operation: ReferenceOperation; schemas: Schemas; baseUrl: string; securitySchemes: Record<string, { type?: string; scheme?: string }> }) {
+  const request = sampleRequestOf(operation, schemas, baseUrl);
+  const response = responseSampleOf(operation, schemas);
+  const firstSuccess = operation.responses.findIndex((candidate) => /^2/.test(candidate.status));
+  const id = operation.anchor;
+  return (
+    <section id={id} className="operation" aria-labelledby={`${id}/title`}>
+      <div className="operation__main">
+        <h3 id={`${id}/title`} className="operation__title">
+          {operation.summary}
+          {operation.deprecated ? <span className="badge badge--deprecated">deprecated</span> : null}
+        </h3>
+        <p className="operation__endpoint">
+          <MethodBadge method={operation.method} /> <code>{operation.path}</code>
+        </p>
+        <Prose text={operation.description} />
+        {operation.security.length > 0 ? (
+          <p className="operation__security">
+            Authorization:{' '}
+            {operation.security.map((scheme) => (
+              <span key={scheme}>
+                <a href="#authentication">{scheme}</a>
+                {securitySchemes[scheme]?.scheme === 'bearer' ? ' (bearer API key)' : null}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <Parameters title="Path parameters" parameters={operation.parameters.filter((parameter) => parameter.in === 'path')} schemas={schemas} />
+        <Parameters title="Query parameters" parameters={operation.parameters.filter((parameter) => parameter.in === 'query')} schemas={schemas} />
+        {operation.body ? (
+          <>
+            <h4 className="operation__subtitle">
+              Request body <code className="operation__media">{operation.body.mediaType}</code>
+            </h4>
+            <Prose text={operation.body.description} />
+            <SchemaBody schema={operation.body.schema} schemas={schemas} />
+          </>
+        ) : null}
+        <h4 className="operation__subtitle">Responses</h4>
+        <ul className="responses">
+          {operation.responses.map((candidate, index) => (
+            <Response key={candidate.status} response={candidate} first={index === firstSuccess} schemas={schemas} />
+          ))}
+        </ul>
+      </div>
+      <div className="operation__aside">
+        <h4 className="operation__subtitle">Request samples</h4>
+        <CodeTabs id={`samples-${operation.operationId}`} label={`Request samples: ${operation.summary}`} samples={codeSamples(request)} />
+        {response ? (
+          <>
+            <h4 className="operation__subtitle">
+              Response example <span className={statusClass(response.status)}>{response.status}</span>
+            </h4>
+            {response.json !== null ? (
+              <pre data-copy="" tabIndex={0}>
+                <code className="language-json">{response.json}</code>
+              </pre>
+            ) : (
+              <p>No content.</p>
+            )}
+          </>
+        ) : null}
+        <TryIt operation={tryItOperationOf(operation, schemas, request.body)} />
+      </div>
+    </section>
+  );
+}

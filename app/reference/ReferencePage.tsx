@@ -1,0 +1,77 @@
+import type { OpenApiDocument } from '../portalContext.js';
+import { referenceGroups, referenceTags } from './model.js';
+import { Operation } from './Operation.js';
+import { Prose } from './Prose.js';
+import { ReferenceNav } from './ReferenceNav.js';
+import { ReferenceSearch } from './ReferenceSearch.js';
+import { componentSchemas } from './schema.js';
+import { SchemaSections } from './SchemaSections.js';
+
+interface SecurityScheme {
+  type?: string;
+  scheme?: string;
+  description?: string;
+}
+
+/**
+ * The API reference, rendered on the server from the OpenAPI document (decision 009): the left
+ * navigation, every operation by tag (main column and samples), then every schema. The route puts
+ * it in `<div class="reference" data-reference>` (the client loads the reference's chunk there).
+ */
+export function ReferencePage({ document }: { document: OpenApiDocument }) {
+  const schemas = componentSchemas(document);
+  const tags = referenceTags(document);
+  const groups = referenceGroups(document, tags);
+  const servers = (document.servers ?? []) as { url: string; description?: string }[];
+  const baseUrl = servers[0]?.url ?? '';
+  const securitySchemes = ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
+  return (
+    <>
+      <ReferenceNav groups={groups} search={<ReferenceSearch />} />
+      <div className="reference__content">
+        <header className="reference__intro">
+          <h1>REST API</h1>
+          <p>
+            {document.info.title}, version {document.info.version}.{' '}
+            <a className="reference__download" href="/openapi.json" download>
+              Download openapi.json
+            </a>
+          </p>
+          {document.info.description ? <Prose text={document.info.description} /> : null}
+          {servers.length > 0 ? (
+            <ul className="reference__servers">
+              {servers.map((server) => (
+                <li key={server.url}>
+                  <code>{server.url}</code>
+                  {server.description ? `: ${server.description}` : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <section id="authentication" aria-labelledby="authentication/title">
+            <h2 id="authentication/title">Authentication</h2>
+            {Object.entries(securitySchemes).map(([name, scheme]) => (
+              <div key={name}>
+                <p>
+                  <code>{name}</code>: {scheme.type === 'http' ? `HTTP ${scheme.scheme ?? ''}`.trim() : scheme.type}
+                  {scheme.scheme === 'bearer' ? ' (API key)' : null}.
+                </p>
+                {scheme.description ? <Prose text={scheme.description} /> : null}
+              </div>
+            ))}
+          </section>
+        </header>
+        {tags.map((tag) => (
+          <section key={tag.anchor} id={tag.anchor} className="reference__tag" aria-labelledby={`${tag.anchor}/title`}>
+            <h2 id={`${tag.anchor}/title`}>{tag.name}</h2>
+            {tag.description ? <Prose text={tag.description} /> : null}
+            {tag.operations.map((operation) => (
+              <Operation key={operation.anchor} operation={operation} schemas={schemas} baseUrl={baseUrl} securitySchemes={securitySchemes} />
+            ))}
+          </section>
+        ))}
+        <SchemaSections schemas={schemas} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,326 @@
+import type { ReactNode } from 'react';
+import { Fragment } from 'react';
+import { InlineText } from './Prose.js';
+import { type JsonSchema, constraintsOf, formatValue, hasFields, isNullable, refName, resolveSchema, schemaAnchor, typesOf, variantsOf } from './schema.js';
+
+/** Levels of fields drawn inline; a named object deeper than this is loaded on demand. */
+export const INLINE_LEVELS = 2;
+/** Enums longer than this show their first values and link to their schema. */
+const ENUM_INLINE = 12;
+/** A `oneOf` of more named variants than this draws the first inline and loads the others on demand. */
+const LAZY_VARIANTS = 4;
+
+type Schemas = Record<string, JsonSchema>;
+
+/** A type with each named schema linked to its section: `array of <a>AddressModel</a> | null`. */
+export function TypeLabel({ schema, schemas }: { schema: JsonSchema; schemas: Schemas }) {
+  const { schema: resolved, name } = resolveSchema(schema, schemas);
+  const variants = variantsOf(resolved);
+  const link = name ? <a href={`#${schemaAnchor(name)}`}>{name}</a> : null;
+  if (variants && variants.variants.length > 3 && variants.variants.every((variant) => variant.$ref)) {
+    // The variants are listed below the field (tree) or in the section (schemas): their count is enough here.
+    return <>{`${variants.keyword} (${variants.variants.length} schemas)`}</>;
+  }
+  if (variants) {
+    return (
+      <>
+        {variants.variants.map((variant, index) => (
+          <Fragment key={index}>
+            {index > 0 ? ' | ' : null}
+            <TypeLabel schema={variant} schemas={schemas} />
+          </Fragment>
+        ))}
+      </>
+    );
+  }
+  const types = typesOf(resolved);
+  if (types.length === 0) return link ?? <>any</>;
+  const plain = types.every((type) => !(type === 'array' && resolved.items) && !(link && (type === 'object' || (type !== 'null' && resolved.enum))));
+  if (plain) return <>{types.map((type) => (type === 'string' && resolved.format ? `string (${resolved.format})` : type)).join(' | ')}</>;
+  return (
+    <>
+      {types.map((type, index) => (
+        <Fragment key={type}>
+          {index > 0 ? ' | ' : null}
+          {type === 'array' && resolved.items ? (
+            <>
+              array of <TypeLabel schema={resolved.items} schemas={schemas} />
+            </>
+          ) : type === 'object' && link ? (
+            link
+          ) : type !== 'null' && link && resolved.enum ? (
+            <>
+              {type} ({link})
+            </>
+          ) : type === 'string' && resolved.format ? (
+            `string (${resolved.format})`
+          ) : (
+            type
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+function EnumValues({ values, name }: { values: unknown[]; name: string | null }) {
+  const shown = values.length > ENUM_INLINE && name ? values.slice(0, 8) : values;
+  return (
+    <span className="schema__enum">
+      {values.length === 1 ? 'Value: ' : 'One of: '}
+      {shown.map((value, index) => (
+        <Fragment key={index}>
+          {index > 0 ? ', ' : null}
+          <code>{formatValue(value)}</code>
+        </Fragment>
+      ))}
+      {shown.length < values.length ? (
+        <>
+          {' '}
+          and {values.length - shown.length} more (<a href={`#${schemaAnchor(name!)}`}>{name}</a>)
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** What a schema says beside its type: description, flags, constraints, enum, default, discriminator. */
+export function SchemaFacts({ schema, schemas, required, inTree }: { schema: JsonSchema; schemas: Schemas; required?: boolean; inTree?: boolean }) {
+  const { schema: resolved, name } = resolveSchema(schema, schemas);
+  const flags = [
+    required ? 'required' : null,
+    isNullable(resolved) ? 'nullable' : null,
+    resolved.readOnly ? 'read-only' : null,
+    resolved.writeOnly ? 'write-only' : null,
+    resolved.deprecated ? 'deprecated' : null,
+  ].filter((flag): flag is string => flag !== null);
+  const constraints = constraintsOf(resolved);
+  const description = schema.description ?? resolved.description;
+  const enumValues = resolved.enum?.filter((value) => value !== null);
+  const variants = variantsOf(resolved);
+  const scalarVariants = variants && !variants.variants.some((variant) => isComplex(variant, schemas)) ? variants.variants : null;
+  return (
+    <>
+      {flags.length > 0 ? (
+        <span className="schema__flags">
+          {flags.map((flag) => (
+            <span key={flag} className={`schema__flag schema__flag--${flag}`}>
+              {flag}
+            </span>
+          ))}
+        </span>
+      ) : null}
+      {description ? (
+        <p className="schema__desc">
+          <InlineText text={description} />
+        </p>
+      ) : null}
+      {constraints.length > 0 || enumValues?.length || resolved.default !== undefined || resolved.example !== undefined || scalarVariants ? (
+        <p className="schema__meta">
+          {constraints.map((constraint) => (
+            <span key={constraint} className="schema__constraint">
+              {constraint}
+            </span>
+          ))}
+          {enumValues && enumValues.length > 0 ? <EnumValues values={enumValues} name={name} /> : null}
+          {resolved.default !== undefined ? (
+            <span>
+              Default: <code>{formatValue(resolved.default)}</code>
+            </span>
+          ) : null}
+          {resolved.example !== undefined && !hasFields(resolved) && typesOf(resolved)[0] !== 'array' ? (
+            <span>
+              Example: <code>{formatValue(resolved.example)}</code>
+            </span>
+          ) : null}
+          {scalarVariants?.map((variant, index) => {
+            const { schema: part, name: partName } = resolveSchema(variant, schemas);
+            const facts = constraintsOf(part);
+            const values = part.enum?.filter((value) => value !== null);
+            return values?.length || facts.length > 0 ? (
+              <span key={index}>
+                <TypeLabel schema={variant} schemas={schemas} />
+                {facts.length > 0 ? `: ${facts.join(', ')}` : null}
+                {values?.length ? (
+                  <>
+                    {': '}
+                    <EnumValues values={values} name={partName} />
+                  </>
+                ) : null}
+              </span>
+            ) : null;
+          })}
+        </p>
+      ) : null}
+      {resolved.discriminator && !inTree ? <Discriminator discriminator={resolved.discriminator} /> : null}
+    </>
+  );
+}
+
+function Discriminator({ discriminator }: { discriminator: NonNullable<JsonSchema['discriminator']> }) {
+  const mapping = Object.entries(discriminator.mapping ?? {});
+  return (
+    <p className="schema__meta">
+      <span>
+        Discriminator: <code>{discriminator.propertyName}</code>
+        {mapping.length > 0 ? ' — ' : null}
+        {mapping.map(([value, ref], index) => {
+          const target = refName(ref);
+          return (
+            <Fragment key={value}>
+              {index > 0 ? ', ' : null}
+              <code>{value}</code> → {target ? <a href={`#${schemaAnchor(target)}`}>{target}</a> : ref}
+            </Fragment>
+          );
+        })}
+      </span>
+    </p>
+  );
+}
+
+/** A schema with a level of its own: fields, array items with fields, or variants that have some. */
+function isComplex(schema: JsonSchema, schemas: Schemas, depth = 0): boolean {
+  if (depth > 4) return false;
+  const { schema: resolved } = resolveSchema(schema, schemas);
+  if (hasFields(resolved)) return true;
+  if (resolved.items) return isComplex(resolved.items, schemas, depth + 1);
+  return variantsOf(resolved)?.variants.some((variant) => isComplex(variant, schemas, depth + 1)) ?? false;
+}
+
+/**
+ * The lazily loaded level: a folded `<details data-schema-ref>` whose body the client fetches from
+ * /rest-api/schemas/<Name> on first opening; without JavaScript it links to the schema's section.
+ */
+export function LazySchema({ name, summary, variant }: { name: string; summary: ReactNode; variant?: number }) {
+  return (
+    <details className={variant === undefined ? 'schema__nested' : 'schema-variant'} data-schema-ref={name} data-variant={variant}>
+      <summary>{summary}</summary>
+      <div className="schema__slot" data-schema-slot="">
+        <a href={`#${schemaAnchor(name)}`}>{`See the ${name} schema`}</a>
+      </div>
+    </details>
+  );
+}
+
+function variantLabel(variant: JsonSchema, schemas: Schemas, discriminator: JsonSchema['discriminator'], index: number): string {
+  const { schema: resolved, name } = resolveSchema(variant, schemas);
+  const key = Object.entries(discriminator?.mapping ?? {}).find(([, ref]) => refName(ref) === name)?.[0];
+  const label = name ?? resolved.title ?? (typesOf(resolved).join(' | ') || `Variant ${index + 1}`);
+  return key !== undefined && key !== name ? `${key} (${label})` : label;
+}
+
+/**
+ * `oneOf`/`anyOf` with a level of their own: every variant in the DOM, each a `<details>` (the first
+ * open), so that without JavaScript all are reachable; the `<select>` (hidden until the client wires
+ * it, app/client/schemaTrees.ts) then shows one variant at a time. Beyond the inline levels, and for
+ * the second and later of many named variants, a variant is a lazy `<details data-schema-ref>`
+ * (without JavaScript, a link to its schema's section).
+ */
+function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Schemas; level: number }) {
+  const variants = variantsOf(schema)!;
+  const labels = variants.variants.map((variant, index) => variantLabel(variant, schemas, schema.discriminator, index));
+  // Many named variants (a category's fields): the first inline, the others loaded when picked.
+  const manyNamed = variants.variants.length > LAZY_VARIANTS && variants.variants.every((variant) => refName(variant.$ref) !== null);
+  return (
+    <div className="schema-variants" data-variants="">
+      <p className="schema-variants__intro">
+        {variants.keyword === 'oneOf' ? 'One of' : 'Any of'} {variants.variants.length}
+        {schema.discriminator ? (
+          <>
+            , chosen by <code>{schema.discriminator.propertyName}</code>
+          </>
+        ) : null}
+        :
+      </p>
+      <label className="schema-variants__picker" hidden>
+        <span>Variant</span>{' '}
+        <select data-variant-select="">
+          {labels.map((label, index) => (
+            <option key={index} value={index}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {variants.variants.map((variant, index) => {
+        const { name } = resolveSchema(variant, schemas);
+        const lazy = level > INLINE_LEVELS || (index > 0 && manyNamed);
+        if (lazy && name && isComplex(variant, schemas)) return <LazySchema key={index} name={name} summary={labels[index]} variant={index} />;
+        return (
+          <details key={index} className="schema-variant" data-variant={index} open={index === 0}>
+            <summary>{labels[index]}</summary>
+            <SchemaBody schema={variant} schemas={schemas} level={level} />
+          </details>
+        );
+      })}
+    </div>
+  );
+}
+
+/** One field: name, type, flags, facts, and the level below it. */
+function SchemaField({ name, schema, schemas, required, level, shallow }: { name: string; schema: JsonSchema; schemas: Schemas; required: boolean; level: number; shallow?: boolean }) {
+  return (
+    <li className="schema__field">
+      <span className="schema__head">
+        <code className="schema__name">{name}</code> <span className="schema__type"><TypeLabel schema={schema} schemas={schemas} /></span>
+      </span>
+      <SchemaFacts schema={schema} schemas={schemas} required={required} inTree={!shallow && isComplex(schema, schemas)} />
+      {shallow ? null : <SchemaChildren schema={schema} schemas={schemas} level={level + 1} />}
+    </li>
+  );
+}
+
+/** The fields of an object; `shallow` draws one level (the Schemas part links the rest). */
+export function SchemaFields({ schema, schemas, level, shallow }: { schema: JsonSchema; schemas: Schemas; level: number; shallow?: boolean }) {
+  const required = new Set(schema.required ?? []);
+  return (
+    <ul className="schema">
+      {Object.entries(schema.properties ?? {}).map(([key, property]) => (
+        <SchemaField key={key} name={key} schema={property} schemas={schemas} required={required.has(key)} level={level} shallow={shallow} />
+      ))}
+    </ul>
+  );
+}
+
+/** What sits under a field whose children are at `level`: nothing, a folded level, a lazy one, or variants. */
+function SchemaChildren({ schema, schemas, level }: { schema: JsonSchema; schemas: Schemas; level: number }) {
+  if (!isComplex(schema, schemas)) return null;
+  const { schema: resolved, name } = resolveSchema(schema, schemas);
+  if (variantsOf(resolved)) return <Variants schema={resolved} schemas={schemas} level={level} />;
+  if (!hasFields(resolved) && resolved.items) return <SchemaChildren schema={resolved.items} schemas={schemas} level={level} />;
+  const count = Object.keys(resolved.properties ?? {}).length;
+  const summary = `${name ?? 'Object'}: ${count} field${count === 1 ? '' : 's'}`;
+  if (level > INLINE_LEVELS && name) return <LazySchema name={name} summary={summary} />;
+  return (
+    <details className="schema__nested">
+      <summary>{summary}</summary>
+      <SchemaFields schema={resolved} schemas={schemas} level={level} />
+    </details>
+  );
+}
+
+/**
+ * A schema tree whose first fields are at `level`: an operation's body or response starts at 1, and
+ * a fragment of /rest-api/schemas/<Name> starts at 1 again (the next levels of the page's tree).
+ */
+export function SchemaBody({ schema, schemas, level = 1 }: { schema: JsonSchema; schemas: Schemas; level?: number }) {
+  const { schema: resolved } = resolveSchema(schema, schemas);
+  if (variantsOf(resolved) && isComplex(resolved, schemas)) {
+    return (
+      <>
+        <SchemaFacts schema={schema} schemas={schemas} inTree />
+        <Variants schema={resolved} schemas={schemas} level={level} />
+      </>
+    );
+  }
+  if (hasFields(resolved)) return <SchemaFields schema={resolved} schemas={schemas} level={level} />;
+  return (
+    <div className="schema__scalar">
+      <span className="schema__type">
+        <TypeLabel schema={schema} schemas={schemas} />
+      </span>
+      <SchemaFacts schema={schema} schemas={schemas} />
+      {resolved.items && isComplex(resolved.items, schemas) ? <SchemaBody schema={resolved.items} schemas={schemas} level={level} /> : null}
+    </div>
+  );
+}
