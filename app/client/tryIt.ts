@@ -1,0 +1,138 @@
+/**
+ * The reference's try-it console (app/reference/TryIt.tsx renders it, folded, with Send
+ * disabled). Here the forms are enabled, the API key is shared by every form of the page and
+ * kept in session storage (never in the URL, local storage or a log), and Send makes the one
+ * request the reader asked for, to this same server: the URL is always a path of this origin.
+ * Idempotent: a form already wired carries `data-enhanced`.
+ */
+import { type TryItValue, buildTryItUrl, checkJsonBody, prettyBody } from '../reference/tryItRequest.js';
+
+const STORAGE_KEY = 'portal.try-it.api-key';
+const TIMEOUT_MS = 30_000;
+/** A longer answer is cut when shown: the page must stay responsive. */
+const SHOWN_CHARACTERS = 200_000;
+
+function storedKey(): string {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY) ?? '';
+  } catch {
+    return ''; // storage refused: the key lasts as long as the page
+  }
+}
+
+function storeKey(key: string): void {
+  try {
+    if (key) sessionStorage.setItem(STORAGE_KEY, key);
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Not kept: the reader types it again on the next page.
+  }
+}
+
+function keyInputs(): HTMLInputElement[] {
+  return [...document.querySelectorAll<HTMLInputElement>('input[data-try-it-key]')];
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function showError(output: HTMLElement, message: string): void {
+  output.replaceChildren(element('p', 'try-it__error', message));
+}
+
+function showResponse(output: HTMLElement, response: Response, text: string, elapsed: number): void {
+  const status = element('p', `try-it__status try-it__status--${response.ok ? 'ok' : 'error'}`);
+  status.append(element('strong', '', `${response.status} ${response.statusText}`.trim()), ` in ${Math.round(elapsed)} ms`);
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => headers.push(`${name}: ${value}`));
+  const headerBlock = element('details', 'try-it__headers');
+  headerBlock.append(element('summary', '', `Response headers (${headers.length})`), element('pre', '', headers.sort().join('\n')));
+  const shown = prettyBody(text, response.headers.get('content-type'));
+  const body = element('pre', 'try-it__body');
+  body.tabIndex = 0; // a scrolling region is reached from the keyboard
+  body.setAttribute('role', 'region');
+  body.setAttribute('aria-label', 'Response body');
+  body.append(element('code', '', shown.length > SHOWN_CHARACTERS ? `${shown.slice(0, SHOWN_CHARACTERS)}\n…` : shown || '(empty body)'));
+  output.replaceChildren(status, headerBlock, body);
+}
+
+async function send(form: HTMLFormElement, button: HTMLButtonElement, output: HTMLElement): Promise<void> {
+  const key = form.querySelector<HTMLInputElement>('input[data-try-it-key]')!.value.trim();
+  if (!key) return showError(output, 'Enter your API key first.');
+  const values: TryItValue[] = [...form.querySelectorAll<HTMLInputElement>('input[data-in]')].map((input) => ({
+    name: input.name,
+    in: input.dataset.in === 'path' ? 'path' : 'query',
+    required: input.required,
+    value: input.value,
+  }));
+  const url = buildTryItUrl(form.dataset.path ?? '', values);
+  if (!url.ok) return showError(output, url.error);
+
+  const mediaType = form.dataset.mediaType;
+  const headers: Record<string, string> = { Authorization: `Bearer ${key}`, Accept: 'application/json' };
+  let body: string | undefined;
+  if (mediaType) {
+    const checked = checkJsonBody(form.querySelector<HTMLTextAreaElement>('textarea[name="body"]')?.value ?? '');
+    if (!checked.ok) return showError(output, checked.error);
+    body = checked.value;
+    headers['Content-Type'] = mediaType;
+  }
+
+  button.disabled = true;
+  form.setAttribute('aria-busy', 'true');
+  output.replaceChildren(element('p', 'try-it__status', 'Sending…'));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const started = performance.now();
+  try {
+    // A relative URL: this origin only, and no cookie or other credential but the key typed.
+    const response = await fetch(url.value, {
+      method: form.dataset.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'omit',
+      cache: 'no-store',
+      redirect: 'error',
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    showResponse(output, response, text, performance.now() - started);
+  } catch (error) {
+    const reason = controller.signal.aborted ? `no answer within ${TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);
+    showError(output, `The request could not be sent: ${reason}.`);
+  } finally {
+    clearTimeout(timer);
+    button.disabled = false;
+    form.removeAttribute('aria-busy');
+  }
+}
+
+function enhance(form: HTMLFormElement): void {
+  form.dataset.enhanced = '';
+  const button = form.querySelector<HTMLButtonElement>('.try-it__send');
+  const output = form.querySelector<HTMLElement>('[data-try-it-output]');
+  const keyInput = form.querySelector<HTMLInputElement>('input[data-try-it-key]');
+  if (!button || !output || !keyInput) return;
+  keyInput.value = storedKey() || keyInputs().find((input) => input.value)?.value || '';
+  // One key for the page: typed in one form, it is in all of them.
+  keyInput.addEventListener('input', () => {
+    for (const other of keyInputs()) if (other !== keyInput) other.value = keyInput.value;
+    storeKey(keyInput.value.trim());
+  });
+  form.addEventListener('submit', (event) => {
+    // Never a form submission: the navigation script leaves a prevented submission alone.
+    event.preventDefault();
+    if (!button.disabled) void send(form, button, output);
+  });
+  form.querySelector('[data-try-it-note]')?.remove();
+  button.disabled = false;
+}
+
+/** Enables the try-it forms under `root` (the document, or a new page's body). */
+export function initTryIt(root: ParentNode): void {
+  root.querySelectorAll<HTMLFormElement>('form.try-it__form:not([data-enhanced])').forEach(enhance);
+}

@@ -1,0 +1,242 @@
+/**
+ * The reference's try-it console in chromium, on the whole application as `npm start` serves it
+ * (the API and the portal in one Express app, on the test database, with the demo sandbox): a
+ * newcomer opens "Create an event offer" from its deep link, enters the demo key, sends an event
+ * and sees it created. Also: a body that is not JSON or a failed request is said inline and
+ * sends nothing, the key stays in session storage and in every form of the page, and without
+ * JavaScript the console cannot send anything.
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type { AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Offer } from '../../graphql/offers/Offer.js';
+import type { CreatedSandbox } from '../../graphql/providers/sandbox.js';
+import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { createApp } from '../../server/app.js';
+import { ensureDemoSandbox } from '../../server/demo.js';
+import { createPortalHandler } from '../../server/portal.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { type PageProblems, launchBrowser, newWatchedContext, skipBrowserTests } from './browserSupport.js';
+import { ensurePortalBuilt } from './ensureBuilt.js';
+
+const CREATE_EVENT = 'tag/Event-Offers/operation/PostEventOffer';
+const GET_EVENT = 'tag/Event-Offers/operation/GetEvent';
+const EVENTS_PATH = '/public/offers/v1/events';
+const STORAGE_KEY = 'portal.try-it.api-key';
+
+/** A valid event at the sandbox's theatre (the document's example names another venue). */
+const eventBody = (venueId: number, name: string) =>
+  JSON.stringify(
+    {
+      name,
+      accessibility: { audioDisabilityCompliant: true, mentalDisabilityCompliant: false, motorDisabilityCompliant: true, visualDisabilityCompliant: false },
+      categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'The Demos' },
+      location: { type: 'physical', venueId },
+      hasTicket: false,
+      idAtProvider: 'try-it-1',
+      priceCategories: [{ label: 'Pit', price: 2500, idAtProvider: 'pit' }],
+    },
+    null,
+    2,
+  );
+
+/** axe-core, as browserSupport.ts loads it. */
+const axeSource = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical violations in one console: the rules seriousViolations() runs,
+ * on the panel only (the whole reference takes axe half a minute; its own tests check the page).
+ */
+async function panelViolations(page: Page, panel: Locator) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = await panel.evaluate((element) =>
+    (window as unknown as { axe: { run(context: Element, options: object): Promise<AxeResults> } }).axe.run(element, { resultTypes: ['violations'] }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
+  let testApp: TestApp;
+  let sandbox: CreatedSandbox;
+  let server: Server;
+  let baseUrl: string;
+  let browser: Browser;
+  const opened: { context: BrowserContext; problems: PageProblems }[] = [];
+
+  beforeAll(async () => {
+    const projectRoot = ensurePortalBuilt();
+    testApp = await createTestApp();
+    sandbox = (await ensureDemoSandbox(testApp.runtime))!;
+    // As server/main.ts builds it: the API's routes, then the portal rendering the same document.
+    const portal = await createPortalHandler({
+      mode: 'production',
+      projectRoot,
+      openApiDocument: generateOpenApiDocument(testApp.runtime.routes, testApp.runtime.config.appEnv),
+    });
+    const app = createApp(testApp.runtime, { portal });
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterEach(async () => {
+    const done = opened.splice(0);
+    await Promise.all(done.map(({ context }) => context.close()));
+    expect(done.flatMap(({ problems }) => problems.pageErrors)).toEqual([]);
+    expect(done.flatMap(({ problems }) => problems.externalRequests)).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    await testApp?.close();
+  });
+
+  async function open(path: string, { javaScriptEnabled = true } = {}) {
+    const { context, problems } = await newWatchedContext(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+    opened.push({ context, problems });
+    const page = await context.newPage();
+    // Every request the page makes to the API, with its headers as sent.
+    const apiRequests: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/public/')) apiRequests.push(request);
+    });
+    await page.goto(`${baseUrl}${path}`);
+    return { page, problems, apiRequests };
+  }
+
+  /** The operation's console, opened; with JavaScript, once the client has enabled it. */
+  async function openConsole(page: Page, anchor: string, { enhanced = true } = {}) {
+    const operation = page.locator(`[id="${anchor}"]`);
+    const panel = operation.locator('details[data-try-it]');
+    if (enhanced) await panel.locator('form[data-enhanced]').waitFor({ state: 'attached' });
+    await panel.locator('summary').click();
+    return {
+      panel,
+      key: panel.getByLabel('API key'),
+      body: panel.getByLabel('Body'),
+      send: panel.getByRole('button', { name: 'Send' }),
+      output: panel.locator('[data-try-it-output]'),
+    };
+  }
+
+  it('with the demo key, "Create an event offer" creates the event and shows 200 with its id', async () => {
+    const { page, problems, apiRequests } = await open(`/rest-api#${CREATE_EVENT}`);
+    const tryIt = await openConsole(page, CREATE_EVENT);
+    expect(await tryIt.output.getAttribute('aria-live')).toBe('polite');
+    expect(await tryIt.key.getAttribute('type')).toBe('password');
+    await tryIt.key.fill(sandbox.apiKey);
+    await tryIt.body.fill(eventBody(sandbox.venues[0].id, 'Try-it night'));
+    expect(apiRequests).toEqual([]);
+
+    await tryIt.send.click();
+    const status = tryIt.output.locator('.try-it__status');
+    await status.filter({ hasText: /^200\b/ }).waitFor();
+    expect(await status.innerText()).toMatch(/^200 OK in \d+ ms$/);
+    const shown = JSON.parse(await tryIt.output.locator('.try-it__body').innerText()) as { id: number; name: string; status: string };
+    expect(shown).toMatchObject({ id: expect.any(Number), name: 'Try-it night', status: 'PENDING' });
+    // Pretty-printed, and the headers behind their toggle.
+    expect(await tryIt.output.locator('.try-it__body').innerText()).toContain(`\n  "id": ${shown.id},`);
+    await tryIt.output.locator('.try-it__headers > summary').click();
+    expect(await tryIt.output.locator('.try-it__headers pre').innerText()).toMatch(/^content-type: application\/json/m);
+
+    // The event is in the database, at the sandbox's theatre.
+    const stored = await testApp.database.orm.em.fork().findOne(Offer, shown.id);
+    expect(stored).toMatchObject({ name: 'Try-it night', isEvent: true });
+
+    // One request, to this server, with the key in its header and never in a URL.
+    expect(apiRequests).toHaveLength(1);
+    const [sent] = apiRequests;
+    expect(sent.url()).toBe(`${baseUrl}${EVENTS_PATH}`);
+    expect(sent.method()).toBe('POST');
+    expect(await sent.allHeaders()).toMatchObject({ authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json', accept: 'application/json' });
+    expect(page.url()).toBe(`${baseUrl}/rest-api#${CREATE_EVENT}`);
+    expect(page.url()).not.toContain(sandbox.apiKey);
+
+    // The key is in session storage, never local storage, and in every other form of the page.
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEY)).toBe(sandbox.apiKey);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(sandbox.apiKey);
+    const keys = await page.locator('input[data-try-it-key]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(keys.length).toBeGreaterThan(1);
+    expect(new Set(keys)).toEqual(new Set([sandbox.apiKey]));
+
+    expect(await panelViolations(page, tryIt.panel)).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  it('a path parameter is sent encoded into the path, and an error answer shows its status and body', async () => {
+    const { page, apiRequests } = await open(`/rest-api#${GET_EVENT}`);
+    const tryIt = await openConsole(page, GET_EVENT);
+    await tryIt.key.fill(sandbox.apiKey);
+    await tryIt.panel.getByLabel('event_id').fill('999999');
+    await tryIt.send.click();
+    await tryIt.output.locator('.try-it__status').filter({ hasText: /^404\b/ }).waitFor();
+    expect(apiRequests.map((request) => request.url())).toEqual([`${baseUrl}${EVENTS_PATH}/999999`]);
+    expect(await tryIt.output.locator('.try-it__body').innerText()).toContain('"');
+
+    // An empty required parameter is said inline, and nothing is sent.
+    await tryIt.panel.getByLabel('event_id').fill('');
+    await tryIt.send.click();
+    expect(await tryIt.output.locator('.try-it__error').innerText()).toBe('Missing required parameter: event_id');
+    expect(apiRequests).toHaveLength(1);
+  });
+
+  it('a body that is not JSON, a missing key and a failed request are said inline; the first two send nothing', async () => {
+    const { page, apiRequests } = await open(`/rest-api#${CREATE_EVENT}`);
+    const tryIt = await openConsole(page, CREATE_EVENT);
+    await tryIt.body.fill(eventBody(sandbox.venues[0].id, 'Never sent'));
+    await tryIt.send.click();
+    expect(await tryIt.output.locator('.try-it__error').innerText()).toBe('Enter your API key first.');
+
+    await tryIt.key.fill(sandbox.apiKey);
+    await tryIt.body.fill('{"name": "Never sent",}');
+    await tryIt.send.click();
+    expect(await tryIt.output.locator('.try-it__error').innerText()).toMatch(/^The body is not valid JSON: /);
+    expect(apiRequests).toEqual([]);
+
+    await page.route(`${baseUrl}${EVENTS_PATH}`, (route) => route.abort('connectionrefused'));
+    await tryIt.body.fill(eventBody(sandbox.venues[0].id, 'Never arrives'));
+    await tryIt.send.click();
+    await tryIt.output.locator('.try-it__error').filter({ hasText: /^The request could not be sent: / }).waitFor();
+    expect(await tryIt.send.isEnabled()).toBe(true);
+    expect(await testApp.database.orm.em.fork().count(Offer, { name: { $in: ['Never sent', 'Never arrives'] } })).toBe(0);
+  });
+
+  it('the key typed once is kept for the tab: after a reload every form has it', async () => {
+    const { page } = await open(`/rest-api#${GET_EVENT}`);
+    const tryIt = await openConsole(page, GET_EVENT);
+    await tryIt.key.fill('a-key-for-this-tab');
+    await page.reload();
+    await page.locator('form.try-it__form[data-enhanced]').first().waitFor({ state: 'attached' });
+    const keys = await page.locator('input[data-try-it-key]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(new Set(keys)).toEqual(new Set(['a-key-for-this-tab']));
+  });
+
+  it('without JavaScript, the console says it needs JavaScript and cannot send anything, not even by Enter', async () => {
+    const { page, apiRequests } = await open(`/rest-api#${CREATE_EVENT}`, { javaScriptEnabled: false });
+    const tryIt = await openConsole(page, CREATE_EVENT, { enhanced: false });
+    expect(await tryIt.send.isDisabled()).toBe(true);
+    expect(await tryIt.panel.getByText('Sending needs JavaScript.').isVisible()).toBe(true);
+    await tryIt.key.fill('a-secret-key');
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(request.url());
+    });
+    await tryIt.key.press('Enter');
+    await page.waitForTimeout(300);
+    expect(documents).toEqual([]);
+    expect(apiRequests).toEqual([]);
+    expect(page.url()).toBe(`${baseUrl}/rest-api#${CREATE_EVENT}`);
+  });
+});
