@@ -2,6 +2,12 @@
  * The reference page's behaviours, in a chunk of their own: doc pages never download them.
  * Each init is idempotent (a client-side navigation calls it again on the new body).
  */
+import { initReferenceSearch } from './referenceSearch.js';
+import { initSchemaTrees } from './schemaTrees.js';
+import { initTryIt } from './tryIt.js';
+
 export function initReference(root: ParentNode): void {
-  void root;
+  initTryIt(root);
+  initReferenceSearch(root);
+  initSchemaTrees(root);
 }
