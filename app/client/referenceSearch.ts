@@ -59,8 +59,9 @@ export function initReferenceSearch(root: ParentNode): void {
 function enhance(box: HTMLElement, input: HTMLInputElement): void {
   box.dataset.enhanced = 'true';
   box.hidden = false;
-  // Ctrl+K and "/" now lead here rather than to the navbar's docs search.
+  // Ctrl+K and "/" now lead here rather than to the navbar's docs search, which stops showing the hint.
   input.setAttribute('data-search-shortcut', '');
+  document.querySelector('form.search')?.classList.add('search--shortcut-elsewhere');
   const shortcut = box.querySelector('.reference-search__shortcut');
   if (shortcut && /Mac|iPhone|iPad/.test(navigator.userAgent)) shortcut.textContent = '⌘ K';
   const indexUrl = box.dataset.referenceSearchBox || '/rest-api/search.json';

@@ -61,12 +61,12 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
             ))}
           </section>
         </header>
-        {tags.map((tag) => (
+        {tags.map((tag, tagIndex) => (
           <section key={tag.anchor} id={tag.anchor} className="reference__tag" aria-labelledby={`${tag.anchor}/title`}>
             <h2 id={`${tag.anchor}/title`}>{tag.name}</h2>
             {tag.description ? <Prose text={tag.description} /> : null}
-            {tag.operations.map((operation) => (
-              <Operation key={operation.anchor} operation={operation} schemas={schemas} baseUrl={baseUrl} securitySchemes={securitySchemes} />
+            {tag.operations.map((operation, index) => (
+              <Operation key={operation.anchor} operation={operation} schemas={schemas} baseUrl={baseUrl} securitySchemes={securitySchemes} first={tagIndex === 0 && index === 0} />
             ))}
           </section>
         ))}

@@ -9,6 +9,8 @@ import { componentSchemas } from '../../app/reference/schema.js';
 import { createTestPortal, testOpenApiDocument } from './testPortal.js';
 
 /** The API reference at /rest-api, rendered on the server from the generated document. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('the API reference page', () => {
   let app: express.Express;
   let html: string;
@@ -38,7 +40,8 @@ describe('the API reference page', () => {
         expect(present.has(operation.anchor), operation.operationId).toBe(true);
         expect(html, operation.operationId).toContain(operation.operationId);
         expect(html).toContain(`<section id="${escaped(operation.anchor)}" class="operation"`);
-        expect(html).toContain(`<h3 id="${escaped(operation.anchor)}/title" class="operation__title">${escaped(operation.summary)}`);
+        // The first operation's heading also carries elementtiming (the bench times its paint).
+        expect(html).toMatch(new RegExp(`<h3 id="${escapeRegExp(escaped(operation.anchor))}/title" class="operation__title"( elementtiming="first-operation")?>${escapeRegExp(escaped(operation.summary))}`));
       }
     }
     for (const name of Object.keys(schemas)) {
