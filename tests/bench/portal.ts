@@ -159,12 +159,19 @@ async function fetchPage(origin: string, path: string): Promise<PageFetch> {
 
   let jsRawBytes = 0;
   let jsGzipBytes = 0;
-  for (const script of scripts) {
-    const response = await get(script);
-    compressed(`JS ${script}`, response);
+  // A module runs the chunks it imports statically too (`import"./chunk-….js"`): they are followed;
+  // the dynamic import() of the reference's chunk is not, since doc pages never run it.
+  for (let index = 0; index < scripts.length; index += 1) {
+    const response = await get(scripts[index]);
+    compressed(`JS ${scripts[index]}`, response);
     const body = Buffer.from(await response.arrayBuffer());
     jsRawBytes += body.length;
     jsGzipBytes += gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length;
+    const base = new URL(scripts[index], origin);
+    for (const [, specifier] of body.toString('utf8').matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?"(\.[^"]+)"/g)) {
+      const imported = new URL(specifier, base).pathname;
+      if (!scripts.includes(imported)) scripts.push(imported);
+    }
   }
   for (const asset of assets) {
     const response = await get(asset);
