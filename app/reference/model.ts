@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../portalContext.js';
-import { operationAnchor, tagAnchor } from './outline.js';
+import { operationAnchor, tagAnchor } from './anchors.js';
 import { type JsonSchema, componentSchemas, resolveSchema } from './schema.js';
 
 export interface ReferenceParameter {

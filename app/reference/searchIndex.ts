@@ -6,7 +6,7 @@
  */
 import type { OpenApiDocument } from '../portalContext.js';
 import { type Folded, fold, mergeRanges, originalRange, WORD_CHAR } from '../search/textMatch.js';
-import { referenceOutline } from './outline.js';
+import { referenceTags } from './model.js';
 
 /** The index as JSON, kept compact because the browser downloads it. */
 export interface ReferenceIndex {
@@ -87,7 +87,7 @@ export function buildReferenceIndex(document: OpenApiDocument): ReferenceIndex {
   const schemas = document.components?.schemas ?? {};
   return {
     v: 1,
-    o: referenceOutline(document).flatMap((tag) =>
+    o: referenceTags(document).flatMap((tag) =>
       tag.operations.map((operation): ReferenceIndex['o'][number] => [
         operation.operationId,
         operation.summary,

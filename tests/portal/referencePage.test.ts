@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../app/portalContext.js';
 import { referenceTags } from '../../app/reference/model.js';
-import { operationAnchor, tagAnchor } from '../../app/reference/outline.js';
+import { operationAnchor, tagAnchor } from '../../app/reference/anchors.js';
 import { componentSchemas } from '../../app/reference/schema.js';
 import { createTestPortal, testOpenApiDocument } from './testPortal.js';
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import { operationAnchor } from '../../app/reference/outline.js';
+import { operationAnchor } from '../../app/reference/anchors.js';
 import {
   type ReferenceIndex,
   type ReferenceResult,
