@@ -1,0 +1,200 @@
+import type { Code, Root, RootContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { splitFrontMatter } from './markdown.server.js';
+
+/**
+ * The HTTP examples of a docs page, as the page marks them, so that a test can run them.
+ *
+ * The marking, in a fenced block's info string (after the language):
+ * - `run`: a curl command the test runs against a fresh server; `status=NNN` (required) is the
+ *   status the page says it answers; `save="NAME=json.path ..."` stores values of the JSON answer
+ *   (dot path, numeric segments index arrays) as shell variables for the page's later samples.
+ * - `norun`: a curl command shown on purpose without being run (production URL, placeholder ids).
+ * - `tab="..."`: consecutive labelled blocks are one group of equivalent samples (curl, JavaScript,
+ *   Python): the JavaScript and Python blocks of a `run` group make the same request.
+ * A group without curl whose shell block only assigns variables (`HOST=...`) sets the page up: its
+ * blocks are prepended to every later sample of their language. A `json` block with `file=NAME` is
+ * written to that file, in the directory the samples run in, for `-d @NAME`.
+ */
+export const SAMPLE_BASE_URL = 'https://backend.integration.passculture.pro';
+
+export type SampleLanguage = 'shell' | 'javascript' | 'python';
+
+export interface CodeBlock {
+  language: string;
+  meta: string;
+  code: string;
+  /** The line of the opening fence in the Markdown file. */
+  line: number;
+  flags: Set<string>;
+  attributes: Map<string, string>;
+}
+
+export interface SavedValue {
+  name: string;
+  path: string;
+}
+
+export interface RunnableSample {
+  line: number;
+  /** The curl command's first line, to name the sample in a report. */
+  firstLine: string;
+  curl: string;
+  status: number;
+  save: SavedValue[];
+  /** The same request in other languages, from the sample's group of tabs. */
+  equivalents: Partial<Record<Exclude<SampleLanguage, 'shell'>, string>>;
+}
+
+/** What a page needs before its next samples: variables, or a file to send. */
+export type PageStep =
+  | { kind: 'sample'; sample: RunnableSample }
+  | { kind: 'setup'; line: number; code: Partial<Record<SampleLanguage, string>> }
+  | { kind: 'file'; line: number; name: string; content: string };
+
+export interface PageSamples {
+  steps: PageStep[];
+  /** Blocks whose marking is wrong: each one says where and why. */
+  problems: string[];
+  /** Blocks marked `verify`: signature-verification functions, by language. */
+  verifiers: CodeBlock[];
+}
+
+const ATTRIBUTE = /([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g;
+
+function parseMeta(meta: string): { flags: Set<string>; attributes: Map<string, string> } {
+  const attributes = new Map<string, string>();
+  for (const match of meta.matchAll(ATTRIBUTE)) attributes.set(match[1], match[2] ?? match[3] ?? match[4] ?? '');
+  const flags = new Set(meta.replace(ATTRIBUTE, ' ').split(/\s+/).filter(Boolean));
+  return { flags, attributes };
+}
+
+export function languageOf(block: Pick<CodeBlock, 'language'>): SampleLanguage | null {
+  if (['sh', 'bash', 'shell', 'console'].includes(block.language)) return 'shell';
+  if (['js', 'javascript', 'mjs'].includes(block.language)) return 'javascript';
+  if (['py', 'python'].includes(block.language)) return 'python';
+  return null;
+}
+
+/** Whether a shell block calls curl (a word, not inside another word). */
+export function callsCurl(code: string): boolean {
+  return /(^|[\s;|&(])curl\s/m.test(code);
+}
+
+const ASSIGNMENT_LINE = /^\s*(export\s+)?[A-Za-z_]\w*=\S.*$|^\s*(#.*)?$/;
+
+/** Parses `save="A=x.0.id B=y"`. */
+export function parseSaves(value: string): SavedValue[] | string {
+  const saves: SavedValue[] = [];
+  for (const entry of value.split(/\s+/).filter(Boolean)) {
+    const match = /^([A-Za-z_]\w*)=([\w-]+(?:\.[\w-]+)*)$/.exec(entry);
+    if (!match) return `save entry "${entry}" is not NAME=json.path`;
+    saves.push({ name: match[1], path: match[2] });
+  }
+  return saves;
+}
+
+/** The value at a dot path of a JSON value (numeric segments index arrays), or undefined. */
+export function valueAtPath(value: unknown, path: string): unknown {
+  let current: unknown = value;
+  for (const segment of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Array.isArray(current) ? (/^\d+$/.test(segment) ? current[Number(segment)] : undefined) : (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** Fenced blocks in document order, consecutive labelled ones grouped as the renderer groups them. */
+function blockGroups(root: Root, lineOffset: number): CodeBlock[][] {
+  const groups: CodeBlock[][] = [];
+  const visit = (children: RootContent[]) => {
+    let current: CodeBlock[] | null = null;
+    for (const child of children) {
+      if (child.type !== 'code') {
+        current = null;
+        if ('children' in child) visit(child.children as RootContent[]);
+        continue;
+      }
+      const node = child as Code;
+      const { flags, attributes } = parseMeta(node.meta ?? '');
+      const block: CodeBlock = {
+        language: node.lang ?? '',
+        meta: node.meta ?? '',
+        code: node.value,
+        line: (node.position?.start.line ?? 0) + lineOffset,
+        flags,
+        attributes,
+      };
+      if (attributes.has('tab') && current) current.push(block);
+      else {
+        current = attributes.has('tab') ? [block] : null;
+        groups.push(current ?? [block]);
+      }
+    }
+  };
+  visit(root.children);
+  return groups;
+}
+
+/** Reads a page's samples and every mistake in their marking. */
+export function extractPageSamples(source: string, file: string): PageSamples {
+  const { body } = splitFrontMatter(source, file);
+  const lineOffset = source.slice(0, source.length - body.length).split('\n').length - 1;
+  const root = unified().use(remarkParse).use(remarkGfm).parse(body) as Root;
+  const steps: PageStep[] = [];
+  const problems: string[] = [];
+  const verifiers: CodeBlock[] = [];
+  const where = (block: CodeBlock) => `${file}:${block.line}`;
+
+  for (const group of blockGroups(root, lineOffset)) {
+    for (const block of group) {
+      if (block.flags.has('verify')) verifiers.push(block);
+      const fileName = block.attributes.get('file');
+      if (fileName !== undefined) steps.push({ kind: 'file', line: block.line, name: fileName, content: block.code });
+    }
+    const shell = group.find((block) => languageOf(block) === 'shell');
+    const marked = group.filter((block) => block.flags.has('run') || block.flags.has('norun'));
+    for (const block of marked) {
+      if (languageOf(block) !== 'shell' || !callsCurl(block.code)) problems.push(`${where(block)}: only a curl command can be marked run or norun`);
+    }
+    if (!shell) continue;
+    if (!callsCurl(shell.code)) {
+      const setsUp = shell.code.split('\n').every((line) => ASSIGNMENT_LINE.test(line));
+      if (setsUp && group.length > 1) {
+        const code: Partial<Record<SampleLanguage, string>> = {};
+        for (const block of group) {
+          const language = languageOf(block);
+          if (language) code[language] = block.code;
+        }
+        steps.push({ kind: 'setup', line: shell.line, code });
+      }
+      continue;
+    }
+    const run = shell.flags.has('run');
+    if (run === shell.flags.has('norun')) {
+      problems.push(`${where(shell)}: a curl command must be marked either run (with status=) or norun`);
+      continue;
+    }
+    if (!run) continue;
+    const status = shell.attributes.get('status');
+    if (status === undefined || !/^[1-5]\d\d$/.test(status)) {
+      problems.push(`${where(shell)}: a run block needs status=NNN`);
+      continue;
+    }
+    const save = parseSaves(shell.attributes.get('save') ?? '');
+    if (typeof save === 'string') {
+      problems.push(`${where(shell)}: ${save}`);
+      continue;
+    }
+    const equivalents: RunnableSample['equivalents'] = {};
+    for (const block of group) {
+      const language = languageOf(block);
+      if (language === 'javascript' || language === 'python') equivalents[language] = block.code;
+    }
+    const firstLine = shell.code.split('\n').find((line) => callsCurl(`${line} `)) ?? shell.code.split('\n')[0];
+    steps.push({ kind: 'sample', sample: { line: shell.line, firstLine: firstLine.trim(), curl: shell.code, status: Number(status), save, equivalents } });
+  }
+  return { steps, problems, verifiers };
+}

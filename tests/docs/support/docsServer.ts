@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SettableClock } from '../../../graphql/shared/clock.js';
+import type { CreatedSandbox } from '../../../graphql/providers/sandbox.js';
+import { ensureDemoSandbox } from '../../../server/demo.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+/**
+ * The docs' dates are in 2027: a clock pinned before them keeps every sample's date in the
+ * future however long the docs live.
+ */
+export const DOCS_CLOCK_START = new Date('2026-11-24T09:00:00Z');
+
+/** The platform as `npm start` serves it on a fresh database: listening, with the demo sandbox. */
+export interface DocsServer {
+  baseUrl: string;
+  sandbox: CreatedSandbox;
+  testApp: TestApp;
+  /** Runs the jobs the last request left due, as the process's worker would right after it. */
+  runDueJobs(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Beyond this, a job keeps scheduling work for now: a bug, not a backlog. */
+const MAX_JOB_BATCHES = 50;
+
+export async function startDocsServer(): Promise<DocsServer> {
+  const testApp = await createTestApp({ clock: new SettableClock(DOCS_CLOCK_START) });
+  const sandbox = (await ensureDemoSandbox(testApp.runtime))!;
+  const server = await new Promise<Server>((resolve) => {
+    const listening = testApp.app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sandbox,
+    testApp,
+    async runDueJobs() {
+      // The worker's own loop polls on real time; draining here makes a page's next sample see
+      // the job's effect (the bulk EAN upsert, an approval) without waiting for a poll.
+      for (let batch = 0; batch < MAX_JOB_BATCHES; batch += 1) {
+        if ((await testApp.runtime.worker.runDueJobs()).claimed === 0) return;
+      }
+      throw new Error(`jobs still due after ${MAX_JOB_BATCHES} batches`);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await testApp.close();
+    },
+  };
+}
