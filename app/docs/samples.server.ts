@@ -1,4 +1,3 @@
-import type { Code, Root, RootContent } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -62,6 +61,19 @@ export interface PageSamples {
   verifiers: CodeBlock[];
 }
 
+/**
+ * The parts of remark's syntax tree read here (the top-level @types/mdast is an older major
+ * than the one remark-parse produces, so the tree is typed by what this module needs).
+ */
+interface MarkdownNode {
+  type: string;
+  children?: MarkdownNode[];
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  position?: { start: { line: number } };
+}
+
 const ATTRIBUTE = /([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g;
 
 function parseMeta(meta: string): { flags: Set<string>; attributes: Map<string, string> } {
@@ -107,22 +119,21 @@ export function valueAtPath(value: unknown, path: string): unknown {
 }
 
 /** Fenced blocks in document order, consecutive labelled ones grouped as the renderer groups them. */
-function blockGroups(root: Root, lineOffset: number): CodeBlock[][] {
+function blockGroups(root: MarkdownNode, lineOffset: number): CodeBlock[][] {
   const groups: CodeBlock[][] = [];
-  const visit = (children: RootContent[]) => {
+  const visit = (children: MarkdownNode[]) => {
     let current: CodeBlock[] | null = null;
-    for (const child of children) {
-      if (child.type !== 'code') {
+    for (const node of children) {
+      if (node.type !== 'code') {
         current = null;
-        if ('children' in child) visit(child.children as RootContent[]);
+        if (node.children) visit(node.children);
         continue;
       }
-      const node = child as Code;
       const { flags, attributes } = parseMeta(node.meta ?? '');
       const block: CodeBlock = {
         language: node.lang ?? '',
         meta: node.meta ?? '',
-        code: node.value,
+        code: node.value ?? '',
         line: (node.position?.start.line ?? 0) + lineOffset,
         flags,
         attributes,
@@ -134,7 +145,7 @@ function blockGroups(root: Root, lineOffset: number): CodeBlock[][] {
       }
     }
   };
-  visit(root.children);
+  visit(root.children ?? []);
   return groups;
 }
 
@@ -142,7 +153,7 @@ function blockGroups(root: Root, lineOffset: number): CodeBlock[][] {
 export function extractPageSamples(source: string, file: string): PageSamples {
   const { body } = splitFrontMatter(source, file);
   const lineOffset = source.slice(0, source.length - body.length).split('\n').length - 1;
-  const root = unified().use(remarkParse).use(remarkGfm).parse(body) as Root;
+  const root = unified().use(remarkParse).use(remarkGfm).parse(body) as MarkdownNode;
   const steps: PageStep[] = [];
   const problems: string[] = [];
   const verifiers: CodeBlock[] = [];
