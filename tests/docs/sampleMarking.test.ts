@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPageSamples, valueAtPath } from '../../app/docs/samples.server.js';
 import { type DocsServer, startDocsServer } from './support/docsServer.js';
-import { refuseOutsideCalls } from './support/outsideCalls.js';
+import { stubOutsideCalls } from './support/outsideCalls.js';
 import { runPageSamples } from './support/pageRunner.js';
 
 const frontMatter = '---\ntitle: T\ndescription: D.\nsidebar_label: T\nsidebar_position: 1\n---\n';
@@ -80,13 +80,29 @@ describe('the marking of samples', () => {
   });
 });
 
+describe('calls out of the process while samples run', () => {
+  it('answer as a ticketing system under example.com, and never leave the machine', async () => {
+    const restore = stubOutsideCalls();
+    try {
+      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', body: JSON.stringify(body) });
+      const booked = await (await post('https://tickets.example.com/book', { booking: { quantity: 2 } })).json();
+      expect(booked.tickets).toHaveLength(2);
+      expect(await (await post('https://tickets.example.com/notify', { action: 'BOOK', booking: { quantity: 1 } })).json()).toEqual({});
+      expect(await (await post('https://tickets.example.com/cancel', { barcodes: ['A'], booking: { quantity: 1 } })).json()).toEqual({});
+      await expect(post('https://passculture.example.org/x', {})).rejects.toThrow('fetch failed');
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe('running a page of samples', () => {
   let server: DocsServer;
   let directory: string;
   let restoreFetch: () => void;
   beforeAll(async () => {
     server = await startDocsServer();
-    restoreFetch = refuseOutsideCalls();
+    restoreFetch = stubOutsideCalls();
     directory = mkdtempSync(join(tmpdir(), 'docs-marking-'));
   });
   afterAll(async () => {

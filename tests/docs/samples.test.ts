@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { extractPageSamples, type SampleLanguage } from '../../app/docs/samples.server.js';
 import { docsPagesInOrder } from './support/docsPages.js';
 import { startDocsServer } from './support/docsServer.js';
-import { refuseOutsideCalls } from './support/outsideCalls.js';
+import { stubOutsideCalls } from './support/outsideCalls.js';
 import { runPageSamples } from './support/pageRunner.js';
 
 const PAGE_TIMEOUT_MS = 180_000;
@@ -32,7 +32,7 @@ const LANGUAGE_NAMES: Record<SampleLanguage, string> = { shell: 'curl', javascri
 
 async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
   const server = await startDocsServer();
-  const restoreFetch = refuseOutsideCalls();
+  const restoreFetch = stubOutsideCalls();
   const directory = mkdtempSync(join(tmpdir(), 'docs-samples-'));
   try {
     const run = await runPageSamples(page.samples.steps, language, {

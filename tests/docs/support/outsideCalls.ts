@@ -1,16 +1,37 @@
 /**
- * The demo provider's URLs are placeholders at ticketing.example.com and the docs set others at
- * example.com: the platform's messages to them must fail at once, as an unreachable host, rather
- * than leave the test machine. Calls to 127.0.0.1 (the server itself) go through.
+ * The platform's calls out of the process while the docs' samples run. Nothing leaves the machine:
+ * - 127.0.0.1 and localhost (the server itself) go through;
+ * - hosts under example.com, where the demo provider's URLs and the docs' own receivers live, are
+ *   answered here as a conforming ticketing system would (see the ticketing guide): a booking call
+ *   gets one ticket per place, a cancellation or a notification gets 200;
+ * - any other host fails at once, as an unreachable one.
+ * Returns the function that puts the real fetch back.
  */
-export function refuseOutsideCalls(): () => void {
+export function stubOutsideCalls(): () => void {
   const realFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  let issued = 0;
+  globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return realFetch(input, init);
-    return Promise.reject(new TypeError('fetch failed', { cause: new Error(`the docs test calls no outside host (${url.host})`) }));
+    if (url.hostname !== 'example.com' && !url.hostname.endsWith('.example.com')) {
+      throw new TypeError('fetch failed', { cause: new Error(`the docs test calls no outside host (${url.host})`) });
+    }
+    return Response.json(answerAsTicketingSystem(typeof init?.body === 'string' ? init.body : '', () => (issued += 1)));
   };
   return () => {
     globalThis.fetch = realFetch;
   };
+}
+
+/** A notification carries `action`, a cancellation `barcodes`; anything else with a booking asks for tickets. */
+function answerAsTicketingSystem(body: string, nextTicket: () => number): unknown {
+  let message: { action?: unknown; barcodes?: unknown; booking?: { quantity?: unknown } } = {};
+  try {
+    message = JSON.parse(body);
+  } catch {
+    return {};
+  }
+  const quantity = message.booking?.quantity;
+  if (message.action !== undefined || message.barcodes !== undefined || typeof quantity !== 'number') return {};
+  return { tickets: Array.from({ length: quantity }, () => ({ barcode: `DOCS-TICKET-${nextTicket()}`, seat: null })) };
 }
