@@ -14,7 +14,7 @@ const names = apiNames();
 describe('names in the code spans of the docs', () => {
   it('reports a misspelt field, an unknown enum value, operation, path and status', () => {
     const spans = inlineCodeSpans(
-      '---\ntitle: T\ndescription: D.\nsidebar_label: T\nsidebar_position: 1\n---\nThe `offerNmae`, `PUBLISHD`, `GET /public/offers/v1/nothing`, `GET $HOST/public/offers/v1/nothing`, `/v3/offers`, `418` and `stock.pryce`.\n',
+      '---\ntitle: T\ndescription: D.\nsidebar_label: T\nsidebar_position: 1\n---\nThe `offerNmae`, `PUBLISHD`, `GET /public/offers/v1/nothing`, `GET $HOST/public/offers/v1/nothing`, `/v3/offers`, `418`, `stock.pryce` and `{"offer": {"nmae": "x"}}`.\n',
       'page.md',
     );
     expect(spans.map((span) => [span.line, problemWithSpan(span.text, names)])).toEqual([
@@ -25,6 +25,7 @@ describe('names in the code spans of the docs', () => {
       [7, 'no path /v3/offers'],
       [7, 'status 418 is declared by no operation'],
       [7, 'no field pryce (in stock.pryce)'],
+      [7, 'no field nmae (in {"offer": {"nmae": "x"}})'],
     ]);
   });
 
@@ -36,7 +37,7 @@ describe('names in the code spans of the docs', () => {
   });
 
   it('accepts real names in every form the docs use', () => {
-    for (const text of ['idAtProvider', 'PUBLISHED', 'PostEventOffer', 'POST /v2/collective/adage_mock/offer/{offer_id}/book', 'GET $HOST/v2/collective/educational-institutions/?city=lyon', '/public/offers/v1/events', '/v2/collective/bookings/${BOOKING_ID}/use', '/public/...', 'stock.price', 'isActive: false', 'limit=50', '"offerStatus": "UNDER_REVIEW"', 'sandboxBook', 'DATABASE_URL', '404']) {
+    for (const text of ['idAtProvider', 'PUBLISHED', 'PostEventOffer', 'POST /v2/collective/adage_mock/offer/{offer_id}/book', 'GET $HOST/v2/collective/educational-institutions/?city=lyon', '/public/offers/v1/events', '/v2/collective/bookings/${BOOKING_ID}/use', '/public/...', 'stock.price', 'isActive: false', '{"stock.price": ["..."]}', 'limit=50', '"offerStatus": "UNDER_REVIEW"', 'sandboxBook', 'DATABASE_URL', '404']) {
       expect(problemWithSpan(text, names), text).toBeNull();
     }
   });

@@ -34,6 +34,7 @@ const ALLOWED: Record<string, string> = {
   BOOK: 'a value of action',
   CANCEL: 'a value of action',
   barcodes: 'the tickets a cancellation message names',
+  error: "a ticketing system's refusal (sold_out, not_enough_seats)",
   '409': 'the status a ticketing system answers when it is sold out',
 };
 
@@ -45,7 +46,7 @@ const PLATFORM_STATUSES = new Set(['401', '404', '413', '422', '429', '500']);
  * shape, never a list of words, so that a misspelt name does not pass as "not a name".
  */
 const NOT_A_NAME: { shape: RegExp; why: string }[] = [
-  { shape: /^[{["]/, why: 'JSON' },
+  { shape: /^"/, why: 'a JSON string' },
   { shape: /^https?:\/\//, why: 'a URL' },
   { shape: /^\$|^[^/].*\$\{/, why: 'a shell or JavaScript expression' },
   { shape: /^--|^[a-z]+(-[a-z]+)+(\s|$)|^npm\s/, why: 'a command or an option of the CLI' },
@@ -128,6 +129,12 @@ export function problemWithSpan(text: string, names: ApiNames, pageCode: Set<str
     const problem = problemWithSpan(pair[1], names);
     const value = /^"?([A-Z][A-Z0-9_]+)"?$/.exec(pair[2])?.[1];
     return problem ?? (value && !names.enumValues.has(value) ? `no enum value ${value}` : null);
+  }
+  // A JSON snippet: its keys are names (`{"stock.price": [...]}` names stock and price).
+  if (/^[{[]/.test(text)) {
+    const keys = [...text.matchAll(/"([^"]+)"\s*:/g)].flatMap((match) => match[1].split('.'));
+    const unknown = keys.filter((key) => !/^\d+$/.test(key) && !isName(key, names) && !pageCode.has(key) && !(key in ALLOWED));
+    return unknown.length === 0 ? null : `no field ${[...new Set(unknown)].join(', ')} (in ${text})`;
   }
   if (NOT_A_NAME.some(({ shape }) => shape.test(text))) return null;
   if (/\s/.test(text)) return null; // prose: a message or a phrase quoted from an answer
