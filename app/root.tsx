@@ -53,8 +53,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {assets ? <script type="module" src={assets.clientScript} /> : null}
         <noscript>
-          {/* Without the script, code samples cannot switch tabs: show them all, each under its label. */}
-          <style>{'.code-tabs__tablist{display:none}.code-tabs__panel[hidden],.code-tabs__label[hidden]{display:block}'}</style>
+          {/* Without the script, code samples cannot switch tabs: show them all, each under its label;
+              the reference's variant pickers cannot switch either: show every variant, and the links to the others. */}
+          <style>
+            {'.code-tabs__tablist,.schema-variants__picker{display:none}.code-tabs__panel[hidden],.code-tabs__label[hidden],.schema-variants:not([data-picked]) .schema-variant~.schema-variant,.schema-variants__links[hidden]{display:block}'}
+          </style>
         </noscript>
       </head>
       <body>

@@ -9,5 +9,5 @@ import { initTryIt } from './tryIt.js';
 export function initReference(root: ParentNode): void {
   initTryIt(root);
   initReferenceSearch(root);
-  initSchemaTrees(root);
+  initSchemaTrees();
 }

@@ -8,6 +8,7 @@
  */
 import { type ReferenceIndex, type ReferenceResult, searchReference } from '../reference/searchIndex.js';
 import { bindSearchShortcut, createCombobox, element, highlighted } from './combobox.js';
+import { openTargetedSchema } from './schemaTrees.js';
 
 const LIMIT = 12;
 const KIND_LABEL: Record<ReferenceResult['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field' };
@@ -40,8 +41,10 @@ function reveal(target: Element): void {
 export function goToAnchor(anchor: string): void {
   const target = document.getElementById(anchor);
   if (target) reveal(target);
-  if (decodeURIComponent(location.hash.slice(1)) === anchor) target?.scrollIntoView();
-  else location.hash = anchor;
+  if (decodeURIComponent(location.hash.slice(1)) === anchor) {
+    target?.scrollIntoView();
+    openTargetedSchema(); // the hash is unchanged: no hashchange will load a schema's fields
+  } else location.hash = anchor;
   if (!target) return;
   // Screen readers go on reading from the result chosen, not from the top of the page.
   if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');

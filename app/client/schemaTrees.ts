@@ -1,54 +1,49 @@
 /**
  * The reference's schema trees (app/reference/SchemaTree.tsx): the variant pickers of `oneOf`/`anyOf`
- * and the deeper levels, fetched from /rest-api/schemas/<Name> the first time their `<details>`
- * opens. Idempotent: what is wired carries `data-enhanced`.
+ * and the deeper levels, fetched from /rest-api/schemas/<Name>/fragment the first time their
+ * `<details data-schema-ref>` opens, including a schema's section when a link or the address targets
+ * it. Everything listens once on the document: the page wires nothing per tree before it is used,
+ * so a phone's main thread is not held by a thousand listeners at load.
  */
+import { schemaFragmentPath } from '../reference/schema.js';
 
-function variantsOf(group: HTMLElement): HTMLDetailsElement[] {
-  return Array.from(group.querySelectorAll<HTMLDetailsElement>(':scope > details[data-variant]'));
-}
+const SCHEMA_ANCHOR = 'schema/';
 
-/** Shows one variant, open, and hides the others; the `<select>` names it. */
-function showVariant(group: HTMLElement, index: number): void {
-  variantsOf(group).forEach((variant, position) => {
-    const shown = position === index;
-    variant.hidden = !shown;
-    if (shown) variant.open = true; // a lazy variant loads on this toggle
-  });
-}
-
-function wireVariants(group: HTMLElement): void {
-  const select = group.querySelector<HTMLSelectElement>(':scope > .schema-variants__picker select');
-  if (!select) return;
-  group.dataset.enhanced = '';
-  select.parentElement!.hidden = false;
-  select.addEventListener('change', () => showVariant(group, Number(select.value)));
-  showVariant(group, Number(select.value) || 0);
-}
-
-function setSlot(slot: HTMLElement, html: string): void {
+function setSlot(slot: Element, html: string): void {
   slot.innerHTML = html;
 }
 
-async function load(details: HTMLDetailsElement): Promise<void> {
+/** The slot a lazy `<details>` fills: the server's fallback link, replaced by a `<div>` on first load. */
+function slotOf(details: HTMLDetailsElement): HTMLElement | null {
   const slot = details.querySelector<HTMLElement>(':scope > [data-schema-slot]');
+  if (!slot || slot.tagName === 'DIV') return slot;
+  const div = document.createElement('div');
+  div.className = 'schema__slot';
+  div.dataset.schemaSlot = '';
+  div.dataset.fallback = slot.outerHTML;
+  slot.replaceWith(div);
+  return div;
+}
+
+async function load(details: HTMLDetailsElement): Promise<void> {
   const name = details.dataset.schemaRef;
-  if (!slot || !name || details.dataset.state === 'loading' || details.dataset.state === 'loaded') return;
+  if (!name || details.dataset.state === 'loading' || details.dataset.state === 'loaded') return;
+  const slot = slotOf(details);
+  if (!slot) return;
   details.dataset.state = 'loading';
   slot.setAttribute('aria-busy', 'true');
-  const fallback = slot.dataset.fallback ?? slot.innerHTML;
-  slot.dataset.fallback = fallback;
   slot.innerHTML = '<p class="schema__loading" role="status"></p>';
   slot.firstElementChild!.textContent = `Loading ${name}…`;
   try {
-    const response = await fetch(`/rest-api/schemas/${encodeURIComponent(name)}`, { headers: { Accept: 'text/html' } });
+    // On a schema's own page, names link to their pages: there is no `#schema/` section to go to.
+    const url = schemaFragmentPath(name) + (details.closest('.schema-page') ? '?links=pages' : '');
+    const response = await fetch(url, { headers: { Accept: 'text/html' } });
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
     setSlot(slot, await response.text());
     details.dataset.state = 'loaded';
-    initSchemaTrees(slot);
   } catch (error) {
     details.dataset.state = 'failed';
-    setSlot(slot, `<p class="schema__error" role="alert"><span></span> <button type="button" class="schema__retry">Retry</button></p>${fallback}`);
+    setSlot(slot, `<p class="schema__error" role="alert"><span></span> <button type="button" class="schema__retry">Retry</button></p>${slot.dataset.fallback ?? ''}`);
     slot.querySelector('span')!.textContent = `${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}.`;
     slot.querySelector('button')!.addEventListener('click', () => void load(details));
   } finally {
@@ -56,16 +51,66 @@ async function load(details: HTMLDetailsElement): Promise<void> {
   }
 }
 
-function wireLazy(details: HTMLDetailsElement): void {
-  details.dataset.enhanced = '';
-  details.addEventListener('toggle', () => {
-    if (details.open) void load(details);
+/**
+ * Shows one variant, open, and hides the others. A variant the server left as a link (one of many
+ * named ones) becomes a lazy `<details>` the first time it is picked, and loads as it opens.
+ */
+function showVariant(group: HTMLElement, select: HTMLSelectElement): void {
+  const index = Number(select.value) || 0;
+  group.dataset.picked = '';
+  let shown = group.querySelector<HTMLDetailsElement>(`:scope > details[data-variant="${index}"]`);
+  const option = select.options[select.selectedIndex];
+  if (!shown && option?.dataset.schemaRef) {
+    shown = document.createElement('details');
+    shown.className = 'schema-variant';
+    shown.dataset.schemaRef = option.dataset.schemaRef;
+    shown.dataset.variant = String(index);
+    const summary = document.createElement('summary');
+    summary.textContent = option.textContent;
+    const slot = document.createElement('div');
+    slot.className = 'schema__slot';
+    slot.dataset.schemaSlot = '';
+    shown.append(summary, slot);
+    group.querySelector(':scope > [data-variant-links]')!.before(shown);
+  }
+  group.querySelectorAll<HTMLDetailsElement>(':scope > details[data-variant]').forEach((variant) => {
+    variant.hidden = variant !== shown;
   });
-  if (details.open) void load(details);
+  if (shown) {
+    if (shown.open && shown.dataset.schemaRef) void load(shown);
+    shown.open = true; // a lazy variant loads on this toggle
+  }
 }
 
-/** Wires the trees under `root` (the document, a new page's body, or a fragment just inserted). */
-export function initSchemaTrees(root: ParentNode): void {
-  root.querySelectorAll<HTMLDetailsElement>('details[data-schema-ref]:not([data-enhanced])').forEach(wireLazy);
-  root.querySelectorAll<HTMLElement>('[data-variants]:not([data-enhanced])').forEach(wireVariants);
+/** The section of `#schema/<Name>`, its fields loaded: a link to a schema or the address named it. */
+export function openTargetedSchema(hash: string = location.hash): void {
+  const anchor = decodeURIComponent(hash.replace(/^#/, ''));
+  if (!anchor.startsWith(SCHEMA_ANCHOR)) return;
+  const details = document.getElementById(anchor)?.querySelector<HTMLDetailsElement>(':scope > details[data-schema-ref]');
+  if (details) details.open = true;
+}
+
+let listening = false;
+
+/** Listens for the trees of the page and of any later one (a client-side navigation): idempotent. */
+export function initSchemaTrees(): void {
+  if (!listening) {
+    listening = true;
+    document.addEventListener(
+      'toggle',
+      (event) => {
+        const target = event.target;
+        if (target instanceof HTMLDetailsElement && target.open && target.dataset.schemaRef) void load(target);
+      },
+      true, // toggle does not bubble
+    );
+    document.addEventListener('change', (event) => {
+      const select = event.target;
+      if (!(select instanceof HTMLSelectElement) || !select.matches('[data-variant-select]')) return;
+      const group = select.closest<HTMLElement>('[data-variants]');
+      if (group) showVariant(group, select);
+    });
+    window.addEventListener('hashchange', () => openTargetedSchema());
+  }
+  openTargetedSchema();
 }

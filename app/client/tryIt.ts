@@ -1,9 +1,9 @@
 /**
- * The reference's try-it console (app/reference/TryIt.tsx renders it, folded, with Send
- * disabled). Here the forms are enabled, the API key is shared by every form of the page and
+ * The reference's try-it console (app/reference/TryIt.tsx renders it, folded, its form in a
+ * template). Here a console's form is made when it first opens, the API key is shared by every form of the page and
  * kept in session storage (never in the URL, local storage or a log), and Send makes the one
  * request the reader asked for, to this same server: the URL is always a path of this origin.
- * Idempotent: a form already wired carries `data-enhanced`.
+ * Idempotent: a console already opened has no template left.
  */
 import { type TryItValue, buildTryItUrl, checkJsonBody, prettyBody } from '../reference/tryItRequest.js';
 
@@ -128,11 +128,36 @@ function enhance(form: HTMLFormElement): void {
     event.preventDefault();
     if (!button.disabled) void send(form, button, output);
   });
-  form.querySelector('[data-try-it-note]')?.remove();
-  button.disabled = false;
 }
 
-/** Enables the try-it forms under `root` (the document, or a new page's body). */
+/** A console opened for the first time: its form comes out of its template, wired. */
+function open(console: HTMLDetailsElement): void {
+  const template = console.querySelector<HTMLTemplateElement>(':scope > template[data-try-it-form]');
+  if (!template) return;
+  const fragment = template.content.cloneNode(true) as DocumentFragment;
+  const form = fragment.querySelector<HTMLFormElement>('form');
+  console.querySelector(':scope > [data-try-it-note]')?.remove();
+  template.replaceWith(fragment);
+  if (form) enhance(form);
+}
+
+let listening = false;
+
+/**
+ * Makes the try-it consoles work: one listener for the whole document (toggle does not bubble, so
+ * it listens in the capture phase), so the page wires nothing per operation before it is used.
+ */
 export function initTryIt(root: ParentNode): void {
-  root.querySelectorAll<HTMLFormElement>('form.try-it__form:not([data-enhanced])').forEach(enhance);
+  if (!listening) {
+    listening = true;
+    document.addEventListener(
+      'toggle',
+      (event) => {
+        const target = event.target;
+        if (target instanceof HTMLDetailsElement && target.open && target.matches('details[data-try-it]')) open(target);
+      },
+      true,
+    );
+  }
+  root.querySelectorAll<HTMLDetailsElement>('details[data-try-it][open]').forEach(open);
 }

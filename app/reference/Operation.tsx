@@ -4,7 +4,7 @@ import type { ReferenceOperation, ReferenceParameter, ReferenceResponse } from '
 import { Prose } from './Prose.js';
 import { codeSamples, responseSampleOf, sampleRequestOf } from './samples.js';
 import { type JsonSchema, resolveSchema } from './schema.js';
-import { LazySchema, SchemaBody, SchemaFacts, TypeLabel } from './SchemaTree.js';
+import { SchemaBody, SchemaFacts, SchemaLink, TypeLabel } from './SchemaTree.js';
 import { TryIt } from './TryIt.js';
 import { tryItOperationOf } from './tryItModel.js';
 
@@ -22,11 +22,9 @@ function Parameters({ title, parameters, schemas }: { title: string; parameters:
       <ul className="schema parameters">
         {parameters.map((parameter) => (
           <li key={parameter.name} className="schema__field" data-parameter={parameter.name}>
-            <span className="schema__head">
-              <code className="schema__name">{parameter.name}</code>{' '}
-              <span className="schema__type">
-                <TypeLabel schema={parameter.schema} schemas={schemas} />
-              </span>
+            <code className="schema__name">{parameter.name}</code>{' '}
+            <span className="schema__type">
+              <TypeLabel schema={parameter.schema} schemas={schemas} />
             </span>
             <SchemaFacts schema={{ ...parameter.schema, ...(parameter.description ? { description: parameter.description } : {}) }} schemas={schemas} required={parameter.required} />
           </li>
@@ -56,9 +54,11 @@ function Response({ response, first, schemas }: { response: ReferenceResponse; f
   }
   const { name } = resolveSchema(response.schema, schemas);
   if (!first && name) {
+    // The other answers share a handful of schemas (errors): a link to the schema's section, which
+    // loads its fields when targeted, instead of a tree per answer.
     return (
       <li className="response">
-        <LazySchema name={name} summary={summary} />
+        {summary}: <SchemaLink name={name} />
       </li>
     );
   }

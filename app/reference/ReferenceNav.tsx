@@ -37,17 +37,15 @@ function NavList({ groups }: { groups: ReferenceGroup[] }) {
 }
 
 /**
- * The left navigation: tag groups, tags, operations, then the schemas. Beside the page on wide
- * screens (sticky); at 996px or less it sits above the page, folded in a `<details>` (CSS shows one
- * of the two lists, never both). `search` is the reference search box, at its top.
+ * The left navigation: tag groups, tags, operations, then the schemas. One list (it is a few hundred
+ * elements): beside the page on wide screens (sticky), where the styles show it whether or not its
+ * `<details>` is open; at 996px or less it sits above the page, folded. `search` is the reference
+ * search box, at its top.
  */
 export function ReferenceNav({ groups, search }: { groups: ReferenceGroup[]; search?: React.ReactNode }) {
   return (
     <nav className="reference-nav" aria-label="API reference">
       {search}
-      <div className="reference-nav__wide">
-        <NavList groups={groups} />
-      </div>
       <details className="reference-nav__fold">
         <summary>Operations and schemas</summary>
         <NavList groups={groups} />

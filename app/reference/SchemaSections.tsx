@@ -1,32 +1,46 @@
 import { Prose } from './Prose.js';
 import { type JsonSchema, hasFields, resolveSchema, schemaAnchor, typesOf, variantsOf } from './schema.js';
-import { SchemaFacts, SchemaFields, TypeLabel } from './SchemaTree.js';
+import { LazySchema, TypeLabel } from './SchemaTree.js';
 
-/** One schema's section: its description, type and one level of fields (nested ones link to theirs). */
+/** What a schema is, in a few words: `4 fields`, `One of 26 schemas`, `string`. */
+function shapeOf(schema: JsonSchema, schemas: Record<string, JsonSchema>): string | null {
+  const { schema: resolved } = resolveSchema(schema, schemas);
+  if (hasFields(resolved)) {
+    const count = Object.keys(resolved.properties ?? {}).length;
+    return `${count} field${count === 1 ? '' : 's'}`;
+  }
+  const variants = variantsOf(resolved);
+  if (variants) return `${variants.keyword === 'oneOf' ? 'One of' : 'Any of'} ${variants.variants.length} schemas`;
+  return null;
+}
+
+/**
+ * One schema's section, at its `#schema/<Name>` anchor: its description and, folded, its fields,
+ * which the client loads when the section is opened or targeted (app/client/schemaTrees.ts); a
+ * reader without JavaScript follows the link to the schema's own page. A scalar (an enum, a
+ * string) is short enough to say in full here.
+ */
 function SchemaSection({ name, schemas }: { name: string; schemas: Record<string, JsonSchema> }) {
   const schema = schemas[name];
   const { schema: resolved } = resolveSchema(schema, schemas);
   const id = schemaAnchor(name);
-  const variants = variantsOf(resolved);
+  const shape = shapeOf(schema, schemas);
   return (
     <section id={id} className="schema-section" aria-labelledby={`${id}/title`}>
       <h3 id={`${id}/title`} className="schema-section__title">
         {name}
       </h3>
       {resolved.description ? <Prose text={resolved.description} className="schema__desc" /> : null}
-      {hasFields(resolved) ? (
-        <>
-          {resolved.discriminator || typesOf(resolved).includes('null') ? <SchemaFacts schema={{ ...resolved, description: undefined }} schemas={schemas} /> : null}
-          <SchemaFields schema={resolved} schemas={schemas} level={1} shallow />
-        </>
+      {shape ? (
+        <LazySchema name={name} summary={shape} />
       ) : (
-        <div className="schema__scalar">
+        <p className="schema__scalar">
           <span className="schema__type">
-            {variants ? (variants.keyword === 'oneOf' ? 'One of: ' : 'Any of: ') : null}
             <TypeLabel schema={{ ...resolved }} schemas={schemas} />
-          </span>{' '}
-          <SchemaFacts schema={{ ...resolved, description: undefined }} schemas={schemas} />
-        </div>
+          </span>
+          {resolved.enum ? ': ' + resolved.enum.filter((value) => value !== null).map((value) => JSON.stringify(value)).join(', ') : null}
+          {typesOf(resolved).includes('null') && !resolved.enum ? ' (nullable)' : null}
+        </p>
       )}
     </section>
   );

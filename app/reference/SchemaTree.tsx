@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import { Fragment } from 'react';
+import { Fragment, createContext, useContext } from 'react';
 import { InlineText } from './Prose.js';
-import { type JsonSchema, constraintsOf, formatValue, hasFields, isNullable, refName, resolveSchema, schemaAnchor, typesOf, variantsOf } from './schema.js';
+import { type JsonSchema, constraintsOf, formatValue, hasFields, isNullable, refName, resolveSchema, schemaAnchor, schemaPagePath, typesOf, variantsOf } from './schema.js';
 
-/** Levels of fields drawn inline; a named object deeper than this is loaded on demand. */
-export const INLINE_LEVELS = 2;
+/**
+ * Levels of fields drawn inline; a named object deeper than this is loaded on demand. One level
+ * keeps the page near 5,000 elements: its first layout is what a phone's main thread waits on.
+ */
+export const INLINE_LEVELS = 1;
 /** Enums longer than this show their first values and link to their schema. */
 const ENUM_INLINE = 12;
 /** A `oneOf` of more named variants than this draws the first inline and loads the others on demand. */
@@ -12,11 +15,21 @@ const LAZY_VARIANTS = 4;
 
 type Schemas = Record<string, JsonSchema>;
 
+/**
+ * Where a schema's name links: its section on /rest-api (`#schema/<Name>`), or, on a schema's own
+ * page, that schema's page.
+ */
+export const SchemaLinks = createContext<(name: string) => string>((name) => `#${schemaAnchor(name)}`);
+
+export function SchemaLink({ name }: { name: string }) {
+  return <a href={useContext(SchemaLinks)(name)}>{name}</a>;
+}
+
 /** A type with each named schema linked to its section: `array of <a>AddressModel</a> | null`. */
 export function TypeLabel({ schema, schemas }: { schema: JsonSchema; schemas: Schemas }) {
   const { schema: resolved, name } = resolveSchema(schema, schemas);
   const variants = variantsOf(resolved);
-  const link = name ? <a href={`#${schemaAnchor(name)}`}>{name}</a> : null;
+  const link = name ? <SchemaLink name={name} /> : null;
   if (variants && variants.variants.length > 3 && variants.variants.every((variant) => variant.$ref)) {
     // The variants are listed below the field (tree) or in the section (schemas): their count is enough here.
     return <>{`${variants.keyword} (${variants.variants.length} schemas)`}</>;
@@ -63,21 +76,17 @@ export function TypeLabel({ schema, schemas }: { schema: JsonSchema; schemas: Sc
   );
 }
 
+/** Enum values in one code span (a field with many values would otherwise cost an element each). */
 function EnumValues({ values, name }: { values: unknown[]; name: string | null }) {
   const shown = values.length > ENUM_INLINE && name ? values.slice(0, 8) : values;
   return (
     <span className="schema__enum">
       {values.length === 1 ? 'Value: ' : 'One of: '}
-      {shown.map((value, index) => (
-        <Fragment key={index}>
-          {index > 0 ? ', ' : null}
-          <code>{formatValue(value)}</code>
-        </Fragment>
-      ))}
+      <code>{shown.map(formatValue).join(', ')}</code>
       {shown.length < values.length ? (
         <>
           {' '}
-          and {values.length - shown.length} more (<a href={`#${schemaAnchor(name!)}`}>{name}</a>)
+          and {values.length - shown.length} more (<SchemaLink name={name!} />)
         </>
       ) : null}
     </span>
@@ -88,7 +97,6 @@ function EnumValues({ values, name }: { values: unknown[]; name: string | null }
 export function SchemaFacts({ schema, schemas, required, inTree }: { schema: JsonSchema; schemas: Schemas; required?: boolean; inTree?: boolean }) {
   const { schema: resolved, name } = resolveSchema(schema, schemas);
   const flags = [
-    required ? 'required' : null,
     isNullable(resolved) ? 'nullable' : null,
     resolved.readOnly ? 'read-only' : null,
     resolved.writeOnly ? 'write-only' : null,
@@ -101,15 +109,8 @@ export function SchemaFacts({ schema, schemas, required, inTree }: { schema: Jso
   const scalarVariants = variants && !variants.variants.some((variant) => isComplex(variant, schemas)) ? variants.variants : null;
   return (
     <>
-      {flags.length > 0 ? (
-        <span className="schema__flags">
-          {flags.map((flag) => (
-            <span key={flag} className={`schema__flag schema__flag--${flag}`}>
-              {flag}
-            </span>
-          ))}
-        </span>
-      ) : null}
+      {required ? <> <span className="schema__required">required</span></> : null}
+      {flags.length > 0 ? <> <span className="schema__flags">{flags.join(', ')}</span></> : null}
       {description ? (
         <p className="schema__desc">
           <InlineText text={description} />
@@ -117,11 +118,7 @@ export function SchemaFacts({ schema, schemas, required, inTree }: { schema: Jso
       ) : null}
       {constraints.length > 0 || enumValues?.length || resolved.default !== undefined || resolved.example !== undefined || scalarVariants ? (
         <p className="schema__meta">
-          {constraints.map((constraint) => (
-            <span key={constraint} className="schema__constraint">
-              {constraint}
-            </span>
-          ))}
+          {constraints.length > 0 ? constraints.join(', ') : null}
           {enumValues && enumValues.length > 0 ? <EnumValues values={enumValues} name={name} /> : null}
           {resolved.default !== undefined ? (
             <span>
@@ -169,7 +166,7 @@ function Discriminator({ discriminator }: { discriminator: NonNullable<JsonSchem
           return (
             <Fragment key={value}>
               {index > 0 ? ', ' : null}
-              <code>{value}</code> → {target ? <a href={`#${schemaAnchor(target)}`}>{target}</a> : ref}
+              <code>{value}</code> → {target ? <SchemaLink name={target} /> : ref}
             </Fragment>
           );
         })}
@@ -189,15 +186,14 @@ function isComplex(schema: JsonSchema, schemas: Schemas, depth = 0): boolean {
 
 /**
  * The lazily loaded level: a folded `<details data-schema-ref>` whose body the client fetches from
- * /rest-api/schemas/<Name> on first opening; without JavaScript it links to the schema's section.
+ * /rest-api/schemas/<Name>/fragment on first opening (app/client/schemaTrees.ts); without JavaScript
+ * its link leads to the schema's own page, /rest-api/schemas/<Name>.
  */
 export function LazySchema({ name, summary, variant }: { name: string; summary: ReactNode; variant?: number }) {
   return (
     <details className={variant === undefined ? 'schema__nested' : 'schema-variant'} data-schema-ref={name} data-variant={variant}>
       <summary>{summary}</summary>
-      <div className="schema__slot" data-schema-slot="">
-        <a href={`#${schemaAnchor(name)}`}>{`See the ${name} schema`}</a>
-      </div>
+      <a className="schema__slot" data-schema-slot="" href={schemaPagePath(name)}>{`See the ${name} schema`}</a>
     </details>
   );
 }
@@ -210,17 +206,19 @@ function variantLabel(variant: JsonSchema, schemas: Schemas, discriminator: Json
 }
 
 /**
- * `oneOf`/`anyOf` with a level of their own: every variant in the DOM, each a `<details>` (the first
- * open), so that without JavaScript all are reachable; the `<select>` (hidden until the client wires
- * it, app/client/schemaTrees.ts) then shows one variant at a time. Beyond the inline levels, and for
- * the second and later of many named variants, a variant is a lazy `<details data-schema-ref>`
- * (without JavaScript, a link to its schema's section).
+ * `oneOf`/`anyOf` with a level of their own. A few variants: each a `<details>` (the first open),
+ * every one reachable without JavaScript. Many named variants (a category's fields): the first
+ * inline and the others as links to their schema's page, so a 26-way choice costs 26 links, not 26
+ * trees. With JavaScript the `<select>` shows one variant at a time (app/client/schemaTrees.ts),
+ * loading a linked one when it is picked; the styles show the first variant until then. Without
+ * it, the root layout's `<noscript>` style hides the picker and shows every variant and the links.
+ * Beyond the inline levels a variant is lazy too.
  */
 function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Schemas; level: number }) {
   const variants = variantsOf(schema)!;
   const labels = variants.variants.map((variant, index) => variantLabel(variant, schemas, schema.discriminator, index));
-  // Many named variants (a category's fields): the first inline, the others loaded when picked.
-  const manyNamed = variants.variants.length > LAZY_VARIANTS && variants.variants.every((variant) => refName(variant.$ref) !== null);
+  const names = variants.variants.map((variant) => resolveSchema(variant, schemas).name);
+  const manyNamed = variants.variants.length > LAZY_VARIANTS && names.every((name) => name !== null);
   return (
     <div className="schema-variants" data-variants="">
       <p className="schema-variants__intro">
@@ -232,20 +230,20 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
         ) : null}
         :
       </p>
-      <label className="schema-variants__picker" hidden>
+      <label className="schema-variants__picker">
         <span>Variant</span>{' '}
         <select data-variant-select="">
           {labels.map((label, index) => (
-            <option key={index} value={index}>
+            <option key={index} value={index} data-schema-ref={names[index] ?? undefined}>
               {label}
             </option>
           ))}
         </select>
       </label>
       {variants.variants.map((variant, index) => {
-        const { name } = resolveSchema(variant, schemas);
-        const lazy = level > INLINE_LEVELS || (index > 0 && manyNamed);
-        if (lazy && name && isComplex(variant, schemas)) return <LazySchema key={index} name={name} summary={labels[index]} variant={index} />;
+        const name = names[index];
+        if (manyNamed && index > 0) return null;
+        if (level > INLINE_LEVELS && name && isComplex(variant, schemas)) return <LazySchema key={index} name={name} summary={labels[index]} variant={index} />;
         return (
           <details key={index} className="schema-variant" data-variant={index} open={index === 0}>
             <summary>{labels[index]}</summary>
@@ -253,6 +251,18 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
           </details>
         );
       })}
+      {manyNamed ? (
+        <p className="schema-variants__links" data-variant-links="" hidden>
+          {'The others: '}
+          {names.slice(1).map((name, index) => (
+            <Fragment key={name}>
+              {index > 0 ? ', ' : null}
+              <a href={schemaPagePath(name!)}>{labels[index + 1]}</a>
+            </Fragment>
+          ))}
+          .
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -261,9 +271,7 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
 function SchemaField({ name, schema, schemas, required, level, shallow }: { name: string; schema: JsonSchema; schemas: Schemas; required: boolean; level: number; shallow?: boolean }) {
   return (
     <li className="schema__field">
-      <span className="schema__head">
-        <code className="schema__name">{name}</code> <span className="schema__type"><TypeLabel schema={schema} schemas={schemas} /></span>
-      </span>
+      <code className="schema__name">{name}</code> <span className="schema__type"><TypeLabel schema={schema} schemas={schemas} /></span>
       <SchemaFacts schema={schema} schemas={schemas} required={required} inTree={!shallow && isComplex(schema, schemas)} />
       {shallow ? null : <SchemaChildren schema={schema} schemas={schemas} level={level + 1} />}
     </li>

@@ -8,11 +8,12 @@ const SENDING_DOC = '/docs/understanding-our-api/authentication-authorization#se
  * every operation of the reference, so it is kept short: the texts a reader needs once (what
  * the console does with the key) are in the labels, not in paragraphs.
  *
- * The contract with app/client/tryIt.ts: the form carries the method, the path template and
- * the body's media type in data attributes; each parameter input its `name` and `data-in`; the
- * key input `data-try-it-key` (no `name`: a form submission never carries it); the Send button
- * is disabled and `data-try-it-note` says why until the client enables the form. The form's
- * method is `dialog`: outside a dialog, submitting it navigates nowhere.
+ * The contract with app/client/tryIt.ts: the form sits in a `<template data-try-it-form>` that the
+ * client instantiates when the console opens, removing the `data-try-it-note` that says sending
+ * needs JavaScript. The form carries the method, the path template and the body's media type in
+ * data attributes; each parameter input its `name` and `data-in`; the key input `data-try-it-key`
+ * (no `name`: a form submission never carries it). The form's method is `dialog`: outside a
+ * dialog, submitting it navigates nowhere.
  */
 export function TryIt({ operation }: { operation: TryItOperation }) {
   const { body } = operation;
@@ -28,9 +29,15 @@ export function TryIt({ operation }: { operation: TryItOperation }) {
       </details>
     );
   }
+  // The form waits in a <template> until the console is first opened: 55 forms are a thousand
+  // elements the browser would otherwise style and lay out before the reader sees the page.
   return (
     <details className="try-it" data-try-it="">
       <summary className="try-it__toggle">Try it</summary>
+      <p className="try-it__note" data-try-it-note="">
+        Sending needs JavaScript.
+      </p>
+      <template data-try-it-form="">
       <form
         className="try-it__form"
         method="dialog"
@@ -68,13 +75,13 @@ export function TryIt({ operation }: { operation: TryItOperation }) {
           </label>
         ) : null}
         <p className="try-it__actions">
-          <button type="submit" className="button try-it__send" disabled>
+          <button type="submit" className="button try-it__send">
             Send
-          </button>{' '}
-          <small data-try-it-note="">Sending needs JavaScript.</small>
+          </button>
         </p>
         <div className="try-it__output" aria-live="polite" data-try-it-output="" />
       </form>
+      </template>
     </details>
   );
 }

@@ -145,3 +145,13 @@ export function constraintsOf(schema: JsonSchema): string[] {
 export function formatValue(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
+
+/** The page of a component schema: its fields for a reader without JavaScript, and a link target. */
+export function schemaPagePath(name: string): string {
+  return `/rest-api/schemas/${encodeURIComponent(name)}`;
+}
+
+/** The fragment of a schema's next levels that the reference's client inserts on demand. */
+export function schemaFragmentPath(name: string): string {
+  return `${schemaPagePath(name)}/fragment`;
+}

@@ -201,6 +201,7 @@ export function portalRoutes(): PortalRoute[] {
     ...allCategories().map((category) => docs(`/docs/category/${category.slug}`, category.label)),
     ...allDocPaths().map((path) => docs(`/docs/${path}`, pages.get(path)!.frontMatter.title)),
     other('/rest-api', 'REST API'),
+    other('/rest-api/schemas/AddressModel', 'AddressModel', titled('AddressModel schema')),
     other('/change-logs', changeLog.frontMatter.title),
     other('/search?q=countermark', 'Search the documentation', titled('Search')),
     other('/some/unknown/page', 'Page Not Found', titled('Page Not Found'), 404),

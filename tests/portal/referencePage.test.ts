@@ -96,12 +96,27 @@ describe('the API reference page', () => {
     const start = html.indexOf('<section id="tag/Event-Offers/operation/PostEventOffer"');
     const section = html.slice(start, html.indexOf('class="operation__aside"', start));
     expect(section).toContain('chosen by <code>category</code>');
-    expect(section).toMatch(/<label class="schema-variants__picker" hidden=""><span>Variant<\/span> <select data-variant-select="">/);
+    // The picker names every variant and the schema a linked one loads from.
+    expect(section).toMatch(/<label class="schema-variants__picker"><span>Variant<\/span> <select data-variant-select="">/);
+    expect(section).toContain('<option value="2" data-schema-ref="CONCERT_create">CONCERT (CONCERT_create)</option>');
     const variants = [...section.matchAll(/<details class="schema-variant"([^>]*)><summary>([^<]*)<\/summary>/g)];
-    expect(variants.map((variant) => variant[2])).toEqual(expect.arrayContaining(['CONCERT (CONCERT_create)', 'physical (PhysicalLocation)', 'digital (DigitalLocation)']));
-    // The first variant of each group is open; lazy ones link to their schema's section.
-    expect(section).toContain('<details class="schema-variant" data-variant="0" open="">');
-    expect(section).toContain('<details class="schema-variant" data-schema-ref="CONCERT_create" data-variant="2"><summary>CONCERT (CONCERT_create)</summary><div class="schema__slot" data-schema-slot=""><a href="#schema/CONCERT_create">');
+    expect(variants.map((variant) => variant[2])).toEqual(expect.arrayContaining(['ATELIER_PRATIQUE_ART (ATELIER_PRATIQUE_ART_create)', 'physical (PhysicalLocation)', 'digital (DigitalLocation)']));
+    // A variant is a level below its field, so it loads on demand; the others of a many-variant choice are links to their schema's page.
+    expect(section).toContain('<details class="schema-variant" data-schema-ref="ATELIER_PRATIQUE_ART_create" data-variant="0"><summary>');
+    expect(section).toContain('<details class="schema-variant" data-schema-ref="DigitalLocation" data-variant="1"><summary>digital (DigitalLocation)</summary><a class="schema__slot" data-schema-slot="" href="/rest-api/schemas/DigitalLocation">');
+    expect(section).toMatch(/<p class="schema-variants__links" data-variant-links="" hidden="">The others: <a href="\/rest-api\/schemas\/CINE_PLEIN_AIR_create">CINE_PLEIN_AIR \(CINE_PLEIN_AIR_create\)<\/a>, /);
+    expect(section).toContain('<a href="/rest-api/schemas/CONCERT_create">CONCERT (CONCERT_create)</a>');
+  });
+
+  it('keeps the page light: one inline level, error answers linked to their schema, the schemas folded, the consoles in templates', () => {
+    const live = html.replace(/<template[\s\S]*?<\/template>/g, '');
+    const elements = live.match(/<[a-z][a-z0-9]*/g)?.length ?? 0;
+    // Over 27,000 elements before: the first layout of those blocked a phone's main thread for seconds.
+    expect(elements).toBeLessThan(11_000);
+    const start = html.indexOf('<section id="tag/Event-Offers/operation/GetEvent"');
+    const section = html.slice(start, html.indexOf('class="operation__aside"', start));
+    expect(section).toMatch(/<li class="response"><span class="status status--4xx">404<\/span> [^<]+: <a href="#schema\/[A-Za-z]+">/);
+    expect(html).toMatch(/<section id="schema\/AddressModel" class="schema-section" aria-labelledby="schema\/AddressModel\/title"><h3 [^>]+>AddressModel<\/h3>(<p[^>]*>[^<]*<\/p>)?<details class="schema__nested" data-schema-ref="AddressModel"><summary>\d+ fields<\/summary><a class="schema__slot" data-schema-slot="" href="\/rest-api\/schemas\/AddressModel">/);
   });
 
   it('stays under the budget: at most 150 KB of HTML once gzipped', () => {
@@ -111,7 +126,7 @@ describe('the API reference page', () => {
 
   it('answers a schema fragment for every schema, cacheable, and 404 for an unknown one', async () => {
     for (const name of Object.keys(schemas)) {
-      const response = await request(app).get(`/rest-api/schemas/${encodeURIComponent(name)}`);
+      const response = await request(app).get(`/rest-api/schemas/${encodeURIComponent(name)}/fragment`);
       expect(response.status, name).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('public, max-age=300');
@@ -119,10 +134,28 @@ describe('the API reference page', () => {
       const properties = Object.keys((schemas[name] as { properties?: Record<string, unknown> }).properties ?? {});
       for (const property of properties) expect(response.text, `${name}.${property}`).toContain(`<code class="schema__name">${property}</code>`);
     }
-    const unknown = await request(app).get('/rest-api/schemas/NoSuchSchema');
+    const unknown = await request(app).get('/rest-api/schemas/NoSuchSchema/fragment');
     expect(unknown.status).toBe(404);
-    // A fragment's third level is lazy again: a details to load, with a link for readers without JavaScript.
-    const nested = await request(app).get('/rest-api/schemas/GetOfferersVenuesResponse');
-    expect(nested.text).toMatch(/<details class="schema__nested" data-schema-ref="PartialAccessibility"><summary>[^<]+<\/summary><div class="schema__slot" data-schema-slot=""><a href="#schema\/PartialAccessibility">/);
+    // A fragment's next level is lazy again: a details to load, with a link for readers without JavaScript.
+    const nested = await request(app).get('/rest-api/schemas/GetOfferersVenuesResponse/fragment');
+    expect(nested.text).toMatch(/<details class="schema__nested" data-schema-ref="[A-Za-z]+"><summary>[^<]+<\/summary><a class="schema__slot" data-schema-slot="" href="\/rest-api\/schemas\/[A-Za-z]+">/);
+    expect(nested.text).toContain('href="#schema/');
+    // For a schema's own page, names link to the pages instead of the reference's sections.
+    const forPage = await request(app).get('/rest-api/schemas/GetOfferersVenuesResponse/fragment?links=pages');
+    expect(forPage.text).not.toContain('href="#schema/');
+    expect(forPage.text).toContain('href="/rest-api/schemas/');
+  }, 60_000);
+
+  it('gives every schema a page of its own, for readers without JavaScript, and 404 for an unknown one', async () => {
+    for (const name of ['AddressModel', 'EventOfferCreation', 'CONCERT_create'].filter((candidate) => candidate in schemas)) {
+      const response = await request(app).get(`/rest-api/schemas/${name}`);
+      expect(response.status, name).toBe(200);
+      expect(response.text).toContain(`<title>${name} schema | `);
+      expect(response.text).toContain(`<h1>${name}</h1>`);
+      expect(response.text).toContain(`href="/rest-api#schema/${name}"`);
+      for (const property of Object.keys((schemas[name] as { properties?: Record<string, unknown> }).properties ?? {})) expect(response.text, `${name}.${property}`).toContain(`<code class="schema__name">${property}</code>`);
+      expect(response.text).not.toContain('href="#schema/');
+    }
+    expect((await request(app).get('/rest-api/schemas/NoSuchSchema')).status).toBe(404);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { schemaFragmentHtml } from '../reference/render.server.js';
+import { schemaFragmentHtml, schemaPageFragmentHtml } from '../reference/render.server.js';
 
 /** A fragment, not a page: the build's route check lets it go without a component. */
 export const handle = { resource: true };
@@ -7,11 +7,13 @@ export const handle = { resource: true };
 /**
  * The next levels of a schema tree, as an HTML fragment the reference's client inserts into a
  * `<details data-schema-ref="<Name>">` on first opening (app/client/schemaTrees.ts): the same
- * component as the page (app/reference/SchemaTree.tsx), two levels, deeper ones again on demand.
+ * component as the page (app/reference/SchemaTree.tsx), one level, deeper ones again on demand.
  */
-export function loader({ params, context }: LoaderFunctionArgs) {
+export function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.name ?? '';
-  const html = schemaFragmentHtml(context.portal.openApiDocument, name);
+  // `?links=pages`: for a schema's own page, where names link to their pages.
+  const render = new URL(request.url).searchParams.get('links') === 'pages' ? schemaPageFragmentHtml : schemaFragmentHtml;
+  const html = render(context.portal.openApiDocument, name);
   if (html === null) {
     return new Response(`No schema named ${name}.`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }

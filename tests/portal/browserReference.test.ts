@@ -1,0 +1,116 @@
+/**
+ * The REST reference in chromium, as a reader uses it: a deep link lands on its operation, also on
+ * the first load; the variant picker switches a `oneOf`, loading a variant the server left as a
+ * link; a folded level and a targeted schema section load their fields; the navigation is beside
+ * the page on a wide screen and folded on a phone; and without JavaScript every variant and the
+ * schema pages are reachable.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, skipBrowserTests, useBrowser } from './browserSupport.js';
+
+const CREATE_EVENT = 'tag/Event-Offers/operation/PostEventOffer';
+const LAST_MOCK = 'tag/Adage-Mock-(Collective-Bookings)';
+
+/** Whether the element's top is on screen, below the sticky navbar. */
+function topIsShown(page: Page, id: string) {
+  return page.evaluate((targetId) => {
+    const box = document.getElementById(targetId)!.getBoundingClientRect();
+    const navbar = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
+    return box.top >= navbar - 1 && box.top < window.innerHeight;
+  }, id);
+}
+
+async function referenceClientReady(page: Page) {
+  await page.locator('[data-reference-search-box][data-enhanced]').waitFor({ state: 'attached' });
+}
+
+describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
+  const session = useBrowser();
+
+  it('a deep link lands on its operation on the first load, and a link in the navigation moves to another', async () => {
+    const { page, problems } = await session.open({ path: `/rest-api#${CREATE_EVENT}` });
+    await referenceClientReady(page);
+    expect(await topIsShown(page, CREATE_EVENT)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+    const mocks = await page.evaluate((tag) => document.querySelector(`[id="${tag}"] .operation`)!.id, LAST_MOCK);
+    await page.locator(`.reference-nav a[href="#${mocks}"]`).click();
+    await page.waitForFunction((id) => location.hash === `#${id}`, mocks);
+    expect(await topIsShown(page, mocks)).toBe(true);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  it('the variant picker switches a oneOf: a variant left as a link loads its fields when picked', async () => {
+    const { page, problems } = await session.open({ path: `/rest-api#${CREATE_EVENT}` });
+    await referenceClientReady(page);
+    const operation = page.locator(`[id="${CREATE_EVENT}"] .operation__main`);
+    const group = operation.locator('[data-variants]').filter({ has: page.locator('option[data-schema-ref="CONCERT_create"]') });
+    const picker = group.getByLabel('Variant');
+    expect(await picker.isVisible()).toBe(true);
+    // With the script, the links for readers without it are hidden, and the first variant shows alone.
+    expect(await group.locator('[data-variant-links]').isVisible()).toBe(false);
+    expect(await group.locator(':scope > details[data-variant]:visible').count()).toBe(1);
+
+    await picker.selectOption({ label: 'CONCERT (CONCERT_create)' });
+    const concert = group.locator(':scope > details[data-schema-ref="CONCERT_create"]');
+    await concert.locator('code.schema__name', { hasText: /^musicType$/ }).waitFor();
+    expect(await concert.getAttribute('open')).toBe('');
+    expect(await group.locator(':scope > details[data-variant]:visible').count()).toBe(1);
+
+    // Back to the first: the concert's fields are kept, hidden.
+    await picker.selectOption({ index: 0 });
+    expect(await concert.isVisible()).toBe(false);
+    expect(await group.locator(':scope > details[data-variant="0"]').isVisible()).toBe(true);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  it('a folded level loads its fields when opened, and a link to a schema opens its section with its fields', async () => {
+    const { page, problems } = await session.open({ path: `/rest-api#${CREATE_EVENT}` });
+    await referenceClientReady(page);
+    const accessibility = page.locator(`[id="${CREATE_EVENT}"] .operation__main details[data-schema-ref="Accessibility"]`).first();
+    await accessibility.locator('summary').click();
+    await accessibility.locator('code.schema__name', { hasText: /^visualDisabilityCompliant$/ }).waitFor();
+
+    await page.locator(`[id="${CREATE_EVENT}"] .operation__main a[href="#schema/Accessibility"]`).first().click();
+    const section = page.locator('[id="schema/Accessibility"]');
+    await section.locator('code.schema__name', { hasText: /^audioDisabilityCompliant$/ }).waitFor();
+    expect(await topIsShown(page, 'schema/Accessibility')).toBe(true);
+
+    // On the first load too.
+    await page.goto(`${session.baseUrl}/rest-api#schema/PriceCategoryResponse`);
+    await page.locator('[id="schema/PriceCategoryResponse"] code.schema__name', { hasText: /^price$/ }).waitFor();
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  it('shows the navigation beside the page on a wide screen, and folded above it on a phone', async () => {
+    const wide = await session.open({ path: '/rest-api' });
+    expect(await wide.page.locator(`.reference-nav a[href="#${CREATE_EVENT}"]`).isVisible()).toBe(true);
+    expect(await wide.page.locator('.reference-nav__fold > summary').isVisible()).toBe(false);
+
+    const phone = await session.open({ path: '/rest-api', viewport: PHONE });
+    const fold = phone.page.locator('.reference-nav__fold');
+    expect(await fold.locator(`a[href="#${CREATE_EVENT}"]`).isVisible()).toBe(false);
+    await fold.locator('summary').click();
+    expect(await fold.locator(`a[href="#${CREATE_EVENT}"]`).isVisible()).toBe(true);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  it('without JavaScript, every variant is reachable and a folded level leads to its schema page', async () => {
+    const { page } = await session.open({ path: `/rest-api#${CREATE_EVENT}`, javaScriptEnabled: false });
+    const operation = page.locator(`[id="${CREATE_EVENT}"] .operation__main`);
+    const group = operation.locator('[data-variants]').filter({ has: page.locator('option[data-schema-ref="CONCERT_create"]') });
+    expect(await group.getByLabel('Variant').isVisible()).toBe(false);
+    const concert = group.locator('[data-variant-links] a', { hasText: 'CONCERT (CONCERT_create)' });
+    expect(await concert.isVisible()).toBe(true);
+    await concert.click();
+    await page.waitForURL(`${session.baseUrl}/rest-api/schemas/CONCERT_create`);
+    expect(await page.locator('h1').innerText()).toBe('CONCERT_create');
+    expect(await page.locator('code.schema__name', { hasText: /^musicType$/ }).isVisible()).toBe(true);
+
+    // The small choices show every variant.
+    await page.goto(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
+    const locations = operation.locator('[data-variants]').filter({ has: page.locator('option[data-schema-ref="DigitalLocation"]') }).first();
+    expect(await locations.locator(':scope > details[data-variant]:visible').count()).toBe(3);
+  });
+});
