@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const portal = await createPortalHandler({
     mode: 'production',
     openApiDocument: generateOpenApiDocument(runtime.routes, config.appEnv),
+    warmUp: true,
   });
   const app = createApp(runtime, { portal });
   runtime.startBackgroundWork();
