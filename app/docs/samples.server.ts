@@ -8,9 +8,11 @@ import { splitFrontMatter } from './markdown.server.js';
  *
  * The marking, in a fenced block's info string (after the language):
  * - `run`: a curl command the test runs against a fresh server; `status=NNN` (required) is the
- *   status the page says it answers; `save="NAME=json.path ..."` stores values of the JSON answer
- *   (dot path, numeric segments index arrays) as shell variables for the page's later samples.
+ *   status the page says it answers (of the block's last request, when it makes several);
+ *   `save="NAME=json.path ..."` stores values of that JSON answer (dot path, numeric segments
+ *   index arrays) as environment variables for the page's later samples, in every language.
  * - `norun`: a curl command shown on purpose without being run (production URL, placeholder ids).
+ *   Every shell block that calls curl carries one of the two, so that nothing slips through unmarked.
  * - `tab="..."`: consecutive labelled blocks are one group of equivalent samples (curl, JavaScript,
  *   Python): the JavaScript and Python blocks of a `run` group make the same request.
  * A group without curl whose shell block only assigns variables (`HOST=...`) sets the page up: its
@@ -171,6 +173,9 @@ export function extractPageSamples(source: string, file: string): PageSamples {
       if (languageOf(block) !== 'shell' || !callsCurl(block.code)) problems.push(`${where(block)}: only a curl command can be marked run or norun`);
     }
     if (!shell) continue;
+    for (const other of group.filter((block) => block !== shell && languageOf(block) === 'shell' && callsCurl(block.code))) {
+      if (!other.flags.has('run') && !other.flags.has('norun')) problems.push(`${where(other)}: a curl command must be marked either run (with status=) or norun`);
+    }
     if (!callsCurl(shell.code)) {
       const setsUp = shell.code.split('\n').every((line) => ASSIGNMENT_LINE.test(line));
       if (setsUp && group.length > 1) {
