@@ -1,6 +1,6 @@
 /**
- * The reference's search (app/reference/ReferenceSearch.tsx renders it hidden: without JavaScript
- * the left navigation leads to every operation). Here it is shown and takes the page's Ctrl+K /
+ * The reference's search (app/reference/ReferenceSearch.tsx renders it, hidden without JavaScript:
+ * the left navigation leads to every operation). Here it takes the page's Ctrl+K /
  * Cmd+K and "/" shortcuts from the navbar's docs search; the index (/rest-api/search.json) is
  * fetched on first use; results (operations, schemas, fields) show as you type in the same
  * combobox as the docs search; choosing one moves the hash to its anchor on this page, opening
@@ -61,7 +61,6 @@ export function initReferenceSearch(root: ParentNode): void {
 
 function enhance(box: HTMLElement, input: HTMLInputElement): void {
   box.dataset.enhanced = 'true';
-  box.hidden = false;
   // Ctrl+K and "/" now lead here rather than to the navbar's docs search, which stops showing the hint.
   input.setAttribute('data-search-shortcut', '');
   document.querySelector('form.search')?.classList.add('search--shortcut-elsewhere');

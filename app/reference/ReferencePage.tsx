@@ -1,11 +1,26 @@
+import type { CSSProperties } from 'react';
 import type { OpenApiDocument } from '../portalContext.js';
-import { referenceGroups, referenceTags } from './model.js';
+import { type ReferenceOperation, referenceGroups, referenceTags } from './model.js';
 import { Operation } from './Operation.js';
 import { Prose } from './Prose.js';
 import { ReferenceNav } from './ReferenceNav.js';
 import { ReferenceSearch } from './ReferenceSearch.js';
-import { componentSchemas } from './schema.js';
+import { type JsonSchema, componentSchemas, resolveSchema } from './schema.js';
 import { SchemaSections } from './SchemaSections.js';
+
+/**
+ * What the styles need to estimate a tag's height before the browser lays it out (reference.css:
+ * the tags are `content-visibility: auto`, so those off screen are laid out only when they near the
+ * viewport): its operations and the fields of their bodies and first answers, as custom properties.
+ */
+function renderingEstimate(operations: ReferenceOperation[], schemas: Record<string, JsonSchema>): CSSProperties {
+  const fields = operations.reduce((count, operation) => count + fieldCount(operation.body?.schema, schemas) + fieldCount(operation.responses.find((response) => /^2/.test(response.status))?.schema, schemas) + operation.parameters.length, 0);
+  return { '--operations': operations.length, '--fields': fields } as CSSProperties;
+}
+
+function fieldCount(schema: JsonSchema | null | undefined, schemas: Record<string, JsonSchema>): number {
+  return schema ? Object.keys(resolveSchema(schema, schemas).schema.properties ?? {}).length : 0;
+}
 
 interface SecurityScheme {
   type?: string;
@@ -62,7 +77,7 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
           </section>
         </header>
         {tags.map((tag, tagIndex) => (
-          <section key={tag.anchor} id={tag.anchor} className="reference__tag" aria-labelledby={`${tag.anchor}/title`}>
+          <section key={tag.anchor} id={tag.anchor} className="reference__tag" aria-labelledby={`${tag.anchor}/title`} style={renderingEstimate(tag.operations, schemas)}>
             <h2 id={`${tag.anchor}/title`}>{tag.name}</h2>
             {tag.description ? <Prose text={tag.description} /> : null}
             {tag.operations.map((operation, index) => (

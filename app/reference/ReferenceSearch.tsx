@@ -2,13 +2,15 @@
 export const REFERENCE_SEARCH_INDEX_URL = '/rest-api/search.json';
 
 /**
- * The reference's search box. Rendered `hidden`: searching needs the script (app/client/referenceSearch.ts
- * shows the box, makes the input a combobox and adds the results panel); without it the left
- * navigation leads to every operation, so no control that does nothing is ever shown.
+ * The reference's search box. Searching needs the script (app/client/referenceSearch.ts makes the
+ * input a combobox and adds the results panel); without it the root layout's `<noscript>` style
+ * hides the box (the left navigation leads to every operation), so no control that does nothing is
+ * shown. Hiding it with the attribute instead would make the script's reveal push the page down on
+ * a phone, where the navigation sits above the operations: a layout shift on every load.
  */
 export function ReferenceSearch() {
   return (
-    <div className="reference-search" role="search" aria-label="API reference" data-reference-search-box={REFERENCE_SEARCH_INDEX_URL} hidden>
+    <div className="reference-search" role="search" aria-label="API reference" data-reference-search-box={REFERENCE_SEARCH_INDEX_URL}>
       <label className="reference-search__label" htmlFor="reference-search-input">
         Search the API reference
       </label>

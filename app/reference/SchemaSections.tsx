@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Prose } from './Prose.js';
 import { type JsonSchema, hasFields, resolveSchema, schemaAnchor, typesOf, variantsOf } from './schema.js';
 import { LazySchema, TypeLabel } from './SchemaTree.js';
@@ -49,7 +50,7 @@ function SchemaSection({ name, schemas }: { name: string; schemas: Record<string
 /** The "Schemas" part at the end of the page: every component schema, with its `#schema/<Name>` anchor. */
 export function SchemaSections({ schemas }: { schemas: Record<string, JsonSchema> }) {
   return (
-    <section id="schemas" className="reference__schemas" aria-labelledby="schemas/title">
+    <section id="schemas" className="reference__schemas" aria-labelledby="schemas/title" style={{ '--schemas': Object.keys(schemas).length } as CSSProperties}>
       <h2 id="schemas/title">Schemas</h2>
       {Object.keys(schemas).map((name) => (
         <SchemaSection key={name} name={name} schemas={schemas} />
