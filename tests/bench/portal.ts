@@ -5,7 +5,7 @@
 // Options: --runs N (or BENCH_PORTAL_RUNS), Lighthouse runs per page and preset, default 3; the
 // run with the median performance score is the one reported. --every-route adds one mobile and
 // one desktop run on every route the home page leads to (the targets hold on each but /rest-api,
-// which has its own).
+// which has its own). --reference-only measures /rest-api alone (no cold build, no other page).
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -276,11 +276,8 @@ async function main(): Promise<void> {
   const runs = runsOption();
   console.log(`Portal benchmark — node ${process.version}, Lighthouse 12 on ${CHROME_PATH} ${CHROME_FLAGS.join(' ')}, ${runs} run(s) per page and preset`);
 
-  console.log('\nCold portal build: build/ and public/build/ moved aside, .cache/{portal-build,content-v2,index-v5,tmp} removed; node scripts/build-portal.mjs');
-  const build = coldBuild();
-  const rss = build.peakRssBytes;
-  console.log(`  wall time ${build.seconds.toFixed(1)} s   peak RSS ${rss ? `${(rss / 1e6).toFixed(0)} MB` : 'n/a (no /usr/bin/time)'}`);
-
+  const referenceOnly = process.argv.includes('--reference-only');
+  const build = referenceOnly ? null : coldBuild();
   // As `npm start` serves it: production mode, compression, /openapi.json beside the portal.
   const openApiDocument = generateOpenApiDocument(routes, 'integration');
   const app = express();
@@ -293,10 +290,25 @@ async function main(): Promise<void> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const reportDirectory = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   try {
-    console.log(`\nServed at ${server.origin}; JavaScript each page executes, as found in its HTML (<script src>, modulepreload):`);
+    if (build) await portalPages(server.origin, chrome.port, runs, reportDirectory, build);
+    await referencePage(server.origin, chrome.port, openApiDocument, Math.max(runs, 5));
+    if (process.argv.includes('--every-route')) await everyRoute(server.origin, chrome.port);
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+}
+
+
+/** The home page, a doc page and the change log against the portal's targets; the cold build's figures. */
+async function portalPages(origin: string, port: number, runs: number, reportDirectory: string, build: ReturnType<typeof coldBuild>): Promise<void> {
+  const rss = build.peakRssBytes;
+  console.log('\nCold portal build: build/ and public/build/ moved aside, .cache/{portal-build,content-v2,index-v5,tmp} removed; node scripts/build-portal.mjs');
+  console.log(`  wall time ${build.seconds.toFixed(1)} s   peak RSS ${rss ? `${(rss / 1e6).toFixed(0)} MB` : 'n/a (no /usr/bin/time)'}`);
+    console.log(`\nServed at ${origin}; JavaScript each page executes, as found in its HTML (<script src>, modulepreload):`);
     const fetched = new Map<string, PageFetch>();
     for (const page of PAGES) {
-      const result = await fetchPage(server.origin, page.path);
+      const result = await fetchPage(origin, page.path);
       fetched.set(page.label, result);
       console.log(`  ${page.label} ${page.path}: ${result.scripts.join(', ') || 'no script'}`);
       console.log(`    JS executed (gzip -9): ${result.jsGzipBytes} bytes (${result.jsRawBytes} bytes uncompressed)`);
@@ -311,7 +323,7 @@ async function main(): Promise<void> {
     const measured = new Map<string, Measured>();
     for (const preset of PRESETS) {
       for (const page of PAGES) {
-        const result = await runLighthouse(`${server.origin}${page.path}`, chrome.port, preset.config, runs);
+        const result = await runLighthouse(`${origin}${page.path}`, port, preset.config, runs);
         measured.set(`${page.label}/${preset.label}`, result);
         writeFileSync(join(reportDirectory, `${page.label}-${preset.label}.json`), JSON.stringify(result.lhr));
         const f = figures(result.lhr);
@@ -379,12 +391,6 @@ async function main(): Promise<void> {
     );
     console.log(`  response headers: ${failures === 0 ? 'PASS' : `FAIL (${failures} check(s))`}`);
 
-    await referencePage(server.origin, chrome.port, openApiDocument, Math.max(runs, 5));
-    if (process.argv.includes('--every-route')) await everyRoute(server.origin, chrome.port);
-  } finally {
-    chrome.kill();
-    await server.close();
-  }
 }
 
 /** The operation a deep link aims at: the last one of the last tag, the farthest down the page. */
