@@ -158,38 +158,34 @@ describe('the docs’ code samples', () => {
   const catalogue = loadDocsCatalogue(join(process.cwd(), 'docs/pages'));
   const pages = [...catalogue.pages.entries(), ['change-logs', catalogue.changeLog] as const];
 
-  it('are grouped as curl, JavaScript, Python, in that order, wherever there is a group', () => {
+  /** The languages a group may offer, in the order its tabs come. */
+  const LANGUAGES = ['curl', 'JavaScript', 'Python', 'PHP'];
+
+  it('are grouped in one order (curl, JavaScript, Python, PHP), each tab once, wherever there is a group', () => {
     let count = 0;
     for (const [path, page] of pages) {
       for (const group of codeTabGroups(page.html)) {
-        expect(labelsOf(group), path).toEqual(['curl', 'JavaScript', 'Python']);
+        const labels = labelsOf(group);
+        expect(labels.length, path).toBeGreaterThanOrEqual(2);
+        expect(new Set(labels).size, path).toBe(labels.length);
+        // Other tabs (a framework's handler: Express, Flask) may sit among them.
+        expect(labels.filter((label) => LANGUAGES.includes(label)), path).toEqual(LANGUAGES.filter((language) => labels.includes(language)));
         count += 1;
       }
     }
     expect(count).toBeGreaterThanOrEqual(14);
   });
 
-  it('show every curl request inside a group, with its JavaScript and Python', () => {
-    const withTabs: string[] = [];
+  // A walk-through may show its intermediate steps in curl alone (every one of them is executed by
+  // tests/docs/samples.test.ts); a page with requests shows at least one in the three languages.
+  it('show the requests of every page that has some in curl, JavaScript and Python at least once', () => {
+    const withRequests: string[] = [];
     for (const [path, page] of pages) {
-      const groups = codeTabGroups(page.html);
-      let outside = page.html;
-      for (const group of groups) outside = outside.replace(group, '');
-      const blocksWithCurl = [...outside.matchAll(/<pre[^>]*>[\s\S]*?<\/pre>/g)].filter(([block]) => /\bcurl\s/.test(block));
-      expect(blocksWithCurl, path).toEqual([]);
-      if (groups.some((group) => /\bcurl\s/.test(group))) withTabs.push(path);
+      if (!/<code class="language-sh">[^<]*\bcurl\s/.test(page.html)) continue;
+      withRequests.push(path);
+      const complete = codeTabGroups(page.html).filter((group) => /\bcurl\s/.test(group) && ['curl', 'JavaScript', 'Python'].every((language) => labelsOf(group).includes(language)));
+      expect(complete.length, path).toBeGreaterThanOrEqual(1);
     }
-    expect(withTabs.sort()).toEqual([
-      'integrations/adage_mocks',
-      'integrations/test-data',
-      'mandatory-steps/create-test-accounts',
-      'mandatory-steps/request-a-provider-account',
-      'tutorials/create-a-collective-offer',
-      'tutorials/create-an-event-linked-to-an-external-ticketing-systems',
-      'understanding-our-api/authentication-authorization',
-      'understanding-our-api/managing-bookings/countermarks-management',
-      'understanding-our-api/messaging-system/setting-up-messaging',
-      'understanding-our-api/resources/cursor-pagination',
-    ]);
+    expect(withRequests.length).toBeGreaterThanOrEqual(12);
   });
 });
