@@ -5,7 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
 import { rehypeCodeTabs } from './codeTabs.server.js';
 
@@ -79,6 +79,21 @@ function focusableCodeBlocks() {
 }
 
 /**
+ * A table wider than a phone's screen (a catalogue of test data, a table of states and answers)
+ * scrolls inside a box of its own rather than making the whole page scroll sideways; like a code
+ * block, the box is focusable so that a keyboard user can scroll it.
+ */
+function scrollableTables() {
+  return (tree: HastNode) => {
+    visit(tree, 'element', (node: HastElement, index, parent) => {
+      if (node.tagName !== 'table' || !parent || index === undefined) return;
+      parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0 }, children: [node] };
+      return SKIP;
+    });
+  };
+}
+
+/**
  * A docs page from its Markdown: front matter, HTML (headings anchored, GitHub-flavoured, consecutive
  * fenced blocks labelled `tab="..."` grouped as code samples: see codeTabs.server.ts), table of contents.
  */
@@ -92,6 +107,7 @@ export function renderMarkdown(source: string, file: string): RenderedPage {
     .use(rehypeSlug)
     .use(rehypeCodeTabs)
     .use(focusableCodeBlocks)
+    .use(scrollableTables)
     .use(anchorsAndToc(toc))
     .use(rehypeStringify)
     .processSync(body)

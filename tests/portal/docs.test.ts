@@ -22,9 +22,9 @@ describe('docs Markdown', () => {
     expect(page.html).toContain('<h4 id="deeper">');
   });
 
-  it('renders GitHub-flavoured tables and fenced code with its language', () => {
+  it('renders GitHub-flavoured tables (in a focusable box that scrolls on a phone) and fenced code with its language', () => {
     const page = renderMarkdown(`${frontMatter}| a | b |\n|---|---|\n| 1 | 2 |\n\n\`\`\`sh\ncurl -i /x\n\`\`\`\n`, 'page.md');
-    expect(page.html).toContain('<table>');
+    expect(page.html).toContain('<div class="table-scroll" tabindex="0"><table>');
     expect(page.html).toContain('<code class="language-sh">curl -i /x\n</code>');
   });
 
