@@ -10,8 +10,9 @@ export async function ensureDemoSandbox(runtime: Runtime): Promise<CreatedSandbo
 }
 
 /**
- * What to show once: the key and the messaging secret are never stored in clear, so this
- * is the only moment they can be read.
+ * What to show once: the API key is stored only as a prefix and a hash, so this is the only
+ * moment it can be read. The messaging secret is stored (the platform signs every message with
+ * it) but no operation ever returns it: this is the one place it is shown too.
  */
 export function demoSandboxLines(sandbox: CreatedSandbox | null, baseUrl: string): string[] {
   if (!sandbox) {
