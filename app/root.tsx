@@ -53,11 +53,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {assets ? <script type="module" src={assets.clientScript} /> : null}
         <noscript>
-          {/* Without the script, code samples cannot switch tabs: show them all, each under its label;
+          {/* Without the script, code samples cannot switch tabs: show them all, each under its label (but
+              those the script writes, the reference's JavaScript and Python);
               the reference's variant pickers cannot switch either: show every variant, and the links to the others;
               and its search box, which needs the script, is not shown. */}
           <style>
-            {'.code-tabs__tablist,.schema-variants__picker,.reference-search{display:none}.code-tabs__panel[hidden],.code-tabs__label[hidden],.schema-variants:not([data-picked]) .schema-variant~.schema-variant,.schema-variants__links[hidden]{display:block}'}
+            {'.code-tabs__tablist,.schema-variants__picker,.reference-search{display:none}.code-tabs__panel[hidden],.code-tabs__label[hidden],.schema-variants:not([data-picked]) .schema-variant~.schema-variant,.schema-variants__links[hidden]{display:block}.code-tabs__panel[data-sample-pending]{display:none}'}
           </style>
         </noscript>
       </head>

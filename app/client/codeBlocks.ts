@@ -106,7 +106,11 @@ function select(group: Element, index: number, focus: boolean): void {
     tab.setAttribute('aria-selected', String(selected));
     tab.tabIndex = selected ? 0 : -1;
     if (selected && focus) tab.focus();
-    if (panels[position]) panels[position].hidden = !selected;
+    const panel = panels[position];
+    if (!panel) return;
+    panel.hidden = !selected;
+    // A panel whose code is written on demand (the reference's samples: app/client/samples.ts).
+    if (selected) panel.dispatchEvent(new CustomEvent('code-tabs:shown', { bubbles: true }));
   });
 }
 

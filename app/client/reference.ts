@@ -3,6 +3,7 @@
  * Each init is idempotent (a client-side navigation calls it again on the new body).
  */
 import { initReferenceSearch } from './referenceSearch.js';
+import { initSamples } from './samples.js';
 import { initSchemaTrees } from './schemaTrees.js';
 import { initTryIt } from './tryIt.js';
 
@@ -10,4 +11,5 @@ export function initReference(root: ParentNode): void {
   initTryIt(root);
   initReferenceSearch(root);
   initSchemaTrees();
+  initSamples(root);
 }

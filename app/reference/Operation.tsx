@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CodeTabs } from './CodeTabs.js';
 import type { ReferenceOperation, ReferenceParameter, ReferenceResponse } from './model.js';
 import { Prose } from './Prose.js';
-import { codeSamples, responseSampleOf, sampleRequestOf } from './samples.js';
+import { curlFirstSamples, responseSampleOf, sampleRequestOf } from './samples.js';
 import { type JsonSchema, resolveSchema } from './schema.js';
 import { SchemaBody, SchemaFacts, SchemaLink, TypeLabel } from './SchemaTree.js';
 import { TryIt } from './TryIt.js';
@@ -124,7 +124,7 @@ export function Operation({ operation, schemas, baseUrl, securitySchemes, first 
       </div>
       <div className="operation__aside">
         <h4 className="operation__subtitle">Request samples</h4>
-        <CodeTabs id={`samples-${operation.operationId}`} label={`Request samples: ${operation.summary}`} samples={codeSamples(request)} />
+        <CodeTabs id={`samples-${operation.operationId}`} label={`Request samples: ${operation.summary}`} samples={curlFirstSamples(request)} request={request} />
         {response ? (
           <>
             <h4 className="operation__subtitle">

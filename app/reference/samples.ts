@@ -208,12 +208,24 @@ export function pythonSample(request: SampleRequest): string {
   return lines.join('\n');
 }
 
+const WRITERS: { label: CodeSample['label']; language: CodeSample['language']; write: (request: SampleRequest) => string }[] = [
+  { label: 'curl', language: 'bash', write: curlSample },
+  { label: 'JavaScript', language: 'javascript', write: fetchSample },
+  { label: 'Python', language: 'python', write: pythonSample },
+];
+
 export function codeSamples(request: SampleRequest): CodeSample[] {
-  return [
-    { label: 'curl', language: 'bash', code: curlSample(request) },
-    { label: 'JavaScript', language: 'javascript', code: fetchSample(request) },
-    { label: 'Python', language: 'python', code: pythonSample(request) },
-  ];
+  return WRITERS.map(({ label, language, write }) => ({ label, language, code: write(request) }));
+}
+
+/** The samples with curl written and the others left for the browser to write (`code: null`). */
+export function curlFirstSamples(request: SampleRequest): (Omit<CodeSample, 'code'> & { code: string | null })[] {
+  return WRITERS.map(({ label, language, write }) => ({ label, language, code: label === 'curl' ? write(request) : null }));
+}
+
+/** One sample, in the language of a code block (`javascript`, `python`, `bash`); null for another. */
+export function writeSample(language: string, request: SampleRequest): string | null {
+  return WRITERS.find((writer) => writer.language === language)?.write(request) ?? null;
 }
 
 /**

@@ -83,6 +83,30 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  it('writes the JavaScript and Python samples when their tab shows, the same request as curl, and keeps the language chosen', async () => {
+    const { page, problems } = await session.open({ path: `/rest-api#${CREATE_EVENT}` });
+    await referenceClientReady(page);
+    const samples = page.locator(`[id="samples-PostEventOffer"]`);
+    const curl = await samples.locator('code.language-bash').innerText();
+    expect(curl).toContain("curl -X POST 'https://backend.integration.passculture.pro/public/offers/v1/events'");
+    await samples.getByRole('tab', { name: 'JavaScript' }).click();
+    const javascript = await samples.locator('code.language-javascript').innerText();
+    expect(javascript).toContain('await fetch("https://backend.integration.passculture.pro/public/offers/v1/events", {');
+    expect(javascript).toContain('method: "POST"');
+    // The same body as the curl sample.
+    const body = (code: string, start: string, end: string) => JSON.parse(code.slice(code.indexOf(start) + start.length, code.lastIndexOf(end)));
+    expect(body(javascript, 'body: JSON.stringify(', '),')).toEqual(body(curl, "--data '", "'"));
+
+    // The choice is remembered: on the next load the Python tab of every group is written at once.
+    await samples.getByRole('tab', { name: 'Python' }).click();
+    await page.reload();
+    await referenceClientReady(page);
+    const other = page.locator('[id="samples-GetEvent"]');
+    await other.locator('code.language-python', { hasText: 'requests.get(' }).waitFor();
+    expect(await other.getByRole('tab', { name: 'Python' }).getAttribute('aria-selected')).toBe('true');
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
   it('shows the navigation beside the page on a wide screen, and folded above it on a phone', async () => {
     const wide = await session.open({ path: '/rest-api' });
     expect(await wide.page.locator(`.reference-nav a[href="#${CREATE_EVENT}"]`).isVisible()).toBe(true);
@@ -107,6 +131,12 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     await page.waitForURL(`${session.baseUrl}/rest-api/schemas/CONCERT_create`);
     expect(await page.locator('h1').innerText()).toBe('CONCERT_create');
     expect(await page.locator('code.schema__name', { hasText: /^musicType$/ }).isVisible()).toBe(true);
+
+    // Only the curl sample, which the server writes; the others need the script.
+    await page.goto(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
+    const samples = page.locator('[id="samples-PostEventOffer"]');
+    expect(await samples.locator('code.language-bash').isVisible()).toBe(true);
+    expect(await samples.locator('code.language-javascript').isVisible()).toBe(false);
 
     // The small choices show every variant.
     await page.goto(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
