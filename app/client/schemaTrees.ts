@@ -6,6 +6,7 @@
  * so a phone's main thread is not held by a thousand listeners at load.
  */
 import { schemaFragmentPath } from '../reference/schema.js';
+import { whenDetailsOpen } from './detailsOpened.js';
 
 const SCHEMA_ANCHOR = 'schema/';
 
@@ -96,14 +97,7 @@ let listening = false;
 export function initSchemaTrees(): void {
   if (!listening) {
     listening = true;
-    document.addEventListener(
-      'toggle',
-      (event) => {
-        const target = event.target;
-        if (target instanceof HTMLDetailsElement && target.open && target.dataset.schemaRef) void load(target);
-      },
-      true, // toggle does not bubble
-    );
+    whenDetailsOpen('details[data-schema-ref]', (details) => void load(details));
     document.addEventListener('change', (event) => {
       const select = event.target;
       if (!(select instanceof HTMLSelectElement) || !select.matches('[data-variant-select]')) return;

@@ -6,6 +6,7 @@
  * Idempotent: a console already opened has no template left.
  */
 import { type TryItValue, buildTryItUrl, checkJsonBody, prettyBody } from '../reference/tryItRequest.js';
+import { whenDetailsOpen } from './detailsOpened.js';
 
 const STORAGE_KEY = 'portal.try-it.api-key';
 const TIMEOUT_MS = 30_000;
@@ -143,21 +144,11 @@ function open(console: HTMLDetailsElement): void {
 
 let listening = false;
 
-/**
- * Makes the try-it consoles work: one listener for the whole document (toggle does not bubble, so
- * it listens in the capture phase), so the page wires nothing per operation before it is used.
- */
+/** Makes the try-it consoles work, each as it first opens: the page wires nothing per operation before it is used. */
 export function initTryIt(root: ParentNode): void {
   if (!listening) {
     listening = true;
-    document.addEventListener(
-      'toggle',
-      (event) => {
-        const target = event.target;
-        if (target instanceof HTMLDetailsElement && target.open && target.matches('details[data-try-it]')) open(target);
-      },
-      true,
-    );
+    whenDetailsOpen('details[data-try-it]', open);
   }
   root.querySelectorAll<HTMLDetailsElement>('details[data-try-it][open]').forEach(open);
 }

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Prose } from './Prose.js';
-import { type JsonSchema, hasFields, resolveSchema, schemaAnchor, typesOf, variantsOf } from './schema.js';
+import { type JsonSchema, formatValue, hasFields, resolveSchema, schemaAnchor, typesOf, variantsOf } from './schema.js';
 import { LazySchema, TypeLabel } from './SchemaTree.js';
 
 /** What a schema is, in a few words: `4 fields`, `One of 26 schemas`, `string`. */
@@ -39,7 +39,7 @@ function SchemaSection({ name, schemas }: { name: string; schemas: Record<string
           <span className="schema__type">
             <TypeLabel schema={{ ...resolved }} schemas={schemas} />
           </span>
-          {resolved.enum ? ': ' + resolved.enum.filter((value) => value !== null).map((value) => JSON.stringify(value)).join(', ') : null}
+          {resolved.enum ? `: ${resolved.enum.filter((value) => value !== null).map(formatValue).join(', ')}` : null}
           {typesOf(resolved).includes('null') && !resolved.enum ? ' (nullable)' : null}
         </p>
       )}

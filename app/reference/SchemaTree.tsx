@@ -5,7 +5,8 @@ import { type JsonSchema, constraintsOf, formatValue, hasFields, isNullable, ref
 
 /**
  * Levels of fields drawn inline; a named object deeper than this is loaded on demand. One level
- * keeps the page near 5,000 elements: its first layout is what a phone's main thread waits on.
+ * keeps the page near 10,000 elements (two made 28,000): laying them out is what a phone's main
+ * thread waits on (decision 010).
  */
 export const INLINE_LEVELS = 1;
 /** Enums longer than this show their first values and link to their schema. */
