@@ -190,11 +190,13 @@ function isComplex(schema: JsonSchema, schemas: Schemas, depth = 0): boolean {
  * /rest-api/schemas/<Name>/fragment on first opening (app/client/schemaTrees.ts); without JavaScript
  * its link leads to the schema's own page, /rest-api/schemas/<Name>.
  */
-export function LazySchema({ name, summary, variant }: { name: string; summary: ReactNode; variant?: number }) {
+export function LazySchema({ name, summary, variant, fallback = `See the ${name} schema` }: { name: string; summary: ReactNode; variant?: number; fallback?: string }) {
   return (
     <details className={variant === undefined ? 'schema__nested' : 'schema-variant'} data-schema-ref={name} data-variant={variant}>
       <summary>{summary}</summary>
-      <a className="schema__slot" data-schema-slot="" href={schemaPagePath(name)}>{`See the ${name} schema`}</a>
+      <a className="schema__slot" data-schema-slot="" href={schemaPagePath(name)}>
+        {fallback}
+      </a>
     </details>
   );
 }
