@@ -7,6 +7,8 @@ export interface PortalAssets {
   clientScript: string;
   /** The search index built with the portal (`/build/search/search-index-<hash>.json`). */
   searchIndex: string;
+  /** The text of every built stylesheet by its fingerprinted URL, written into the pages (app/components/Stylesheets.tsx). */
+  stylesheets: Record<string, string>;
 }
 
 export interface PortalContext {

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Links, Meta, Outlet, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Footer } from './components/Footer.js';
+import { Stylesheets, routeStylesheets } from './components/Stylesheets.js';
 import { Navbar } from './components/Navbar.js';
 import type { SidebarNode } from './docs/docs.server.js';
 import { errorMeta } from './meta.js';
@@ -17,12 +18,10 @@ const faviconHref =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#6d28d9"/><path d="M9 22l7-13 7 13" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>',
   );
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: globalStylesHref },
-  { rel: 'stylesheet', href: codeStylesHref },
-  { rel: 'stylesheet', href: searchStylesHref },
-  { rel: 'icon', href: faviconHref, type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [{ rel: 'icon', href: faviconHref, type: 'image/svg+xml' }];
+
+/** Every page's styles; a route adds its own with `handle = { stylesheets: [...] }`. */
+const rootStylesheets = [globalStylesHref, codeStylesHref, searchStylesHref];
 
 // Leaf routes set their own titles; this one applies when the root error boundary renders.
 export const meta: MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: siteTitle }]);
@@ -39,8 +38,9 @@ export function loader({ context }: LoaderFunctionArgs) {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const assets = useRouteLoaderData<typeof loader>('root');
+  const matches = useMatches();
   // Doc pages send their sidebar; the drawer shows it on narrow screens.
-  const docsSidebar = useMatches()
+  const docsSidebar = matches
     .map((match) => (match.data as { sidebar?: SidebarNode[] } | undefined)?.sidebar)
     .findLast((sidebar) => sidebar !== undefined);
   return (
@@ -50,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Meta />
+        <Stylesheets hrefs={[...rootStylesheets, ...routeStylesheets(matches)]} texts={assets?.stylesheets} />
         <Links />
         {assets ? <script type="module" src={assets.clientScript} /> : null}
         <noscript>

@@ -2,7 +2,7 @@
 // enhancement script and the search index, both fingerprinted, and build/portal-assets.json
 // that tells the server their URLs. Run by scripts/build.mjs and by the tests.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -66,12 +66,24 @@ export async function buildPortal(root) {
   const searchIndex = writeSearchIndex(join(root, 'docs', 'pages'), searchDirectory);
 
   const assets = {
-    clientScript: `/${relative(join(root, 'public'), join(root, clientFile)).split('\\').join('/')}`,
+    clientScript: publicUrl(root, join(root, clientFile)),
     searchIndex: searchIndex.url,
+    stylesheets: builtStylesheets(root),
   };
   mkdirSync(join(root, 'build'), { recursive: true });
   writeFileSync(join(root, 'build', 'portal-assets.json'), `${JSON.stringify(assets, null, 2)}\n`);
   return assets;
+}
+
+function publicUrl(root, file) {
+  return `/${relative(join(root, 'public'), file).split('\\').join('/')}`;
+}
+
+/** The CSS that `remix build` wrote, by URL: the pages carry it inline (app/components/Stylesheets.tsx). */
+function builtStylesheets(root) {
+  const directory = join(root, 'public', 'build', '_assets');
+  const files = readdirSync(directory).filter((name) => name.endsWith('.css')).sort();
+  return Object.fromEntries(files.map((name) => [publicUrl(root, join(directory, name)), readFileSync(join(directory, name), 'utf8')]));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

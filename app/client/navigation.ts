@@ -65,8 +65,9 @@ function setLoading(loading: boolean): void {
 
 /** The scripts and stylesheets a document runs with: when they differ, the page is loaded in full. */
 function assetsOf(root: Document): string {
-  return [...root.querySelectorAll('script[src], link[rel="stylesheet"]')]
-    .map((element) => element.getAttribute('src') ?? element.getAttribute('href'))
+  // Stylesheets are written into the page, each `<style>` naming its file (app/components/Stylesheets.tsx).
+  return [...root.querySelectorAll('script[src], link[rel="stylesheet"], style[data-href]')]
+    .map((element) => element.getAttribute('src') ?? element.getAttribute('href') ?? element.getAttribute('data-href'))
     .join(' ');
 }
 

@@ -1,5 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import type { StylesheetsHandle } from '../components/Stylesheets.js';
 import { loadOrFail } from '../loadFailure.js';
 import { pageMeta, routeMeta } from '../meta.js';
 import { referenceHtml } from '../reference/render.server.js';
@@ -7,12 +8,8 @@ import referenceStylesHref from '../styles/reference.css';
 import referenceSearchStylesHref from '../styles/referenceSearch.css';
 import tryItStylesHref from '../styles/tryIt.css';
 
-/** The reference's styles load on this page only: the page, its search box, its try-it consoles. */
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: referenceStylesHref },
-  { rel: 'stylesheet', href: referenceSearchStylesHref },
-  { rel: 'stylesheet', href: tryItStylesHref },
-];
+/** The reference's styles come with this page only: the page, its search box, its try-it consoles. */
+export const handle: StylesheetsHandle = { stylesheets: [referenceStylesHref, referenceSearchStylesHref, tryItStylesHref] };
 
 /**
  * The reference rendered from the document the server generates (app/reference/ReferencePage.tsx),

@@ -1,11 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import type { StylesheetsHandle } from '../components/Stylesheets.js';
 import { loadOrFail } from '../loadFailure.js';
 import { pageMeta, routeMeta } from '../meta.js';
 import { schemaPageHtml } from '../reference/render.server.js';
 import referenceStylesHref from '../styles/reference.css';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: referenceStylesHref }];
+export const handle: StylesheetsHandle = { stylesheets: [referenceStylesHref] };
 
 /**
  * One schema of the reference on a page of its own: where the reference's folded levels lead a

@@ -297,6 +297,18 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
       expect(nextScriptLoaded).toBe(true);
     });
 
+    it('a page that needs styles this one lacks (the reference, from a doc page) is loaded in full, with its styles', async () => {
+      const { page } = await session.open({ path: `/docs/${FIRST}` });
+      const styles = () => page.locator('style[data-href]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-href')));
+      expect(await styles()).not.toContainEqual(expect.stringMatching(/\/reference-\w+\.css$/));
+      await markWindow(page);
+      await page.locator('.navbar').getByRole('link', { name: 'REST API' }).first().click();
+      await waitForHeading(page, 'REST API');
+      expect(await windowMarker(page)).toBeUndefined();
+      expect(await styles()).toContainEqual(expect.stringMatching(/\/reference-\w+\.css$/));
+      expect(await page.locator('.reference').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+    });
+
     for (const [fixture, status, heading, button] of [
       ['load-failure', 503, 'This page could not be loaded', 'Retry'],
       ['crash', 500, 'This page crashed', 'Try again'],

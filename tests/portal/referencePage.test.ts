@@ -61,10 +61,10 @@ describe('the API reference page', () => {
     expect(missing).toEqual([]);
   });
 
-  it('marks the page for the client, links the download and its stylesheet, and leads the navigation with groups, tags and operations', () => {
+  it('marks the page for the client, links the download, carries its stylesheet, and leads the navigation with groups, tags and operations', () => {
     expect(html).toMatch(/<div class="reference" data-reference="">/);
     expect(html).toContain('<a class="reference__download" href="/openapi.json" download="">Download openapi.json</a>');
-    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/reference-[^"]+\.css"/);
+    expect(html).toMatch(/<style data-href="\/build\/_assets\/reference-[^"]+\.css">/);
     for (const group of document['x-tagGroups'] ?? []) expect(html).toContain(`<span class="reference-nav__group-title">${escaped(group.name)}</span>`);
     const nav = html.slice(html.indexOf('<nav class="reference-nav"'), html.indexOf('</nav>', html.indexOf('<nav class="reference-nav"')));
     for (const operation of operations) expect(nav).toContain(`href="#${escaped(operation.anchor)}"`);

@@ -95,13 +95,13 @@ describe('portal shell', () => {
     expect((await request(app).get(stylesheet).set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBe('gzip');
   });
 
-  it('links the global stylesheet', async () => {
+  it('writes the stylesheets into the page, each naming the fingerprinted file it is, and links none', async () => {
     const { text } = await request(app).get('/');
-    const stylesheet = text.match(/<link rel="stylesheet" href="(\/build\/[^"]+\.css)"/)?.[1];
-    expect(stylesheet).toBeDefined();
-    const css = await request(app).get(stylesheet!);
-    expect(css.status).toBe(200);
-    expect(css.text).toContain('--accent: #6d28d9');
+    const inline = [...text.matchAll(/<style data-href="(\/build\/_assets\/[\w-]+\.css)">([^<]*)<\/style>/g)];
+    expect(inline.map(([, href]) => href.replace(/-\w+\.css$/, ''))).toEqual(['/build/_assets/global', '/build/_assets/code', '/build/_assets/search']);
+    expect(text).not.toContain('rel="stylesheet"');
+    for (const [, href, css] of inline) expect((await request(app).get(href)).text).toBe(css);
+    expect(inline[0][2]).toContain('--accent: #6d28d9');
   });
 });
 
