@@ -57,7 +57,6 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 function addCopyButton(pre: HTMLElement): void {
-  pre.dataset.enhanced = '';
   // The button sits in a wrapper, not in the <pre>: it would scroll away with a long line.
   const wrapper = document.createElement('div');
   wrapper.className = 'code-block';
@@ -161,8 +160,31 @@ function makeTabs(group: HTMLElement): void {
   if (remembered > 0) select(group, remembered, false);
 }
 
+let nearViewport: IntersectionObserver | undefined;
+
+/**
+ * A block gets its copy button as it comes within a screen of the viewport (or is shown, for a
+ * hidden tab). /rest-api has 200 blocks: wrapping them all at start-up dirtied the whole page and
+ * held a deep link's scroll back by about 35 ms, for buttons no one could see yet.
+ */
+function addCopyButtonWhenNear(pre: HTMLElement): void {
+  pre.dataset.enhanced = '';
+  if (typeof IntersectionObserver !== 'function') return addCopyButton(pre);
+  nearViewport ??= new IntersectionObserver(
+    (entries, observer) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        addCopyButton(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  nearViewport.observe(pre);
+}
+
 /** Wires the code blocks under `root` (the document, or a new page's body after a client-side navigation). */
 export function initCodeBlocks(root: ParentNode): void {
   root.querySelectorAll<HTMLElement>('.code-tabs:not([data-enhanced])').forEach(makeTabs);
-  root.querySelectorAll<HTMLElement>('.markdown pre:not([data-enhanced]), pre[data-copy]:not([data-enhanced])').forEach(addCopyButton);
+  root.querySelectorAll<HTMLElement>('.markdown pre:not([data-enhanced]), pre[data-copy]:not([data-enhanced])').forEach(addCopyButtonWhenNear);
 }

@@ -107,6 +107,22 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  it('gives a code block its copy button as it comes near the screen, not before', async () => {
+    const { page } = await session.open({ path: '/rest-api' });
+    await referenceClientReady(page);
+    const last = page.locator(`[id="${LAST_MOCK}"] .operation`).last().locator('.operation__aside pre').first();
+    const copyButtons = () => page.locator('.code-block__copy').count();
+    expect(await page.locator('pre[data-copy]').count()).toBeGreaterThan(100);
+    // The first screen's blocks have theirs; the hundred further down have none yet.
+    await page.locator('.code-block__copy').first().waitFor();
+    expect(await copyButtons()).toBeLessThan(20);
+    expect(await last.evaluate((pre) => pre.parentElement!.classList.contains('code-block'))).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    const button = last.locator('xpath=..').getByRole('button', { name: 'Copy code to clipboard' });
+    await button.waitFor();
+    expect(await button.isVisible()).toBe(true);
+  });
+
   it('shows the navigation beside the page on a wide screen, and folded above it on a phone', async () => {
     const wide = await session.open({ path: '/rest-api' });
     expect(await wide.page.locator(`.reference-nav a[href="#${CREATE_EVENT}"]`).isVisible()).toBe(true);
