@@ -4,14 +4,6 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { PortalContext } from './portalContext.js';
-import { referenceHtml } from './reference/render.server.js';
-
-/** Renders what is worth having ready before the first request: the REST reference (server/portal.ts). */
-export function warmUp(portal: PortalContext): void {
-  referenceHtml(portal.openApiDocument);
-}
-
 // Remix aborts pending loader promises after this long; React is given one more second to flush.
 export const streamTimeout = 5_000;
 

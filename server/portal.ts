@@ -5,8 +5,9 @@ import compression from 'compression';
 import express from 'express';
 import type { Router } from 'express';
 import { createRequestHandler } from '@remix-run/express';
-import type { ServerBuild } from '@remix-run/node';
+import { type ServerBuild, createRequestHandler as createFetchHandler } from '@remix-run/node';
 import type { OpenApiDocument, PortalAssets, PortalContext } from '../app/portalContext.js';
+import { compressedPageRoute } from './compressedPage.js';
 
 /** File names under /build carry a content hash, so a browser may keep them forever. */
 export const HASHED_ASSET_CACHE = { maxAge: '1y', immutable: true } as const;
@@ -28,10 +29,8 @@ export interface PortalOptions {
   warmUp?: boolean;
 }
 
-/** What app/entry.server.tsx exports beside the request handler. */
-interface PortalEntry {
-  warmUp?: (portal: PortalContext) => void;
-}
+/** The page every reader gets the same copy of, kept rendered and compressed (server/compressedPage.ts). */
+export const REFERENCE_PATH = '/rest-api';
 
 /**
  * This module runs as server/portal.ts (vitest, tsx) and as dist/server/portal.js (tsc output),
@@ -100,13 +99,6 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
     if (!existsSync(file)) throw new Error(`Portal not built: run npm run build (missing ${file})`);
   }
 
-  const router = express.Router();
-  router.use(canonicalPortalPaths);
-  // Pages, scripts, styles and the search index leave compressed (gzip or brotli, as accepted).
-  router.use(compression());
-  router.use('/build', express.static(join(projectRoot, 'public', 'build'), HASHED_ASSET_CACHE));
-  router.use(express.static(join(projectRoot, 'public'), PUBLIC_FILE_CACHE));
-
   const build =
     options.mode === 'development'
       ? () => importServerBuild(buildFile)
@@ -118,11 +110,23 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
     testFixtures: options.testFixtures === true,
   });
   const assets = readPortalAssets(projectRoot);
-  router.all('*', createRequestHandler({ build, mode: options.mode, getLoadContext: () => ({ portal: context() }) }));
-  if (options.warmUp && typeof build !== 'function') {
+
+  const router = express.Router();
+  router.use(canonicalPortalPaths);
+  if (typeof build !== 'function') {
+    // In development the build changes under the server: every request renders afresh.
+    const renderPage = createFetchHandler(build, options.mode);
+    const reference = compressedPageRoute(REFERENCE_PATH, () => renderPage(new Request(`http://localhost${REFERENCE_PATH}`), { portal: context() }));
+    router.use(reference);
     // After start-up's own work: the listening socket is open by then, and a request that comes
-    // first simply renders the page itself (the render is cached either way).
-    setImmediate(() => (build.entry.module as PortalEntry).warmUp?.(context()));
+    // first simply renders the page itself.
+    if (options.warmUp) setImmediate(() => void reference.make());
   }
+  // Pages, scripts, styles and the search index leave compressed (gzip or brotli, as accepted).
+  router.use(compression());
+  router.use('/build', express.static(join(projectRoot, 'public', 'build'), HASHED_ASSET_CACHE));
+  router.use(express.static(join(projectRoot, 'public'), PUBLIC_FILE_CACHE));
+
+  router.all('*', createRequestHandler({ build, mode: options.mode, getLoadContext: () => ({ portal: context() }) }));
   return router;
 }
