@@ -57,7 +57,7 @@ async function load(details: HTMLDetailsElement): Promise<void> {
  * named ones) becomes a lazy `<details>` the first time it is picked, and loads as it opens.
  */
 function showVariant(group: HTMLElement, select: HTMLSelectElement): void {
-  const index = Number(select.value) || 0;
+  const index = Math.max(select.selectedIndex, 0);
   group.dataset.picked = '';
   let shown = group.querySelector<HTMLDetailsElement>(`:scope > details[data-variant="${index}"]`);
   const option = select.options[select.selectedIndex];

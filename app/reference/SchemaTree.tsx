@@ -16,6 +16,12 @@ const LAZY_VARIANTS = 4;
 
 type Schemas = Record<string, JsonSchema>;
 
+/** `{ "type": "null" }` among variants: the field is nullable (its flags say so), not a variant to pick. */
+function isNullVariant(variant: JsonSchema, schemas: Schemas): boolean {
+  const types = typesOf(resolveSchema(variant, schemas).schema);
+  return types.length === 1 && types[0] === 'null';
+}
+
 /**
  * Where a schema's name links: its section on /rest-api (`#schema/<Name>`), or, on a schema's own
  * page, that schema's page.
@@ -31,9 +37,10 @@ export function TypeLabel({ schema, schemas }: { schema: JsonSchema; schemas: Sc
   const { schema: resolved, name } = resolveSchema(schema, schemas);
   const variants = variantsOf(resolved);
   const link = name ? <SchemaLink name={name} /> : null;
-  if (variants && variants.variants.length > 3 && variants.variants.every((variant) => variant.$ref)) {
+  const named = variants?.variants.filter((variant) => !isNullVariant(variant, schemas));
+  if (variants && named && named.length > 3 && named.every((variant) => variant.$ref)) {
     // The variants are listed below the field (tree) or in the section (schemas): their count is enough here.
-    return <>{`${variants.keyword} (${variants.variants.length} schemas)`}</>;
+    return <>{`${variants.keyword} (${named.length} schemas)${named.length < variants.variants.length ? ' | null' : ''}`}</>;
   }
   if (variants) {
     return (
@@ -218,14 +225,16 @@ function variantLabel(variant: JsonSchema, schemas: Schemas, discriminator: Json
  * Beyond the inline levels a variant is lazy too.
  */
 function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Schemas; level: number }) {
-  const variants = variantsOf(schema)!;
-  const labels = variants.variants.map((variant, index) => variantLabel(variant, schemas, schema.discriminator, index));
-  const names = variants.variants.map((variant) => resolveSchema(variant, schemas).name);
-  const manyNamed = variants.variants.length > LAZY_VARIANTS && names.every((name) => name !== null);
+  const { keyword, variants: all } = variantsOf(schema)!;
+  const variants = all.filter((variant) => !isNullVariant(variant, schemas));
+  const labels = variants.map((variant, index) => variantLabel(variant, schemas, schema.discriminator, index));
+  const names = variants.map((variant) => resolveSchema(variant, schemas).name);
+  const manyNamed = variants.length > LAZY_VARIANTS && names.every((name) => name !== null);
   return (
     <div className="schema-variants" data-variants="">
       <p className="schema-variants__intro">
-        {variants.keyword === 'oneOf' ? 'One of' : 'Any of'} {variants.variants.length}
+        {keyword === 'oneOf' ? 'One of' : 'Any of'} {variants.length}
+        {variants.length < all.length ? ' or null' : null}
         {schema.discriminator ? (
           <>
             , chosen by <code>{schema.discriminator.propertyName}</code>
@@ -235,15 +244,16 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
       </p>
       <label className="schema-variants__picker">
         <span>Variant</span>{' '}
+        {/* The client shows the variant at the option's index; a variant drawn as a link names the schema it loads. */}
         <select data-variant-select="">
           {labels.map((label, index) => (
-            <option key={index} value={index} data-schema-ref={names[index] ?? undefined}>
+            <option key={index} data-schema-ref={manyNamed && index > 0 ? names[index]! : undefined}>
               {label}
             </option>
           ))}
         </select>
       </label>
-      {variants.variants.map((variant, index) => {
+      {variants.map((variant, index) => {
         const name = names[index];
         if (manyNamed && index > 0) return null;
         if (level > INLINE_LEVELS && name && isComplex(variant, schemas)) return <LazySchema key={index} name={name} summary={labels[index]} variant={index} />;

@@ -156,7 +156,7 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
 
     // The small choices show every variant.
     await page.goto(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
-    const locations = operation.locator('[data-variants]').filter({ has: page.locator('option[data-schema-ref="DigitalLocation"]') }).first();
+    const locations = operation.locator('[data-variants]').filter({ has: page.locator('option', { hasText: 'digital (DigitalLocation)' }) }).first();
     expect(await locations.locator(':scope > details[data-variant]:visible').count()).toBe(3);
   });
 });

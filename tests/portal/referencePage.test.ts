@@ -104,7 +104,7 @@ describe('the API reference page', () => {
     expect(section).toContain('chosen by <code>category</code>');
     // The picker names every variant and the schema a linked one loads from.
     expect(section).toMatch(/<label class="schema-variants__picker"><span>Variant<\/span> <select data-variant-select="">/);
-    expect(section).toContain('<option value="2" data-schema-ref="CONCERT_create">CONCERT (CONCERT_create)</option>');
+    expect(section).toContain('<option data-schema-ref="CONCERT_create">CONCERT (CONCERT_create)</option>');
     const variants = [...section.matchAll(/<details class="schema-variant"([^>]*)><summary>([^<]*)<\/summary>/g)];
     expect(variants.map((variant) => variant[2])).toEqual(expect.arrayContaining(['ATELIER_PRATIQUE_ART (ATELIER_PRATIQUE_ART_create)', 'physical (PhysicalLocation)', 'digital (DigitalLocation)']));
     // A variant is a level below its field, so it loads on demand; the others of a many-variant choice are links to their schema's page.
@@ -112,6 +112,19 @@ describe('the API reference page', () => {
     expect(section).toContain('<details class="schema-variant" data-schema-ref="DigitalLocation" data-variant="1"><summary>digital (DigitalLocation)</summary><a class="schema__slot" data-schema-slot="" href="/rest-api/schemas/DigitalLocation">');
     expect(section).toMatch(/<p class="schema-variants__links" data-variant-links="" hidden="">The others: <a href="\/rest-api\/schemas\/CINE_PLEIN_AIR_create">CINE_PLEIN_AIR \(CINE_PLEIN_AIR_create\)<\/a>, /);
     expect(section).toContain('<a href="/rest-api/schemas/CONCERT_create">CONCERT (CONCERT_create)</a>');
+  });
+
+  it('counts a null among many variants as the field being nullable, not as one more variant to draw', () => {
+    const start = html.indexOf('<section id="tag/Product-Offers/operation/EditProduct"');
+    const section = html.slice(start, html.indexOf('class="operation__aside"', start));
+    const field = section.slice(section.indexOf('<code class="schema__name">categoryRelatedFields</code>'));
+    expect(field).toMatch(/^<code class="schema__name">categoryRelatedFields<\/code> <span class="schema__type">oneOf \(27 schemas\) \| null<\/span>/);
+    expect(field).toContain('<p class="schema-variants__intro">One of 27 or null:</p>');
+    const group = field.slice(0, field.indexOf('</div>'));
+    expect(group).not.toContain('>null</option>');
+    // The first variant drawn, the 26 others linked.
+    expect(group.match(/<details class="schema-variant"/g)).toHaveLength(1);
+    expect(group.slice(group.indexOf('data-variant-links')).match(/<a href="\/rest-api\/schemas\/[A-Z_]+_edit">/g)).toHaveLength(26);
   });
 
   it('keeps the page light: one inline level, error answers linked to their schema, the schemas folded, the consoles in templates', () => {
