@@ -1,3 +1,4 @@
+import { Code } from './Prose.js';
 import type { SampleRequest } from './samples.js';
 
 /**
@@ -53,7 +54,7 @@ export function CodeTabs({ id, label, samples, request }: { id: string; label: s
             {sample.label}
           </p>
           <pre data-copy="" tabIndex={0}>
-            <code className={`language-${sample.language}`}>{sample.code ?? ''}</code>
+            <Code className={`language-${sample.language}`} text={sample.code ?? ''} />
           </pre>
         </div>
       ))}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CodeTabs } from './CodeTabs.js';
 import type { ReferenceOperation, ReferenceParameter, ReferenceResponse } from './model.js';
-import { Prose } from './Prose.js';
+import { Code, Prose } from './Prose.js';
 import { curlFirstSamples, responseSampleOf, sampleRequestOf } from './samples.js';
 import { type JsonSchema, resolveSchema } from './schema.js';
 import { SchemaBody, SchemaFacts, SchemaLink, TypeLabel } from './SchemaTree.js';
@@ -132,7 +132,7 @@ export function Operation({ operation, schemas, baseUrl, securitySchemes, first 
             </h4>
             {response.json !== null ? (
               <pre data-copy="" tabIndex={0}>
-                <code className="language-json">{response.json}</code>
+                <Code className="language-json" text={response.json} />
               </pre>
             ) : (
               <p>No content.</p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Fragment, createContext, useContext } from 'react';
-import { InlineText } from './Prose.js';
+import { Code, InlineText } from './Prose.js';
 import { type JsonSchema, constraintsOf, formatValue, hasFields, isNullable, refName, resolveSchema, schemaAnchor, schemaPagePath, typesOf, variantsOf } from './schema.js';
 
 /**
@@ -90,7 +90,7 @@ function EnumValues({ values, name }: { values: unknown[]; name: string | null }
   return (
     <span className="schema__enum">
       {values.length === 1 ? 'Value: ' : 'One of: '}
-      <code>{shown.map(formatValue).join(', ')}</code>
+      <Code text={shown.map(formatValue).join(', ')} />
       {shown.length < values.length ? (
         <>
           {' '}
@@ -130,12 +130,12 @@ export function SchemaFacts({ schema, schemas, required, inTree }: { schema: Jso
           {enumValues && enumValues.length > 0 ? <EnumValues values={enumValues} name={name} /> : null}
           {resolved.default !== undefined ? (
             <span>
-              Default: <code>{formatValue(resolved.default)}</code>
+              Default: <Code text={formatValue(resolved.default)} />
             </span>
           ) : null}
           {resolved.example !== undefined && !hasFields(resolved) && typesOf(resolved)[0] !== 'array' ? (
             <span>
-              Example: <code>{formatValue(resolved.example)}</code>
+              Example: <Code text={formatValue(resolved.example)} />
             </span>
           ) : null}
           {scalarVariants?.map((variant, index) => {

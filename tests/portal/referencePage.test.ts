@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../app/portalContext.js';
 import { referenceTags } from '../../app/reference/model.js';
 import { operationAnchor, tagAnchor } from '../../app/reference/anchors.js';
+import { escapeText } from '../../app/reference/Prose.js';
 import { componentSchemas } from '../../app/reference/schema.js';
 import { createTestPortal, testOpenApiDocument } from './testPortal.js';
 
@@ -112,6 +113,14 @@ describe('the API reference page', () => {
     expect(section).toContain('<details class="schema-variant" data-schema-ref="DigitalLocation" data-variant="1"><summary>digital (DigitalLocation)</summary><a class="schema__slot" data-schema-slot="" href="/rest-api/schemas/DigitalLocation">');
     expect(section).toMatch(/<p class="schema-variants__links" data-variant-links="" hidden="">The others: <a href="\/rest-api\/schemas\/CINE_PLEIN_AIR_create">CINE_PLEIN_AIR \(CINE_PLEIN_AIR_create\)<\/a>, /);
     expect(section).toContain('<a href="/rest-api/schemas/CONCERT_create">CONCERT (CONCERT_create)</a>');
+  });
+
+  it('writes code with its quotes as they are, escaping only what HTML needs', () => {
+    const start = html.indexOf('<section id="tag/Providers/operation/GetProvider"');
+    const section = html.slice(start, html.indexOf('</section>', start));
+    expect(section).toContain('<code class="language-json">{\n  "id": 1,');
+    expect(section).toContain("curl -X GET 'https://");
+    expect(escapeText('<a href="x">&\'</a>')).toBe('&lt;a href="x"&gt;&amp;\'&lt;/a&gt;');
   });
 
   it('counts a null among many variants as the field being nullable, not as one more variant to draw', () => {
