@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Links, Meta, Outlet, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Footer } from './components/Footer.js';
-import { Stylesheets, routeStylesheets } from './components/Stylesheets.js';
 import { Navbar } from './components/Navbar.js';
+import { Stylesheets, routeStylesheets } from './components/Stylesheets.js';
 import type { SidebarNode } from './docs/docs.server.js';
 import { errorMeta } from './meta.js';
 import { siteTitle } from './site.js';
