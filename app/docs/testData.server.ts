@@ -1,6 +1,7 @@
 import { type CatalogueCategory, type CatalogueEntry, catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { educationalDomains, nationalPrograms, studentLevels } from '../../graphql/collective/reference/educationalData.js';
 import { educationalInstitutions, SANDBOX_INSTITUTION_UAI } from '../../graphql/collective/reference/institutionData.js';
+import { type EanRejection, eanRejectionOf } from '../../graphql/offers/eanCatalogue/eanRule.js';
 import { demoOfferer, demoProvider, demoVenues } from '../../graphql/providers/sandboxData.js';
 import { cell, codeCell, count, markdownTable } from './markdownTable.server.js';
 
@@ -19,18 +20,12 @@ const CATEGORY_LABELS: Record<CatalogueCategory, string> = {
   JEU_SUPPORT_PHYSIQUE: 'game',
 };
 
-/**
- * What the EAN check and the bulk upsert answer for a catalogue entry. The same rule as the
- * server's eanRejectionOf (graphql/offers/eanCatalogue/availability.ts, which reads entities the
- * portal does not load); tests/docs/testData.test.ts asks the server for every EAN to hold them equal.
- */
-export type EanOutcome = 'available' | 'subcategoryNotAllowed' | 'notCompliantWithCgu';
+/** What the EAN check and the bulk upsert answer for a catalogue entry: the server's own rule. */
+export type EanOutcome = Exclude<EanRejection, 'notFound'> | 'available';
 
-const SOLD_BY_EAN: readonly CatalogueCategory[] = ['LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE'];
-
-export function eanOutcomeOf(entry: CatalogueEntry): EanOutcome {
-  if (!SOLD_BY_EAN.includes(entry.category)) return 'subcategoryNotAllowed';
-  return entry.compliant ? 'available' : 'notCompliantWithCgu';
+function eanOutcomeOf(entry: CatalogueEntry): EanOutcome {
+  // An entry is in the catalogue: never notFound.
+  return (eanRejectionOf(entry) ?? 'available') as EanOutcome;
 }
 
 export function catalogueByOutcome(): Record<EanOutcome, CatalogueEntry[]> {

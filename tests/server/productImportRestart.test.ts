@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
-import { SALEABLE_BY_EAN } from '../../graphql/offers/eanCatalogue/availability.js';
+import { SALEABLE_BY_EAN } from '../../graphql/offers/eanCatalogue/eanRule.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
 import { Stock } from '../../graphql/offers/Stock.js';

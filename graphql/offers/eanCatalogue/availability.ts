@@ -1,19 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { CatalogueProduct } from './CatalogueProduct.js';
 import { isValidEan } from './ean.js';
-
-/** The only categories a product may be put on sale in by its EAN alone. */
-export const SALEABLE_BY_EAN = new Set(['LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE']);
-
-export type EanRejection = 'notFound' | 'subcategoryNotAllowed' | 'notCompliantWithCgu';
-
-/** Why a catalogue product cannot be sold by EAN, or null when it can. Unknown EANs are not found. */
-export function eanRejectionOf(product: CatalogueProduct | undefined): EanRejection | null {
-  if (!product) return 'notFound';
-  if (!SALEABLE_BY_EAN.has(product.category)) return 'subcategoryNotAllowed';
-  if (!product.compliant) return 'notCompliantWithCgu';
-  return null;
-}
+import { type EanRejection, eanRejectionOf } from './eanRule.js';
 
 /** The catalogue's products among these EANs, in one query; EANs with a wrong check digit are never looked up. */
 export async function catalogueProductsByEan(em: EntityManager, eans: readonly string[]): Promise<Map<string, CatalogueProduct>> {
