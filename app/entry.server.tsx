@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+
 // Remix aborts pending loader promises after this long; React is given one more second to flush.
 export const streamTimeout = 5_000;
 

@@ -13,7 +13,7 @@ import Negotiator from 'negotiator';
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-export interface CompressedPage {
+interface CompressedPage {
   etag: string;
   contentType: string;
   bodies: Record<Encoding, Buffer>;
@@ -23,7 +23,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Compresses on libuv's thread pool: the event loop keeps answering meanwhile. */
-export async function compressPage(html: string, contentType: string): Promise<CompressedPage> {
+async function compressPage(html: string, contentType: string): Promise<CompressedPage> {
   const identity = Buffer.from(html, 'utf8');
   const [br, gzipped] = await Promise.all([
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
@@ -33,7 +33,7 @@ export async function compressPage(html: string, contentType: string): Promise<C
   return { etag, contentType, bodies: { br, gzip: gzipped, identity } };
 }
 
-export function sendCompressedPage(page: CompressedPage, request: Request, response: Response): void {
+function sendCompressedPage(page: CompressedPage, request: Request, response: Response): void {
   response.vary('Accept-Encoding');
   response.setHeader('ETag', page.etag);
   response.setHeader('Content-Type', page.contentType);

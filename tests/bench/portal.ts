@@ -299,98 +299,96 @@ async function main(): Promise<void> {
   }
 }
 
-
 /** The home page, a doc page and the change log against the portal's targets; the cold build's figures. */
 async function portalPages(origin: string, port: number, runs: number, reportDirectory: string, build: ReturnType<typeof coldBuild>): Promise<void> {
   const rss = build.peakRssBytes;
   console.log('\nCold portal build: build/ and public/build/ moved aside, .cache/{portal-build,content-v2,index-v5,tmp} removed; node scripts/build-portal.mjs');
   console.log(`  wall time ${build.seconds.toFixed(1)} s   peak RSS ${rss ? `${(rss / 1e6).toFixed(0)} MB` : 'n/a (no /usr/bin/time)'}`);
-    console.log(`\nServed at ${origin}; JavaScript each page executes, as found in its HTML (<script src>, modulepreload):`);
-    const fetched = new Map<string, PageFetch>();
+  console.log(`\nServed at ${origin}; JavaScript each page executes, as found in its HTML (<script src>, modulepreload):`);
+  const fetched = new Map<string, PageFetch>();
+  for (const page of PAGES) {
+    const result = await fetchPage(origin, page.path);
+    fetched.set(page.label, result);
+    console.log(`  ${page.label} ${page.path}: ${result.scripts.join(', ') || 'no script'}`);
+    console.log(`    JS executed (gzip -9): ${result.jsGzipBytes} bytes (${result.jsRawBytes} bytes uncompressed)`);
+  }
+
+  console.log('\nResponse headers (Accept-Encoding: br, gzip):');
+  const checks = [...fetched.values()].flatMap((result) => result.checks).filter((check, index, all) => all.findIndex((other) => other.what === check.what) === index);
+  for (const check of checks) console.log(`  ${verdict(check.ok).replace('MISS', 'FAIL')}  ${check.what}: ${check.detail}`);
+  failures += checks.filter((check) => !check.ok).length;
+
+  const rows: string[][] = [];
+  const measured = new Map<string, Measured>();
+  for (const preset of PRESETS) {
     for (const page of PAGES) {
-      const result = await fetchPage(origin, page.path);
-      fetched.set(page.label, result);
-      console.log(`  ${page.label} ${page.path}: ${result.scripts.join(', ') || 'no script'}`);
-      console.log(`    JS executed (gzip -9): ${result.jsGzipBytes} bytes (${result.jsRawBytes} bytes uncompressed)`);
-    }
-
-    console.log('\nResponse headers (Accept-Encoding: br, gzip):');
-    const checks = [...fetched.values()].flatMap((result) => result.checks).filter((check, index, all) => all.findIndex((other) => other.what === check.what) === index);
-    for (const check of checks) console.log(`  ${verdict(check.ok).replace('MISS', 'FAIL')}  ${check.what}: ${check.detail}`);
-    failures += checks.filter((check) => !check.ok).length;
-
-    const rows: string[][] = [];
-    const measured = new Map<string, Measured>();
-    for (const preset of PRESETS) {
-      for (const page of PAGES) {
-        const result = await runLighthouse(`${origin}${page.path}`, port, preset.config, runs);
-        measured.set(`${page.label}/${preset.label}`, result);
-        writeFileSync(join(reportDirectory, `${page.label}-${preset.label}.json`), JSON.stringify(result.lhr));
-        const f = figures(result.lhr);
-        const lighthouseScripts = f.scriptCount;
-        if (lighthouseScripts !== fetched.get(page.label)!.scripts.length) {
-          console.log(`  note: Lighthouse saw ${lighthouseScripts} script(s) on ${page.path}, the HTML names ${fetched.get(page.label)!.scripts.length}`);
-        }
-        rows.push([
-          page.label,
-          preset.label,
-          `${f.scores.performance} (${result.runs.join('/')})`,
-          String(f.scores.accessibility),
-          String(f.scores['best-practices']),
-          String(f.scores.seo),
-          f.fcp.toFixed(0),
-          f.lcp.toFixed(0),
-          f.tbt.toFixed(0),
-          f.cls.toFixed(3),
-          String(f.jsTransfer),
-          String(f.jsResource),
-          String(f.htmlTransfer),
-        ]);
+      const result = await runLighthouse(`${origin}${page.path}`, port, preset.config, runs);
+      measured.set(`${page.label}/${preset.label}`, result);
+      writeFileSync(join(reportDirectory, `${page.label}-${preset.label}.json`), JSON.stringify(result.lhr));
+      const f = figures(result.lhr);
+      const lighthouseScripts = f.scriptCount;
+      if (lighthouseScripts !== fetched.get(page.label)!.scripts.length) {
+        console.log(`  note: Lighthouse saw ${lighthouseScripts} script(s) on ${page.path}, the HTML names ${fetched.get(page.label)!.scripts.length}`);
       }
+      rows.push([
+        page.label,
+        preset.label,
+        `${f.scores.performance} (${result.runs.join('/')})`,
+        String(f.scores.accessibility),
+        String(f.scores['best-practices']),
+        String(f.scores.seo),
+        f.fcp.toFixed(0),
+        f.lcp.toFixed(0),
+        f.tbt.toFixed(0),
+        f.cls.toFixed(3),
+        String(f.jsTransfer),
+        String(f.jsResource),
+        String(f.htmlTransfer),
+      ]);
     }
-    console.log('\nLighthouse (performance: the median run, all runs in brackets; times in ms; sizes in bytes):');
+  }
+  console.log('\nLighthouse (performance: the median run, all runs in brackets; times in ms; sizes in bytes):');
+  console.log(
+    table(['page', 'preset', 'perf (runs)', 'a11y', 'best-pr', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transfer', 'JS size', 'HTML transfer'], rows),
+  );
+  console.log(`(Lighthouse JSON of each median run: ${reportDirectory})`);
+  const errored = [...new Set([...measured.values()].flatMap((result) => erroredAudits(result.lhr)))];
+  console.log(`Audits Lighthouse could not run (in any median run):${errored.length === 0 ? ' none' : `\n  ${errored.join('\n  ')}`}`);
+
+  console.log('\nAudits that cost points (accessibility, best practices, SEO below 100; mobile performance below 95):');
+  let anyLoss = false;
+  for (const [key, result] of measured) {
+    for (const category of CATEGORIES) {
+      const score = Math.round((result.lhr.categories[category].score ?? 0) * 100);
+      const threshold = category === 'performance' ? (key.endsWith('/mobile') ? TARGET.performance : 0) : 100;
+      if (score >= threshold) continue;
+      anyLoss = true;
+      console.log(`  ${key} ${category} ${score}:`);
+      for (const line of losses(result.lhr, category)) console.log(line);
+    }
+  }
+  if (!anyLoss) console.log('  none');
+
+  const doc = fetched.get('doc')!;
+  const home = fetched.get('home')!;
+  console.log('\nAgainst the targets (ratio = ours / reference; 1 KB = 1000 bytes):');
+  console.log(`  JS gzip -9, doc page: ${kb(doc.jsGzipBytes)} = ${ratio(doc.jsGzipBytes, TARGET.docJsGzip)} of the 60 KB target (${verdict(doc.jsGzipBytes <= TARGET.docJsGzip)}), ${ratio(doc.jsGzipBytes, DOCUSAURUS.docJsGzip)} of Docusaurus' 186 KB`);
+  console.log(`  JS gzip -9, home page: ${kb(home.jsGzipBytes)} = ${ratio(home.jsGzipBytes, DOCUSAURUS.homeJsGzip)} of Docusaurus' 166 KB`);
+  for (const page of PAGES) {
+    const lhr = measured.get(`${page.label}/mobile`)!.lhr;
+    const performanceScore = Math.round((lhr.categories.performance.score ?? 0) * 100);
+    // Accessibility on both presets: the layout differs (the desktop one shows the table of contents).
+    const accessibility = Math.min(...PRESETS.map((preset) => Math.round((measured.get(`${page.label}/${preset.label}`)!.lhr.categories.accessibility.score ?? 0) * 100)));
     console.log(
-      table(['page', 'preset', 'perf (runs)', 'a11y', 'best-pr', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transfer', 'JS size', 'HTML transfer'], rows),
+      `  ${page.label}: mobile performance ${performanceScore} = ${ratio(performanceScore, TARGET.performance)} of the 95 target (${verdict(performanceScore >= TARGET.performance)}), ` +
+        `${ratio(performanceScore, DOCUSAURUS.performance)} of Docusaurus' 91; accessibility (lower of mobile, desktop) ${accessibility} = ${ratio(accessibility, TARGET.accessibility)} of 100 (${verdict(accessibility >= TARGET.accessibility)}), ${ratio(accessibility, DOCUSAURUS.accessibility)} of Docusaurus' 96`,
     );
-    console.log(`(Lighthouse JSON of each median run: ${reportDirectory})`);
-    const errored = [...new Set([...measured.values()].flatMap((result) => erroredAudits(result.lhr)))];
-    console.log(`Audits Lighthouse could not run (in any median run):${errored.length === 0 ? ' none' : `\n  ${errored.join('\n  ')}`}`);
-
-    console.log('\nAudits that cost points (accessibility, best practices, SEO below 100; mobile performance below 95):');
-    let anyLoss = false;
-    for (const [key, result] of measured) {
-      for (const category of CATEGORIES) {
-        const score = Math.round((result.lhr.categories[category].score ?? 0) * 100);
-        const threshold = category === 'performance' ? (key.endsWith('/mobile') ? TARGET.performance : 0) : 100;
-        if (score >= threshold) continue;
-        anyLoss = true;
-        console.log(`  ${key} ${category} ${score}:`);
-        for (const line of losses(result.lhr, category)) console.log(line);
-      }
-    }
-    if (!anyLoss) console.log('  none');
-
-    const doc = fetched.get('doc')!;
-    const home = fetched.get('home')!;
-    console.log('\nAgainst the targets (ratio = ours / reference; 1 KB = 1000 bytes):');
-    console.log(`  JS gzip -9, doc page: ${kb(doc.jsGzipBytes)} = ${ratio(doc.jsGzipBytes, TARGET.docJsGzip)} of the 60 KB target (${verdict(doc.jsGzipBytes <= TARGET.docJsGzip)}), ${ratio(doc.jsGzipBytes, DOCUSAURUS.docJsGzip)} of Docusaurus' 186 KB`);
-    console.log(`  JS gzip -9, home page: ${kb(home.jsGzipBytes)} = ${ratio(home.jsGzipBytes, DOCUSAURUS.homeJsGzip)} of Docusaurus' 166 KB`);
-    for (const page of PAGES) {
-      const lhr = measured.get(`${page.label}/mobile`)!.lhr;
-      const performanceScore = Math.round((lhr.categories.performance.score ?? 0) * 100);
-      // Accessibility on both presets: the layout differs (the desktop one shows the table of contents).
-      const accessibility = Math.min(...PRESETS.map((preset) => Math.round((measured.get(`${page.label}/${preset.label}`)!.lhr.categories.accessibility.score ?? 0) * 100)));
-      console.log(
-        `  ${page.label}: mobile performance ${performanceScore} = ${ratio(performanceScore, TARGET.performance)} of the 95 target (${verdict(performanceScore >= TARGET.performance)}), ` +
-          `${ratio(performanceScore, DOCUSAURUS.performance)} of Docusaurus' 91; accessibility (lower of mobile, desktop) ${accessibility} = ${ratio(accessibility, TARGET.accessibility)} of 100 (${verdict(accessibility >= TARGET.accessibility)}), ${ratio(accessibility, DOCUSAURUS.accessibility)} of Docusaurus' 96`,
-      );
-    }
-    console.log(
-      `  cold build: ${build.seconds.toFixed(1)} s = ${ratio(build.seconds, TARGET.buildSeconds)} of the 15 s target (${verdict(build.seconds <= TARGET.buildSeconds)}), ${ratio(build.seconds, DOCUSAURUS.buildSeconds)} of Docusaurus' 39 s` +
-        (rss ? `; peak RSS ${(rss / 1e6).toFixed(0)} MB = ${ratio(rss, DOCUSAURUS.buildRssBytes)} of Docusaurus' 1.2 GB` : ''),
-    );
-    console.log(`  response headers: ${failures === 0 ? 'PASS' : `FAIL (${failures} check(s))`}`);
-
+  }
+  console.log(
+    `  cold build: ${build.seconds.toFixed(1)} s = ${ratio(build.seconds, TARGET.buildSeconds)} of the 15 s target (${verdict(build.seconds <= TARGET.buildSeconds)}), ${ratio(build.seconds, DOCUSAURUS.buildSeconds)} of Docusaurus' 39 s` +
+      (rss ? `; peak RSS ${(rss / 1e6).toFixed(0)} MB = ${ratio(rss, DOCUSAURUS.buildRssBytes)} of Docusaurus' 1.2 GB` : ''),
+  );
+  console.log(`  response headers: ${failures === 0 ? 'PASS' : `FAIL (${failures} check(s))`}`);
 }
 
 /** The operation a deep link aims at: the last one of the last tag, the farthest down the page. */
