@@ -10,6 +10,7 @@ import * as esbuild from 'esbuild';
 /** Browsers from 2020 on (module scripts, optional chaining): nothing they support is transpiled. */
 const CLIENT_TARGET = 'es2020';
 
+/** @param {string} root the project's folder */
 export async function buildPortal(root) {
   execFileSync(join(root, 'node_modules', '.bin', 'remix'), ['build'], {
     cwd: root,
@@ -75,11 +76,16 @@ export async function buildPortal(root) {
   return assets;
 }
 
+/**
+ * @param {string} root
+ * @param {string} file
+ */
 function publicUrl(root, file) {
   return `/${relative(join(root, 'public'), file).split('\\').join('/')}`;
 }
 
 /** The CSS that `remix build` wrote, by URL: the pages carry it inline (app/components/Stylesheets.tsx). */
+/** @param {string} root */
 function builtStylesheets(root) {
   const directory = join(root, 'public', 'build', '_assets');
   const files = readdirSync(directory).filter((name) => name.endsWith('.css')).sort();

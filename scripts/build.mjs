@@ -9,7 +9,12 @@ import { buildPortal } from './build-portal.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
+/** @param {string} name */
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 const run = (command, args) => {
   try {
     execFileSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -24,7 +29,8 @@ run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 if (!serverOnly) {
   try {
     await buildPortal(root);
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {Error & { stderr?: Buffer }} */ (caught);
     console.error(`build failed: the portal: ${error.stderr?.toString() || error.message}`);
     process.exit(1);
   }
