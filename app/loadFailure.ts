@@ -21,4 +21,3 @@ export async function loadOrFail<T>(message: string, load: () => T | Promise<T>)
     throw data(failure, { status: 503 });
   }
 }
-

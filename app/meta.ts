@@ -8,7 +8,8 @@ export function errorMeta(error: unknown): MetaDescriptor[] {
   let heading = 'This page crashed';
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) heading = 'Page Not Found';
-    else if ((error.data as LoadFailure | undefined)?.kind === 'load-failure') heading = 'This page could not be loaded';
+    else if ((error.data as LoadFailure | undefined)?.kind === 'load-failure')
+      heading = 'This page could not be loaded';
   }
   return [{ title: `${heading} | ${siteTitle}` }];
 }

@@ -59,7 +59,9 @@ export function Layout({ children }: { children: ReactNode }) {
               the reference's variant pickers cannot switch either: show every variant, and the links to the others;
               and its search box, which needs the script, is not shown. */}
           <style>
-            {'.code-tabs__tablist,.schema-variants__picker,.reference-search{display:none}.code-tabs__panel[hidden],.code-tabs__label[hidden],.schema-variants:not([data-picked]) .schema-variant~.schema-variant,.schema-variants__links[hidden]{display:block}.code-tabs__panel[data-sample-pending]{display:none}'}
+            {
+              '.code-tabs__tablist,.schema-variants__picker,.reference-search{display:none}.code-tabs__panel[hidden],.code-tabs__label[hidden],.schema-variants:not([data-picked]) .schema-variant~.schema-variant,.schema-variants__links[hidden]{display:block}.code-tabs__panel[data-sample-pending]{display:none}'
+            }
           </style>
         </noscript>
       </head>

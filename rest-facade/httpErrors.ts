@@ -16,7 +16,11 @@ const statusByCode: Record<DomainErrorCode, number> = {
 };
 
 /** The one place where a domain error becomes an HTTP status and body. */
-export function answerForDomainError(code: DomainErrorCode, message: string, extensions: Record<string, unknown>): HttpErrorAnswer {
+export function answerForDomainError(
+  code: DomainErrorCode,
+  message: string,
+  extensions: Record<string, unknown>,
+): HttpErrorAnswer {
   const status = statusByCode[code];
   switch (code) {
     case 'UNAUTHENTICATED':

@@ -41,10 +41,17 @@ export function multipartBody(options: MultipartOptions): RequestHandler {
       parser = busboy({
         headers: req.headers,
         // busboy reports the limit once a file reaches it: one byte more lets a file of exactly the maximum through.
-        limits: { files: MAX_PARTS, fileSize: options.maxFileBytes + 1, fields: MAX_PARTS, fieldSize: options.maxTextBytes + 1 },
+        limits: {
+          files: MAX_PARTS,
+          fileSize: options.maxFileBytes + 1,
+          fields: MAX_PARTS,
+          fieldSize: options.maxTextBytes + 1,
+        },
       });
     } catch {
-      res.status(422).json([{ loc: ['body'], msg: 'The multipart body is malformed (boundary missing)', type: 'value_error' }]);
+      res
+        .status(422)
+        .json([{ loc: ['body'], msg: 'The multipart body is malformed (boundary missing)', type: 'value_error' }]);
       return;
     }
     const body: Record<string, string> = {};
@@ -63,11 +70,13 @@ export function multipartBody(options: MultipartOptions): RequestHandler {
     });
     parser.on('field', (name, value, info) => {
       if (!options.textFields.includes(name) || name in body) return;
-      if (info.valueTruncated) issues.push({ loc: [name], msg: `At most ${options.maxTextBytes} bytes`, type: 'string_too_long' });
+      if (info.valueTruncated)
+        issues.push({ loc: [name], msg: `At most ${options.maxTextBytes} bytes`, type: 'string_too_long' });
       else body[name] = value;
     });
     parser.on('error', () => {
-      if (!res.headersSent) res.status(422).json([{ loc: ['body'], msg: 'The multipart body is malformed', type: 'value_error' }]);
+      if (!res.headersSent)
+        res.status(422).json([{ loc: ['body'], msg: 'The multipart body is malformed', type: 'value_error' }]);
     });
     parser.on('close', () => {
       if (res.headersSent) return;

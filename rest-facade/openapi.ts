@@ -34,7 +34,9 @@ function responsesOf(route: RouteDefinition): Record<string, ResponseConfig> {
   if (declared.has(400)) responses[400] = json('The request breaks a business rule.', BadRequestError);
   responses[401] = json('The API key is missing, unknown or revoked.', AuthenticationError);
   responses[403] = json(
-    declared.has(403) ? 'Not allowed: see the message (an inactive provider is refused too).' : 'The provider is inactive.',
+    declared.has(403)
+      ? 'Not allowed: see the message (an inactive provider is refused too).'
+      : 'The provider is inactive.',
     GlobalError,
   );
   if (declared.has(404)) responses[404] = json('Not found, or not reachable with this API key.', GlobalError);

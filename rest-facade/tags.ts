@@ -39,5 +39,13 @@ export const tagGroups: { name: string; tags: (typeof tags)[number]['name'][] }[
     ],
   },
   { name: 'Bookings', tags: ['Bookings'] },
-  { name: 'Collective offers', tags: ['Collective Offers', 'Collective Offer Attributes', 'Collective Bookings', 'Adage Mock (Collective Bookings)'] },
+  {
+    name: 'Collective offers',
+    tags: [
+      'Collective Offers',
+      'Collective Offer Attributes',
+      'Collective Bookings',
+      'Adage Mock (Collective Bookings)',
+    ],
+  },
 ];

@@ -35,7 +35,11 @@ function typeOf(issue: ZodIssue, received: unknown): string {
     case 'too_small':
       return sizeType(issue);
     case 'invalid_format':
-      return issue.format === 'url' ? 'url_parsing' : issue.format === 'regex' ? 'string_pattern_mismatch' : `${issue.format}_parsing`;
+      return issue.format === 'url'
+        ? 'url_parsing'
+        : issue.format === 'regex'
+          ? 'string_pattern_mismatch'
+          : `${issue.format}_parsing`;
     case 'invalid_value':
       return issue.values.length > 1 ? 'enum' : 'literal_error';
     case 'unrecognized_keys':

@@ -22,7 +22,8 @@ export async function buildPortal(root) {
   // a resource route (a fragment, a file) says it is one with `handle = { resource: true }`.
   const server = await import(`${pathToFileURL(join(root, 'build', 'index.js')).href}?t=${Date.now()}`);
   const withoutComponent = Object.keys(server.routes).filter(
-    (id) => typeof server.routes[id].module.default !== 'function' && server.routes[id].module.handle?.resource !== true,
+    (id) =>
+      typeof server.routes[id].module.default !== 'function' && server.routes[id].module.handle?.resource !== true,
   );
   if (withoutComponent.length > 0) {
     throw new Error(`route modules without a default export (a component): ${withoutComponent.join(', ')}`);
@@ -88,8 +89,12 @@ function publicUrl(root, file) {
 /** @param {string} root */
 function builtStylesheets(root) {
   const directory = join(root, 'public', 'build', '_assets');
-  const files = readdirSync(directory).filter((name) => name.endsWith('.css')).sort();
-  return Object.fromEntries(files.map((name) => [publicUrl(root, join(directory, name)), readFileSync(join(directory, name), 'utf8')]));
+  const files = readdirSync(directory)
+    .filter((name) => name.endsWith('.css'))
+    .sort();
+  return Object.fromEntries(
+    files.map((name) => [publicUrl(root, join(directory, name)), readFileSync(join(directory, name), 'utf8')]),
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

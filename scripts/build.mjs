@@ -57,5 +57,7 @@ if (!serverOnly) {
     console.error(`build failed: ${links.broken.length} broken link(s) in the portal:\n  ${links.broken.join('\n  ')}`);
     process.exit(1);
   }
-  console.log(`build: server (dist/), portal (build/, public/build/), OpenAPI documents (build/openapi*.json); ${links.pages.length} pages, no broken link`);
+  console.log(
+    `build: server (dist/), portal (build/, public/build/), OpenAPI documents (build/openapi*.json); ${links.pages.length} pages, no broken link`,
+  );
 }

@@ -1,5 +1,11 @@
 import { sendMessage, SEND_MESSAGE_JOB } from '../graphql/bookings/messages.js';
-import { autoUseEventBookings, cancelBookingsOfStock, expireUnpickedProducts, reimburseUsedBookings, rescheduleBookingsOfStock } from '../graphql/bookings/transitions.js';
+import {
+  autoUseEventBookings,
+  cancelBookingsOfStock,
+  expireUnpickedProducts,
+  reimburseUsedBookings,
+  rescheduleBookingsOfStock,
+} from '../graphql/bookings/transitions.js';
 import type { Clock } from '../graphql/shared/clock.js';
 import type { DomainEventBus } from '../graphql/shared/domainEvents.js';
 import type { JobRegistry } from './jobs/registry.js';
@@ -16,15 +22,40 @@ const HOUR_MS = 3_600_000;
  * (used 48 hours after the event, products not picked up, the fortnightly reimbursement), and
  * the handlers of the offers' domain events, which run in the transaction of their cause.
  */
-export function registerBookingWork(options: { jobs: JobRegistry; scheduler: Scheduler; events: DomainEventBus; clock: Clock }): void {
+export function registerBookingWork(options: {
+  jobs: JobRegistry;
+  scheduler: Scheduler;
+  events: DomainEventBus;
+  clock: Clock;
+}): void {
   const { jobs, scheduler, events, clock } = options;
   // Outside a transaction: a call to a provider may wait 8 seconds and must hold nothing meanwhile.
-  jobs.register(SEND_MESSAGE_JOB, (payload, context) => sendMessage(context.em, context.clock, Number(payload.messageId), context.lastAttempt), {
-    outsideTransaction: true,
+  jobs.register(
+    SEND_MESSAGE_JOB,
+    (payload, context) => sendMessage(context.em, context.clock, Number(payload.messageId), context.lastAttempt),
+    {
+      outsideTransaction: true,
+    },
+  );
+  scheduler.register({
+    name: AUTO_USE_TASK,
+    intervalMs: HOUR_MS,
+    run: async ({ em, clock: at }) => void (await autoUseEventBookings(em, at.now())),
   });
-  scheduler.register({ name: AUTO_USE_TASK, intervalMs: HOUR_MS, run: async ({ em, clock: at }) => void (await autoUseEventBookings(em, at.now())) });
-  scheduler.register({ name: EXPIRY_TASK, intervalMs: HOUR_MS, run: async ({ em, clock: at }) => void (await expireUnpickedProducts(em, at)) });
-  scheduler.register({ name: REIMBURSEMENT_TASK, intervalMs: 14 * 24 * HOUR_MS, run: async ({ em, clock: at }) => void (await reimburseUsedBookings(em, at.now())) });
+  scheduler.register({
+    name: EXPIRY_TASK,
+    intervalMs: HOUR_MS,
+    run: async ({ em, clock: at }) => void (await expireUnpickedProducts(em, at)),
+  });
+  scheduler.register({
+    name: REIMBURSEMENT_TASK,
+    intervalMs: 14 * 24 * HOUR_MS,
+    run: async ({ em, clock: at }) => void (await reimburseUsedBookings(em, at.now())),
+  });
   events.on('offers.stockDeleted', async (em, { stockId }) => void (await cancelBookingsOfStock(em, clock, stockId)));
-  events.on('offers.dateRescheduled', async (em, { stockId, beginningDatetime }) => void (await rescheduleBookingsOfStock(em, stockId, beginningDatetime)));
+  events.on(
+    'offers.dateRescheduled',
+    async (em, { stockId, beginningDatetime }) =>
+      void (await rescheduleBookingsOfStock(em, stockId, beginningDatetime)),
+  );
 }

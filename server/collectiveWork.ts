@@ -1,4 +1,8 @@
-import { autoApproveCollectiveOffers, COLLECTIVE_AUTO_APPROVAL_JOB, reviewCollectiveOffer } from '../graphql/collective/review.js';
+import {
+  autoApproveCollectiveOffers,
+  COLLECTIVE_AUTO_APPROVAL_JOB,
+  reviewCollectiveOffer,
+} from '../graphql/collective/review.js';
 import type { DomainEventBus } from '../graphql/shared/domainEvents.js';
 import type { JobRegistry } from './jobs/registry.js';
 

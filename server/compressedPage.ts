@@ -26,7 +26,12 @@ const gzipAsync = promisify(gzip);
 async function compressPage(html: string, contentType: string): Promise<CompressedPage> {
   const identity = Buffer.from(html, 'utf8');
   const [br, gzipped] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
     gzipAsync(identity, { level: 9 }),
   ]);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
@@ -43,7 +48,8 @@ function sendCompressedPage(page: CompressedPage, request: Request, response: Re
     return;
   }
   // Ours is the order of preference: browsers list gzip first ("gzip, deflate, br") but take br.
-  const encoding = (new Negotiator(request).encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) ?? 'identity') as Encoding;
+  const encoding = (new Negotiator(request).encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) ??
+    'identity') as Encoding;
   if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
   const body = page.bodies[encoding];
   response.setHeader('Content-Length', body.length);
@@ -63,7 +69,10 @@ export function compressedPageRoute(path: string, render: () => Promise<globalTh
     making ??= (async () => {
       const rendered = await render();
       if (rendered.status !== 200) throw new Error(`${path} answered ${rendered.status}`);
-      page = await compressPage(await rendered.text(), rendered.headers.get('content-type') ?? 'text/html; charset=utf-8');
+      page = await compressPage(
+        await rendered.text(),
+        rendered.headers.get('content-type') ?? 'text/html; charset=utf-8',
+      );
     })().catch(() => {
       making = undefined; // the request that comes next renders the page itself, and tries again
     });

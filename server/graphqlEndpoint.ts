@@ -18,9 +18,18 @@ export interface GraphqlEndpoint {
  */
 /** Errors whose message is meant for the caller: the domain's, and GraphQL's own about the request. */
 const CALLER_ERROR_CODES = new Set([
-  'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'GONE', 'BAD_REQUEST', 'VALIDATION_FAILED',
-  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'GONE',
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
 ]);
 
 interface ErrorLogger {
@@ -35,7 +44,11 @@ export function callerFacingError(formatted: GraphQLFormattedError, logger?: Err
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && CALLER_ERROR_CODES.has(code)) return formatted;
   logger?.error({ err: formatted.message, path: formatted.path }, 'graphql: unexpected error');
-  return { message: 'Internal server error', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return {
+    message: 'Internal server error',
+    ...(formatted.path ? { path: formatted.path } : {}),
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
 }
 
 export async function startGraphqlEndpoint(graph: Graph, logger?: ErrorLogger): Promise<GraphqlEndpoint> {

@@ -70,15 +70,26 @@ const CONTRACT_PREFIXES = ['/public', '/v2', '/graphql', '/openapi.json'];
  * Portal pages have no trailing slash: `/docs/` answers a permanent redirect to `/docs` (query
  * kept). Leading slashes are collapsed, so `//host/` can never become a redirect to another site.
  */
-export function canonicalPortalPaths(request: express.Request, response: express.Response, next: express.NextFunction): void {
+export function canonicalPortalPaths(
+  request: express.Request,
+  response: express.Response,
+  next: express.NextFunction,
+): void {
   const { path } = request;
   const isPage = request.method === 'GET' || request.method === 'HEAD';
-  if (!isPage || path === '/' || !path.endsWith('/') || CONTRACT_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+  if (
+    !isPage ||
+    path === '/' ||
+    !path.endsWith('/') ||
+    CONTRACT_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+  ) {
     next();
     return;
   }
   const canonical = `/${path.replace(/^\/+/, '').replace(/\/+$/, '')}`;
-  const query = request.originalUrl.slice(request.originalUrl.indexOf('?') === -1 ? request.originalUrl.length : request.originalUrl.indexOf('?'));
+  const query = request.originalUrl.slice(
+    request.originalUrl.indexOf('?') === -1 ? request.originalUrl.length : request.originalUrl.indexOf('?'),
+  );
   response.redirect(301, `${canonical}${query}`);
 }
 
@@ -100,9 +111,7 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
   }
 
   const build =
-    options.mode === 'development'
-      ? () => importServerBuild(buildFile)
-      : await importServerBuild(buildFile);
+    options.mode === 'development' ? () => importServerBuild(buildFile) : await importServerBuild(buildFile);
   const context = (): PortalContext => ({
     // Read per request in development, so a rebuilt client is picked up without a restart.
     assets: options.mode === 'development' ? readPortalAssets(projectRoot) : assets,
@@ -116,7 +125,9 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
   if (typeof build !== 'function') {
     // In development the build changes under the server: every request renders afresh.
     const renderPage = createFetchHandler(build, options.mode);
-    const reference = compressedPageRoute(REFERENCE_PATH, () => renderPage(new Request(`http://localhost${REFERENCE_PATH}`), { portal: context() }));
+    const reference = compressedPageRoute(REFERENCE_PATH, () =>
+      renderPage(new Request(`http://localhost${REFERENCE_PATH}`), { portal: context() }),
+    );
     router.use(reference);
     // After start-up's own work: the listening socket is open by then, and a request that comes
     // first simply renders the page itself.

@@ -8,7 +8,13 @@ const REFERENCE = /\s(?:href|src|data-search-index)="([^"]*)"/g;
 const ID = /\sid="([^"]*)"/g;
 
 function decodeAttribute(value: string): string {
-  return value.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 
 function isInternal(reference: string): boolean {
@@ -90,13 +96,23 @@ export async function crawlPortalLinks(baseUrl: string, startPaths: string[] = [
  * The build's link check: serves the built portal (and /openapi.json, which pages link to) on a
  * free local port and crawls it from the home page and every doc path.
  */
-export async function checkBuiltPortalLinks(options: { projectRoot: string; openApiDocument: object; startPaths: string[] }): Promise<LinkReport> {
+export async function checkBuiltPortalLinks(options: {
+  projectRoot: string;
+  openApiDocument: object;
+  startPaths: string[];
+}): Promise<LinkReport> {
   const app = express();
   const document = JSON.stringify(options.openApiDocument);
   app.get('/openapi.json', (_request, response) => {
     response.type('application/json').send(document);
   });
-  app.use(await createPortalHandler({ mode: 'production', projectRoot: options.projectRoot, openApiDocument: options.openApiDocument }));
+  app.use(
+    await createPortalHandler({
+      mode: 'production',
+      projectRoot: options.projectRoot,
+      openApiDocument: options.openApiDocument,
+    }),
+  );
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

@@ -61,7 +61,11 @@ const REDIS_CONNECT_TIMEOUT_MS = 5_000;
  * a Redis that does not answer is logged and the limiter counts in memory meanwhile.
  */
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: REDIS_CONNECT_TIMEOUT_MS });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+  });
   redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'));
   await redis.connect().catch((error: Error) => {
     logger.warn({ err: error.message }, 'redis unreachable at start-up: rate limit counts in memory until it answers');

@@ -88,15 +88,18 @@ export class Scheduler {
    */
   runNow(name: string): Promise<void> {
     const state = this.tasks.get(name);
-    if (!state) return Promise.reject(new Error(`No task named "${name}"; known tasks: ${this.names().join(', ') || 'none'}`));
+    if (!state)
+      return Promise.reject(new Error(`No task named "${name}"; known tasks: ${this.names().join(', ') || 'none'}`));
     return this.enqueueRun(state);
   }
 
   private enqueueRun(state: TaskState): Promise<void> {
     state.pending += 1;
-    const run = state.tail.then(() => this.execute(state)).finally(() => {
-      state.pending -= 1;
-    });
+    const run = state.tail
+      .then(() => this.execute(state))
+      .finally(() => {
+        state.pending -= 1;
+      });
     // The chain itself never rejects, so that one failed run does not fail the next ones.
     state.tail = run.catch(() => undefined);
     return run;
@@ -109,7 +112,10 @@ export class Scheduler {
       this.logger.info({ task: state.task.name, durationMs: Date.now() - startedAt }, 'scheduled task done');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.logger.error({ task: state.task.name, durationMs: Date.now() - startedAt, err: message }, 'scheduled task failed');
+      this.logger.error(
+        { task: state.task.name, durationMs: Date.now() - startedAt, err: message },
+        'scheduled task failed',
+      );
       throw error;
     }
   }

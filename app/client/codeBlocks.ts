@@ -147,11 +147,19 @@ function makeTabs(group: HTMLElement): void {
     if (current === -1) return;
     const last = tabs.length - 1;
     const target =
-      key === 'ArrowRight' ? (current === last ? 0 : current + 1)
-      : key === 'ArrowLeft' ? (current === 0 ? last : current - 1)
-      : key === 'Home' ? 0
-      : key === 'End' ? last
-      : -1;
+      key === 'ArrowRight'
+        ? current === last
+          ? 0
+          : current + 1
+        : key === 'ArrowLeft'
+          ? current === 0
+            ? last
+            : current - 1
+          : key === 'Home'
+            ? 0
+            : key === 'End'
+              ? last
+              : -1;
     if (target === -1) return;
     event.preventDefault();
     choose(group, target);
@@ -186,5 +194,7 @@ function addCopyButtonWhenNear(pre: HTMLElement): void {
 /** Wires the code blocks under `root` (the document, or a new page's body after a client-side navigation). */
 export function initCodeBlocks(root: ParentNode): void {
   root.querySelectorAll<HTMLElement>('.code-tabs:not([data-enhanced])').forEach(makeTabs);
-  root.querySelectorAll<HTMLElement>('.markdown pre:not([data-enhanced]), pre[data-copy]:not([data-enhanced])').forEach(addCopyButtonWhenNear);
+  root
+    .querySelectorAll<HTMLElement>('.markdown pre:not([data-enhanced]), pre[data-copy]:not([data-enhanced])')
+    .forEach(addCopyButtonWhenNear);
 }

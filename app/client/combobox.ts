@@ -5,7 +5,11 @@
  * and the Ctrl+K / Cmd+K and "/" shortcuts.
  */
 
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text) node.textContent = text;
@@ -40,7 +44,8 @@ export function bindSearchShortcut(): void {
   keysBound = true;
   document.addEventListener('keydown', (event) => {
     const input =
-      document.querySelector<HTMLInputElement>('input[data-search-shortcut]') ?? document.querySelector<HTMLInputElement>('form.search .search__input');
+      document.querySelector<HTMLInputElement>('input[data-search-shortcut]') ??
+      document.querySelector<HTMLInputElement>('form.search .search__input');
     if (!input || event.defaultPrevented || event.altKey) return;
     // Chrome's autofill sends keydown events without a key.
     const shortcut = (event.ctrlKey || event.metaKey) && (event.key || '').toLowerCase() === 'k';
@@ -152,7 +157,12 @@ export function createCombobox<Data, Result>(options: ComboboxOptions<Data, Resu
         if (input.value !== query || document.activeElement !== input) return;
         searched = query;
         const results = options.search(data, query);
-        show(results.length ? `${results.length} result${results.length > 1 ? 's' : ''}` : `No results for “${query.trim()}”`, results);
+        show(
+          results.length
+            ? `${results.length} result${results.length > 1 ? 's' : ''}`
+            : `No results for “${query.trim()}”`,
+          results,
+        );
       },
       () => {
         if (input.value === query && document.activeElement === input) show(options.unavailable, []);

@@ -12,7 +12,8 @@ function enhance(root: ParentNode): void {
   initSearch(root);
   initCodeBlocks(root);
   // The reference's behaviours (try-it, schema variants and depths, its search) load only there.
-  if (root.querySelector('[data-reference]')) void import('./reference.js').then(({ initReference }) => initReference(root));
+  if (root.querySelector('[data-reference]'))
+    void import('./reference.js').then(({ initReference }) => initReference(root));
 }
 
 initChrome();

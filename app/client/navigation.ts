@@ -107,7 +107,10 @@ function showLoadError(error: unknown, retry: () => void): void {
   document.title = `This page could not be loaded | ${siteTitle}`;
 }
 
-export async function navigate(url: string, { push = true, scrollY }: { push?: boolean; scrollY?: number } = {}): Promise<void> {
+export async function navigate(
+  url: string,
+  { push = true, scrollY }: { push?: boolean; scrollY?: number } = {},
+): Promise<void> {
   current?.abort();
   const controller = new AbortController();
   current = controller;
@@ -149,7 +152,8 @@ function followableLink(event: Event): HTMLAnchorElement | null {
 }
 
 function onClick(event: MouseEvent): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const link = followableLink(event);
   if (!link) return;
   const url = new URL(link.href);
@@ -174,7 +178,8 @@ function onIntent(event: Event): void {
   const link = followableLink(event);
   clearTimeout(intent);
   // A link to an anchor of the page being read is a scroll, not a load: nothing to prefetch.
-  if (link && withoutHash(link.href) !== withoutHash(location.href)) intent = setTimeout(() => prefetch(link.href), PREFETCH_DELAY_MS);
+  if (link && withoutHash(link.href) !== withoutHash(location.href))
+    intent = setTimeout(() => prefetch(link.href), PREFETCH_DELAY_MS);
 }
 
 export function initNavigation(enhance: Enhance): void {

@@ -11,7 +11,11 @@ import { bindSearchShortcut, createCombobox, element, highlighted } from './comb
 import { openTargetedSchema } from './schemaTrees.js';
 
 const LIMIT = 12;
-const KIND_LABEL: Record<ReferenceResult['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field' };
+const KIND_LABEL: Record<ReferenceResult['kind'], string> = {
+  operation: 'Operation',
+  schema: 'Schema',
+  field: 'Field',
+};
 
 let index: Promise<ReferenceIndex> | undefined;
 

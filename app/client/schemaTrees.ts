@@ -44,8 +44,12 @@ async function load(details: HTMLDetailsElement): Promise<void> {
     details.dataset.state = 'loaded';
   } catch (error) {
     details.dataset.state = 'failed';
-    setSlot(slot, `<p class="schema__error" role="alert"><span></span> <button type="button" class="schema__retry">Retry</button></p>${slot.dataset.fallback ?? ''}`);
-    slot.querySelector('span')!.textContent = `${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}.`;
+    setSlot(
+      slot,
+      `<p class="schema__error" role="alert"><span></span> <button type="button" class="schema__retry">Retry</button></p>${slot.dataset.fallback ?? ''}`,
+    );
+    slot.querySelector('span')!.textContent =
+      `${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}.`;
     slot.querySelector('button')!.addEventListener('click', () => void load(details));
   } finally {
     slot.removeAttribute('aria-busy');
@@ -87,7 +91,9 @@ function showVariant(group: HTMLElement, select: HTMLSelectElement): void {
 export function openTargetedSchema(hash: string = location.hash): void {
   const anchor = decodeURIComponent(hash.replace(/^#/, ''));
   if (!anchor.startsWith(SCHEMA_ANCHOR)) return;
-  const details = document.getElementById(anchor)?.querySelector<HTMLDetailsElement>(':scope > details[data-schema-ref]');
+  const details = document
+    .getElementById(anchor)
+    ?.querySelector<HTMLDetailsElement>(':scope > details[data-schema-ref]');
   if (details) details.open = true;
 }
 

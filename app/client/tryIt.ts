@@ -34,7 +34,11 @@ function keyInputs(): HTMLInputElement[] {
   return [...document.querySelectorAll<HTMLInputElement>('input[data-try-it-key]')];
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -47,17 +51,29 @@ function showError(output: HTMLElement, message: string): void {
 
 function showResponse(output: HTMLElement, response: Response, text: string, elapsed: number): void {
   const status = element('p', `try-it__status try-it__status--${response.ok ? 'ok' : 'error'}`);
-  status.append(element('strong', '', `${response.status} ${response.statusText}`.trim()), ` in ${Math.round(elapsed)} ms`);
+  status.append(
+    element('strong', '', `${response.status} ${response.statusText}`.trim()),
+    ` in ${Math.round(elapsed)} ms`,
+  );
   const headers: string[] = [];
   response.headers.forEach((value, name) => headers.push(`${name}: ${value}`));
   const headerBlock = element('details', 'try-it__headers');
-  headerBlock.append(element('summary', '', `Response headers (${headers.length})`), element('pre', '', headers.sort().join('\n')));
+  headerBlock.append(
+    element('summary', '', `Response headers (${headers.length})`),
+    element('pre', '', headers.sort().join('\n')),
+  );
   const shown = prettyBody(text, response.headers.get('content-type'));
   const body = element('pre', 'try-it__body');
   body.tabIndex = 0; // a scrolling region is reached from the keyboard
   body.setAttribute('role', 'region');
   body.setAttribute('aria-label', 'Response body');
-  body.append(element('code', '', shown.length > SHOWN_CHARACTERS ? `${shown.slice(0, SHOWN_CHARACTERS)}\n…` : shown || '(empty body)'));
+  body.append(
+    element(
+      'code',
+      '',
+      shown.length > SHOWN_CHARACTERS ? `${shown.slice(0, SHOWN_CHARACTERS)}\n…` : shown || '(empty body)',
+    ),
+  );
   output.replaceChildren(status, headerBlock, body);
 }
 
@@ -103,7 +119,11 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, output: HT
     const text = await response.text();
     showResponse(output, response, text, performance.now() - started);
   } catch (error) {
-    const reason = controller.signal.aborted ? `no answer within ${TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);
+    const reason = controller.signal.aborted
+      ? `no answer within ${TIMEOUT_MS / 1000} s`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     showError(output, `The request could not be sent: ${reason}.`);
   } finally {
     clearTimeout(timer);

@@ -35,7 +35,15 @@ function TocList({ toc }: { toc: TocEntry[] }) {
  * sidebar moves into the navbar's drawer and the table of contents folds above the article, so
  * the page starts with its content; CSS shows one form or the other, never both.
  */
-export function DocLayout({ sidebar, toc, children }: { sidebar: SidebarNode[]; toc: TocEntry[]; children: ReactNode }) {
+export function DocLayout({
+  sidebar,
+  toc,
+  children,
+}: {
+  sidebar: SidebarNode[];
+  toc: TocEntry[];
+  children: ReactNode;
+}) {
   return (
     <div className="doc-layout">
       <nav className="sidebar" aria-label="Docs">

@@ -8,7 +8,14 @@ export function SearchBox({ indexUrl }: { indexUrl: string | undefined }) {
       <label className="visually-hidden" htmlFor="search-input">
         Search the docs
       </label>
-      <input id="search-input" className="search__input" type="search" name="q" placeholder="Search" autoComplete="off" />
+      <input
+        id="search-input"
+        className="search__input"
+        type="search"
+        name="q"
+        placeholder="Search"
+        autoComplete="off"
+      />
       <kbd className="search__shortcut" aria-hidden="true">
         Ctrl K
       </kbd>

@@ -13,14 +13,28 @@ import type { SampleRequest } from './samples.js';
  * JavaScript and Python ones in the browser spares every reader a third of the page's bytes.
  * Without JavaScript such a panel is not shown (the root layout's noscript style).
  */
-export function CodeTabs({ id, label, samples, request }: { id: string; label: string; samples: { label: string; language: string; code: string | null }[]; request?: SampleRequest }) {
+export function CodeTabs({
+  id,
+  label,
+  samples,
+  request,
+}: {
+  id: string;
+  label: string;
+  samples: { label: string; language: string; code: string | null }[];
+  request?: SampleRequest;
+}) {
   const panelId = (index: number) => `${id}-panel-${index + 1}`;
   return (
     <div className="code-tabs" id={id}>
       {request ? (
         // JSON in a script element needs no entity escaping (an attribute would triple its quotes);
         // `<` is escaped so that no `</script>` can end it early.
-        <script type="application/json" data-sample-request="" dangerouslySetInnerHTML={{ __html: JSON.stringify(request).replaceAll('<', '\\u003c') }} />
+        <script
+          type="application/json"
+          data-sample-request=""
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(request).replaceAll('<', '\\u003c') }}
+        />
       ) : null}
       <div className="code-tabs__tablist" role="tablist" aria-label={label}>
         {samples.map((sample, index) => (

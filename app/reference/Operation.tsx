@@ -14,7 +14,15 @@ export function MethodBadge({ method }: { method: string }) {
   return <span className={`method method--${method.toLowerCase()}`}>{method}</span>;
 }
 
-function Parameters({ title, parameters, schemas }: { title: string; parameters: ReferenceParameter[]; schemas: Schemas }) {
+function Parameters({
+  title,
+  parameters,
+  schemas,
+}: {
+  title: string;
+  parameters: ReferenceParameter[];
+  schemas: Schemas;
+}) {
   if (parameters.length === 0) return null;
   return (
     <>
@@ -26,7 +34,11 @@ function Parameters({ title, parameters, schemas }: { title: string; parameters:
             <span className="schema__type">
               <TypeLabel schema={parameter.schema} schemas={schemas} />
             </span>
-            <SchemaFacts schema={{ ...parameter.schema, ...(parameter.description ? { description: parameter.description } : {}) }} schemas={schemas} required={parameter.required} />
+            <SchemaFacts
+              schema={{ ...parameter.schema, ...(parameter.description ? { description: parameter.description } : {}) }}
+              schemas={schemas}
+              required={parameter.required}
+            />
           </li>
         ))}
       </ul>
@@ -76,7 +88,19 @@ function Response({ response, first, schemas }: { response: ReferenceResponse; f
 }
 
 /** One operation: the main column (what it takes and answers) and the right one (samples, try-it). */
-export function Operation({ operation, schemas, baseUrl, securitySchemes, first = false }: { operation: ReferenceOperation; schemas: Schemas; baseUrl: string; securitySchemes: Record<string, { type?: string; scheme?: string }>; first?: boolean }) {
+export function Operation({
+  operation,
+  schemas,
+  baseUrl,
+  securitySchemes,
+  first = false,
+}: {
+  operation: ReferenceOperation;
+  schemas: Schemas;
+  baseUrl: string;
+  securitySchemes: Record<string, { type?: string; scheme?: string }>;
+  first?: boolean;
+}) {
   const request = sampleRequestOf(operation, schemas, baseUrl);
   const response = responseSampleOf(operation, schemas);
   const firstSuccess = operation.responses.findIndex((candidate) => /^2/.test(candidate.status));
@@ -104,8 +128,16 @@ export function Operation({ operation, schemas, baseUrl, securitySchemes, first 
             ))}
           </p>
         ) : null}
-        <Parameters title="Path parameters" parameters={operation.parameters.filter((parameter) => parameter.in === 'path')} schemas={schemas} />
-        <Parameters title="Query parameters" parameters={operation.parameters.filter((parameter) => parameter.in === 'query')} schemas={schemas} />
+        <Parameters
+          title="Path parameters"
+          parameters={operation.parameters.filter((parameter) => parameter.in === 'path')}
+          schemas={schemas}
+        />
+        <Parameters
+          title="Query parameters"
+          parameters={operation.parameters.filter((parameter) => parameter.in === 'query')}
+          schemas={schemas}
+        />
         {operation.body ? (
           <>
             <h4 className="operation__subtitle">
@@ -124,7 +156,12 @@ export function Operation({ operation, schemas, baseUrl, securitySchemes, first 
       </div>
       <div className="operation__aside">
         <h4 className="operation__subtitle">Request samples</h4>
-        <CodeTabs id={`samples-${operation.operationId}`} label={`Request samples: ${operation.summary}`} samples={curlFirstSamples(request)} request={request} />
+        <CodeTabs
+          id={`samples-${operation.operationId}`}
+          label={`Request samples: ${operation.summary}`}
+          samples={curlFirstSamples(request)}
+          request={request}
+        />
         {response ? (
           <>
             <h4 className="operation__subtitle">

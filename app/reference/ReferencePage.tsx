@@ -14,7 +14,14 @@ import { SchemaSections } from './SchemaSections.js';
  * viewport): its operations and the fields of their bodies and first answers, as custom properties.
  */
 function renderingEstimate(operations: ReferenceOperation[], schemas: Record<string, JsonSchema>): CSSProperties {
-  const fields = operations.reduce((count, operation) => count + fieldCount(operation.body?.schema, schemas) + fieldCount(operation.responses.find((response) => /^2/.test(response.status))?.schema, schemas) + operation.parameters.length, 0);
+  const fields = operations.reduce(
+    (count, operation) =>
+      count +
+      fieldCount(operation.body?.schema, schemas) +
+      fieldCount(operation.responses.find((response) => /^2/.test(response.status))?.schema, schemas) +
+      operation.parameters.length,
+    0,
+  );
   return { '--operations': operations.length, '--fields': fields } as CSSProperties;
 }
 
@@ -39,7 +46,8 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
   const groups = referenceGroups(document, tags);
   const servers = (document.servers ?? []) as { url: string; description?: string }[];
   const baseUrl = servers[0]?.url ?? '';
-  const securitySchemes = ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
+  const securitySchemes = ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)
+    ?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
   return (
     <>
       <ReferenceNav groups={groups} search={<ReferenceSearch />} />
@@ -77,11 +85,24 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
           </section>
         </header>
         {tags.map((tag, tagIndex) => (
-          <section key={tag.anchor} id={tag.anchor} className="reference__tag" aria-labelledby={`${tag.anchor}/title`} style={renderingEstimate(tag.operations, schemas)}>
+          <section
+            key={tag.anchor}
+            id={tag.anchor}
+            className="reference__tag"
+            aria-labelledby={`${tag.anchor}/title`}
+            style={renderingEstimate(tag.operations, schemas)}
+          >
             <h2 id={`${tag.anchor}/title`}>{tag.name}</h2>
             {tag.description ? <Prose text={tag.description} /> : null}
             {tag.operations.map((operation, index) => (
-              <Operation key={operation.anchor} operation={operation} schemas={schemas} baseUrl={baseUrl} securitySchemes={securitySchemes} first={tagIndex === 0 && index === 0} />
+              <Operation
+                key={operation.anchor}
+                operation={operation}
+                schemas={schemas}
+                baseUrl={baseUrl}
+                securitySchemes={securitySchemes}
+                first={tagIndex === 0 && index === 0}
+              />
             ))}
           </section>
         ))}

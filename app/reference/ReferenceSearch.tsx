@@ -10,7 +10,12 @@ export const REFERENCE_SEARCH_INDEX_URL = '/rest-api/search.json';
  */
 export function ReferenceSearch() {
   return (
-    <div className="reference-search" role="search" aria-label="API reference" data-reference-search-box={REFERENCE_SEARCH_INDEX_URL}>
+    <div
+      className="reference-search"
+      role="search"
+      aria-label="API reference"
+      data-reference-search-box={REFERENCE_SEARCH_INDEX_URL}
+    >
       <label className="reference-search__label" htmlFor="reference-search-input">
         Search the API reference
       </label>

@@ -38,7 +38,12 @@ function SchemaSection({ name, schemas }: { name: string; schemas: Record<string
           <span className="schema__type">
             <TypeLabel schema={{ ...resolved }} schemas={schemas} />
           </span>
-          {resolved.enum ? `: ${resolved.enum.filter((value) => value !== null).map(formatValue).join(', ')}` : null}
+          {resolved.enum
+            ? `: ${resolved.enum
+                .filter((value) => value !== null)
+                .map(formatValue)
+                .join(', ')}`
+            : null}
           {typesOf(resolved).includes('null') && !resolved.enum ? ' (nullable)' : null}
         </p>
       )}
@@ -49,7 +54,12 @@ function SchemaSection({ name, schemas }: { name: string; schemas: Record<string
 /** The "Schemas" part at the end of the page: every component schema, with its `#schema/<Name>` anchor. */
 export function SchemaSections({ schemas }: { schemas: Record<string, JsonSchema> }) {
   return (
-    <section id="schemas" className="reference__schemas" aria-labelledby="schemas/title" style={{ '--schemas': Object.keys(schemas).length } as CSSProperties}>
+    <section
+      id="schemas"
+      className="reference__schemas"
+      aria-labelledby="schemas/title"
+      style={{ '--schemas': Object.keys(schemas).length } as CSSProperties}
+    >
       <h2 id="schemas/title">Schemas</h2>
       {Object.keys(schemas).map((name) => (
         <SchemaSection key={name} name={name} schemas={schemas} />

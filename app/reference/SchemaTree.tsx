@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 import { Fragment, createContext, useContext } from 'react';
 import { Code, InlineText } from './Prose.js';
-import { type JsonSchema, constraintsOf, formatValue, hasFields, isNullable, refName, resolveSchema, schemaAnchor, schemaPagePath, typesOf, variantsOf } from './schema.js';
+import {
+  type JsonSchema,
+  constraintsOf,
+  formatValue,
+  hasFields,
+  isNullable,
+  refName,
+  resolveSchema,
+  schemaAnchor,
+  schemaPagePath,
+  typesOf,
+  variantsOf,
+} from './schema.js';
 
 /**
  * Levels of fields drawn inline; a named object deeper than this is loaded on demand. One level
@@ -40,7 +52,9 @@ export function TypeLabel({ schema, schemas }: { schema: JsonSchema; schemas: Sc
   const named = variants?.variants.filter((variant) => !isNullVariant(variant, schemas));
   if (variants && named && named.length > 3 && named.every((variant) => variant.$ref)) {
     // The variants are listed below the field (tree) or in the section (schemas): their count is enough here.
-    return <>{`${variants.keyword} (${named.length} schemas)${named.length < variants.variants.length ? ' | null' : ''}`}</>;
+    return (
+      <>{`${variants.keyword} (${named.length} schemas)${named.length < variants.variants.length ? ' | null' : ''}`}</>
+    );
   }
   if (variants) {
     return (
@@ -56,8 +70,16 @@ export function TypeLabel({ schema, schemas }: { schema: JsonSchema; schemas: Sc
   }
   const types = typesOf(resolved);
   if (types.length === 0) return link ?? <>any</>;
-  const plain = types.every((type) => !(type === 'array' && resolved.items) && !(link && (type === 'object' || (type !== 'null' && resolved.enum))));
-  if (plain) return <>{types.map((type) => (type === 'string' && resolved.format ? `string (${resolved.format})` : type)).join(' | ')}</>;
+  const plain = types.every(
+    (type) =>
+      !(type === 'array' && resolved.items) && !(link && (type === 'object' || (type !== 'null' && resolved.enum))),
+  );
+  if (plain)
+    return (
+      <>
+        {types.map((type) => (type === 'string' && resolved.format ? `string (${resolved.format})` : type)).join(' | ')}
+      </>
+    );
   return (
     <>
       {types.map((type, index) => (
@@ -102,7 +124,17 @@ function EnumValues({ values, name }: { values: unknown[]; name: string | null }
 }
 
 /** What a schema says beside its type: description, flags, constraints, enum, default, discriminator. */
-export function SchemaFacts({ schema, schemas, required, inTree }: { schema: JsonSchema; schemas: Schemas; required?: boolean; inTree?: boolean }) {
+export function SchemaFacts({
+  schema,
+  schemas,
+  required,
+  inTree,
+}: {
+  schema: JsonSchema;
+  schemas: Schemas;
+  required?: boolean;
+  inTree?: boolean;
+}) {
   const { schema: resolved, name } = resolveSchema(schema, schemas);
   const flags = [
     isNullable(resolved) ? 'nullable' : null,
@@ -114,17 +146,32 @@ export function SchemaFacts({ schema, schemas, required, inTree }: { schema: Jso
   const description = schema.description ?? resolved.description;
   const enumValues = resolved.enum?.filter((value) => value !== null);
   const variants = variantsOf(resolved);
-  const scalarVariants = variants && !variants.variants.some((variant) => isComplex(variant, schemas)) ? variants.variants : null;
+  const scalarVariants =
+    variants && !variants.variants.some((variant) => isComplex(variant, schemas)) ? variants.variants : null;
   return (
     <>
-      {required ? <> <span className="schema__required">required</span></> : null}
-      {flags.length > 0 ? <> <span className="schema__flags">{flags.join(', ')}</span></> : null}
+      {required ? (
+        <>
+          {' '}
+          <span className="schema__required">required</span>
+        </>
+      ) : null}
+      {flags.length > 0 ? (
+        <>
+          {' '}
+          <span className="schema__flags">{flags.join(', ')}</span>
+        </>
+      ) : null}
       {description ? (
         <p className="schema__desc">
           <InlineText text={description} />
         </p>
       ) : null}
-      {constraints.length > 0 || enumValues?.length || resolved.default !== undefined || resolved.example !== undefined || scalarVariants ? (
+      {constraints.length > 0 ||
+      enumValues?.length ||
+      resolved.default !== undefined ||
+      resolved.example !== undefined ||
+      scalarVariants ? (
         <p className="schema__meta">
           {constraints.length > 0 ? constraints.join(', ') : null}
           {enumValues && enumValues.length > 0 ? <EnumValues values={enumValues} name={name} /> : null}
@@ -197,9 +244,23 @@ function isComplex(schema: JsonSchema, schemas: Schemas, depth = 0): boolean {
  * /rest-api/schemas/<Name>/fragment on first opening (app/client/schemaTrees.ts); without JavaScript
  * its link leads to the schema's own page, /rest-api/schemas/<Name>.
  */
-export function LazySchema({ name, summary, variant, fallback = `See the ${name} schema` }: { name: string; summary: ReactNode; variant?: number; fallback?: string }) {
+export function LazySchema({
+  name,
+  summary,
+  variant,
+  fallback = `See the ${name} schema`,
+}: {
+  name: string;
+  summary: ReactNode;
+  variant?: number;
+  fallback?: string;
+}) {
   return (
-    <details className={variant === undefined ? 'schema__nested' : 'schema-variant'} data-schema-ref={name} data-variant={variant}>
+    <details
+      className={variant === undefined ? 'schema__nested' : 'schema-variant'}
+      data-schema-ref={name}
+      data-variant={variant}
+    >
       <summary>{summary}</summary>
       <a className="schema__slot" data-schema-slot="" href={schemaPagePath(name)}>
         {fallback}
@@ -208,7 +269,12 @@ export function LazySchema({ name, summary, variant, fallback = `See the ${name}
   );
 }
 
-function variantLabel(variant: JsonSchema, schemas: Schemas, discriminator: JsonSchema['discriminator'], index: number): string {
+function variantLabel(
+  variant: JsonSchema,
+  schemas: Schemas,
+  discriminator: JsonSchema['discriminator'],
+  index: number,
+): string {
   const { schema: resolved, name } = resolveSchema(variant, schemas);
   const key = Object.entries(discriminator?.mapping ?? {}).find(([, ref]) => refName(ref) === name)?.[0];
   const label = name ?? resolved.title ?? (typesOf(resolved).join(' | ') || `Variant ${index + 1}`);
@@ -256,7 +322,8 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
       {variants.map((variant, index) => {
         const name = names[index];
         if (manyNamed && index > 0) return null;
-        if (level > INLINE_LEVELS && name && isComplex(variant, schemas)) return <LazySchema key={index} name={name} summary={labels[index]} variant={index} />;
+        if (level > INLINE_LEVELS && name && isComplex(variant, schemas))
+          return <LazySchema key={index} name={name} summary={labels[index]} variant={index} />;
         return (
           <details key={index} className="schema-variant" data-variant={index} open={index === 0}>
             <summary>{labels[index]}</summary>
@@ -281,23 +348,63 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
 }
 
 /** One field: name, type, flags, facts, and the level below it. */
-function SchemaField({ name, schema, schemas, required, level, shallow }: { name: string; schema: JsonSchema; schemas: Schemas; required: boolean; level: number; shallow?: boolean }) {
+function SchemaField({
+  name,
+  schema,
+  schemas,
+  required,
+  level,
+  shallow,
+}: {
+  name: string;
+  schema: JsonSchema;
+  schemas: Schemas;
+  required: boolean;
+  level: number;
+  shallow?: boolean;
+}) {
   return (
     <li className="schema__field">
-      <code className="schema__name">{name}</code> <span className="schema__type"><TypeLabel schema={schema} schemas={schemas} /></span>
-      <SchemaFacts schema={schema} schemas={schemas} required={required} inTree={!shallow && isComplex(schema, schemas)} />
+      <code className="schema__name">{name}</code>{' '}
+      <span className="schema__type">
+        <TypeLabel schema={schema} schemas={schemas} />
+      </span>
+      <SchemaFacts
+        schema={schema}
+        schemas={schemas}
+        required={required}
+        inTree={!shallow && isComplex(schema, schemas)}
+      />
       {shallow ? null : <SchemaChildren schema={schema} schemas={schemas} level={level + 1} />}
     </li>
   );
 }
 
 /** The fields of an object; `shallow` draws one level (the Schemas part links the rest). */
-export function SchemaFields({ schema, schemas, level, shallow }: { schema: JsonSchema; schemas: Schemas; level: number; shallow?: boolean }) {
+export function SchemaFields({
+  schema,
+  schemas,
+  level,
+  shallow,
+}: {
+  schema: JsonSchema;
+  schemas: Schemas;
+  level: number;
+  shallow?: boolean;
+}) {
   const required = new Set(schema.required ?? []);
   return (
     <ul className="schema">
       {Object.entries(schema.properties ?? {}).map(([key, property]) => (
-        <SchemaField key={key} name={key} schema={property} schemas={schemas} required={required.has(key)} level={level} shallow={shallow} />
+        <SchemaField
+          key={key}
+          name={key}
+          schema={property}
+          schemas={schemas}
+          required={required.has(key)}
+          level={level}
+          shallow={shallow}
+        />
       ))}
     </ul>
   );
@@ -308,7 +415,8 @@ function SchemaChildren({ schema, schemas, level }: { schema: JsonSchema; schema
   if (!isComplex(schema, schemas)) return null;
   const { schema: resolved, name } = resolveSchema(schema, schemas);
   if (variantsOf(resolved)) return <Variants schema={resolved} schemas={schemas} level={level} />;
-  if (!hasFields(resolved) && resolved.items) return <SchemaChildren schema={resolved.items} schemas={schemas} level={level} />;
+  if (!hasFields(resolved) && resolved.items)
+    return <SchemaChildren schema={resolved.items} schemas={schemas} level={level} />;
   const count = Object.keys(resolved.properties ?? {}).length;
   const summary = `${name ?? 'Object'}: ${count} field${count === 1 ? '' : 's'}`;
   if (level > INLINE_LEVELS && name) return <LazySchema name={name} summary={summary} />;
@@ -341,7 +449,9 @@ export function SchemaBody({ schema, schemas, level = 1 }: { schema: JsonSchema;
         <TypeLabel schema={schema} schemas={schemas} />
       </span>
       <SchemaFacts schema={schema} schemas={schemas} />
-      {resolved.items && isComplex(resolved.items, schemas) ? <SchemaBody schema={resolved.items} schemas={schemas} level={level} /> : null}
+      {resolved.items && isComplex(resolved.items, schemas) ? (
+        <SchemaBody schema={resolved.items} schemas={schemas} level={level} />
+      ) : null}
     </div>
   );
 }

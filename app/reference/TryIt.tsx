@@ -38,49 +38,57 @@ export function TryIt({ operation }: { operation: TryItOperation }) {
         Sending needs JavaScript.
       </p>
       <template data-try-it-form="">
-      <form
-        className="try-it__form"
-        method="dialog"
-        noValidate
-        data-method={operation.method.toUpperCase()}
-        data-path={operation.path}
-        data-media-type={body?.mediaType}
-      >
-        <label className="try-it__field">
-          <span>
-            API key <small>(kept in this tab)</small>
-          </span>
-          <input type="password" autoComplete="off" spellCheck={false} data-try-it-key="" />
-        </label>
-        {operation.parameters.map((parameter) => (
-          <label key={`${parameter.in}:${parameter.name}`} className="try-it__field">
-            <span>
-              <code>{parameter.name}</code> <small>{parameter.required || parameter.in === 'path' ? `${parameter.in}, required` : parameter.in}</small>
-            </span>
-            <input
-              name={parameter.name}
-              data-in={parameter.in}
-              defaultValue={parameter.example}
-              required={parameter.required || parameter.in === 'path'}
-              autoComplete="off"
-            />
-          </label>
-        ))}
-        {body ? (
+        <form
+          className="try-it__form"
+          method="dialog"
+          noValidate
+          data-method={operation.method.toUpperCase()}
+          data-path={operation.path}
+          data-media-type={body?.mediaType}
+        >
           <label className="try-it__field">
             <span>
-              Body <small>({body.mediaType})</small>
+              API key <small>(kept in this tab)</small>
             </span>
-            <textarea name="body" rows={Math.min(Math.max(body.example.split('\n').length, 4), 16)} spellCheck={false} defaultValue={body.example} />
+            <input type="password" autoComplete="off" spellCheck={false} data-try-it-key="" />
           </label>
-        ) : null}
-        <p className="try-it__actions">
-          <button type="submit" className="button try-it__send">
-            Send
-          </button>
-        </p>
-        <div className="try-it__output" aria-live="polite" data-try-it-output="" />
-      </form>
+          {operation.parameters.map((parameter) => (
+            <label key={`${parameter.in}:${parameter.name}`} className="try-it__field">
+              <span>
+                <code>{parameter.name}</code>{' '}
+                <small>
+                  {parameter.required || parameter.in === 'path' ? `${parameter.in}, required` : parameter.in}
+                </small>
+              </span>
+              <input
+                name={parameter.name}
+                data-in={parameter.in}
+                defaultValue={parameter.example}
+                required={parameter.required || parameter.in === 'path'}
+                autoComplete="off"
+              />
+            </label>
+          ))}
+          {body ? (
+            <label className="try-it__field">
+              <span>
+                Body <small>({body.mediaType})</small>
+              </span>
+              <textarea
+                name="body"
+                rows={Math.min(Math.max(body.example.split('\n').length, 4), 16)}
+                spellCheck={false}
+                defaultValue={body.example}
+              />
+            </label>
+          ) : null}
+          <p className="try-it__actions">
+            <button type="submit" className="button try-it__send">
+              Send
+            </button>
+          </p>
+          <div className="try-it__output" aria-live="polite" data-try-it-output="" />
+        </form>
       </template>
     </details>
   );

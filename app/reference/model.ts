@@ -83,7 +83,10 @@ interface RawOperation {
   security?: Record<string, string[]>[];
   parameters?: RawParameter[];
   requestBody?: { required?: boolean; description?: string; content?: Record<string, RawMedia> };
-  responses?: Record<string, { description?: string; content?: Record<string, RawMedia>; headers?: Record<string, unknown> }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, RawMedia>; headers?: Record<string, unknown> }
+  >;
 }
 
 function firstMedia(content: Record<string, RawMedia> | undefined): [string, RawMedia] | null {
@@ -97,11 +100,23 @@ function mediaExample(media: RawMedia): unknown {
   return first?.value;
 }
 
-function operationOf(document: OpenApiDocument, path: string, method: string, raw: RawOperation, itemParameters: RawParameter[]): ReferenceOperation {
+function operationOf(
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+  raw: RawOperation,
+  itemParameters: RawParameter[],
+): ReferenceOperation {
   const tag = raw.tags?.[0] ?? 'Other';
   const schemas = componentSchemas(document);
   const parameters = [...itemParameters, ...(raw.parameters ?? [])]
-    .map((parameter) => (parameter.$ref ? ((document.components as Record<string, Record<string, RawParameter>> | undefined)?.parameters?.[parameter.$ref.split('/').pop()!] ?? parameter) : parameter))
+    .map((parameter) =>
+      parameter.$ref
+        ? ((document.components as Record<string, Record<string, RawParameter>> | undefined)?.parameters?.[
+            parameter.$ref.split('/').pop()!
+          ] ?? parameter)
+        : parameter,
+    )
     .map((parameter) => {
       const schema = parameter.schema ?? {};
       const resolved = resolveSchema(schema, schemas).schema;
@@ -118,7 +133,12 @@ function operationOf(document: OpenApiDocument, path: string, method: string, ra
   const bodyMedia = firstMedia(raw.requestBody?.content);
   const body =
     raw.requestBody && bodyMedia
-      ? { mediaType: bodyMedia[0], required: raw.requestBody.required === true, description: raw.requestBody.description ?? '', schema: bodyMedia[1].schema ?? {} }
+      ? {
+          mediaType: bodyMedia[0],
+          required: raw.requestBody.required === true,
+          description: raw.requestBody.description ?? '',
+          schema: bodyMedia[1].schema ?? {},
+        }
       : null;
   const responses = Object.entries(raw.responses ?? {}).map(([status, response]) => {
     const media = firstMedia(response.content);
@@ -140,7 +160,9 @@ function operationOf(document: OpenApiDocument, path: string, method: string, ra
     summary: raw.summary ?? raw.operationId,
     description: raw.description ?? '',
     deprecated: raw.deprecated === true,
-    security: (raw.security ?? (document.security as RawOperation['security']) ?? []).flatMap((requirement) => Object.keys(requirement)),
+    security: (raw.security ?? (document.security as RawOperation['security']) ?? []).flatMap((requirement) =>
+      Object.keys(requirement),
+    ),
     parameters,
     body,
     responses,
@@ -150,7 +172,10 @@ function operationOf(document: OpenApiDocument, path: string, method: string, ra
 /** Every operation of the document, tags in the document's order, operations in path order. */
 export function referenceTags(document: OpenApiDocument): ReferenceTag[] {
   const byTag = new Map<string, ReferenceTag>(
-    (document.tags ?? []).map((tag) => [tag.name, { name: tag.name, anchor: tagAnchor(tag.name), description: tag.description ?? '', operations: [] }]),
+    (document.tags ?? []).map((tag) => [
+      tag.name,
+      { name: tag.name, anchor: tagAnchor(tag.name), description: tag.description ?? '', operations: [] },
+    ]),
   );
   for (const [path, item] of Object.entries(document.paths)) {
     const itemParameters = ((item as { parameters?: RawParameter[] }).parameters ?? []) as RawParameter[];
@@ -158,7 +183,13 @@ export function referenceTags(document: OpenApiDocument): ReferenceTag[] {
       const raw = item[method] as RawOperation | undefined;
       if (!raw) continue;
       const operation = operationOf(document, path, method, raw, itemParameters);
-      if (!byTag.has(operation.tag)) byTag.set(operation.tag, { name: operation.tag, anchor: tagAnchor(operation.tag), description: '', operations: [] });
+      if (!byTag.has(operation.tag))
+        byTag.set(operation.tag, {
+          name: operation.tag,
+          anchor: tagAnchor(operation.tag),
+          description: '',
+          operations: [],
+        });
       byTag.get(operation.tag)!.operations.push(operation);
     }
   }
@@ -169,7 +200,10 @@ export function referenceTags(document: OpenApiDocument): ReferenceTag[] {
  * The navigation's groups (`x-tagGroups`), each tag once; tags no group names go to a last group
  * "Other", so that every operation stays reachable.
  */
-export function referenceGroups(document: OpenApiDocument, tags: ReferenceTag[] = referenceTags(document)): ReferenceGroup[] {
+export function referenceGroups(
+  document: OpenApiDocument,
+  tags: ReferenceTag[] = referenceTags(document),
+): ReferenceGroup[] {
   const byName = new Map(tags.map((tag) => [tag.name, tag]));
   const placed = new Set<string>();
   const groups: ReferenceGroup[] = [];

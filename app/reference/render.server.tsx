@@ -40,7 +40,9 @@ function cachedPerSchema(render: SchemaRenderer): (document: OpenApiDocument, na
 const componentRef = (name: string) => ({ $ref: `#/components/schemas/${encodeURIComponent(name)}` });
 
 /** The next levels of a component schema, as a fragment the client inserts into the reference. */
-export const schemaFragmentHtml = cachedPerSchema((schemas, name) => renderToStaticMarkup(<SchemaBody schema={componentRef(name)} schemas={schemas} level={1} />));
+export const schemaFragmentHtml = cachedPerSchema((schemas, name) =>
+  renderToStaticMarkup(<SchemaBody schema={componentRef(name)} schemas={schemas} level={1} />),
+);
 
 /** The same fragment for a schema's own page, where names link to their pages (there is no `#schema/` anchor). */
 export const schemaPageFragmentHtml = cachedPerSchema((schemas, name) =>

@@ -25,10 +25,12 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 
 function numberExample(schema: JsonSchema, integer: boolean): number {
   const step = integer ? 1 : 0.5;
-  if (typeof schema.minimum === 'number') return schema.exclusiveMinimum === true ? schema.minimum + step : schema.minimum;
+  if (typeof schema.minimum === 'number')
+    return schema.exclusiveMinimum === true ? schema.minimum + step : schema.minimum;
   if (typeof schema.exclusiveMinimum === 'number') return schema.exclusiveMinimum + step;
   if (typeof schema.maximum === 'number' && schema.maximum < 0) return schema.maximum;
-  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= 0) return schema.exclusiveMaximum - step;
+  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= 0)
+    return schema.exclusiveMaximum - step;
   return integer ? 1 : 1.5;
 }
 
@@ -36,7 +38,8 @@ function stringExample(schema: JsonSchema): string {
   if (schema.format && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
   let value = 'string';
   if (schema.minLength !== undefined && value.length < schema.minLength) value = value.padEnd(schema.minLength, 'x');
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) value = value.slice(0, Math.max(schema.maxLength, 0));
+  if (schema.maxLength !== undefined && value.length > schema.maxLength)
+    value = value.slice(0, Math.max(schema.maxLength, 0));
   return value;
 }
 
@@ -46,7 +49,13 @@ function stringExample(schema: JsonSchema): string {
  * bound, the first variant of a `oneOf`/`anyOf`, one array item). `level` 1 is the top level of an
  * object: it gets every field; deeper objects get their required fields only.
  */
-export function exampleOf(schema: JsonSchema, schemas: Record<string, JsonSchema>, options: ExampleOptions = {}, level = 1, seen: string[] = []): unknown {
+export function exampleOf(
+  schema: JsonSchema,
+  schemas: Record<string, JsonSchema>,
+  options: ExampleOptions = {},
+  level = 1,
+  seen: string[] = [],
+): unknown {
   const { schema: resolved, name } = resolveSchema(schema, schemas);
   if (name !== null && seen.includes(name)) return null;
   const trail = name === null ? seen : [...seen, name];
@@ -54,10 +63,14 @@ export function exampleOf(schema: JsonSchema, schemas: Record<string, JsonSchema
   if (resolved.examples && resolved.examples.length > 0) return resolved.examples[0];
   if (resolved.default !== undefined) return resolved.default;
   if (resolved.const !== undefined) return resolved.const;
-  if (resolved.enum && resolved.enum.length > 0) return resolved.enum.find((value) => value !== null) ?? resolved.enum[0];
+  if (resolved.enum && resolved.enum.length > 0)
+    return resolved.enum.find((value) => value !== null) ?? resolved.enum[0];
   const variants = resolved.oneOf ?? resolved.anyOf;
   if (variants && variants.length > 0) {
-    const variant = variants.find((candidate) => !typesOf(resolveSchema(candidate, schemas).schema).every((type) => type === 'null')) ?? variants[0];
+    const variant =
+      variants.find(
+        (candidate) => !typesOf(resolveSchema(candidate, schemas).schema).every((type) => type === 'null'),
+      ) ?? variants[0];
     return exampleOf(variant, schemas, options, level, trail);
   }
   const types = typesOf(resolved).filter((type) => type !== 'null');
@@ -94,7 +107,10 @@ export function exampleOf(schema: JsonSchema, schemas: Record<string, JsonSchema
 }
 
 /** A parameter's example as text: its own example, its schema's, else one built from the schema. */
-export function parameterExample(parameter: Pick<ReferenceParameter, 'schema' | 'example'>, schemas: Record<string, JsonSchema>): string {
+export function parameterExample(
+  parameter: Pick<ReferenceParameter, 'schema' | 'example'>,
+  schemas: Record<string, JsonSchema>,
+): string {
   const value = parameter.example !== undefined ? parameter.example : exampleOf(parameter.schema, schemas);
   if (value === null || value === undefined) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -136,13 +152,23 @@ function multipartFields(value: unknown): [string, unknown][] {
 const isFileField = (value: unknown) => value === '<binary>';
 
 export function curlSample(request: SampleRequest): string {
-  const lines = [`curl -X ${request.method.toUpperCase()} ${shellQuote(sampleUrl(request))}`, `-H 'Authorization: Bearer YOUR_API_KEY'`];
+  const lines = [
+    `curl -X ${request.method.toUpperCase()} ${shellQuote(sampleUrl(request))}`,
+    `-H 'Authorization: Bearer YOUR_API_KEY'`,
+  ];
   if (request.body && isMultipart(request)) {
     for (const [key, value] of multipartFields(request.body.value)) {
-      lines.push(isFileField(value) ? `-F ${shellQuote(`${key}=@image.jpg`)}` : `-F ${shellQuote(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)}`);
+      lines.push(
+        isFileField(value)
+          ? `-F ${shellQuote(`${key}=@image.jpg`)}`
+          : `-F ${shellQuote(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)}`,
+      );
     }
   } else if (request.body) {
-    lines.push(`-H ${shellQuote(`Content-Type: ${request.body.mediaType}`)}`, `--data ${shellQuote(JSON.stringify(request.body.value, null, 2))}`);
+    lines.push(
+      `-H ${shellQuote(`Content-Type: ${request.body.mediaType}`)}`,
+      `--data ${shellQuote(JSON.stringify(request.body.value, null, 2))}`,
+    );
   }
   return lines.join(' \\\n  ');
 }
@@ -154,7 +180,11 @@ export function fetchSample(request: SampleRequest): string {
   if (request.body && isMultipart(request)) {
     lines.push('const form = new FormData();');
     for (const [key, value] of multipartFields(request.body.value)) {
-      lines.push(isFileField(value) ? `form.append(${JSON.stringify(key)}, file); // a File or Blob` : `form.append(${JSON.stringify(key)}, ${JSON.stringify(typeof value === 'string' ? value : JSON.stringify(value))});`);
+      lines.push(
+        isFileField(value)
+          ? `form.append(${JSON.stringify(key)}, file); // a File or Blob`
+          : `form.append(${JSON.stringify(key)}, ${JSON.stringify(typeof value === 'string' ? value : JSON.stringify(value))});`,
+      );
     }
     lines.push('');
     bodyLine = '  body: form,';
@@ -198,17 +228,29 @@ export function pythonSample(request: SampleRequest): string {
   if (request.body && isMultipart(request)) {
     const fields = multipartFields(request.body.value);
     const files = fields.filter(([, value]) => isFileField(value));
-    const data = fields.filter(([, value]) => !isFileField(value)).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
-    if (files.length > 0) args.push(`    files={${files.map(([key]) => `${JSON.stringify(key)}: open("image.jpg", "rb")`).join(', ')}}`);
+    const data = fields
+      .filter(([, value]) => !isFileField(value))
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
+    if (files.length > 0)
+      args.push(`    files={${files.map(([key]) => `${JSON.stringify(key)}: open("image.jpg", "rb")`).join(', ')}}`);
     if (data.length > 0) args.push(`    data=${pythonLiteral(Object.fromEntries(data), '    ')}`);
   } else if (request.body) {
     args.push(`    json=${pythonLiteral(request.body.value, '    ')}`);
   }
-  lines.push(`response = requests.${request.method.toLowerCase()}(`, `${args.join(',\n')},`, ')', 'print(response.status_code, response.text)');
+  lines.push(
+    `response = requests.${request.method.toLowerCase()}(`,
+    `${args.join(',\n')},`,
+    ')',
+    'print(response.status_code, response.text)',
+  );
   return lines.join('\n');
 }
 
-const WRITERS: { label: CodeSample['label']; language: CodeSample['language']; write: (request: SampleRequest) => string }[] = [
+const WRITERS: {
+  label: CodeSample['label'];
+  language: CodeSample['language'];
+  write: (request: SampleRequest) => string;
+}[] = [
   { label: 'curl', language: 'bash', write: curlSample },
   { label: 'JavaScript', language: 'javascript', write: fetchSample },
   { label: 'Python', language: 'python', write: pythonSample },
@@ -220,7 +262,11 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 
 /** The samples with curl written and the others left for the browser to write (`code: null`). */
 export function curlFirstSamples(request: SampleRequest): (Omit<CodeSample, 'code'> & { code: string | null })[] {
-  return WRITERS.map(({ label, language, write }) => ({ label, language, code: label === 'curl' ? write(request) : null }));
+  return WRITERS.map(({ label, language, write }) => ({
+    label,
+    language,
+    code: label === 'curl' ? write(request) : null,
+  }));
 }
 
 /** One sample, in the language of a code block (`javascript`, `python`, `bash`); null for another. */
@@ -232,12 +278,17 @@ export function writeSample(language: string, request: SampleRequest): string | 
  * The sample request of an operation: path parameters and required query parameters with their
  * examples, and an example body (all first-level fields, required ones below).
  */
-export function sampleRequestOf(operation: ReferenceOperation, schemas: Record<string, JsonSchema>, baseUrl: string): SampleRequest {
+export function sampleRequestOf(
+  operation: ReferenceOperation,
+  schemas: Record<string, JsonSchema>,
+  baseUrl: string,
+): SampleRequest {
   const pathParams: Record<string, string> = {};
   const query: [string, string][] = [];
   for (const parameter of operation.parameters) {
     if (parameter.in === 'path') pathParams[parameter.name] = parameterExample(parameter, schemas);
-    else if (parameter.in === 'query' && parameter.required) query.push([parameter.name, parameterExample(parameter, schemas)]);
+    else if (parameter.in === 'query' && parameter.required)
+      query.push([parameter.name, parameterExample(parameter, schemas)]);
   }
   return {
     method: operation.method,
@@ -245,15 +296,29 @@ export function sampleRequestOf(operation: ReferenceOperation, schemas: Record<s
     path: operation.path,
     pathParams,
     query,
-    ...(operation.body ? { body: { mediaType: operation.body.mediaType, value: exampleOf(operation.body.schema, schemas, { direction: 'request' }) } } : {}),
+    ...(operation.body
+      ? {
+          body: {
+            mediaType: operation.body.mediaType,
+            value: exampleOf(operation.body.schema, schemas, { direction: 'request' }),
+          },
+        }
+      : {}),
   };
 }
 
 /** The first 2xx response and its example (the document's, else one built from its schema). */
-export function responseSampleOf(operation: ReferenceOperation, schemas: Record<string, JsonSchema>): { status: string; json: string | null } | null {
+export function responseSampleOf(
+  operation: ReferenceOperation,
+  schemas: Record<string, JsonSchema>,
+): { status: string; json: string | null } | null {
   const response = operation.responses.find((candidate) => /^2/.test(candidate.status));
   if (!response) return null;
-  if (response.example !== undefined) return { status: response.status, json: JSON.stringify(response.example, null, 2) };
+  if (response.example !== undefined)
+    return { status: response.status, json: JSON.stringify(response.example, null, 2) };
   if (!response.schema) return { status: response.status, json: null };
-  return { status: response.status, json: JSON.stringify(exampleOf(response.schema, schemas, { direction: 'response' }), null, 2) };
+  return {
+    status: response.status,
+    json: JSON.stringify(exampleOf(response.schema, schemas, { direction: 'response' }), null, 2),
+  };
 }

@@ -55,7 +55,11 @@ export function schemaAnchor(name: string): string {
  * A schema with its `$ref` followed and its `allOf` merged (properties, required, the parts' keywords;
  * the outer schema's own keywords win), and the name of the component it came from, if any.
  */
-export function resolveSchema(schema: JsonSchema, schemas: Record<string, JsonSchema>, seen: string[] = []): { schema: JsonSchema; name: string | null } {
+export function resolveSchema(
+  schema: JsonSchema,
+  schemas: Record<string, JsonSchema>,
+  seen: string[] = [],
+): { schema: JsonSchema; name: string | null } {
   const name = refName(schema.$ref);
   if (name !== null) {
     const target = schemas[name];
@@ -74,7 +78,10 @@ export function resolveSchema(schema: JsonSchema, schemas: Record<string, JsonSc
       merged = {
         ...merged,
         ...resolved.schema,
-        properties: merged.properties || resolved.schema.properties ? { ...merged.properties, ...resolved.schema.properties } : undefined,
+        properties:
+          merged.properties || resolved.schema.properties
+            ? { ...merged.properties, ...resolved.schema.properties }
+            : undefined,
         required: [...(merged.required ?? []), ...(resolved.schema.required ?? [])],
       };
     }
@@ -133,7 +140,8 @@ export function constraintsOf(schema: JsonSchema): string[] {
   if (exclusive(schema.exclusiveMinimum)) out.push(`> ${schema.exclusiveMinimum as number}`);
   if (schema.maximum !== undefined) out.push(`${schema.exclusiveMaximum === true ? '<' : '<='} ${schema.maximum}`);
   if (exclusive(schema.exclusiveMaximum)) out.push(`< ${schema.exclusiveMaximum as number}`);
-  if (schema.minLength !== undefined) out.push(`at least ${schema.minLength} character${schema.minLength === 1 ? '' : 's'}`);
+  if (schema.minLength !== undefined)
+    out.push(`at least ${schema.minLength} character${schema.minLength === 1 ? '' : 's'}`);
   if (schema.maxLength !== undefined) out.push(`at most ${schema.maxLength} characters`);
   if (schema.minItems !== undefined) out.push(`at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
   if (schema.maxItems !== undefined) out.push(`at most ${schema.maxItems} items`);

@@ -36,5 +36,8 @@ export function referenceIndexResponse(request: Request, document: OpenApiDocume
   const { json, etag } = indexResponse(document);
   const headers = { 'Cache-Control': 'public, max-age=300', ETag: etag };
   if (matchesEtag(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
-  return new Response(json, { status: 200, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(json, {
+    status: 200,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  });
 }

@@ -51,20 +51,28 @@ function isNode(value: unknown): value is SchemaNode {
  * The properties a value of this schema may have, in the document's order: its own, those of its
  * array items, of its `$ref` target and of every `allOf`/`oneOf`/`anyOf` variant.
  */
-function propertiesOf(node: unknown, schemas: Record<string, unknown>, seen: Set<string> = new Set()): Map<string, unknown> {
+function propertiesOf(
+  node: unknown,
+  schemas: Record<string, unknown>,
+  seen: Set<string> = new Set(),
+): Map<string, unknown> {
   const properties = new Map<string, unknown>();
   if (!isNode(node)) return properties;
   const ref = node.$ref;
   if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF)) {
     const name = ref.slice(SCHEMA_REF.length);
     if (!seen.has(name)) {
-      for (const [key, value] of propertiesOf(schemas[name], schemas, new Set(seen).add(name))) properties.set(key, value);
+      for (const [key, value] of propertiesOf(schemas[name], schemas, new Set(seen).add(name)))
+        properties.set(key, value);
     }
   }
   if (isNode(node.properties)) {
     for (const [key, value] of Object.entries(node.properties)) if (!properties.has(key)) properties.set(key, value);
   }
-  const nested = [node.items, ...[node.allOf, node.oneOf, node.anyOf].flatMap((list) => (Array.isArray(list) ? list : []))];
+  const nested = [
+    node.items,
+    ...[node.allOf, node.oneOf, node.anyOf].flatMap((list) => (Array.isArray(list) ? list : [])),
+  ];
   for (const child of nested) {
     for (const [key, value] of propertiesOf(child, schemas, seen)) if (!properties.has(key)) properties.set(key, value);
   }
@@ -97,7 +105,10 @@ export function buildReferenceIndex(document: OpenApiDocument): ReferenceIndex {
         operation.anchor,
       ]),
     ),
-    s: Object.entries(schemas).map(([name, schema]): ReferenceIndex['s'][number] => [name, schemaFields(schema, schemas, name)]),
+    s: Object.entries(schemas).map(([name, schema]): ReferenceIndex['s'][number] => [
+      name,
+      schemaFields(schema, schemas, name),
+    ]),
   };
 }
 
@@ -214,7 +225,13 @@ function quality(stack: Haystack, word: string): { score: number; position: numb
   for (let i = folded.indexOf(word); i >= 0; i = folded.indexOf(word, i + 1)) {
     const [from, to] = originalRange(stack.text, stack.plain, i, word.length);
     const score =
-      folded.length === word.length ? WHOLE : !startsWord(stack.plain, from) ? INSIDE : endsWord(stack.plain, to) ? WORD : WORD_START;
+      folded.length === word.length
+        ? WHOLE
+        : !startsWord(stack.plain, from)
+          ? INSIDE
+          : endsWord(stack.plain, to)
+            ? WORD
+            : WORD_START;
     if (!best || score > best.score) best = { score, position: i };
     if (score >= WORD) break;
   }
@@ -244,7 +261,10 @@ export function searchReference(index: ReferenceIndex, query: string, limit = 10
       for (const stack of entry.haystacks) {
         const hit = quality(stack, word);
         // A secondary haystack (method, tag, a field's schema) counts for less than a name, and never as a whole.
-        const weighted = hit && { score: (stack.primary ? hit.score : Math.min(hit.score, WORD_START)) * stack.weight, position: hit.position };
+        const weighted = hit && {
+          score: (stack.primary ? hit.score : Math.min(hit.score, WORD_START)) * stack.weight,
+          position: hit.position,
+        };
         if (weighted && (!best || weighted.score > best.score)) best = weighted;
         if (hit && stack.primary) primary = true;
       }

@@ -22,7 +22,8 @@ export function tryItOperationOf(
 ): TryItOperation {
   const parameters = operation.parameters.flatMap((parameter) => {
     if (parameter.in !== 'path' && parameter.in !== 'query') return [];
-    const explicit = parameter.example !== undefined || (parameter.schema as { example?: unknown }).example !== undefined;
+    const explicit =
+      parameter.example !== undefined || (parameter.schema as { example?: unknown }).example !== undefined;
     return [
       {
         name: parameter.name,
@@ -39,7 +40,13 @@ export function tryItOperationOf(
     path: operation.path,
     parameters,
     ...(sampleBody
-      ? { body: { mediaType: sampleBody.mediaType, example: typeof sampleBody.value === 'string' ? sampleBody.value : JSON.stringify(sampleBody.value, null, 2) } }
+      ? {
+          body: {
+            mediaType: sampleBody.mediaType,
+            example:
+              typeof sampleBody.value === 'string' ? sampleBody.value : JSON.stringify(sampleBody.value, null, 2),
+          },
+        }
       : {}),
   };
 }

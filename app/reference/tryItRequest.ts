@@ -20,11 +20,17 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
  */
 export function buildTryItUrl(pathTemplate: string, values: TryItValue[]): Checked<string> {
   // Only a path of this server: never a URL with a host, nor a protocol-relative one.
-  if (!pathTemplate.startsWith('/') || pathTemplate.startsWith('//')) return { ok: false, error: `Not a path of this server: ${pathTemplate}` };
-  const missing = values.filter((value) => value.value.trim() === '' && (value.required || value.in === 'path')).map((value) => value.name);
-  if (missing.length) return { ok: false, error: `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` };
+  if (!pathTemplate.startsWith('/') || pathTemplate.startsWith('//'))
+    return { ok: false, error: `Not a path of this server: ${pathTemplate}` };
+  const missing = values
+    .filter((value) => value.value.trim() === '' && (value.required || value.in === 'path'))
+    .map((value) => value.name);
+  if (missing.length)
+    return { ok: false, error: `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` };
 
-  const byName = new Map(values.filter((value) => value.in === 'path').map((value) => [value.name, value.value.trim()]));
+  const byName = new Map(
+    values.filter((value) => value.in === 'path').map((value) => [value.name, value.value.trim()]),
+  );
   let unknown: string | undefined;
   let dotSegment: string | undefined;
   const path = pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) => {
@@ -54,7 +60,10 @@ export function checkJsonBody(text: string): Checked<string> {
   try {
     JSON.parse(body);
   } catch (error) {
-    return { ok: false, error: `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      error: `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   return { ok: true, value: body };
 }

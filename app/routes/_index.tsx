@@ -39,9 +39,8 @@ export default function Home() {
             {siteTitle}
           </h1>
           <p className="hero__subtitle">
-            Connect your ticketing, stock or offer-management software to the provider API of the
-            youth culture pass: publish events and products, manage stocks and bookings, and offer
-            collective activities to schools.
+            Connect your ticketing, stock or offer-management software to the provider API of the youth culture pass:
+            publish events and products, manage stocks and bookings, and offer collective activities to schools.
           </p>
           <p>
             <Link to="/docs" className="button button--large">

@@ -9,7 +9,9 @@ export const loader = () =>
     return { frontMatter, html };
   });
 
-export const meta = routeMeta<Awaited<ReturnType<typeof loader>>>(({ frontMatter }) => pageMeta(frontMatter.title, frontMatter.description));
+export const meta = routeMeta<Awaited<ReturnType<typeof loader>>>(({ frontMatter }) =>
+  pageMeta(frontMatter.title, frontMatter.description),
+);
 
 export default function ChangeLogs() {
   const { frontMatter, html } = useLoaderData<typeof loader>();

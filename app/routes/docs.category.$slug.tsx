@@ -17,7 +17,11 @@ function categoryPage(category: SidebarCategory) {
   const { pages } = docsCatalogue();
   const cards = category.items.map((item) => {
     if (item.kind === 'category') {
-      return { href: `/docs/category/${item.category.slug}`, title: item.category.label, description: item.category.description };
+      return {
+        href: `/docs/category/${item.category.slug}`,
+        title: item.category.label,
+        description: item.category.description,
+      };
     }
     const { frontMatter } = pages.get(item.path)!;
     return { href: `/docs/${item.path}`, title: frontMatter.title, description: frontMatter.description };

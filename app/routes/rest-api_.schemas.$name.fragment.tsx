@@ -12,10 +12,16 @@ export const handle = { resource: true };
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.name ?? '';
   // `?links=pages`: for a schema's own page, where names link to their pages.
-  const render = new URL(request.url).searchParams.get('links') === 'pages' ? schemaPageFragmentHtml : schemaFragmentHtml;
+  const render =
+    new URL(request.url).searchParams.get('links') === 'pages' ? schemaPageFragmentHtml : schemaFragmentHtml;
   const html = render(context.portal.openApiDocument, name);
   if (html === null) {
-    return new Response(`No schema named ${name}.`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return new Response(`No schema named ${name}.`, {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
-  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=300' } });
+  return new Response(html, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+  });
 }

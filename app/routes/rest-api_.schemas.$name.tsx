@@ -14,12 +14,16 @@ export const handle: StylesheetsHandle = { stylesheets: [referenceStylesHref] };
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const name = params.name ?? '';
-  const html = await loadOrFail('The schema could not be loaded.', () => schemaPageHtml(context.portal.openApiDocument, name));
+  const html = await loadOrFail('The schema could not be loaded.', () =>
+    schemaPageHtml(context.portal.openApiDocument, name),
+  );
   if (html === null) throw new Response(`No schema named ${name}.`, { status: 404 });
   return { name, html };
 }
 
-export const meta = routeMeta((data: { name: string }) => pageMeta(`${data.name} schema`, `The fields of the ${data.name} schema of the provider REST API.`));
+export const meta = routeMeta((data: { name: string }) =>
+  pageMeta(`${data.name} schema`, `The fields of the ${data.name} schema of the provider REST API.`),
+);
 
 export default function SchemaPage() {
   const { html } = useLoaderData<typeof loader>();

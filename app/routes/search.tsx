@@ -55,7 +55,13 @@ export default function Search() {
   return (
     <div className="container search-page">
       <h1>Search the documentation</h1>
-      <form className="search-page__form" role="search" aria-label="Search the documentation" action="/search" method="get">
+      <form
+        className="search-page__form"
+        role="search"
+        aria-label="Search the documentation"
+        action="/search"
+        method="get"
+      >
         <label className="visually-hidden" htmlFor="search-page-input">
           Search the docs
         </label>
@@ -73,7 +79,9 @@ export default function Search() {
         </button>
       </form>
       {q === '' ? (
-        <p className="search-page__message">Type one or more words: pages whose headings, titles or text contain them all are listed.</p>
+        <p className="search-page__message">
+          Type one or more words: pages whose headings, titles or text contain them all are listed.
+        </p>
       ) : results.length === 0 ? (
         <p className="search-page__message">No results for “{q}”.</p>
       ) : (

@@ -59,7 +59,8 @@ export function decodeEntities(text: string): string {
 }
 
 // Tags that separate words; the others (code, strong, a…) are inline and join their text to their neighbours'.
-const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|dl|dt|dd|table|thead|tbody|tfoot|tr|td|th|caption|pre|blockquote|h[1-6]|br|hr|section|details|summary|figure|figcaption|img)\b[^>]*>/gi;
+const BLOCK_TAG =
+  /<\/?(?:p|div|li|ul|ol|dl|dt|dd|table|thead|tbody|tfoot|tr|td|th|caption|pre|blockquote|h[1-6]|br|hr|section|details|summary|figure|figcaption|img)\b[^>]*>/gi;
 
 /** Plain text of an HTML fragment: heading anchors ("#") dropped, tags stripped, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
@@ -90,7 +91,8 @@ export function buildSearchIndex(entries: SearchEntry[]): SearchIndex {
     let anchor = '';
     let heading = '';
     let from = 0;
-    const flush = (to: number) => index.s.push([page, anchor, heading, cut(htmlToText(html.slice(from, to)), MAX_SECTION_TEXT)]);
+    const flush = (to: number) =>
+      index.s.push([page, anchor, heading, cut(htmlToText(html.slice(from, to)), MAX_SECTION_TEXT)]);
     for (const match of html.matchAll(HEADING)) {
       const id = /\bid="([^"]*)"/.exec(match[2])?.[1];
       if (id === undefined) continue; // A heading without an anchor cannot be linked to: it stays in its section's text.
@@ -116,7 +118,13 @@ export function searchSections(index: SearchIndex): SearchSection[] {
 
 /** The query's words, folded: split at anything but letters and digits, duplicates dropped. */
 export function queryWords(query: string): string[] {
-  return [...new Set(fold(query).folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+  return [
+    ...new Set(
+      fold(query)
+        .folded.split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ),
+  ];
 }
 
 interface Prepared {
@@ -172,7 +180,12 @@ function snippetOf(text: string, around: number): { snippet: string; start: numb
     }
   }
   const before = start > 0 ? '…' : '';
-  return { snippet: before + text.slice(start, end) + (end < text.length ? '…' : ''), start, end, prefix: before.length };
+  return {
+    snippet: before + text.slice(start, end) + (end < text.length ? '…' : ''),
+    start,
+    end,
+    prefix: before.length,
+  };
 }
 
 // A word found in the heading weighs most, then in the page's title (on the page's intro; on its other
@@ -226,9 +239,10 @@ export function searchDocs(index: SearchIndex, query: string, limit = 8): Search
     const { url, pageTitle, heading: sectionHeading, text: plain } = sections[section];
     const around = first === Infinity ? 0 : Math.min(originalIndex(text[section], first), plain.length);
     const { snippet, start, end, prefix } = snippetOf(plain, around);
-    const matches = rangesIn(text[section], plain, words, start, end).map(
-      ([from, to]): [number, number] => [from + prefix, to + prefix],
-    );
+    const matches = rangesIn(text[section], plain, words, start, end).map(([from, to]): [number, number] => [
+      from + prefix,
+      to + prefix,
+    ]);
     return { url, pageTitle, heading: sectionHeading, snippet, matches };
   });
 }

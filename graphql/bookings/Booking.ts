@@ -17,7 +17,8 @@ export type CancellationReason = 'BENEFICIARY' | 'OFFERER' | 'EXPIRED' | 'STOCK_
 @Index({ properties: ['offer', 'id'] })
 @Index({ properties: ['stock', 'status'] })
 export class Booking {
-  [OptionalProps]?: 'cancellationLimitDate' | 'dateUsed' | 'cancellationDate' | 'cancellationReason' | 'reimbursementDate';
+  [OptionalProps]?:
+    'cancellationLimitDate' | 'dateUsed' | 'cancellationDate' | 'cancellationReason' | 'reimbursementDate';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })

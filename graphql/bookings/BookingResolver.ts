@@ -1,4 +1,16 @@
-import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Ctx,
+  Field,
+  FieldResolver,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { offerInScope, reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
@@ -48,20 +60,31 @@ export class BookingResolver {
   ): Promise<ProviderBooking[]> {
     await offerInScope(context, offerId);
     const { where, options } = pageQuery(page ?? new PageInput());
-    return readBookingViews(context.em, { offerId, firstIndex: where.id.$gte, limit: options.limit, ...(filters ?? {}) });
+    return readBookingViews(context.em, {
+      offerId,
+      firstIndex: where.id.$gte,
+      limit: options.limit,
+      ...(filters ?? {}),
+    });
   }
 
   @Query(() => ProviderBooking, {
-    description: 'The booking behind a countermark, if it can be handed over: used or cancelled is 410, reimbursed or still cancellable 403.',
+    description:
+      'The booking behind a countermark, if it can be handed over: used or cancelled is 410, reimbursed or still cancellable 403.',
   })
-  async bookingByToken(@Ctx() context: GraphContext, @Arg('token', () => String) token: string): Promise<ProviderBooking> {
+  async bookingByToken(
+    @Ctx() context: GraphContext,
+    @Arg('token', () => String) token: string,
+  ): Promise<ProviderBooking> {
     const booking = await bookingByToken(context, token);
     checkUsable(booking, context.clock.now());
     const [view] = await readBookingViews(context.em, { token: booking.token });
     return view;
   }
 
-  @Mutation(() => Booking, { description: 'Validates a countermark: the beneficiary has received the booking (CONFIRMED -> USED).' })
+  @Mutation(() => Booking, {
+    description: 'Validates a countermark: the beneficiary has received the booking (CONFIRMED -> USED).',
+  })
   useBooking(@Ctx() context: GraphContext, @Arg('token', () => String) token: string): Promise<Booking> {
     return useBooking(context, token);
   }
@@ -71,13 +94,21 @@ export class BookingResolver {
     return keepBooking(context, token);
   }
 
-  @Mutation(() => Booking, { description: 'Cancels a booking (a product at any time, an event within its cancellation period); refunds the beneficiary.' })
+  @Mutation(() => Booking, {
+    description:
+      'Cancels a booking (a product at any time, an event within its cancellation period); refunds the beneficiary.',
+  })
   cancelBooking(@Ctx() context: GraphContext, @Arg('token', () => String) token: string): Promise<Booking> {
     return cancelByVenue(context, token);
   }
 
-  @Query(() => [ProviderMessage], { description: "Internal tools: the messages sent to a booking's provider, and what became of them." })
-  async bookingMessages(@Ctx() context: GraphContext, @Arg('bookingId', () => Int) bookingId: number): Promise<ProviderMessage[]> {
+  @Query(() => [ProviderMessage], {
+    description: "Internal tools: the messages sent to a booking's provider, and what became of them.",
+  })
+  async bookingMessages(
+    @Ctx() context: GraphContext,
+    @Arg('bookingId', () => Int) bookingId: number,
+  ): Promise<ProviderMessage[]> {
     if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools read message deliveries');
     const booking = await context.em.findOne(Booking, bookingId);
     if (!booking) throw new NotFoundError('Booking not found');
@@ -94,7 +125,9 @@ export class BookingResolver {
     return booking.stock.id;
   }
 
-  @FieldResolver(() => [BookingTicket], { description: "Tickets of the provider's ticketing system: the countermark of such a booking." })
+  @FieldResolver(() => [BookingTicket], {
+    description: "Tickets of the provider's ticketing system: the countermark of such a booking.",
+  })
   tickets(@Root() booking: Booking, @Ctx() context: GraphContext): Promise<BookingTicket[]> {
     return context.em.find(BookingTicket, { booking: booking.id }, { orderBy: { id: 'asc' } });
   }

@@ -21,7 +21,10 @@ class SandboxBeneficiaryInput {
 class SandboxBookingInput {
   @Field(() => Int, { description: 'A date of an event, or the stock of a product, of yours.' }) stockId!: number;
   @Field(() => Int, { defaultValue: 1, description: '1, or 2 where the offer allows duo bookings.' }) quantity!: number;
-  @Field(() => Int, { nullable: true, description: 'One of your test beneficiaries; by default your first one (created if need be).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'One of your test beneficiaries; by default your first one (created if need be).',
+  })
   beneficiaryId?: number | null;
 }
 
@@ -32,17 +35,26 @@ class SandboxBookingInput {
 @Resolver()
 export class SandboxBookingResolver {
   @Mutation(() => Beneficiary, { description: 'Sandbox only: a test beneficiary with a 300 euro credit.' })
-  sandboxCreateBeneficiary(@Ctx() context: GraphContext, @Arg('input', () => SandboxBeneficiaryInput) input: SandboxBeneficiaryInput): Promise<Beneficiary> {
+  sandboxCreateBeneficiary(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => SandboxBeneficiaryInput) input: SandboxBeneficiaryInput,
+  ): Promise<Beneficiary> {
     return createBeneficiary(context, input);
   }
 
-  @Mutation(() => Booking, { description: 'Sandbox only: books a stock of yours as a test beneficiary, by every real rule.' })
-  sandboxBook(@Ctx() context: GraphContext, @Arg('input', () => SandboxBookingInput) input: SandboxBookingInput): Promise<Booking> {
+  @Mutation(() => Booking, {
+    description: 'Sandbox only: books a stock of yours as a test beneficiary, by every real rule.',
+  })
+  sandboxBook(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => SandboxBookingInput) input: SandboxBookingInput,
+  ): Promise<Booking> {
     return sandboxBook(context, input);
   }
 
   @Mutation(() => TransitionRunAnswer, {
-    description: "Sandbox only: runs the periodic transitions of your bookings (used, expired, reimbursed) as if the clock read `at`.",
+    description:
+      'Sandbox only: runs the periodic transitions of your bookings (used, expired, reimbursed) as if the clock read `at`.',
   })
   sandboxRunScheduledJobs(@Ctx() context: GraphContext, @Arg('at', () => Date) at: Date): Promise<TransitionRunAnswer> {
     const providerId = callerProviderId(context);

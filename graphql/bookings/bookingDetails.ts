@@ -24,15 +24,33 @@ export interface BookingDetails {
   offer: { id: number; idAtProvider: string | null; name: string; category: string; ean: string | null };
   priceCategory: { id: number; idAtProvider: string | null; label: string } | null;
   stock: { id: number; idAtProvider: string | null; beginningDatetime: string | null };
-  venue: { id: number; name: string; street: string | null; city: string | null; postalCode: string | null; departmentCode: string | null; siret: string | null };
-  beneficiary: { email: string; firstName: string; lastName: string; birthDate: string; phoneNumber: string | null; postalCode: string | null };
+  venue: {
+    id: number;
+    name: string;
+    street: string | null;
+    city: string | null;
+    postalCode: string | null;
+    departmentCode: string | null;
+    siret: string | null;
+  };
+  beneficiary: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    birthDate: string;
+    phoneNumber: string | null;
+    postalCode: string | null;
+  };
 }
 
 /** The stock must come with its offer, the offer's venue (and its address) and price category loaded. */
 export function bookingDetailsOf(
   stock: Stock,
   beneficiary: Beneficiary,
-  booking: Pick<Booking, 'quantity' | 'amount' | 'creationDate' | 'cancellationLimitDate' | 'status'> & { id?: number; token?: string },
+  booking: Pick<Booking, 'quantity' | 'amount' | 'creationDate' | 'cancellationLimitDate' | 'status'> & {
+    id?: number;
+    token?: string;
+  },
 ): BookingDetails {
   const { offer } = stock;
   const venue = offer.venue;
@@ -48,11 +66,21 @@ export function bookingDetailsOf(
       cancellationLimitDate: booking.cancellationLimitDate?.toISOString() ?? null,
       status: booking.status,
     },
-    offer: { id: offer.id, idAtProvider: offer.idAtProvider, name: offer.name, category: offer.category, ean: offer.ean },
+    offer: {
+      id: offer.id,
+      idAtProvider: offer.idAtProvider,
+      name: offer.name,
+      category: offer.category,
+      ean: offer.ean,
+    },
     priceCategory: stock.priceCategory
       ? { id: stock.priceCategory.id, idAtProvider: stock.priceCategory.idAtProvider, label: stock.priceCategory.label }
       : null,
-    stock: { id: stock.id, idAtProvider: stock.idAtProvider, beginningDatetime: stock.beginningDatetime?.toISOString() ?? null },
+    stock: {
+      id: stock.id,
+      idAtProvider: stock.idAtProvider,
+      beginningDatetime: stock.beginningDatetime?.toISOString() ?? null,
+    },
     venue: {
       id: venue.id,
       name: venue.publicName ?? venue.legalName,
@@ -81,7 +109,11 @@ export interface ProviderEndpoints {
 }
 
 /** The provider's URLs for a venue: the venue's own, where set, win over the provider's. */
-export async function providerEndpoints(em: EntityManager, providerId: number, venueId: number): Promise<ProviderEndpoints> {
+export async function providerEndpoints(
+  em: EntityManager,
+  providerId: number,
+  venueId: number,
+): Promise<ProviderEndpoints> {
   const [link, provider] = await Promise.all([
     em.findOne(VenueProvider, { venue: venueId, provider: providerId }),
     // The secret is a lazy property: never loaded unless asked for.

@@ -13,7 +13,11 @@ export class ProviderBooking {
   @Field(() => Int) quantity!: number;
   @Field(() => Int, { description: 'Unit price in euro cents.' }) price!: number;
   @Field(() => Date) creationDate!: Date;
-  @Field(() => Date, { nullable: true, description: 'Events: the cancellation limit, after which the booking is confirmed.' }) confirmationDate!: Date | null;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Events: the cancellation limit, after which the booking is confirmed.',
+  })
+  confirmationDate!: Date | null;
   @Field(() => Int) offerId!: number;
   @Field(() => String) offerName!: string;
   @Field(() => String, { nullable: true }) offerEan!: string | null;
@@ -64,14 +68,32 @@ export async function readBookingViews(em: EntityManager, filters: BookingFilter
     .leftJoin('address as va', 'va.id', 'v.address_id')
     .join('beneficiary as be', 'be.id', 'b.beneficiary_id')
     .select(
-      'b.id', 'b.token', 'b.status', 'b.quantity', 'b.amount', 'b.creation_date', 'b.cancellation_limit_date', 'b.offer_id', 'b.stock_id',
-      'o.name as offer_name', 'o.ean as offer_ean', 'o.venue_id', 's.price_category_id', 'pc.label as price_category_label',
-      'v.public_name', 'v.legal_name',
+      'b.id',
+      'b.token',
+      'b.status',
+      'b.quantity',
+      'b.amount',
+      'b.creation_date',
+      'b.cancellation_limit_date',
+      'b.offer_id',
+      'b.stock_id',
+      'o.name as offer_name',
+      'o.ean as offer_ean',
+      'o.venue_id',
+      's.price_category_id',
+      'pc.label as price_category_label',
+      'v.public_name',
+      'v.legal_name',
       knex.raw('coalesce(oa.street, va.street) as street'),
       knex.raw('coalesce(oa.city, va.city) as city'),
       knex.raw('coalesce(oa.postal_code, va.postal_code) as address_postal_code'),
       knex.raw('coalesce(oa.department_code, va.department_code) as department_code'),
-      'be.email', 'be.first_name', 'be.last_name', 'be.birth_date', 'be.phone_number', 'be.postal_code as user_postal_code',
+      'be.email',
+      'be.first_name',
+      'be.last_name',
+      'be.birth_date',
+      'be.phone_number',
+      'be.postal_code as user_postal_code',
     )
     .orderBy('b.id');
   if (filters.offerId !== undefined) query.where('b.offer_id', filters.offerId);
@@ -81,7 +103,8 @@ export async function readBookingViews(em: EntityManager, filters: BookingFilter
   if (filters.stockId != null) query.where('b.stock_id', filters.stockId);
   if (filters.priceCategoryId != null) query.where('s.price_category_id', filters.priceCategoryId);
   if (filters.status != null) query.where('b.status', filters.status);
-  if (filters.beginningDatetime != null) query.where('s.beginning_datetime', platform.processDateProperty(filters.beginningDatetime) as never);
+  if (filters.beginningDatetime != null)
+    query.where('s.beginning_datetime', platform.processDateProperty(filters.beginningDatetime) as never);
   if (filters.limit !== undefined) query.limit(filters.limit);
   const rows = (await sql.getConnection().execute(query as never)) as Row[];
   return rows.map((row) => {

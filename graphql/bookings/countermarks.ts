@@ -12,7 +12,11 @@ import { cancelBooking } from './lifecycle.js';
  * countermark run one after the other and the second sees what the first did (SQLite has a
  * single writer already).
  */
-export async function bookingByToken(context: GraphContext, token: string, { forUpdate = false } = {}): Promise<Booking> {
+export async function bookingByToken(
+  context: GraphContext,
+  token: string,
+  { forUpdate = false } = {},
+): Promise<Booking> {
   const lock = forUpdate && context.em.getPlatform() instanceof PostgreSqlPlatform;
   const booking = await context.em.findOne(
     Booking,
@@ -66,7 +70,8 @@ export function keepBooking(context: GraphContext, token: string): Promise<Booki
     const booking = await bookingByToken({ ...context, em }, token, { forUpdate: true });
     if (booking.status === 'CANCELLED') throw new GoneError('This booking has been cancelled');
     if (booking.status === 'REIMBURSED') throw new ForbiddenError('This booking has been reimbursed');
-    if (booking.status !== 'USED') throw new ForbiddenError('This booking has not been validated: there is nothing to undo');
+    if (booking.status !== 'USED')
+      throw new ForbiddenError('This booking has not been validated: there is nothing to undo');
     booking.status = 'CONFIRMED';
     booking.dateUsed = null;
     await em.flush();

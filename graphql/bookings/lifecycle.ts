@@ -15,7 +15,12 @@ import { queueBookingNotification, queueTicketCancellation } from './messages.js
  * tickets cancelled at its cancellation URL for a ticketing booking, a CANCEL notification
  * otherwise.
  */
-export async function cancelBooking(em: EntityManager, clock: Clock, booking: Booking, reason: CancellationReason): Promise<boolean> {
+export async function cancelBooking(
+  em: EntityManager,
+  clock: Clock,
+  booking: Booking,
+  reason: CancellationReason,
+): Promise<boolean> {
   const now = clock.now();
   // Only a CONFIRMED booking is cancelled, by one conditional UPDATE: of two cancellations (an
   // expiry run and the venue, a deleted stock and a use), one changes the row, the other nothing.
@@ -27,17 +32,30 @@ export async function cancelBooking(em: EntityManager, clock: Clock, booking: Bo
   if (cancelled !== 1) return false;
   Object.assign(booking, { status: 'CANCELLED', cancellationDate: now, cancellationReason: reason });
   // The stock's row before the beneficiary's, as a booking takes them: the same order never deadlocks.
-  const stock = await em.findOneOrFail(Stock, booking.stock.id, { populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'] });
+  const stock = await em.findOneOrFail(Stock, booking.stock.id, {
+    populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'],
+  });
   if (!stock.isDeleted) await releasePlaces(em, stock.id, booking.quantity);
   // An atomic increment: a refund racing a new booking of the same beneficiary loses neither.
-  await em.nativeUpdate(Beneficiary, { id: booking.beneficiary.id }, { credit: raw('credit + ?', [booking.amount * booking.quantity]) });
+  await em.nativeUpdate(
+    Beneficiary,
+    { id: booking.beneficiary.id },
+    { credit: raw('credit + ?', [booking.amount * booking.quantity]) },
+  );
   const beneficiary = await em.findOneOrFail(Beneficiary, booking.beneficiary.id, { refresh: true });
   await em.flush();
   const endpoints = await providerEndpoints(em, booking.provider.id, stock.offer.venue.id);
   const details = bookingDetailsOf(stock, beneficiary, booking);
   const tickets = await em.find(BookingTicket, { booking: booking.id });
   if (tickets.length > 0 && endpoints.cancelUrl) {
-    await queueTicketCancellation(em, clock, endpoints, booking.provider.id, details, tickets.map((ticket) => ticket.barcode));
+    await queueTicketCancellation(
+      em,
+      clock,
+      endpoints,
+      booking.provider.id,
+      details,
+      tickets.map((ticket) => ticket.barcode),
+    );
   } else {
     await queueBookingNotification(em, clock, endpoints, booking.provider.id, 'CANCEL', details);
   }

@@ -41,7 +41,11 @@ function beneficiaryIssues(input: BeneficiaryInput): ValidationIssue[] {
     issues.push({ loc: ['postalCode'], msg: 'Five digits', type: 'string_pattern_mismatch' });
   }
   if (input.phoneNumber != null && !/^\+?[0-9 ]{6,19}$/.test(input.phoneNumber)) {
-    issues.push({ loc: ['phoneNumber'], msg: 'A phone number: digits, spaces and an optional leading +', type: 'string_pattern_mismatch' });
+    issues.push({
+      loc: ['phoneNumber'],
+      msg: 'A phone number: digits, spaces and an optional leading +',
+      type: 'string_pattern_mismatch',
+    });
   }
   return issues;
 }
@@ -67,7 +71,11 @@ export async function createBeneficiary(context: GraphContext, input: Beneficiar
 }
 
 /** The named beneficiary of the provider (404 otherwise), or its first one, created on demand. */
-async function beneficiaryFor(context: GraphContext, providerId: number, beneficiaryId: number | null | undefined): Promise<Beneficiary> {
+async function beneficiaryFor(
+  context: GraphContext,
+  providerId: number,
+  beneficiaryId: number | null | undefined,
+): Promise<Beneficiary> {
   if (beneficiaryId != null) {
     const found = await context.em.findOne(Beneficiary, { id: beneficiaryId, provider: providerId });
     if (!found) throw new NotFoundError('Beneficiary not found');
@@ -76,13 +84,23 @@ async function beneficiaryFor(context: GraphContext, providerId: number, benefic
   const first = await context.em.findOne(Beneficiary, { provider: providerId }, { orderBy: { id: 'asc' } });
   return (
     first ??
-    createBeneficiary(context, { email: 'jeune.sandbox@example.com', firstName: 'Camille', lastName: 'Sandbox', birthDate: '2007-05-14', postalCode: '75011' })
+    createBeneficiary(context, {
+      email: 'jeune.sandbox@example.com',
+      firstName: 'Camille',
+      lastName: 'Sandbox',
+      birthDate: '2007-05-14',
+      postalCode: '75011',
+    })
   );
 }
 
 /** Takes the price from the credit with one conditional UPDATE: concurrent bookings never overspend it. */
 async function debitCredit(em: EntityManager, beneficiaryId: number, total: number): Promise<boolean> {
-  const updated = await em.nativeUpdate(Beneficiary, { id: beneficiaryId, credit: { $gte: total } }, { credit: raw('credit - ?', [total]) });
+  const updated = await em.nativeUpdate(
+    Beneficiary,
+    { id: beneficiaryId, credit: { $gte: total } },
+    { credit: raw('credit - ?', [total]) },
+  );
   return updated === 1;
 }
 
@@ -99,7 +117,9 @@ interface Ticket {
 
 /** A number of places a ticketing system reports, if it is one this platform can store. */
 function placesOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= DATE_QUANTITY_MAX ? value : null;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= DATE_QUANTITY_MAX
+    ? value
+    : null;
 }
 
 /** The tickets of a 200 answer, one per place, or null when the answer is not that. */
@@ -128,14 +148,25 @@ function strayBarcodes(answer: unknown): string[] {
 
 /** Why a ticketing system refused, from its answer. */
 function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remaining: number | null } {
-  if (outcome.kind !== 'answered') return { message: `The ticketing system did not confirm the booking (${outcome.kind === 'timeout' ? 'no answer within 8 seconds' : 'unreachable'})`, remaining: null };
+  if (outcome.kind !== 'answered')
+    return {
+      message: `The ticketing system did not confirm the booking (${outcome.kind === 'timeout' ? 'no answer within 8 seconds' : 'unreachable'})`,
+      remaining: null,
+    };
   const body = (outcome.body ?? {}) as { error?: unknown; remainingQuantity?: unknown };
-  if (outcome.status === 409 && body.error === 'sold_out') return { message: 'The ticketing system has no places left', remaining: 0 };
+  if (outcome.status === 409 && body.error === 'sold_out')
+    return { message: 'The ticketing system has no places left', remaining: 0 };
   if (outcome.status === 409 && body.error === 'not_enough_seats') {
     const remaining = placesOrNull(body.remainingQuantity);
-    return { message: `The ticketing system has not enough places left${remaining !== null ? ` (${remaining})` : ''}`, remaining };
+    return {
+      message: `The ticketing system has not enough places left${remaining !== null ? ` (${remaining})` : ''}`,
+      remaining,
+    };
   }
-  return { message: `The ticketing system did not confirm the booking (it answered ${outcome.status})`, remaining: null };
+  return {
+    message: `The ticketing system did not confirm the booking (it answered ${outcome.status})`,
+    remaining: null,
+  };
 }
 
 /**
@@ -145,13 +176,16 @@ function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remain
  */
 export async function sandboxBook(context: GraphContext, input: SandboxBookingInput): Promise<Booking> {
   const providerId = callerProviderId(context);
-  if (input.quantity !== 1 && input.quantity !== 2) throw BadRequestError.on('quantity', 'A booking is of 1 place, or 2 for a duo');
+  if (input.quantity !== 1 && input.quantity !== 2)
+    throw BadRequestError.on('quantity', 'A booking is of 1 place, or 2 for a duo');
   const now = context.clock.now();
   const stock = await bookableStock(context, input.stockId, now);
   const beneficiary = await beneficiaryFor(context, providerId, input.beneficiaryId);
-  if (input.quantity === 2 && !stock.offer.enableDoubleBookings) throw BadRequestError.on('quantity', 'This offer does not allow duo bookings');
+  if (input.quantity === 2 && !stock.offer.enableDoubleBookings)
+    throw BadRequestError.on('quantity', 'This offer does not allow duo bookings');
   const total = stock.price * input.quantity;
-  if (beneficiary.credit < total) throw BadRequestError.on('quantity', `Not enough credit: ${beneficiary.credit} cents left for ${total}`);
+  if (beneficiary.credit < total)
+    throw BadRequestError.on('quantity', `Not enough credit: ${beneficiary.credit} cents left for ${total}`);
   const draft = {
     quantity: input.quantity,
     amount: stock.price,
@@ -163,7 +197,14 @@ export async function sandboxBook(context: GraphContext, input: SandboxBookingIn
   if (!stock.offer.hasTicket) {
     return context.em.transactional(async (em) => {
       const booking = await recordBooking(em, stock, beneficiary, draft, []);
-      await queueBookingNotification(em, context.clock, endpoints, providerId, 'BOOK', bookingDetailsOf(stock, beneficiary, booking));
+      await queueBookingNotification(
+        em,
+        context.clock,
+        endpoints,
+        providerId,
+        'BOOK',
+        bookingDetailsOf(stock, beneficiary, booking),
+      );
       return booking;
     });
   }
@@ -175,9 +216,17 @@ export async function sandboxBook(context: GraphContext, input: SandboxBookingIn
   if (!issued) {
     // A 200 whose tickets are not one per place is refused; whatever barcodes it carried are cancelled.
     const stray = outcome.kind === 'answered' && outcome.status === 200 ? strayBarcodes(outcome.body) : [];
-    if (stray.length > 0) await compensateTickets(context, providerId, endpoints, details, stray.map((barcode) => ({ barcode, seat: null })));
+    if (stray.length > 0)
+      await compensateTickets(
+        context,
+        providerId,
+        endpoints,
+        details,
+        stray.map((barcode) => ({ barcode, seat: null })),
+      );
     const refusal = ticketingRefusal(outcome);
-    if (refusal.remaining !== null) await context.em.transactional((em) => setRemainingPlaces(em, stock.id, refusal.remaining!));
+    if (refusal.remaining !== null)
+      await context.em.transactional((em) => setRemainingPlaces(em, stock.id, refusal.remaining!));
     throw BadRequestError.on('stockId', refusal.message);
   }
   try {
@@ -201,7 +250,14 @@ async function compensateTickets(
   tickets: Ticket[],
 ): Promise<void> {
   await context.em.fork().transactional((em) =>
-    queueTicketCancellation(em, context.clock, endpoints, providerId, details, tickets.map((ticket) => ticket.barcode)),
+    queueTicketCancellation(
+      em,
+      context.clock,
+      endpoints,
+      providerId,
+      details,
+      tickets.map((ticket) => ticket.barcode),
+    ),
   );
 }
 
@@ -213,8 +269,10 @@ async function recordBooking(
   draft: Pick<Booking, 'quantity' | 'amount' | 'creationDate' | 'cancellationLimitDate' | 'status'>,
   tickets: Ticket[],
 ): Promise<Booking> {
-  if (!(await reservePlaces(em, stock.id, draft.quantity))) throw BadRequestError.on('stockId', 'No places left on this stock');
-  if (!(await debitCredit(em, beneficiary.id, draft.amount * draft.quantity))) throw BadRequestError.on('quantity', 'Not enough credit left');
+  if (!(await reservePlaces(em, stock.id, draft.quantity)))
+    throw BadRequestError.on('stockId', 'No places left on this stock');
+  if (!(await debitCredit(em, beneficiary.id, draft.amount * draft.quantity)))
+    throw BadRequestError.on('quantity', 'Not enough credit left');
   const booking = em.create(Booking, {
     ...draft,
     offer: stock.offer.id,

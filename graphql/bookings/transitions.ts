@@ -21,12 +21,20 @@ function ofProvider(providerId: number | undefined): { provider?: number } {
 export async function autoUseEventBookings(em: EntityManager, now: Date, providerId?: number): Promise<number> {
   const due = await em.find(
     Booking,
-    { ...ofProvider(providerId), status: 'CONFIRMED', stock: { beginningDatetime: { $lte: new Date(now.getTime() - AUTO_USE_DELAY_MS) } } },
+    {
+      ...ofProvider(providerId),
+      status: 'CONFIRMED',
+      stock: { beginningDatetime: { $lte: new Date(now.getTime() - AUTO_USE_DELAY_MS) } },
+    },
     { fields: ['id'] },
   );
   if (due.length === 0) return 0;
   // Conditional: a booking cancelled or used meanwhile is left as it is.
-  return em.nativeUpdate(Booking, { id: { $in: due.map((booking) => booking.id) }, status: 'CONFIRMED' }, { status: 'USED', dateUsed: now });
+  return em.nativeUpdate(
+    Booking,
+    { id: { $in: due.map((booking) => booking.id) }, status: 'CONFIRMED' },
+    { status: 'USED', dateUsed: now },
+  );
 }
 
 /** A product not picked up is cancelled (and its credit refunded) after 10 days for a book, 30 otherwise. */
@@ -54,14 +62,22 @@ export async function expireUnpickedProducts(em: EntityManager, clock: Clock, pr
 
 /** The reimbursement run (every two weeks): used bookings are paid to the venue. */
 export async function reimburseUsedBookings(em: EntityManager, now: Date, providerId?: number): Promise<number> {
-  return em.nativeUpdate(Booking, { ...ofProvider(providerId), status: 'USED' }, { status: 'REIMBURSED', reimbursementDate: now });
+  return em.nativeUpdate(
+    Booking,
+    { ...ofProvider(providerId), status: 'USED' },
+    { status: 'REIMBURSED', reimbursementDate: now },
+  );
 }
 
 /**
  * Every periodic transition as at `clock.now()`. The reimbursement comes first: it pays what was
  * used before this run, so a booking marked used by this run shows USED until the next one.
  */
-export async function runBookingTransitions(em: EntityManager, clock: Clock, providerId?: number): Promise<TransitionRun> {
+export async function runBookingTransitions(
+  em: EntityManager,
+  clock: Clock,
+  providerId?: number,
+): Promise<TransitionRun> {
   const now = clock.now();
   const reimbursed = await reimburseUsedBookings(em, now, providerId);
   const used = await autoUseEventBookings(em, now, providerId);

@@ -7,7 +7,10 @@ import { CollectiveBooking } from './CollectiveBooking.js';
 @Resolver(() => CollectiveBooking)
 export class AdageMockResolver {
   @Mutation(() => CollectiveBooking, { description: 'Sandbox: a teacher pre-books the offer (PENDING).' })
-  adageMockBookOffer(@Ctx() context: GraphContext, @Arg('offerId', () => Int) offerId: number): Promise<CollectiveBooking> {
+  adageMockBookOffer(
+    @Ctx() context: GraphContext,
+    @Arg('offerId', () => Int) offerId: number,
+  ): Promise<CollectiveBooking> {
     return bookCollectiveOffer(context, offerId);
   }
 
@@ -27,11 +30,16 @@ export class AdageMockResolver {
   }
 
   @Mutation(() => CollectiveBooking, { description: 'Sandbox: a USED booking is reimbursed.' })
-  adageMockReimburseBooking(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveBooking> {
+  adageMockReimburseBooking(
+    @Ctx() context: GraphContext,
+    @Arg('id', () => Int) id: number,
+  ): Promise<CollectiveBooking> {
     return moveCollectiveBooking(context, id, 'reimburse');
   }
 
-  @Mutation(() => CollectiveBooking, { description: 'Sandbox: what happens 48 hours after the event: a CONFIRMED booking is USED.' })
+  @Mutation(() => CollectiveBooking, {
+    description: 'Sandbox: what happens 48 hours after the event: a CONFIRMED booking is USED.',
+  })
   adageMockUseBooking(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveBooking> {
     return moveCollectiveBooking(context, id, 'use');
   }

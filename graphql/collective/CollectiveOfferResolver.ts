@@ -43,7 +43,8 @@ function displayedStatusOf(context: GraphContext, offer: CollectiveOffer): Colle
 @Resolver(() => CollectiveOffer)
 export class CollectiveOfferResolver {
   @Query(() => [CollectiveOfferSummary], {
-    description: 'The collective offers the calling provider created (internal keys: all), in id order, as the list shows them.',
+    description:
+      'The collective offers the calling provider created (internal keys: all), in id order, as the list shows them.',
   })
   async collectiveOfferSummaries(
     @Ctx() context: GraphContext,
@@ -54,22 +55,31 @@ export class CollectiveOfferResolver {
   }
 
   @Query(() => [CollectiveOffer], {
-    description: 'The collective offers the calling provider created (internal keys: all), in id order, with every field.',
+    description:
+      'The collective offers the calling provider created (internal keys: all), in id order, with every field.',
   })
   async collectiveOffers(
     @Ctx() context: GraphContext,
     @Arg('filter', () => CollectiveOfferFilter, { nullable: true }) filter: CollectiveOfferFilter | null,
   ): Promise<CollectiveOffer[]> {
     const ids = (await this.collectiveOfferSummaries(context, filter)).map((summary) => summary.id);
-    return context.em.find(CollectiveOffer, { id: { $in: ids } }, { populate: ['bookings'], orderBy: { id: 'asc' }, strategy: 'select-in' });
+    return context.em.find(
+      CollectiveOffer,
+      { id: { $in: ids } },
+      { populate: ['bookings'], orderBy: { id: 'asc' }, strategy: 'select-in' },
+    );
   }
 
-  @Query(() => CollectiveOffer, { description: 'A collective offer of the calling provider (another provider’s: forbidden).' })
+  @Query(() => CollectiveOffer, {
+    description: 'A collective offer of the calling provider (another provider’s: forbidden).',
+  })
   collectiveOffer(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveOffer> {
     return collectiveOfferForCaller(context, id);
   }
 
-  @Mutation(() => CollectiveOffer, { description: 'Creates a collective offer; it is reviewed (UNDER_REVIEW) before schools see it.' })
+  @Mutation(() => CollectiveOffer, {
+    description: 'Creates a collective offer; it is reviewed (UNDER_REVIEW) before schools see it.',
+  })
   createCollectiveOffer(
     @Ctx() context: GraphContext,
     @Arg('input', () => CollectiveOfferInput) input: CollectiveOfferInput,
@@ -88,7 +98,10 @@ export class CollectiveOfferResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Archives collective offers, all or none.' })
-  async archiveCollectiveOffers(@Ctx() context: GraphContext, @Arg('ids', () => [Int]) ids: number[]): Promise<boolean> {
+  async archiveCollectiveOffers(
+    @Ctx() context: GraphContext,
+    @Arg('ids', () => [Int]) ids: number[],
+  ): Promise<boolean> {
     await archiveCollectiveOffers(context, ids);
     return true;
   }
@@ -103,7 +116,10 @@ export class CollectiveOfferResolver {
     return offer.venue.id;
   }
 
-  @FieldResolver(() => String, { description: 'PUBLISHED, UNDER_REVIEW, REJECTED, PREBOOKED, BOOKED, HIDDEN, EXPIRED, ENDED, CANCELLED, REIMBURSED, ARCHIVED or DRAFT.' })
+  @FieldResolver(() => String, {
+    description:
+      'PUBLISHED, UNDER_REVIEW, REJECTED, PREBOOKED, BOOKED, HIDDEN, EXPIRED, ENDED, CANCELLED, REIMBURSED, ARCHIVED or DRAFT.',
+  })
   displayedStatus(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): string {
     return displayedStatusOf(context, offer);
   }

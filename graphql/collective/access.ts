@@ -11,7 +11,9 @@ import { CollectiveOffer } from './CollectiveOffer.js';
 function reaches(context: GraphContext, offer: CollectiveOffer): boolean {
   const { caller } = context;
   if (caller.kind === 'internal') return true;
-  return offer.provider.id === caller.providerId && (caller.offererId == null || offer.venue.offerer.id === caller.offererId);
+  return (
+    offer.provider.id === caller.providerId && (caller.offererId == null || offer.venue.offerer.id === caller.offererId)
+  );
 }
 
 /**
@@ -19,7 +21,9 @@ function reaches(context: GraphContext, offer: CollectiveOffer): boolean {
  * contract says for collective offers (the one exception to "unreachable is not found").
  */
 export async function collectiveOfferForCaller(context: GraphContext, id: number): Promise<CollectiveOffer> {
-  const offer = await context.em.findOne(CollectiveOffer, id, { populate: ['bookings', 'venue', 'institution', 'nationalProgram', 'address'] });
+  const offer = await context.em.findOne(CollectiveOffer, id, {
+    populate: ['bookings', 'venue', 'institution', 'nationalProgram', 'address'],
+  });
   if (!offer) throw new NotFoundError('Collective offer not found');
   if (!reaches(context, offer)) throw new ForbiddenError('You are not allowed to access this collective offer');
   return offer;
@@ -27,7 +31,9 @@ export async function collectiveOfferForCaller(context: GraphContext, id: number
 
 /** A booking of one of the caller's collective offers, or 404. */
 export async function collectiveBookingForCaller(context: GraphContext, id: number): Promise<CollectiveBooking> {
-  const booking = await context.em.findOne(CollectiveBooking, id, { populate: ['offer', 'offer.venue', 'offer.bookings'] });
+  const booking = await context.em.findOne(CollectiveBooking, id, {
+    populate: ['offer', 'offer.venue', 'offer.bookings'],
+  });
   if (!booking || !reaches(context, booking.offer)) throw new NotFoundError('Collective booking not found');
   return booking;
 }
@@ -36,7 +42,9 @@ export async function collectiveBookingForCaller(context: GraphContext, id: numb
 export async function requireSchoolPlatformRights(context: GraphContext, venue: Venue): Promise<void> {
   const offerer = await context.em.findOneOrFail(Offerer, venue.offerer.id);
   if (!offerer.allowedOnAdage) {
-    throw new ForbiddenError('The offerer of this venue is not allowed to publish collective offers on the school platform');
+    throw new ForbiddenError(
+      'The offerer of this venue is not allowed to publish collective offers on the school platform',
+    );
   }
 }
 
@@ -47,7 +55,14 @@ export async function requireSchoolPlatformRights(context: GraphContext, venue: 
  */
 export async function lockCollectiveOffers(em: EntityManager, ids: number[]): Promise<void> {
   if (ids.length === 0 || !(em.getPlatform() instanceof PostgreSqlPlatform)) return;
-  await em.getConnection().execute(`select id from collective_offer where id in (${ids.map(() => '?').join(', ')}) order by id for update`, ids, 'all', em.getTransactionContext());
+  await em
+    .getConnection()
+    .execute(
+      `select id from collective_offer where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
+      ids,
+      'all',
+      em.getTransactionContext(),
+    );
 }
 
 /** Runs `work` in a transaction on the caller's offer, locked first (see lockCollectiveOffers). */

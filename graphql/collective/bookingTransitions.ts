@@ -14,7 +14,8 @@ import { SANDBOX_INSTITUTION_UAI } from './reference/institutionData.js';
  * school) -> USED (48 hours after the event) -> REIMBURSED; cancelled from PENDING or CONFIRMED.
  * The school platform drives it; outside production its mock operations stand in for it.
  */
-export type CollectiveTransition = 'confirm' | 'cancelBySchool' | 'cancelByProvider' | 'use' | 'reimburse' | 'resetToPending';
+export type CollectiveTransition =
+  'confirm' | 'cancelBySchool' | 'cancelByProvider' | 'use' | 'reimburse' | 'resetToPending';
 
 const ALLOWED_FROM: Record<CollectiveTransition, readonly CollectiveBookingStatus[]> = {
   confirm: ['PENDING'],
@@ -38,7 +39,13 @@ function changesOf(transition: CollectiveTransition, now: Date): Partial<Collect
     case 'reimburse':
       return { status: 'REIMBURSED', reimbursementDate: now };
     case 'resetToPending':
-      return { status: 'PENDING', confirmationDate: null, cancellationDate: null, cancellationReason: null, dateUsed: null };
+      return {
+        status: 'PENDING',
+        confirmationDate: null,
+        cancellationDate: null,
+        cancellationReason: null,
+        dateUsed: null,
+      };
   }
 }
 
@@ -46,22 +53,32 @@ function changesOf(transition: CollectiveTransition, now: Date): Partial<Collect
  * Moves one of the caller's bookings, if its state allows (403 otherwise). The update is
  * conditional on the state read, so two concurrent moves never both apply.
  */
-export async function moveCollectiveBooking(context: GraphContext, bookingId: number, transition: CollectiveTransition): Promise<CollectiveBooking> {
+export async function moveCollectiveBooking(
+  context: GraphContext,
+  bookingId: number,
+  transition: CollectiveTransition,
+): Promise<CollectiveBooking> {
   return context.em.transactional(async (em) => {
     const scoped = { ...context, em };
-    const [row] = await em.getConnection().execute<{ offer_id: number }[]>(
-      'select offer_id from collective_booking where id = ?',
-      [bookingId],
-      'all',
-      em.getTransactionContext(),
-    );
+    const [row] = await em
+      .getConnection()
+      .execute<{ offer_id: number }[]>(
+        'select offer_id from collective_booking where id = ?',
+        [bookingId],
+        'all',
+        em.getTransactionContext(),
+      );
     // The offer is locked first, as an edit or the archive locks it: they see the move, or it sees them.
     if (row) await lockCollectiveOffers(em, [row.offer_id]);
     return applyMove(scoped, bookingId, transition);
   });
 }
 
-async function applyMove(context: GraphContext, bookingId: number, transition: CollectiveTransition): Promise<CollectiveBooking> {
+async function applyMove(
+  context: GraphContext,
+  bookingId: number,
+  transition: CollectiveTransition,
+): Promise<CollectiveBooking> {
   const booking = await collectiveBookingForCaller(context, bookingId);
   const allowed = ALLOWED_FROM[transition];
   const refuse = (status: string) =>
@@ -83,7 +100,8 @@ async function applyMove(context: GraphContext, bookingId: number, transition: C
     if (moved === 0) throw refuse('no longer in the state read');
   } catch (error) {
     // Back to PENDING while another booking of the offer is live: the one-live-booking index says no.
-    if (error instanceof UniqueConstraintViolationException) throw new ForbiddenError('The offer already has a live booking');
+    if (error instanceof UniqueConstraintViolationException)
+      throw new ForbiddenError('The offer already has a live booking');
     throw error;
   }
   context.em.assign(booking, changes);

@@ -18,7 +18,16 @@ export const COLLECTIVE_DISPLAYED_STATUSES = [
 export type CollectiveDisplayedStatus = (typeof COLLECTIVE_DISPLAYED_STATUSES)[number];
 
 /** The deprecated `status` of the contract, still answered beside the displayed status. */
-export const COLLECTIVE_LEGACY_STATUSES = ['ACTIVE', 'PENDING', 'EXPIRED', 'REJECTED', 'SOLD_OUT', 'INACTIVE', 'DRAFT', 'ARCHIVED'] as const;
+export const COLLECTIVE_LEGACY_STATUSES = [
+  'ACTIVE',
+  'PENDING',
+  'EXPIRED',
+  'REJECTED',
+  'SOLD_OUT',
+  'INACTIVE',
+  'DRAFT',
+  'ARCHIVED',
+] as const;
 export type CollectiveLegacyStatus = (typeof COLLECTIVE_LEGACY_STATUSES)[number];
 
 export interface OfferStatusFacts {

@@ -4,10 +4,7 @@ import type { CollectiveBookingStatus } from './CollectiveBooking.js';
 /** Fields a confirmed booking still lets change: what the school pays (downwards) and who comes. */
 export const EDITABLE_WHEN_CONFIRMED = ['totalPrice', 'students', 'educationalPriceDetail'] as const;
 
-export type EditScope =
-  | { kind: 'everything' }
-  | { kind: 'confirmed' }
-  | { kind: 'nothing'; why: string };
+export type EditScope = { kind: 'everything' } | { kind: 'confirmed' } | { kind: 'nothing'; why: string };
 
 /**
  * What may change on an offer, given whether it is archived and its latest booking: with no

@@ -13,13 +13,27 @@ export function checkCollectiveOfferInput(input: CollectiveOfferInput): void {
   const text = (loc: (string | number)[], value: string | null | undefined, max: number, pattern?: RegExp) => {
     if (value == null) return;
     if (hasNul(value)) issues.push({ loc, msg: NUL_MESSAGE, type: 'string_pattern_mismatch' });
-    else if (value.length > max) issues.push({ loc, msg: `String should have at most ${max} characters`, type: 'string_too_long', ctx: { max_length: max } });
-    else if (pattern && !pattern.test(value)) issues.push({ loc, msg: 'Input does not have the expected form', type: 'value_error' });
+    else if (value.length > max)
+      issues.push({
+        loc,
+        msg: `String should have at most ${max} characters`,
+        type: 'string_too_long',
+        ctx: { max_length: max },
+      });
+    else if (pattern && !pattern.test(value))
+      issues.push({ loc, msg: 'Input does not have the expected form', type: 'value_error' });
   };
   const list = (loc: string, values: readonly unknown[] | null | undefined, max: number = LIMITS.listItems) => {
     if (values == null) return;
-    if (values.length === 0) issues.push({ loc: [loc], msg: 'List should have at least 1 item', type: 'too_short', ctx: { min_length: 1 } });
-    if (values.length > max) issues.push({ loc: [loc], msg: `List should have at most ${max} items`, type: 'too_long', ctx: { max_length: max } });
+    if (values.length === 0)
+      issues.push({ loc: [loc], msg: 'List should have at least 1 item', type: 'too_short', ctx: { min_length: 1 } });
+    if (values.length > max)
+      issues.push({
+        loc: [loc],
+        msg: `List should have at most ${max} items`,
+        type: 'too_long',
+        ctx: { max_length: max },
+      });
   };
   const integer = (loc: string, value: number | null | undefined, min: number) => {
     if (value != null && (value < min || value > ID_MAX)) {
@@ -27,7 +41,8 @@ export function checkCollectiveOfferInput(input: CollectiveOfferInput): void {
     }
   };
   text(['name'], input.name, LIMITS.name);
-  if (input.name === '') issues.push({ loc: ['name'], msg: 'String should have at least 1 character', type: 'string_too_short' });
+  if (input.name === '')
+    issues.push({ loc: ['name'], msg: 'String should have at least 1 character', type: 'string_too_short' });
   text(['description'], input.description, LIMITS.description);
   text(['contactEmail'], input.contactEmail, LIMITS.email, EMAIL_PATTERN);
   text(['contactPhone'], input.contactPhone, LIMITS.phone, PHONE_PATTERN);
@@ -42,12 +57,22 @@ export function checkCollectiveOfferInput(input: CollectiveOfferInput): void {
   list('domains', input.domains);
   list('students', input.students);
   input.students?.forEach((level, index) => text(['students', index], level, LIMITS.studentLevel));
-  list('interventionArea', input.interventionArea?.length === 0 ? null : input.interventionArea, LIMITS.interventionAreaItems);
-  input.interventionArea?.forEach((area, index) => text(['interventionArea', index], area, LIMITS.interventionAreaItem));
+  list(
+    'interventionArea',
+    input.interventionArea?.length === 0 ? null : input.interventionArea,
+    LIMITS.interventionAreaItems,
+  );
+  input.interventionArea?.forEach((area, index) =>
+    text(['interventionArea', index], area, LIMITS.interventionAreaItem),
+  );
   integer('numberOfTickets', input.numberOfTickets, 1);
   integer('durationMinutes', input.durationMinutes, 0);
   if (input.totalPrice != null && (input.totalPrice < 0 || input.totalPrice > LIMITS.totalPriceEuros)) {
-    issues.push({ loc: ['totalPrice'], msg: `Input should be between 0 and ${LIMITS.totalPriceEuros}`, type: 'value_error' });
+    issues.push({
+      loc: ['totalPrice'],
+      msg: `Input should be between 0 and ${LIMITS.totalPriceEuros}`,
+      type: 'value_error',
+    });
   }
   if (issues.length > 0) throw new ValidationFailedError(issues);
 }

@@ -2,7 +2,13 @@ import type { Address } from '../providers/Address.js';
 import { addressOrFail } from '../offers/offerLocation.js';
 import type { Venue } from '../providers/Venue.js';
 import type { GraphContext } from '../shared/context.js';
-import { BadRequestError, ForbiddenError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../shared/errors.js';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationFailedError,
+  type ValidationIssue,
+} from '../shared/errors.js';
 import type { CollectiveLocationType } from './CollectiveOffer.js';
 import { EAC_FORMATS } from './formats.js';
 import type { CollectiveLocationInput } from './inputs.js';
@@ -31,7 +37,8 @@ export async function resolveCollectiveLocation(
       return { ...none, locationType: 'TO_BE_DEFINED', locationComment: location.comment ?? null };
     case 'ADDRESS': {
       if (location.isVenueAddress) {
-        if (!venue.address) throw BadRequestError.on('location', `The venue ${venue.id} has no address: choose another location`);
+        if (!venue.address)
+          throw BadRequestError.on('location', `The venue ${venue.id} has no address: choose another location`);
         return { ...none, locationType: 'ADDRESS', atVenueAddress: true };
       }
       if (location.addressId == null) {
@@ -52,10 +59,16 @@ export async function resolveInstitution(
   byUai: string | null | undefined,
 ): Promise<EducationalInstitution | null> {
   if (byId != null && byUai != null) {
-    throw BadRequestError.on('educationalInstitutionId', 'Give the institution by id or by UAI (educationalInstitution), not both');
+    throw BadRequestError.on(
+      'educationalInstitutionId',
+      'Give the institution by id or by UAI (educationalInstitution), not both',
+    );
   }
   if (byId == null && byUai == null) return null;
-  const institution = await context.em.findOne(EducationalInstitution, byId != null ? { id: byId } : { uai: byUai!.toUpperCase() });
+  const institution = await context.em.findOne(
+    EducationalInstitution,
+    byId != null ? { id: byId } : { uai: byUai!.toUpperCase() },
+  );
   if (!institution) throw new NotFoundError('Educational institution not found');
   if (!institution.isActive) throw new ForbiddenError(`The educational institution ${institution.uai} is not active`);
   return institution;
@@ -69,13 +82,21 @@ export function checkFormats(formats: string[]): void {
 export async function checkDomains(context: GraphContext, domainIds: number[]): Promise<void> {
   const known = await context.em.find(EducationalDomain, { id: { $in: domainIds } }, { fields: ['id'] });
   const unknown = domainIds.filter((id) => !known.some((domain) => domain.id === id));
-  if (unknown.length > 0) throw BadRequestError.on('domains', `Unknown educational domains: ${unknown.join(', ')} (see /v2/collective/educational-domains)`);
+  if (unknown.length > 0)
+    throw BadRequestError.on(
+      'domains',
+      `Unknown educational domains: ${unknown.join(', ')} (see /v2/collective/educational-domains)`,
+    );
 }
 
 export async function checkStudents(context: GraphContext, levels: string[]): Promise<void> {
   const known = await context.em.find(StudentLevel, { id: { $in: levels } }, { fields: ['id'] });
   const unknown = levels.filter((level) => !known.some((row) => row.id === level));
-  if (unknown.length > 0) throw BadRequestError.on('students', `Unknown student levels: ${unknown.join(', ')} (see /v2/collective/student-levels)`);
+  if (unknown.length > 0)
+    throw BadRequestError.on(
+      'students',
+      `Unknown student levels: ${unknown.join(', ')} (see /v2/collective/student-levels)`,
+    );
 }
 
 /** A national programme must exist and belong to one of the offer's domains. */
@@ -134,7 +155,9 @@ export function checkDates(dates: CollectiveDates, changed: (keyof CollectiveDat
 export function euroCents(totalPrice: number): number {
   const cents = Math.round(totalPrice * 100);
   if (Math.abs(cents - totalPrice * 100) > 1e-6) {
-    throw new ValidationFailedError([{ loc: ['totalPrice'], msg: 'The price has at most two decimals (cents)', type: 'decimal_max_places' }]);
+    throw new ValidationFailedError([
+      { loc: ['totalPrice'], msg: 'The price has at most two decimals (cents)', type: 'decimal_max_places' },
+    ]);
   }
   return cents;
 }

@@ -77,7 +77,9 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
   const institution = await resolveInstitution(context, input.educationalInstitutionId, input.educationalInstitution);
   const location = await resolveCollectiveLocation(context, input.location!, venue);
   const totalPriceCents = euroCents(input.totalPrice!);
-  const image = input.imageFile ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile']) : null;
+  const image = input.imageFile
+    ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile'])
+    : null;
 
   return context.em.transactional(async (em) => {
     const offer = em.create(CollectiveOffer, {
@@ -130,7 +132,8 @@ const NOT_NULLABLE: (keyof Input)[] = [
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
   return a === b;
 }
 
@@ -195,13 +198,19 @@ function sameLocation(requested: CollectiveLocationInput, offer: CollectiveOffer
   if (requested.type === 'TO_BE_DEFINED') return (requested.comment ?? null) === current.comment;
   if (requested.type === 'ADDRESS') {
     if (Boolean(requested.isVenueAddress) !== Boolean(current.isVenueAddress)) return false;
-    return requested.isVenueAddress ? true : requested.addressId === current.addressId && (requested.addressLabel ?? null) === current.addressLabel;
+    return requested.isVenueAddress
+      ? true
+      : requested.addressId === current.addressId && (requested.addressLabel ?? null) === current.addressLabel;
   }
   return true;
 }
 
 /** The fields of the request whose value differs from the offer's (a new image always counts). */
-function changedFields(offer: CollectiveOffer, input: Input, dates: Partial<Record<keyof CollectiveDates, Date>>): (keyof Input)[] {
+function changedFields(
+  offer: CollectiveOffer,
+  input: Input,
+  dates: Partial<Record<keyof CollectiveDates, Date>>,
+): (keyof Input)[] {
   const current = currentValues(offer);
   const changed: (keyof Input)[] = [];
   for (const [field, value] of Object.entries(input) as [keyof Input, unknown][]) {
@@ -221,10 +230,16 @@ function changedFields(offer: CollectiveOffer, input: Input, dates: Partial<Reco
 }
 
 /** Changes the fields sent, as far as the offer's state allows (400 naming each refused field). */
-export async function editCollectiveOffer(context: GraphContext, offer: CollectiveOffer, input: Input): Promise<CollectiveOffer> {
+export async function editCollectiveOffer(
+  context: GraphContext,
+  offer: CollectiveOffer,
+  input: Input,
+): Promise<CollectiveOffer> {
   const nulled = NOT_NULLABLE.filter((field) => input[field] === null);
   if (nulled.length > 0) {
-    throw new ValidationFailedError(nulled.map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' })));
+    throw new ValidationFailedError(
+      nulled.map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' })),
+    );
   }
   checkCollectiveOfferInput(input);
   for (const field of ['formats', 'bookingEmails', 'domains', 'students', 'interventionArea'] as const) {
@@ -249,17 +264,27 @@ export async function editCollectiveOffer(context: GraphContext, offer: Collecti
   };
   // An offer whose end was its start keeps a one-moment event when only the start moves; a null end is the start.
   const endFollowsStart = !has('endDatetime') && offer.endDatetime.getTime() === offer.startDatetime.getTime();
-  if (input.endDatetime === null || (has('startDatetime') && endFollowsStart)) nextDates.endDatetime = nextDates.startDatetime;
-  checkDates(nextDates, (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)), now);
+  if (input.endDatetime === null || (has('startDatetime') && endFollowsStart))
+    nextDates.endDatetime = nextDates.startDatetime;
+  checkDates(
+    nextDates,
+    (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)),
+    now,
+  );
   if (has('formats')) checkFormats(input.formats!);
   if (has('domains')) await checkDomains(context, input.domains!);
   if (has('students')) await checkStudents(context, input.students!);
   const domains = input.domains ?? offer.domains;
   const nationalProgram =
     has('nationalProgramId') || has('domains')
-      ? await resolveNationalProgram(context, input.nationalProgramId !== undefined ? input.nationalProgramId : offer.nationalProgram?.id, domains, {
-          kept: input.nationalProgramId === undefined,
-        })
+      ? await resolveNationalProgram(
+          context,
+          input.nationalProgramId !== undefined ? input.nationalProgramId : offer.nationalProgram?.id,
+          domains,
+          {
+            kept: input.nationalProgramId === undefined,
+          },
+        )
       : offer.nationalProgram;
   const institutionChanged = has('educationalInstitutionId') || has('educationalInstitution');
   const institution = institutionChanged
@@ -267,8 +292,16 @@ export async function editCollectiveOffer(context: GraphContext, offer: Collecti
     : offer.institution;
   // A new venue is checked against the location it keeps: "at the venue's address" needs an address.
   const location =
-    has('location') || has('venueId') ? await resolveCollectiveLocation(context, input.location ?? (locationOf(offer) as CollectiveLocationInput), venue) : null;
-  const image = input.imageFile ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile']) : null;
+    has('location') || has('venueId')
+      ? await resolveCollectiveLocation(
+          context,
+          input.location ?? (locationOf(offer) as CollectiveLocationInput),
+          venue,
+        )
+      : null;
+  const image = input.imageFile
+    ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile'])
+    : null;
 
   context.em.assign(offer, {
     venue,
@@ -297,7 +330,10 @@ export async function editCollectiveOffer(context: GraphContext, offer: Collecti
     motorDisabilityCompliant: 'motorDisabilityCompliant',
     visualDisabilityCompliant: 'visualDisabilityCompliant',
   } as const;
-  for (const [field, column] of Object.entries(simple) as [keyof typeof simple, (typeof simple)[keyof typeof simple]][]) {
+  for (const [field, column] of Object.entries(simple) as [
+    keyof typeof simple,
+    (typeof simple)[keyof typeof simple],
+  ][]) {
     if (has(field)) (offer as unknown as Record<string, unknown>)[column] = input[field];
   }
   if (has('totalPrice')) offer.totalPriceCents = euroCents(input.totalPrice!);
@@ -328,7 +364,17 @@ export function cancellationLimitFor(start: Date, bookedAt: Date): Date {
 }
 
 /** Offers in these states are done with, or never went live: they may be archived. */
-const ARCHIVABLE = new Set(['PUBLISHED', 'REJECTED', 'EXPIRED', 'ENDED', 'CANCELLED', 'REIMBURSED', 'HIDDEN', 'DRAFT', 'ARCHIVED']);
+const ARCHIVABLE = new Set([
+  'PUBLISHED',
+  'REJECTED',
+  'EXPIRED',
+  'ENDED',
+  'CANCELLED',
+  'REIMBURSED',
+  'HIDDEN',
+  'DRAFT',
+  'ARCHIVED',
+]);
 
 /**
  * Archives the caller's offers, all or none: an id not found (or not the caller's) is 404; an
@@ -346,7 +392,9 @@ export async function archiveCollectiveOffers(context: GraphContext, ids: number
       {
         id: { $in: unique },
         provider: providerId,
-        ...(context.caller.kind === 'provider' && context.caller.offererId != null ? { venue: { offerer: context.caller.offererId } } : {}),
+        ...(context.caller.kind === 'provider' && context.caller.offererId != null
+          ? { venue: { offerer: context.caller.offererId } }
+          : {}),
       },
       { populate: ['bookings'] },
     );

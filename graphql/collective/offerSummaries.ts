@@ -4,7 +4,11 @@ import type { GraphContext } from '../shared/context.js';
 import { ValidationFailedError } from '../shared/errors.js';
 import { isStorable } from '../shared/moments.js';
 import { asDate, asDateOrNull } from '../shared/rowValues.js';
-import { CollectiveBooking, type CollectiveBookingStatus, type CollectiveCancellationReason } from './CollectiveBooking.js';
+import {
+  CollectiveBooking,
+  type CollectiveBookingStatus,
+  type CollectiveCancellationReason,
+} from './CollectiveBooking.js';
 import type { CollectiveValidation } from './CollectiveOffer.js';
 import { collectiveDisplayedStatus, collectiveLegacyStatus, lastBookingOf } from './displayedStatus.js';
 
@@ -80,26 +84,43 @@ function momentOf(text: string, loc: string): Date {
 const BOOKINGS_PER_QUERY = 1000;
 
 /** The caller's collective offers (internal keys: all), in id order, filtered. The venue, if named, is checked by the caller. */
-export async function readCollectiveOfferSummaries(context: GraphContext, filter: CollectiveOfferListFilter | null): Promise<CollectiveOfferSummary[]> {
+export async function readCollectiveOfferSummaries(
+  context: GraphContext,
+  filter: CollectiveOfferListFilter | null,
+): Promise<CollectiveOfferSummary[]> {
   const em = context.em as SqlEntityManager;
   const knex = em.getKnex();
   const { caller } = context;
   const offersQuery = knex('collective_offer as o')
-    .select('o.id', 'o.venue_id', 'o.start_datetime', 'o.end_datetime', 'o.booking_limit_datetime', 'o.validation', 'o.is_active', 'o.archived_at')
+    .select(
+      'o.id',
+      'o.venue_id',
+      'o.start_datetime',
+      'o.end_datetime',
+      'o.booking_limit_datetime',
+      'o.validation',
+      'o.is_active',
+      'o.archived_at',
+    )
     .orderBy('o.id');
   if (caller.kind === 'provider') {
     offersQuery.where('o.provider_id', caller.providerId);
-    if (caller.offererId != null) offersQuery.join('venue as v', 'v.id', 'o.venue_id').where('v.offerer_id', caller.offererId);
+    if (caller.offererId != null)
+      offersQuery.join('venue as v', 'v.id', 'o.venue_id').where('v.offerer_id', caller.offererId);
   }
   if (filter?.venueId != null) offersQuery.where('o.venue_id', filter.venueId);
-  if (filter?.periodBeginning) offersQuery.where('o.start_datetime', '>=', momentOf(filter.periodBeginning, 'periodBeginningDate'));
-  if (filter?.periodEnding) offersQuery.where('o.start_datetime', '<=', momentOf(filter.periodEnding, 'periodEndingDate'));
+  if (filter?.periodBeginning)
+    offersQuery.where('o.start_datetime', '>=', momentOf(filter.periodBeginning, 'periodBeginningDate'));
+  if (filter?.periodEnding)
+    offersQuery.where('o.start_datetime', '<=', momentOf(filter.periodEnding, 'periodEndingDate'));
   const offers = await em.getConnection().execute<OfferRow[]>(offersQuery as never);
 
   const bookingsOf = new Map<number, Partial<CollectiveBooking>[]>();
   for (let start = 0; start < offers.length; start += BOOKINGS_PER_QUERY) {
     const ids = offers.slice(start, start + BOOKINGS_PER_QUERY).map((offer) => offer.id);
-    const rows = await em.getConnection().execute<BookingRow[]>(knex('collective_booking').whereIn('offer_id', ids).orderBy('id') as never);
+    const rows = await em
+      .getConnection()
+      .execute<BookingRow[]>(knex('collective_booking').whereIn('offer_id', ids).orderBy('id') as never);
     for (const row of rows) {
       const list = bookingsOf.get(row.offer_id) ?? [];
       list.push({
@@ -128,12 +149,26 @@ export async function readCollectiveOfferSummaries(context: GraphContext, filter
       endDatetime: asDate(row.end_datetime),
       bookingLimitDatetime: asDate(row.booking_limit_datetime),
     };
-    const last = lastBookingOf(bookings as { id: number; status: CollectiveBookingStatus; cancellationReason: CollectiveCancellationReason | null }[]);
+    const last = lastBookingOf(
+      bookings as {
+        id: number;
+        status: CollectiveBookingStatus;
+        cancellationReason: CollectiveCancellationReason | null;
+      }[],
+    );
     const displayed = collectiveDisplayedStatus(facts, last, now);
     const status = collectiveLegacyStatus(displayed);
     if (filter?.offerStatus && displayed !== filter.offerStatus) continue;
     if (filter?.status && status !== filter.status) continue;
-    summaries.push({ id: row.id, status, displayedStatus: displayed, venueId: row.venue_id, startDatetime: facts.startDatetime, endDatetime: facts.endDatetime, bookings });
+    summaries.push({
+      id: row.id,
+      status,
+      displayedStatus: displayed,
+      venueId: row.venue_id,
+      startDatetime: facts.startDatetime,
+      endDatetime: facts.endDatetime,
+      bookings,
+    });
   }
   return summaries;
 }

@@ -8,7 +8,12 @@ import { CollectiveOffer } from './CollectiveOffer.js';
 export const COLLECTIVE_AUTO_APPROVAL_JOB = 'collective.autoApprove';
 
 /** Outside production, new collective offers are approved without a reviewer after the same delay as individual ones. */
-export function scheduleCollectiveAutoApproval(em: EntityManager, clock: Clock, delayMs: number | null, offers: CollectiveOffer[]): void {
+export function scheduleCollectiveAutoApproval(
+  em: EntityManager,
+  clock: Clock,
+  delayMs: number | null,
+  offers: CollectiveOffer[],
+): void {
   scheduleAutoApproval(em, clock, delayMs, offers, COLLECTIVE_AUTO_APPROVAL_JOB);
 }
 

@@ -43,7 +43,13 @@ export function locationOf(offer: CollectiveOffer): CollectiveOfferLocation {
     case 'ADDRESS':
       return offer.atVenueAddress
         ? { ...none, type: 'ADDRESS', isVenueAddress: true }
-        : { ...none, type: 'ADDRESS', isVenueAddress: false, addressId: offer.address?.id ?? null, addressLabel: offer.addressLabel };
+        : {
+            ...none,
+            type: 'ADDRESS',
+            isVenueAddress: false,
+            addressId: offer.address?.id ?? null,
+            addressLabel: offer.addressLabel,
+          };
   }
 }
 
@@ -57,7 +63,9 @@ export function offerVenueOf(offer: CollectiveOffer): CollectiveOfferVenue {
     case 'ADDRESS': {
       if (offer.atVenueAddress) return { addressType: 'offererVenue', otherAddress: null, venueId: offer.venue.id };
       const address = offer.address;
-      const text = address ? [offer.addressLabel, address.street, `${address.postalCode} ${address.city}`].filter(Boolean).join(', ') : offer.addressLabel;
+      const text = address
+        ? [offer.addressLabel, address.street, `${address.postalCode} ${address.city}`].filter(Boolean).join(', ')
+        : offer.addressLabel;
       return { addressType: 'other', otherAddress: text ?? null, venueId: null };
     }
   }

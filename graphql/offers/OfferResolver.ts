@@ -16,7 +16,10 @@ export class OfferResolver {
     return offerInScope(context, id);
   }
 
-  @Mutation(() => Offer, { description: "Sets an offer's image (event or product): PNG or JPEG, 400x600 to 800x1200, portrait 2:3, at most 10 MB." })
+  @Mutation(() => Offer, {
+    description:
+      "Sets an offer's image (event or product): PNG or JPEG, 400x600 to 800x1200, portrait 2:3, at most 10 MB.",
+  })
   async setOfferImage(
     @Ctx() context: GraphContext,
     @Arg('offerId', () => Int) offerId: number,
@@ -35,12 +38,17 @@ export class OfferResolver {
     return referenceTo(offer.venue);
   }
 
-  @FieldResolver(() => String, { description: 'PENDING, REJECTED, INACTIVE, SCHEDULED, PUBLISHED, ACTIVE, SOLD_OUT or EXPIRED.' })
+  @FieldResolver(() => String, {
+    description: 'PENDING, REJECTED, INACTIVE, SCHEDULED, PUBLISHED, ACTIVE, SOLD_OUT or EXPIRED.',
+  })
   async status(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<string> {
     return offerStatus(offer, await statusStocksOf(context, offer));
   }
 
-  @FieldResolver(() => GraphQLJSONObject, { name: 'categoryRelatedFields', description: 'The category and its related fields.' })
+  @FieldResolver(() => GraphQLJSONObject, {
+    name: 'categoryRelatedFields',
+    description: 'The category and its related fields.',
+  })
   categoryRelatedFieldsWithCategory(@Root() offer: Offer): Record<string, unknown> {
     return { category: offer.category, ...offer.categoryRelatedFields };
   }

@@ -10,7 +10,12 @@ declare module '../shared/domainEvents.js' {
      * The compliance decision on a collective offer, taken through reviewOffer: the
      * collective subgraph, which owns those offers, applies it in the same transaction.
      */
-    'offers.collectiveReviewDecided': { offerId: number; decision: 'APPROVED' | 'REJECTED'; reason: string | null; at: Date };
+    'offers.collectiveReviewDecided': {
+      offerId: number;
+      decision: 'APPROVED' | 'REJECTED';
+      reason: string | null;
+      at: Date;
+    };
   }
 }
 
@@ -50,11 +55,15 @@ export class OfferReviewResolver {
     @Arg('collective', () => Boolean, { defaultValue: false }) collective: boolean,
   ): Promise<OfferReview> {
     if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools review offers');
-    if (decision !== 'APPROVED' && decision !== 'REJECTED') throw new ForbiddenError('The decision is APPROVED or REJECTED');
+    if (decision !== 'APPROVED' && decision !== 'REJECTED')
+      throw new ForbiddenError('The decision is APPROVED or REJECTED');
     const at = context.clock.now();
     if (collective) {
-      if (context.events.handlerCount('offers.collectiveReviewDecided') === 0) throw new NotFoundError('Collective offer not found');
-      await context.em.transactional((em) => context.events.publish(em, 'offers.collectiveReviewDecided', { offerId, decision, reason, at }));
+      if (context.events.handlerCount('offers.collectiveReviewDecided') === 0)
+        throw new NotFoundError('Collective offer not found');
+      await context.em.transactional((em) =>
+        context.events.publish(em, 'offers.collectiveReviewDecided', { offerId, decision, reason, at }),
+      );
       return { offerId, collective, decision, reason, offer: null, collectiveOffer: { id: offerId } };
     }
     const offer = await context.em.findOne(Offer, offerId);

@@ -5,7 +5,11 @@ import { Offer } from './Offer.js';
 
 /** A provider whose right to manage individual offers was withdrawn gets 403 on them. */
 export function requireIndividualOfferRights(context: GraphContext): void {
-  if (context.caller.kind === 'provider' && context.callerProvider && !context.callerProvider.canManageIndividualOffers) {
+  if (
+    context.caller.kind === 'provider' &&
+    context.callerProvider &&
+    !context.callerProvider.canManageIndividualOffers
+  ) {
     throw new ForbiddenError('Your provider is not allowed to manage individual offers');
   }
 }
@@ -30,11 +34,18 @@ export function reachableOffers(context: GraphContext): FilterQuery<Offer> {
 }
 
 /** One offer the key reaches, of the given kind, or 404 (never 403: nothing is revealed). */
-export async function offerInScope(context: GraphContext, id: number, kind: 'event' | 'product' | 'any' = 'any'): Promise<Offer> {
+export async function offerInScope(
+  context: GraphContext,
+  id: number,
+  kind: 'event' | 'product' | 'any' = 'any',
+): Promise<Offer> {
   requireIndividualOfferRights(context);
   const offer = await context.em.findOne(Offer, {
     $and: [{ id }, reachableOffers(context), kind === 'any' ? {} : { isEvent: kind === 'event' }],
   });
-  if (!offer) throw new NotFoundError(kind === 'product' ? 'Product offer not found' : kind === 'event' ? 'Event offer not found' : 'Offer not found');
+  if (!offer)
+    throw new NotFoundError(
+      kind === 'product' ? 'Product offer not found' : kind === 'event' ? 'Event offer not found' : 'Offer not found',
+    );
   return offer;
 }

@@ -18,7 +18,15 @@ export const offerEntities = [Offer, PriceCategory, Stock, CatalogueProduct, Pro
 export function buildOffersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'offers',
-    resolvers: [OfferResolver, EventResolver, ProductResolver, PriceCategoryResolver, DateResolver, AttributesResolver, OfferReviewResolver],
+    resolvers: [
+      OfferResolver,
+      EventResolver,
+      ProductResolver,
+      PriceCategoryResolver,
+      DateResolver,
+      AttributesResolver,
+      OfferReviewResolver,
+    ],
     references: {
       Offer: { __resolveReference: (reference, context) => offerInScope(context, reference.id) },
     },

@@ -13,7 +13,14 @@ export type PriceCategoryView = Pick<PriceCategory, 'id' | 'label' | 'price' | '
 /** A product's stock as an answer shows it, read as a plain row likewise. */
 export type ProductStockView = Pick<
   Stock,
-  'id' | 'price' | 'quantity' | 'bookedQuantity' | 'bookingLimitDatetime' | 'beginningDatetime' | 'priceCategory' | 'idAtProvider'
+  | 'id'
+  | 'price'
+  | 'quantity'
+  | 'bookedQuantity'
+  | 'bookingLimitDatetime'
+  | 'beginningDatetime'
+  | 'priceCategory'
+  | 'idAtProvider'
 >;
 
 type Loaded<T> = Map<number, Promise<T>>;
@@ -32,7 +39,13 @@ const batches = new WeakMap<GraphContext, Batch>();
 function batchOf(context: GraphContext): Batch {
   let batch = batches.get(context);
   if (!batch) {
-    batch = { offerIds: [], primed: new Set(), summaries: new Map(), priceCategories: new Map(), productStocks: new Map() };
+    batch = {
+      offerIds: [],
+      primed: new Set(),
+      summaries: new Map(),
+      priceCategories: new Map(),
+      productStocks: new Map(),
+    };
     batches.set(context, batch);
   }
   return batch;
@@ -66,20 +79,33 @@ function loadFor<T>(
   if (!loaded.has(offerId)) {
     const waiting = batch.offerIds.filter((id) => !loaded.has(id));
     const all = load(waiting);
-    for (const id of waiting) loaded.set(id, all.then((values) => values.get(id) ?? fallback));
+    for (const id of waiting)
+      loaded.set(
+        id,
+        all.then((values) => values.get(id) ?? fallback),
+      );
   }
   return loaded.get(offerId)!;
 }
 
 export function stockSummaryOf(context: GraphContext, offerId: number): Promise<StockSummary> {
-  return loadFor(context, offerId, (batch) => batch.summaries, (ids) => stockSummaries(context.em, ids, context.clock.now()), noStocks);
+  return loadFor(
+    context,
+    offerId,
+    (batch) => batch.summaries,
+    (ids) => stockSummaries(context.em, ids, context.clock.now()),
+    noStocks,
+  );
 }
 
 /**
  * What an offer's status needs to know of its stocks. A product has one stock at most: its
  * summary comes from the stock its answer loads anyway, one query fewer per page of products.
  */
-export async function statusStocksOf(context: GraphContext, offer: Pick<Offer, 'id' | 'isEvent'>): Promise<StockSummary> {
+export async function statusStocksOf(
+  context: GraphContext,
+  offer: Pick<Offer, 'id' | 'isEvent'>,
+): Promise<StockSummary> {
   if (offer.isEvent) return stockSummaryOf(context, offer.id);
   const stock = await productStockOf(context, offer.id);
   if (!stock) return noStocks;
@@ -90,11 +116,23 @@ export async function statusStocksOf(context: GraphContext, offer: Pick<Offer, '
 }
 
 export function priceCategoriesOf(context: GraphContext, offerId: number): Promise<PriceCategoryView[]> {
-  return loadFor(context, offerId, (batch) => batch.priceCategories, (ids) => priceCategoryViews(context, ids), []);
+  return loadFor(
+    context,
+    offerId,
+    (batch) => batch.priceCategories,
+    (ids) => priceCategoryViews(context, ids),
+    [],
+  );
 }
 
 export function productStockOf(context: GraphContext, offerId: number): Promise<ProductStockView | null> {
-  return loadFor(context, offerId, (batch) => batch.productStocks, (ids) => productStockViews(context, ids), null);
+  return loadFor(
+    context,
+    offerId,
+    (batch) => batch.productStocks,
+    (ids) => productStockViews(context, ids),
+    null,
+  );
 }
 
 /** After a change, what was loaded before it no longer holds. */
@@ -102,7 +140,10 @@ export function forgetOffers(context: GraphContext): void {
   batches.delete(context);
 }
 
-function rowsOf<Row>(context: GraphContext, query: (knex: ReturnType<SqlEntityManager['getKnex']>) => unknown): Promise<Row[]> {
+function rowsOf<Row>(
+  context: GraphContext,
+  query: (knex: ReturnType<SqlEntityManager['getKnex']>) => unknown,
+): Promise<Row[]> {
   const sql = context.em as SqlEntityManager;
   return sql.getConnection().execute<Row[]>(query(sql.getKnex()) as never);
 }
@@ -116,13 +157,21 @@ interface PriceCategoryRow {
 }
 
 // Plain rows, not entities: hydrating 150 price categories cost more than the query.
-async function priceCategoryViews(context: GraphContext, offerIds: number[]): Promise<Map<number, PriceCategoryView[]>> {
+async function priceCategoryViews(
+  context: GraphContext,
+  offerIds: number[],
+): Promise<Map<number, PriceCategoryView[]>> {
   const rows = await rowsOf<PriceCategoryRow>(context, (knex) =>
-    knex('price_category').select('id', 'offer_id', 'label', 'price', 'id_at_provider').whereIn('offer_id', offerIds).orderBy('id'),
+    knex('price_category')
+      .select('id', 'offer_id', 'label', 'price', 'id_at_provider')
+      .whereIn('offer_id', offerIds)
+      .orderBy('id'),
   );
   const byOffer = new Map<number, PriceCategoryView[]>(offerIds.map((id) => [id, []]));
   for (const row of rows) {
-    byOffer.get(Number(row.offer_id))?.push({ id: Number(row.id), label: row.label, price: Number(row.price), idAtProvider: row.id_at_provider });
+    byOffer
+      .get(Number(row.offer_id))
+      ?.push({ id: Number(row.id), label: row.label, price: Number(row.price), idAtProvider: row.id_at_provider });
   }
   return byOffer;
 }

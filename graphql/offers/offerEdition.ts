@@ -5,10 +5,20 @@ import type { Category } from './catalogue/index.js';
 import type { Offer } from './Offer.js';
 import { type StoredImage, setOfferImage, storeBase64Image } from './offerImage.js';
 import { locationColumns, type OfferLocationRequest, type ResolvedLocation, resolveLocation } from './offerLocation.js';
-import { checkCategoryRelatedFields, checkIdAtProviderFree, checkLocationFitsCategory, resolveDoubleBookings } from './offerRules.js';
+import {
+  checkCategoryRelatedFields,
+  checkIdAtProviderFree,
+  checkLocationFitsCategory,
+  resolveDoubleBookings,
+} from './offerRules.js';
 import { requestPublication } from './publicationRequest.js';
 
-const accessibilityFlags = ['audioDisabilityCompliant', 'mentalDisabilityCompliant', 'motorDisabilityCompliant', 'visualDisabilityCompliant'] as const;
+const accessibilityFlags = [
+  'audioDisabilityCompliant',
+  'mentalDisabilityCompliant',
+  'motorDisabilityCompliant',
+  'visualDisabilityCompliant',
+] as const;
 
 type AccessibilityFlags = Partial<Record<(typeof accessibilityFlags)[number], boolean | null>>;
 
@@ -42,7 +52,14 @@ function eanOf(categoryRelatedFields: Record<string, string>): string | null {
  */
 export function newOfferColumns(
   input: OfferFieldsInput & { name: string; accessibility: AccessibilityFlags },
-  context: { providerId: number; category: Category; categoryRelatedFields: Record<string, string>; location: ResolvedLocation; image: StoredImage | null; now: Date },
+  context: {
+    providerId: number;
+    category: Category;
+    categoryRelatedFields: Record<string, string>;
+    location: ResolvedLocation;
+    image: StoredImage | null;
+    now: Date;
+  },
 ): RequiredEntityData<Offer> {
   const { providerId, category, categoryRelatedFields, location, image, now } = context;
   return {
@@ -60,7 +77,11 @@ export function newOfferColumns(
     bookingContact: input.bookingContact ?? null,
     bookingEmail: input.bookingEmail ?? null,
     externalTicketOfficeUrl: input.externalTicketOfficeUrl ?? null,
-    enableDoubleBookings: resolveDoubleBookings(category, input.enableDoubleBookings, category.kind === 'event' ? category.canBeDuo : false),
+    enableDoubleBookings: resolveDoubleBookings(
+      category,
+      input.enableDoubleBookings,
+      category.kind === 'event' ? category.canBeDuo : false,
+    ),
     hasTicket: false,
     itemCollectionDetails: input.itemCollectionDetails ?? null,
     ...locationColumns(location),
@@ -81,7 +102,14 @@ export interface OfferEditionRules {
   check?: (target: { venueId: number; category: Category }) => Promise<void> | void;
 }
 
-const notNullable = ['name', 'accessibility', 'categoryRelatedFields', 'location', 'isActive', 'enableDoubleBookings'] as const;
+const notNullable = [
+  'name',
+  'accessibility',
+  'categoryRelatedFields',
+  'location',
+  'isActive',
+  'enableDoubleBookings',
+] as const;
 
 /**
  * Applies an edition of the shared fields: only the fields sent change. Everything is checked
@@ -110,10 +138,17 @@ export async function editOfferFields(
   const venueId = location?.venue.id ?? (offer.venue.id as number);
   // Unique per venue: checked when it changes, and when the offer moves to another venue with it.
   if (input.idAtProvider !== undefined || venueId !== offer.venue.id) {
-    await checkIdAtProviderFree(context, venueId, input.idAtProvider !== undefined ? input.idAtProvider : offer.idAtProvider, offer.id);
+    await checkIdAtProviderFree(
+      context,
+      venueId,
+      input.idAtProvider !== undefined ? input.idAtProvider : offer.idAtProvider,
+      offer.id,
+    );
   }
   const enableDoubleBookings =
-    input.enableDoubleBookings != null ? resolveDoubleBookings(category, input.enableDoubleBookings) : offer.enableDoubleBookings;
+    input.enableDoubleBookings != null
+      ? resolveDoubleBookings(category, input.enableDoubleBookings)
+      : offer.enableDoubleBookings;
   await rules.check?.({ venueId, category });
   const image = input.image ? await storeBase64Image(context, input.image) : undefined;
 

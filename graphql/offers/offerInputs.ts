@@ -74,9 +74,15 @@ export class OfferFields {
   @Field(() => String, { nullable: true })
   itemCollectionDetails?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A timezone-aware ISO 8601 datetime, or `now`; null never publishes.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'A timezone-aware ISO 8601 datetime, or `now`; null never publishes.',
+  })
   publicationDatetime?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A timezone-aware ISO 8601 datetime; null opens booking with the publication.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'A timezone-aware ISO 8601 datetime; null opens booking with the publication.',
+  })
   bookingAllowedDatetime?: string | null;
 }

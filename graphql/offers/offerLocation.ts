@@ -23,13 +23,17 @@ export interface ResolvedLocation {
 }
 
 /** The location's venue (one the key reaches, else 404) and address, checked. */
-export async function resolveLocation(context: GraphContext, location: OfferLocationRequest): Promise<ResolvedLocation> {
+export async function resolveLocation(
+  context: GraphContext,
+  location: OfferLocationRequest,
+): Promise<ResolvedLocation> {
   const venue = await venueInScope(context.em, context.caller, location.venueId);
   if (venue.isVirtual && location.type !== 'digital') {
     throw BadRequestError.on('location', `The venue ${venue.id} is digital: it only takes digital locations`);
   }
   if (location.type === 'digital') {
-    if (!location.url) throw new ValidationFailedError([{ loc: ['location', 'url'], msg: 'Field required', type: 'missing' }]);
+    if (!location.url)
+      throw new ValidationFailedError([{ loc: ['location', 'url'], msg: 'Field required', type: 'missing' }]);
     return { venue, locationType: 'digital', url: location.url, address: null, addressLabel: null };
   }
   if (location.type === 'address') {
@@ -50,7 +54,9 @@ export async function addressOrFail(context: GraphContext, id: number): Promise<
 }
 
 /** The offer's columns for a resolved location. */
-export function locationColumns(location: ResolvedLocation): Pick<Offer, 'venue' | 'locationType' | 'url' | 'address' | 'addressLabel'> {
+export function locationColumns(
+  location: ResolvedLocation,
+): Pick<Offer, 'venue' | 'locationType' | 'url' | 'address' | 'addressLabel'> {
   return {
     venue: location.venue,
     locationType: location.locationType,

@@ -18,16 +18,25 @@ export interface OfferListFilters {
  * (statuses, stocks, price categories) is then loaded for the whole page at once. Reading the
  * rows through the query builder without entities measured slower here than this (bench).
  */
-export async function readOfferPage(context: GraphContext, filters: OfferListFilters, page?: PageInput): Promise<Offer[]> {
+export async function readOfferPage(
+  context: GraphContext,
+  filters: OfferListFilters,
+  page?: PageInput,
+): Promise<Offer[]> {
   requireIndividualOfferRights(context);
   // Without a page (offers named by EAN, at most 100), every match, in id order.
-  const { where, options } = page ? pageQuery(page) : { where: {}, options: { orderBy: { id: 'asc' as const }, limit: undefined } };
+  const { where, options } = page
+    ? pageQuery(page)
+    : { where: {}, options: { orderBy: { id: 'asc' as const }, limit: undefined } };
   const conditions: FilterQuery<Offer>[] = [reachableOffers(context), where, { isEvent: filters.isEvent }];
   if (filters.venueId != null) conditions.push({ venue: filters.venueId });
   if (filters.addressId != null) conditions.push({ address: filters.addressId });
   if (filters.idsAtProvider) conditions.push({ idAtProvider: { $in: filters.idsAtProvider } });
   if (filters.eans) conditions.push({ ean: { $in: filters.eans } });
   const offers = await context.em.find(Offer, { $and: conditions }, { ...options, disableIdentityMap: true });
-  primeOffers(context, offers.map((offer) => offer.id));
+  primeOffers(
+    context,
+    offers.map((offer) => offer.id),
+  );
   return offers;
 }

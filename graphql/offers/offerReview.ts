@@ -14,5 +14,11 @@ export function scheduleAutoApproval(
 ): void {
   if (delayMs === null || offers.length === 0) return;
   // One job for offers created together (a bulk upsert creates hundreds): one transaction approves them all.
-  enqueue(em, clock, jobType, { offerIds: offers.map((offer) => offer.id) }, { runAt: new Date(clock.now().getTime() + delayMs) });
+  enqueue(
+    em,
+    clock,
+    jobType,
+    { offerIds: offers.map((offer) => offer.id) },
+    { runAt: new Date(clock.now().getTime() + delayMs) },
+  );
 }

@@ -19,7 +19,11 @@ export function creatableCategory(id: unknown, kind: 'event' | 'product'): Categ
   const category = typeof id === 'string' ? categoryById(id) : undefined;
   if (!category || !category.creatable || category.kind !== kind) {
     throw new ValidationFailedError([
-      { loc: ['categoryRelatedFields', 'category'], msg: `Not ${kind === 'event' ? 'an event' : 'a product'} category the API can create`, type: 'union_tag_invalid' },
+      {
+        loc: ['categoryRelatedFields', 'category'],
+        msg: `Not ${kind === 'event' ? 'an event' : 'a product'} category the API can create`,
+        type: 'union_tag_invalid',
+      },
     ]);
   }
   return category;
@@ -79,7 +83,10 @@ export function checkLocationFitsCategory(category: Category, locationType: Offe
     throw BadRequestError.on('location', `The category ${category.id} is online only: give a digital location`);
   }
   if (category.locationType === 'OFFLINE' && locationType === 'digital') {
-    throw BadRequestError.on('location', `The category ${category.id} takes place at a venue or an address, not online`);
+    throw BadRequestError.on(
+      'location',
+      `The category ${category.id} takes place at a venue or an address, not online`,
+    );
   }
 }
 
@@ -87,7 +94,11 @@ export function checkLocationFitsCategory(category: Category, locationType: Offe
  * Duo bookings, where the category allows them (asking for them elsewhere is 400). Left out,
  * `byDefault`: events have them where allowed, products not unless asked (the contract's defaults).
  */
-export function resolveDoubleBookings(category: Category, requested: boolean | null | undefined, byDefault = false): boolean {
+export function resolveDoubleBookings(
+  category: Category,
+  requested: boolean | null | undefined,
+  byDefault = false,
+): boolean {
   if (requested === true && !category.canBeDuo) {
     throw BadRequestError.on('enableDoubleBookings', `The category ${category.id} does not allow duo bookings`);
   }
@@ -102,6 +113,14 @@ export async function checkIdAtProviderFree(
   exceptOfferId?: number,
 ): Promise<void> {
   if (!idAtProvider) return;
-  const taken = await context.em.findOne(Offer, { venue: venueId, idAtProvider, ...(exceptOfferId ? { id: { $ne: exceptOfferId } } : {}) });
-  if (taken) throw BadRequestError.on('idAtProvider', `Another offer of this venue already has the idAtProvider ${idAtProvider}`);
+  const taken = await context.em.findOne(Offer, {
+    venue: venueId,
+    idAtProvider,
+    ...(exceptOfferId ? { id: { $ne: exceptOfferId } } : {}),
+  });
+  if (taken)
+    throw BadRequestError.on(
+      'idAtProvider',
+      `Another offer of this venue already has the idAtProvider ${idAtProvider}`,
+    );
 }

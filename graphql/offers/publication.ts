@@ -20,29 +20,22 @@ export async function applyPublication(em: EntityManager, now: Date): Promise<Pu
   const sql = em as SqlEntityManager;
   const knex = sql.getKnex();
   const at = em.getPlatform().processDateProperty(now);
-  const tooManyDates = knex('stock')
-    .count('*')
-    .whereRaw('stock.offer_id = offer.id')
-    .andWhere('is_deleted', false);
-  const published = await sql
-    .getConnection()
-    .execute(
-      knex('offer')
-        .update({ published_at: at })
-        .whereNull('published_at')
-        .whereNotNull('publication_datetime')
-        .andWhere('publication_datetime', '<=', at)
-        .andWhere(knex.raw('(?) < ?', [tooManyDates, PUBLICATION_MAX_DATES])),
-    );
-  const bookingOpened = await sql
-    .getConnection()
-    .execute(
-      knex('offer')
-        .update({ booking_opened_at: at })
-        .whereNull('booking_opened_at')
-        .whereNotNull('published_at')
-        .andWhere((where) => where.whereNull('booking_allowed_datetime').orWhere('booking_allowed_datetime', '<=', at)),
-    );
+  const tooManyDates = knex('stock').count('*').whereRaw('stock.offer_id = offer.id').andWhere('is_deleted', false);
+  const published = await sql.getConnection().execute(
+    knex('offer')
+      .update({ published_at: at })
+      .whereNull('published_at')
+      .whereNotNull('publication_datetime')
+      .andWhere('publication_datetime', '<=', at)
+      .andWhere(knex.raw('(?) < ?', [tooManyDates, PUBLICATION_MAX_DATES])),
+  );
+  const bookingOpened = await sql.getConnection().execute(
+    knex('offer')
+      .update({ booking_opened_at: at })
+      .whereNull('booking_opened_at')
+      .whereNotNull('published_at')
+      .andWhere((where) => where.whereNull('booking_allowed_datetime').orWhere('booking_allowed_datetime', '<=', at)),
+  );
   return { published: Number(published ?? 0), bookingOpened: Number(bookingOpened ?? 0) };
 }
 

@@ -34,7 +34,11 @@ export function requestPublication(
     offer.bookingAllowedDatetime = at;
     offer.bookingOpenedAt = null;
   }
-  if (offer.publishedAt && !offer.bookingOpenedAt && (!offer.bookingAllowedDatetime || offer.bookingAllowedDatetime <= now)) {
+  if (
+    offer.publishedAt &&
+    !offer.bookingOpenedAt &&
+    (!offer.bookingAllowedDatetime || offer.bookingAllowedDatetime <= now)
+  ) {
     offer.bookingOpenedAt = now;
   }
   if (!offer.publishedAt) offer.bookingOpenedAt = null;

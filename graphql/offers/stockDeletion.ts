@@ -17,7 +17,11 @@ declare module '../shared/domainEvents.js' {
  * never shown again. `offers.stockDeleted` is published in that transaction, so that the
  * bookings it cancels commit or fail with it.
  */
-export async function deleteStocks(context: Pick<GraphContext, 'clock' | 'events'>, em: EntityManager, stocks: Stock[]): Promise<void> {
+export async function deleteStocks(
+  context: Pick<GraphContext, 'clock' | 'events'>,
+  em: EntityManager,
+  stocks: Stock[],
+): Promise<void> {
   if (stocks.length === 0) return;
   for (const stock of stocks) {
     stock.isDeleted = true;
@@ -29,6 +33,10 @@ export async function deleteStocks(context: Pick<GraphContext, 'clock' | 'events
   }
 }
 
-export function deleteStock(context: Pick<GraphContext, 'clock' | 'events'>, em: EntityManager, stock: Stock): Promise<void> {
+export function deleteStock(
+  context: Pick<GraphContext, 'clock' | 'events'>,
+  em: EntityManager,
+  stock: Stock,
+): Promise<void> {
   return deleteStocks(context, em, [stock]);
 }

@@ -54,7 +54,9 @@ export async function reservePlaces(em: EntityManager, stockId: number, quantity
 export async function releasePlaces(em: EntityManager, stockId: number, quantity: number): Promise<void> {
   await (em as SqlEntityManager)
     .createQueryBuilder(Stock)
-    .update({ bookedQuantity: raw('case when booked_quantity >= ? then booked_quantity - ? else 0 end', [quantity, quantity]) })
+    .update({
+      bookedQuantity: raw('case when booked_quantity >= ? then booked_quantity - ? else 0 end', [quantity, quantity]),
+    })
     .where({ id: stockId })
     .execute('run');
 }

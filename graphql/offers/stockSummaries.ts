@@ -6,18 +6,26 @@ import { noStocks, type StockSummary } from './status.js';
  * Stock summaries of many offers in one grouped query: a page of 50 events costs one
  * round trip for their statuses, not 50.
  */
-export async function stockSummaries(em: EntityManager, offerIds: number[], now: Date): Promise<Map<number, StockSummary>> {
+export async function stockSummaries(
+  em: EntityManager,
+  offerIds: number[],
+  now: Date,
+): Promise<Map<number, StockSummary>> {
   const summaries = new Map<number, StockSummary>();
   if (offerIds.length === 0) return summaries;
   const knex = (em as SqlEntityManager).getKnex();
   const at = em.getPlatform().processDateProperty(now);
-  const open = '(booking_limit_datetime is null or booking_limit_datetime > ?) and (beginning_datetime is null or beginning_datetime > ?)';
+  const open =
+    '(booking_limit_datetime is null or booking_limit_datetime > ?) and (beginning_datetime is null or beginning_datetime > ?)';
   const query = knex('stock')
     .select(
       'offer_id',
       knex.raw('count(*) as stock_count'),
       knex.raw(`sum(case when ${open} then 1 else 0 end) as open_count`, [at, at]),
-      knex.raw(`sum(case when ${open} and (quantity is null or quantity > booked_quantity) then 1 else 0 end) as open_with_places`, [at, at]),
+      knex.raw(
+        `sum(case when ${open} and (quantity is null or quantity > booked_quantity) then 1 else 0 end) as open_with_places`,
+        [at, at],
+      ),
     )
     .whereIn('offer_id', offerIds)
     .andWhere('is_deleted', false)

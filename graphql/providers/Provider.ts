@@ -6,7 +6,8 @@ import { Directive, Field, Int, ObjectType } from 'type-graphql';
 @ObjectType({ description: 'A technical provider calling the API with its keys.' })
 @Entity({ tableName: 'provider' })
 export class Provider {
-  [OptionalProps]?: 'bookingUrl' | 'cancelUrl' | 'notificationUrl' | 'logoUrl' | 'isActive' | 'canManageIndividualOffers' | 'createdAt';
+  [OptionalProps]?:
+    'bookingUrl' | 'cancelUrl' | 'notificationUrl' | 'logoUrl' | 'isActive' | 'canManageIndividualOffers' | 'createdAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })

@@ -97,6 +97,8 @@ export class VenueResolver {
   })
   async externalUrls(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<ExternalUrls | null> {
     const link = (await callerLinks(context)).get(venue.id);
-    return link ? { bookingUrl: link.bookingUrl, cancelUrl: link.cancelUrl, notificationUrl: link.notificationUrl } : null;
+    return link
+      ? { bookingUrl: link.bookingUrl, cancelUrl: link.cancelUrl, notificationUrl: link.notificationUrl }
+      : null;
   }
 }

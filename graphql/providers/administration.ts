@@ -46,7 +46,11 @@ export async function setProviderActive(em: EntityManager, providerId: number, i
 }
 
 /** Withdraws or restores a provider's right to manage individual offers (403 on them without it). */
-export async function setIndividualOfferRights(em: EntityManager, providerId: number, allowed: boolean): Promise<Provider> {
+export async function setIndividualOfferRights(
+  em: EntityManager,
+  providerId: number,
+  allowed: boolean,
+): Promise<Provider> {
   const provider = await em.findOne(Provider, providerId);
   if (!provider) throw new NotFoundError(`No provider ${providerId}`);
   provider.canManageIndividualOffers = allowed;
@@ -59,7 +63,8 @@ export async function createOfferer(
   clock: Clock,
   input: { name: string; siren: string; allowedOnAdage: boolean },
 ): Promise<Offerer> {
-  if (!isValidSiren(input.siren)) throw BadRequestError.on('siren', 'A SIREN is 9 digits with a valid check digit, or NC and 7 digits');
+  if (!isValidSiren(input.siren))
+    throw BadRequestError.on('siren', 'A SIREN is 9 digits with a valid check digit, or NC and 7 digits');
   const offerer = em.create(Offerer, { ...input, createdDatetime: clock.now() });
   await em.persist(offerer).flush();
   return offerer;
@@ -89,15 +94,16 @@ export async function createVenue(em: EntityManager, clock: Clock, input: NewVen
   }
   const municipality = input.physical ? findMunicipality(input.physical.city, input.physical.postalCode) : null;
   if (input.physical && !municipality) {
-    throw BadRequestError.on('postalCode', `No municipality named "${input.physical.city}" has the postal code ${input.physical.postalCode}`);
+    throw BadRequestError.on(
+      'postalCode',
+      `No municipality named "${input.physical.city}" has the postal code ${input.physical.postalCode}`,
+    );
   }
   return em.transactional(async (tx) => {
     const offerer = await tx.findOne(Offerer, input.offererId);
     if (!offerer) throw new NotFoundError(`No offerer ${input.offererId}`);
     const address =
-      input.physical && municipality
-        ? await findOrCreateAddress(tx, new OfflineGeocoder(), input.physical)
-        : null;
+      input.physical && municipality ? await findOrCreateAddress(tx, new OfflineGeocoder(), input.physical) : null;
     const venue = tx.create(Venue, {
       offerer,
       legalName: input.legalName,
@@ -131,7 +137,13 @@ export async function createApiKey(
   if (!input.internal && !provider) throw new NotFoundError(`No provider ${input.providerId}`);
   const offerer = input.offererId != null ? await em.findOne(Offerer, input.offererId) : null;
   if (input.offererId != null && !offerer) throw new NotFoundError(`No offerer ${input.offererId}`);
-  const issued = issueApiKey(em, clock, { env: input.env, provider, offerer, internal: input.internal, label: input.label });
+  const issued = issueApiKey(em, clock, {
+    env: input.env,
+    provider,
+    offerer,
+    internal: input.internal,
+    label: input.label,
+  });
   await em.flush();
   return issued;
 }

@@ -108,7 +108,14 @@ interface KeyLookupRow {
 export type ProviderView = Readonly<
   Pick<
     Provider,
-    'id' | 'name' | 'bookingUrl' | 'cancelUrl' | 'notificationUrl' | 'logoUrl' | 'isActive' | 'canManageIndividualOffers'
+    | 'id'
+    | 'name'
+    | 'bookingUrl'
+    | 'cancelUrl'
+    | 'notificationUrl'
+    | 'logoUrl'
+    | 'isActive'
+    | 'canManageIndividualOffers'
   >
 >;
 

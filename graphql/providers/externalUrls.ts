@@ -46,7 +46,12 @@ export function assertValidExternalUrls(input: ExternalUrlsInput): void {
     const value = input[field];
     if (value == null) continue;
     if (value.length < 1 || value.length > URL_MAX_LENGTH) {
-      issues.push({ loc: [field], msg: `URL must be 1 to ${URL_MAX_LENGTH} characters`, type: 'string_too_long', ctx: { limit_value: URL_MAX_LENGTH } });
+      issues.push({
+        loc: [field],
+        msg: `URL must be 1 to ${URL_MAX_LENGTH} characters`,
+        type: 'string_too_long',
+        ctx: { limit_value: URL_MAX_LENGTH },
+      });
     } else if (!isWebUrl(value)) {
       issues.push({ loc: [field], msg: 'Input should be a valid URL', type: 'url_parsing' });
     }

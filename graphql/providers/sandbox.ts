@@ -30,7 +30,13 @@ export async function createSandbox(em: EntityManager, clock: Clock, keyEnv: str
   return em.transactional(async (tx) => {
     const now = clock.now();
     const messagingSecret = newMessagingSecret();
-    const provider = tx.create(Provider, { ...demoProvider, logoUrl: null, isActive: true, messagingSecret, createdAt: now });
+    const provider = tx.create(Provider, {
+      ...demoProvider,
+      logoUrl: null,
+      isActive: true,
+      messagingSecret,
+      createdAt: now,
+    });
     const offerer = tx.create(Offerer, { ...demoOfferer, createdDatetime: now });
     const venues = demoVenues.map((venue) => {
       const address = venue.address

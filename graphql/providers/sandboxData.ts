@@ -69,7 +69,14 @@ export const demoVenues: readonly DemoVenue[] = [
     },
     accessibility: accessibleButVisual,
   },
-  { legalName: 'Demo Online', publicName: 'Offre numérique', siret: null, activityDomain: 'DIGITAL', address: null, accessibility: null },
+  {
+    legalName: 'Demo Online',
+    publicName: 'Offre numérique',
+    siret: null,
+    activityDomain: 'DIGITAL',
+    address: null,
+    accessibility: null,
+  },
 ];
 
 export const demoKeyLabel = 'Demo key';

@@ -5,12 +5,7 @@ import { GraphQLError } from 'graphql';
  * status in one place (rest-facade/errors.ts) and /graphql shows them as GraphQL errors.
  */
 export type DomainErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'GONE'
-  | 'BAD_REQUEST'
-  | 'VALIDATION_FAILED';
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'GONE' | 'BAD_REQUEST' | 'VALIDATION_FAILED';
 
 /** One entry of a 422 answer: `loc` is the path of the field inside its request part. */
 export interface ValidationIssue {

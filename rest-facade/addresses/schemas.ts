@@ -13,7 +13,10 @@ const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 
 /** Coordinates come as a pair or not at all. */
-function bothCoordinatesOrNone(value: { latitude?: number | null; longitude?: number | null }, context: z.RefinementCtx): void {
+function bothCoordinatesOrNone(
+  value: { latitude?: number | null; longitude?: number | null },
+  context: z.RefinementCtx,
+): void {
   const hasLatitude = value.latitude != null;
   const hasLongitude = value.longitude != null;
   if (hasLatitude === hasLongitude) return;
@@ -51,9 +54,7 @@ export const AddressResponse = z
   })
   .openapi('AddressResponse');
 
-export const SearchAddressResponse = z
-  .object({ addresses: z.array(AddressResponse) })
-  .openapi('SearchAddressResponse');
+export const SearchAddressResponse = z.object({ addresses: z.array(AddressResponse) }).openapi('SearchAddressResponse');
 
 export const searchQuery = { street, city, postalCode, latitude, longitude };
 

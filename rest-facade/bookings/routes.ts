@@ -46,7 +46,11 @@ const bookingFields =
   'userPhoneNumber userPostalCode';
 
 const tokenParams = z.object({
-  token: z.string().min(1).max(TOKEN_LENGTH * 4).openapi({ description: 'The countermark the beneficiary shows (six characters).', example: 'AB3KQ9' }),
+  token: z
+    .string()
+    .min(1)
+    .max(TOKEN_LENGTH * 4)
+    .openapi({ description: 'The countermark the beneficiary shows (six characters).', example: 'AB3KQ9' }),
 });
 
 export const getBookingsByOffer = defineRoute({
@@ -104,11 +108,23 @@ export const getBookingByToken = defineRoute({
   document: `query GetBookingByToken($token: String!) { bookingByToken(token: $token) { ${bookingFields} } }`,
   request: { params: tokenParams },
   variables: ({ params }) => ({ token: params.token }),
-  response: { status: 200, description: 'The booking.', schema: GetBookingResponse, select: (data) => data.bookingByToken },
+  response: {
+    status: 200,
+    description: 'The booking.',
+    schema: GetBookingResponse,
+    select: (data) => data.bookingByToken,
+  },
   errors: [403, 404, 410],
 });
 
-function countermarkRoute(options: { verb: 'use' | 'keep' | 'cancel'; operationId: string; summary: string; description: string; mutation: string; errors: (400 | 403 | 404 | 410)[] }) {
+function countermarkRoute(options: {
+  verb: 'use' | 'keep' | 'cancel';
+  operationId: string;
+  summary: string;
+  description: string;
+  mutation: string;
+  errors: (400 | 403 | 404 | 410)[];
+}) {
   return defineRoute({
     method: 'patch',
     path: `/public/bookings/v1/${options.verb}/token/{token}`,
@@ -141,7 +157,8 @@ export const cancelBookingValidationByToken = countermarkRoute({
   verb: 'keep',
   operationId: 'CancelBookingValidationByToken',
   summary: 'Undo the validation of a countermark',
-  description: 'Turns a USED booking back to CONFIRMED. 403 when it is not used (or reimbursed), 410 when it is cancelled.',
+  description:
+    'Turns a USED booking back to CONFIRMED. 403 when it is not used (or reimbursed), 410 when it is cancelled.',
   mutation: 'keepBooking',
   errors: [403, 404, 410],
 });
@@ -157,4 +174,10 @@ export const cancelBookingByToken = countermarkRoute({
   errors: [403, 404, 410],
 });
 
-export const bookingRoutes = [getBookingsByOffer, getBookingByToken, validateBookingByToken, cancelBookingValidationByToken, cancelBookingByToken];
+export const bookingRoutes = [
+  getBookingsByOffer,
+  getBookingByToken,
+  validateBookingByToken,
+  cancelBookingValidationByToken,
+  cancelBookingByToken,
+];

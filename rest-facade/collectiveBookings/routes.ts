@@ -25,7 +25,13 @@ export const cancelCollectiveBooking = defineRoute({
 
 const MOCK_TAG = 'Adage Mock (Collective Bookings)';
 
-function mockTransition(options: { path: string; operationId: string; summary: string; description: string; mutation: string }) {
+function mockTransition(options: {
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  mutation: string;
+}) {
   return defineRoute({
     method: 'post',
     path: options.path,

@@ -13,7 +13,8 @@ export const getEducationalDomains = defineRoute({
   tag: TAG,
   operationId: 'ListEducationalDomains',
   summary: 'Get the educational domains',
-  description: 'The domains of artistic and cultural education a collective offer belongs to, each with its national programmes.',
+  description:
+    'The domains of artistic and cultural education a collective offer belongs to, each with its national programmes.',
   subgraph: 'collective',
   document: 'query ListEducationalDomains { educationalDomains { id name nationalPrograms { id name } } }',
   response: {
@@ -36,7 +37,8 @@ export const getNationalPrograms = defineRoute({
   tag: TAG,
   operationId: 'GetNationalPrograms',
   summary: 'Get the national programmes',
-  description: 'The national programmes of artistic and cultural education; a collective offer may name one of its domains’.',
+  description:
+    'The national programmes of artistic and cultural education; a collective offer may name one of its domains’.',
   subgraph: 'collective',
   document: 'query GetNationalPrograms { nationalPrograms { id name } }',
   response: {
@@ -53,14 +55,19 @@ export const getStudentLevels = defineRoute({
   tag: TAG,
   operationId: 'ListStudentsLevels',
   summary: 'Get the student levels',
-  description: 'The school levels a collective offer is meant for, from primary school to lycée; `students` takes their ids.',
+  description:
+    'The school levels a collective offer is meant for, from primary school to lycée; `students` takes their ids.',
   subgraph: 'collective',
   document: 'query ListStudentsLevels { studentLevels { id name } }',
   response: {
     status: 200,
     description: 'The student levels.',
     schema: z
-      .array(z.object({ id: z.string().openapi({ example: 'COLLEGE6' }), name: z.string() }).openapi('CollectiveOffersStudentLevelResponseModel'))
+      .array(
+        z
+          .object({ id: z.string().openapi({ example: 'COLLEGE6' }), name: z.string() })
+          .openapi('CollectiveOffersStudentLevelResponseModel'),
+      )
       .openapi('CollectiveOffersListStudentLevelsResponseModel'),
     select: (data) => data.studentLevels,
   },

@@ -3,7 +3,8 @@ import type { CollectiveOfferDetail, CollectiveOfferSummary, OfferVenueModel } f
 
 /** The GraphQL selection the collective routes read, and its translation into the contract's answers. */
 
-export const collectiveBookingFields = 'id status dateCreated confirmationDate dateUsed reimbursementDate cancellationLimitDate';
+export const collectiveBookingFields =
+  'id status dateCreated confirmationDate dateUsed reimbursementDate cancellationLimitDate';
 
 export const collectiveOfferSummaryFields = `fragment CollectiveOfferSummaryFields on CollectiveOfferSummary {
   id status displayedStatus venueId startDatetime endDatetime bookings { ${collectiveBookingFields} }
@@ -38,7 +39,12 @@ function locationResponse(location: GraphLocation) {
     case 'ADDRESS':
       return location.isVenueAddress
         ? { type: 'ADDRESS', isVenueAddress: true }
-        : { type: 'ADDRESS', isVenueAddress: false, addressId: location.addressId, addressLabel: location.addressLabel };
+        : {
+            type: 'ADDRESS',
+            isVenueAddress: false,
+            addressId: location.addressId,
+            addressLabel: location.addressLabel,
+          };
     case 'TO_BE_DEFINED':
       return { type: 'TO_BE_DEFINED', comment: location.comment };
     default:
@@ -48,12 +54,16 @@ function locationResponse(location: GraphLocation) {
 
 export function toCollectiveOfferSummary(offer: GraphCollectiveOffer): z.input<typeof CollectiveOfferSummary> {
   const { displayedStatus, id, status, venueId, startDatetime, endDatetime, bookings } = offer;
-  return { id, status, offerStatus: displayedStatus, venueId, startDatetime, endDatetime, bookings } as z.input<typeof CollectiveOfferSummary>;
+  return { id, status, offerStatus: displayedStatus, venueId, startDatetime, endDatetime, bookings } as z.input<
+    typeof CollectiveOfferSummary
+  >;
 }
 
 export function toCollectiveOfferDetail(offer: GraphCollectiveOffer): z.input<typeof CollectiveOfferDetail> {
   const { displayedStatus, location, ...rest } = offer;
-  return { ...rest, offerStatus: displayedStatus, location: locationResponse(location) } as z.input<typeof CollectiveOfferDetail>;
+  return { ...rest, offerStatus: displayedStatus, location: locationResponse(location) } as z.input<
+    typeof CollectiveOfferDetail
+  >;
 }
 
 type OfferVenue = z.output<typeof OfferVenueModel>;

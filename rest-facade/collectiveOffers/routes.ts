@@ -36,7 +36,11 @@ const periodBound = (edge: 'start' | 'end') =>
       message: 'Input should be a valid date (YYYY-MM-DD) or a timezone-aware ISO 8601 datetime',
       params: { type: 'date_parsing' },
     })
-    .transform((value) => (isRealDay(value) ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString()))
+    .transform((value) =>
+      isRealDay(value)
+        ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`
+        : new Date(value).toISOString(),
+    )
     .optional()
     .openapi({ example: edge === 'start' ? '2027-01-01' : '2027-06-30' });
 
@@ -55,7 +59,10 @@ export const getCollectiveOffers = defineRoute({
   } ${collectiveOfferSummaryFields}`,
   request: {
     query: z.object({
-      status: CollectiveOfferStatusEnum.optional().openapi({ deprecated: true, description: 'Deprecated: use offerStatus.' }),
+      status: CollectiveOfferStatusEnum.optional().openapi({
+        deprecated: true,
+        description: 'Deprecated: use offerStatus.',
+      }),
       offerStatus: CollectiveOfferDisplayedStatusEnum.optional(),
       venueId: idInQuery(),
       periodBeginningDate: periodBound('start'),
@@ -171,4 +178,10 @@ export const archiveCollectiveOffers = defineRoute({
   errors: [400, 403, 404],
 });
 
-export const collectiveOfferRoutes = [getCollectiveOffers, postCollectiveOffer, archiveCollectiveOffers, getCollectiveOffer, patchCollectiveOffer];
+export const collectiveOfferRoutes = [
+  getCollectiveOffers,
+  postCollectiveOffer,
+  archiveCollectiveOffers,
+  getCollectiveOffer,
+  patchCollectiveOffer,
+];

@@ -32,7 +32,9 @@ export const CollectiveOfferLocationAddress = z
   .openapi('CollectiveOfferLocationAddressModel', { description: 'At another address.' });
 export const CollectiveOfferLocationToBeDefined = z
   .strictObject({ type: z.literal('TO_BE_DEFINED'), comment: text(LIMITS.locationComment).nullable().optional() })
-  .openapi('CollectiveOfferLocationToBeDefinedModel', { description: 'To be agreed with the school; say how in the comment.' });
+  .openapi('CollectiveOfferLocationToBeDefinedModel', {
+    description: 'To be agreed with the school; say how in the comment.',
+  });
 
 export const CollectiveOfferLocation = z
   .discriminatedUnion('type', [
@@ -66,12 +68,20 @@ const fields = {
   mentalDisabilityCompliant: z.boolean(),
   motorDisabilityCompliant: z.boolean(),
   visualDisabilityCompliant: z.boolean(),
-  bookingEmails: z.array(email).min(1).max(LIMITS.listItems).openapi({ description: 'Who receives the booking notifications.' }),
+  bookingEmails: z
+    .array(email)
+    .min(1)
+    .max(LIMITS.listItems)
+    .openapi({ description: 'Who receives the booking notifications.' }),
   bookingLimitDatetime: aware.openapi({ description: 'The school must book by then; not after the start.' }),
   contactEmail: email,
   contactPhone: phone,
   description: withoutNul(z.string().min(1).max(LIMITS.description)),
-  domains: z.array(id()).min(1).max(LIMITS.listItems).openapi({ description: 'Educational domain ids (GET /v2/collective/educational-domains).' }),
+  domains: z
+    .array(id())
+    .min(1)
+    .max(LIMITS.listItems)
+    .openapi({ description: 'Educational domain ids (GET /v2/collective/educational-domains).' }),
   durationMinutes: z.int().min(0).max(ID_MAX).openapi({ description: 'Minutes.' }),
   educationalInstitution: withoutNul(z.string().min(1).max(LIMITS.institutionUai)).openapi({
     description: 'The UAI of the one institution that may book the offer; never with educationalInstitutionId.',
@@ -82,18 +92,31 @@ const fields = {
   endDatetime: aware.openapi({ description: 'The start by default.' }),
   formats: z.array(EacFormatEnum).min(1).max(EacFormatEnum.options.length),
   imageCredit: text(LIMITS.imageCredit),
-  imageFile: z.string().min(1).openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
+  imageFile: z
+    .string()
+    .min(1)
+    .openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
   isActive: z.boolean().openapi({ description: 'false hides the offer from schools.' }),
   location: CollectiveOfferLocation,
   name: withoutNul(z.string().min(1).max(LIMITS.name)),
   nationalProgramId: id().openapi({ description: 'A national programme of one of the chosen domains.' }),
-  numberOfTickets: z.int().min(1).max(ID_MAX).openapi({ description: 'How many pupils and teachers the price covers.' }),
+  numberOfTickets: z
+    .int()
+    .min(1)
+    .max(ID_MAX)
+    .openapi({ description: 'How many pupils and teachers the price covers.' }),
   offerVenue: OfferVenueModel,
   startDatetime: aware,
-  students: z.array(withoutNul(z.string().min(1).max(LIMITS.studentLevel))).min(1).max(LIMITS.listItems).openapi({
-    description: 'Student level ids (GET /v2/collective/student-levels), such as COLLEGE6.',
+  students: z
+    .array(withoutNul(z.string().min(1).max(LIMITS.studentLevel)))
+    .min(1)
+    .max(LIMITS.listItems)
+    .openapi({
+      description: 'Student level ids (GET /v2/collective/student-levels), such as COLLEGE6.',
+    }),
+  totalPrice: decimal(z.number().min(0).max(LIMITS.totalPriceEuros)).openapi({
+    description: 'Euros (not cents), at most two decimals.',
   }),
-  totalPrice: decimal(z.number().min(0).max(LIMITS.totalPriceEuros)).openapi({ description: 'Euros (not cents), at most two decimals.' }),
   venueId: id().openapi({ description: 'A venue of your key whose offerer is allowed on the school platform.' }),
 };
 
@@ -118,7 +141,10 @@ export const PostCollectiveOfferBody = z
     imageCredit: fields.imageCredit.nullable().optional(),
     imageFile: fields.imageFile.nullable().optional(),
     isActive: fields.isActive.nullable().optional(),
-    location: fields.location.nullable().optional().openapi({ description: 'Required unless the deprecated offerVenue is sent.' }),
+    location: fields.location
+      .nullable()
+      .optional()
+      .openapi({ description: 'Required unless the deprecated offerVenue is sent.' }),
     name: fields.name,
     nationalProgramId: fields.nationalProgramId.nullable().optional(),
     numberOfTickets: fields.numberOfTickets,

@@ -82,7 +82,11 @@ export const patchEventPriceCategory = defineRoute({
     'mutation PatchEventPriceCategory($eventId: Int!, $priceCategoryId: Int!, $input: PriceCategoryEditionInput!) { ' +
     `updateEventPriceCategory(eventId: $eventId, priceCategoryId: $priceCategoryId, input: $input) { ${priceCategoryFields} } }`,
   request: { params: z.object({ event_id: idInPath, price_category_id: idInPath }), body: PriceCategoryEdition },
-  variables: ({ params, body }) => ({ eventId: params.event_id, priceCategoryId: params.price_category_id, input: body }),
+  variables: ({ params, body }) => ({
+    eventId: params.event_id,
+    priceCategoryId: params.price_category_id,
+    input: body,
+  }),
   response: {
     status: 200,
     description: 'The price category, edited.',
@@ -92,4 +96,8 @@ export const patchEventPriceCategory = defineRoute({
   errors: [400, 403, 404],
 });
 
-export const eventOfferPriceCategoryRoutes = [getEventPriceCategories, postEventPriceCategories, patchEventPriceCategory];
+export const eventOfferPriceCategoryRoutes = [
+  getEventPriceCategories,
+  postEventPriceCategories,
+  patchEventPriceCategory,
+];

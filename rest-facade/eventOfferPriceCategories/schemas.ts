@@ -12,7 +12,10 @@ import { z } from '../zod.js';
 export const idAtProviderInput = withoutNul(z.string().max(ID_AT_PROVIDER_MAX_LENGTH))
   .nullable()
   .optional()
-  .openapi({ description: `Your own identifier, unique within the event; at most ${ID_AT_PROVIDER_MAX_LENGTH} characters.`, example: 'orchestra-2027' });
+  .openapi({
+    description: `Your own identifier, unique within the event; at most ${ID_AT_PROVIDER_MAX_LENGTH} characters.`,
+    example: 'orchestra-2027',
+  });
 
 const label = withoutNul(z.string().min(1).max(PRICE_CATEGORY_LABEL_MAX_LENGTH)).openapi({ example: 'Orchestra' });
 const price = z
@@ -21,13 +24,18 @@ const price = z
   .max(PRICE_MAX_CENTS)
   .openapi({ description: `Euro cents, from 0 to ${PRICE_MAX_CENTS}.`, example: 2500 });
 
-export const PriceCategoryCreation = z.object({ label, price, idAtProvider: idAtProviderInput }).openapi('PriceCategoryCreation');
+export const PriceCategoryCreation = z
+  .object({ label, price, idAtProvider: idAtProviderInput })
+  .openapi('PriceCategoryCreation');
 
 export const PriceCategoriesCreation = z
   .strictObject({
-    priceCategories: z.array(PriceCategoryCreation).max(PRICE_CATEGORIES_MAX).openapi({
-      description: `At most ${PRICE_CATEGORIES_MAX} per request, and ${PRICE_CATEGORIES_MAX} per event in total.`,
-    }),
+    priceCategories: z
+      .array(PriceCategoryCreation)
+      .max(PRICE_CATEGORIES_MAX)
+      .openapi({
+        description: `At most ${PRICE_CATEGORIES_MAX} per request, and ${PRICE_CATEGORIES_MAX} per event in total.`,
+      }),
   })
   .openapi('PriceCategoriesCreation');
 
@@ -50,7 +58,9 @@ export const PriceCategoryResponse = z
   })
   .openapi('PriceCategoryResponse');
 
-export const PriceCategoriesResponse = z.object({ priceCategories: z.array(PriceCategoryResponse) }).openapi('PriceCategoriesResponse');
+export const PriceCategoriesResponse = z
+  .object({ priceCategories: z.array(PriceCategoryResponse) })
+  .openapi('PriceCategoriesResponse');
 
 export const priceCategoriesQuery = z.object({ ...pageParameters, idsAtProvider: idsAtProviderParameter });
 

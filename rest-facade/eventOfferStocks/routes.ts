@@ -3,7 +3,15 @@ import { defineRoute } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
 import { pageInput } from '../schemas/pagination.js';
 import { z } from '../zod.js';
-import { DateResponse, dateFields, datesQuery, EventStockEdition, EventStocksCreation, GetDatesResponse, PostDatesResponse } from './schemas.js';
+import {
+  DateResponse,
+  dateFields,
+  datesQuery,
+  EventStockEdition,
+  EventStocksCreation,
+  GetDatesResponse,
+  PostDatesResponse,
+} from './schemas.js';
 
 const TAG = 'Event Offer Stocks';
 const PATH = '/public/offers/v1/events/{event_id}/dates';
@@ -97,7 +105,8 @@ export const deleteEventStock = defineRoute({
   summary: 'Delete a date',
   description: 'Deletes a date of one of your events: its unused bookings are cancelled, and it is never shown again.',
   subgraph: 'offers',
-  document: 'mutation DeleteEventStock($eventId: Int!, $stockId: Int!) { deleteEventDate(eventId: $eventId, stockId: $stockId) }',
+  document:
+    'mutation DeleteEventStock($eventId: Int!, $stockId: Int!) { deleteEventDate(eventId: $eventId, stockId: $stockId) }',
   request: { params: datePathParameters },
   variables: ({ params }) => ({ eventId: params.event_id, stockId: params.stock_id }),
   response: { status: 204, description: 'The date is deleted.' },

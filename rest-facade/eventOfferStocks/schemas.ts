@@ -1,4 +1,10 @@
-import { DATE_QUANTITY_MAX, DATES_PER_CALL_MAX, DATES_PER_OFFER_MAX, ID_AT_PROVIDER_MAX_LENGTH, ID_MAX } from '../../graphql/offers/limits.js';
+import {
+  DATE_QUANTITY_MAX,
+  DATES_PER_CALL_MAX,
+  DATES_PER_OFFER_MAX,
+  ID_AT_PROVIDER_MAX_LENGTH,
+  ID_MAX,
+} from '../../graphql/offers/limits.js';
 import { idAtProviderInput, priceCategoryFields, PriceCategoryResponse } from '../eventOfferPriceCategories/schemas.js';
 import { dateTime } from '../schemas/common.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
@@ -6,28 +12,36 @@ import { idsAtProviderParameter, pageParameters } from '../schemas/pagination.js
 import { quantityInput, quantityOutput, UNLIMITED } from '../schemas/quantity.js';
 import { z } from '../zod.js';
 
-
 const priceCategoryId = z.int().gt(0).max(ID_MAX).openapi({ description: 'A price category of the same event.' });
 
 export const EventStockCreation = z
   .object({
-    beginningDatetime: awareDateTimeInput.openapi({ description: 'In the future; ISO 8601 with a timezone, stored in UTC.' }),
+    beginningDatetime: awareDateTimeInput.openapi({
+      description: 'In the future; ISO 8601 with a timezone, stored in UTC.',
+    }),
     bookingLimitDatetime: awareDateTimeInput.openapi({
       description: 'Not after the beginning, nor before the publication of the event when one is set.',
     }),
     priceCategoryId,
-    quantity: quantityInput(1).openapi({ description: `Places on sale: 1 to ${DATE_QUANTITY_MAX}, or "${UNLIMITED}".` }),
-    idAtProvider: idAtProviderInput.openapi({ description: 'Your own identifier, unique among the dates of the event that are not deleted.' }),
+    quantity: quantityInput(1).openapi({
+      description: `Places on sale: 1 to ${DATE_QUANTITY_MAX}, or "${UNLIMITED}".`,
+    }),
+    idAtProvider: idAtProviderInput.openapi({
+      description: 'Your own identifier, unique among the dates of the event that are not deleted.',
+    }),
   })
   .openapi('EventStockCreation');
 
 export const EventStocksCreation = z
   .strictObject({
-    dates: z.array(EventStockCreation).max(DATES_PER_CALL_MAX).openapi({
-      description:
-        `At most ${DATES_PER_CALL_MAX} per call and ${DATES_PER_OFFER_MAX} dates per event in total; ` +
-        'one date per beginning and price category.',
-    }),
+    dates: z
+      .array(EventStockCreation)
+      .max(DATES_PER_CALL_MAX)
+      .openapi({
+        description:
+          `At most ${DATES_PER_CALL_MAX} per call and ${DATES_PER_OFFER_MAX} dates per event in total; ` +
+          'one date per beginning and price category.',
+      }),
   })
   .openapi('EventStocksCreation');
 
@@ -43,11 +57,16 @@ export const EventStockEdition = z
       .nullable()
       .optional()
       .openapi({ description: `Not after the beginning, nor before the publication of the event. ${keepWhenNull}` }),
-    priceCategoryId: priceCategoryId.nullable().optional().openapi({ description: `A price category of the same event. ${keepWhenNull}` }),
+    priceCategoryId: priceCategoryId
+      .nullable()
+      .optional()
+      .openapi({ description: `A price category of the same event. ${keepWhenNull}` }),
     quantity: quantityInput(0)
       .nullable()
       .optional()
-      .openapi({ description: `Places still on sale, booked ones not counted: 0 to ${DATE_QUANTITY_MAX}, or "${UNLIMITED}". ${keepWhenNull}` }),
+      .openapi({
+        description: `Places still on sale, booked ones not counted: 0 to ${DATE_QUANTITY_MAX}, or "${UNLIMITED}". ${keepWhenNull}`,
+      }),
     idAtProvider: idAtProviderInput.openapi({ description: 'Leave it out to keep it; null clears it.' }),
   })
   .openapi('EventStockEdition');

@@ -21,7 +21,10 @@ function fieldSchema(name: CategoryFieldName): z.ZodType {
     case 'showType':
       return ShowTypeEnum;
     case 'ean':
-      return z.string().regex(/^\d{13}$/, 'An EAN is 13 digits').openapi({ description: 'EAN-13: 13 digits, the last one its check digit.' });
+      return z
+        .string()
+        .regex(/^\d{13}$/, 'An EAN is 13 digits')
+        .openapi({ description: 'EAN-13: 13 digits, the last one its check digit.' });
     default:
       return withoutNul(z.string().max(CATEGORY_FIELD_MAX_LENGTH));
   }
@@ -47,7 +50,10 @@ export function categoryRelatedFieldsOf(kind: 'event' | 'product', mode: Categor
       ? Object.values(categories).filter((category) => category.kind === kind)
       : [...(kind === 'event' ? eventCategories() : productCategories())];
   const variants = chosen.map((category) => variantOf(category, mode));
-  return z.discriminatedUnion('category', variants as [ReturnType<typeof variantOf>, ...ReturnType<typeof variantOf>[]]);
+  return z.discriminatedUnion(
+    'category',
+    variants as [ReturnType<typeof variantOf>, ...ReturnType<typeof variantOf>[]],
+  );
 }
 
 export function eventCategoryRelatedFields(mode: CategoryFieldsMode) {

@@ -42,7 +42,10 @@ export const EventOfferCreation = z
     name: withoutNul(z.string().min(1).max(90)),
     priceCategories: z.array(PriceCategoryCreation).max(50).nullable().optional(),
     publicationDatetime: publication.nullable().optional().openapi({ default: 'now' }),
-    publicationDate: awareDatetime.nullable().optional().openapi({ deprecated: true, description: 'Use publicationDatetime.' }),
+    publicationDate: awareDatetime
+      .nullable()
+      .optional()
+      .openapi({ deprecated: true, description: 'Use publicationDatetime.' }),
     ...sharedFields,
   })
   .openapi('EventOfferCreation');
@@ -52,7 +55,11 @@ export const EventOfferEdition = z
     accessibility: PartialAccessibilityChange.nullable().optional(),
     categoryRelatedFields: eventCategoryRelatedFields('edit').nullable().optional(),
     enableDoubleBookings: z.boolean().nullable().optional(),
-    isActive: z.boolean().nullable().optional().openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
+    isActive: z
+      .boolean()
+      .nullable()
+      .optional()
+      .openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
     location: OfferLocation.nullable().optional(),
     name: withoutNul(z.string().min(1).max(140)).nullable().optional(),
     publicationDatetime: publication.nullable().optional(),

@@ -11,7 +11,10 @@ const ImageUploadFile = z
       format: 'binary',
       description: `A PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`,
     }),
-    credit: withoutNul(z.string().max(200)).nullable().optional().openapi({ description: 'Who to credit for the image.' }),
+    credit: withoutNul(z.string().max(200))
+      .nullable()
+      .optional()
+      .openapi({ description: 'Who to credit for the image.' }),
   })
   .openapi('ImageUploadFile');
 
@@ -22,10 +25,11 @@ export const uploadImage = defineRoute({
   operationId: 'UploadImage',
   summary: 'Upload an offer image',
   description:
-    "Sets the image of one of your offers (an event or a product), sent as a multipart form: the `file` and an " +
+    'Sets the image of one of your offers (an event or a product), sent as a multipart form: the `file` and an ' +
     "optional `credit`. The offer's answers then carry the image's `url`, served by this platform.",
   subgraph: 'offers',
-  document: 'mutation UploadImage($offerId: Int!, $file: String!, $credit: String) { setOfferImage(offerId: $offerId, file: $file, credit: $credit) { id } }',
+  document:
+    'mutation UploadImage($offerId: Int!, $file: String!, $credit: String) { setOfferImage(offerId: $offerId, file: $file, credit: $credit) { id } }',
   request: { params: z.object({ offer_id: idInPath }), body: ImageUploadFile, bodyType: 'multipart' },
   variables: ({ params, body }) => ({ offerId: params.offer_id, file: body.file, credit: body.credit ?? null }),
   response: { status: 204, description: 'The image is set.' },

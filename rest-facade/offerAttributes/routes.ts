@@ -30,10 +30,11 @@ export const getEventCategories = defineRoute({
     status: 200,
     description: 'The event categories.',
     schema: z.array(EventCategoryResponse).openapi('GetEventCategoriesResponse'),
-    select: (data) => (data.eventCategories as GraphCategory[]).map(({ id, conditionalFields }) => ({
-      id,
-      conditionalFields: conditionalFieldsAsMap.from(conditionalFields),
-    })),
+    select: (data) =>
+      (data.eventCategories as GraphCategory[]).map(({ id, conditionalFields }) => ({
+        id,
+        conditionalFields: conditionalFieldsAsMap.from(conditionalFields),
+      })),
   },
 });
 
@@ -59,7 +60,12 @@ export const getAllTiteliveMusicTypes = defineRoute({
   description: 'Music types for the `musicType` field of product and event offers.',
   subgraph: 'offers',
   document: 'query GetAllTiteliveMusicTypes { musicTypes { id label } }',
-  response: labelledList('GetTiteliveMusicTypesResponse', 'TiteliveMusicTypeResponse', TiteliveMusicTypeEnum, 'musicTypes'),
+  response: labelledList(
+    'GetTiteliveMusicTypesResponse',
+    'TiteliveMusicTypeResponse',
+    TiteliveMusicTypeEnum,
+    'musicTypes',
+  ),
 });
 
 export const getEventTiteliveMusicTypes = defineRoute({

@@ -2,7 +2,13 @@ import { productFields, toProductsResponse, type GraphProduct } from '../product
 import { ProductOffersByEanResponse } from '../productOffers/schemas.js';
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
-import { AvailableEANsResponse, eansAtVenueQuery, eansQuery, PRODUCTS_PER_UPSERT_MAX, ProductsOfferByEanCreation } from './schemas.js';
+import {
+  AvailableEANsResponse,
+  eansAtVenueQuery,
+  eansQuery,
+  PRODUCTS_PER_UPSERT_MAX,
+  ProductsOfferByEanCreation,
+} from './schemas.js';
 
 const TAG = 'Product Offer Bulk Operations';
 
@@ -12,7 +18,8 @@ export const getProductByEan = defineRoute({
   tag: TAG,
   operationId: 'GetProductByEan',
   summary: 'Get product offers by EAN',
-  description: 'Your product offers at one of your venues that have these EANs (at most 100). An EAN whose check digit is wrong is a 422.',
+  description:
+    'Your product offers at one of your venues that have these EANs (at most 100). An EAN whose check digit is wrong is a 422.',
   subgraph: 'offers',
   document: `query GetProductByEan($eans: [String!]!, $venueId: Int!) {
     productsByEan(eans: $eans, venueId: $venueId) { ...ProductFields }
@@ -36,7 +43,7 @@ export const postProductOfferByEan = defineRoute({
   summary: 'Create or update product offers by EAN',
   description:
     `Puts up to ${PRODUCTS_PER_UPSERT_MAX} products of the catalogue on sale at one location, by EAN: each creates ` +
-    'your offer of that EAN at the venue (from the catalogue\'s title, author and category) or updates it, and sets ' +
+    "your offer of that EAN at the venue (from the catalogue's title, author and category) or updates it, and sets " +
     'its stock; a quantity of 0 deletes the stock and cancels its unused bookings. Asynchronous: 204 means the ' +
     'upsert is recorded and will be applied within seconds, even across a restart. EANs the catalogue rejects ' +
     '(see check_availability) are skipped.',

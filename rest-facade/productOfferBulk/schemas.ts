@@ -16,18 +16,40 @@ export const PRODUCTS_PER_UPSERT_MAX = 500;
 export const eansParameter = z
   .string()
   .transform((value, context) => {
-    const eans = value.split(',').map((ean) => ean.trim()).filter((ean) => ean !== '');
+    const eans = value
+      .split(',')
+      .map((ean) => ean.trim())
+      .filter((ean) => ean !== '');
     if (eans.length === 0) {
-      context.addIssue({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true, message: 'At least one EAN', input: value });
+      context.addIssue({
+        code: 'too_small',
+        origin: 'array',
+        minimum: 1,
+        inclusive: true,
+        message: 'At least one EAN',
+        input: value,
+      });
       return z.NEVER;
     }
     if (eans.length > EANS_PER_QUERY_MAX) {
-      context.addIssue({ code: 'too_big', origin: 'array', maximum: EANS_PER_QUERY_MAX, inclusive: true, message: `At most ${EANS_PER_QUERY_MAX} EANs`, input: value });
+      context.addIssue({
+        code: 'too_big',
+        origin: 'array',
+        maximum: EANS_PER_QUERY_MAX,
+        inclusive: true,
+        message: `At most ${EANS_PER_QUERY_MAX} EANs`,
+        input: value,
+      });
       return z.NEVER;
     }
     const wrong = eans.find((ean) => ean.length !== 13);
     if (wrong !== undefined) {
-      context.addIssue({ code: 'custom', message: `Each EAN is exactly 13 characters: ${wrong.slice(0, 40)} is not`, params: { type: 'string_length' }, input: value });
+      context.addIssue({
+        code: 'custom',
+        message: `Each EAN is exactly 13 characters: ${wrong.slice(0, 40)} is not`,
+        params: { type: 'string_length' },
+        input: value,
+      });
       return z.NEVER;
     }
     return eans;
@@ -44,19 +66,30 @@ export const eansAtVenueQuery = z.object({ eans: eansParameter, venueId: integer
 const StockUpsert = z
   .object({
     bookingLimitDatetime: awareDateTimeInput.nullable().optional(),
-    price: z.int().min(0).max(PRICE_MAX_CENTS).openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` }),
-    quantity: quantityInput(0).nullable().optional().openapi({
-      description: `Items still on sale (booked ones not counted), or "${UNLIMITED}" (also when left out); 0 deletes the stock.`,
-    }),
+    price: z
+      .int()
+      .min(0)
+      .max(PRICE_MAX_CENTS)
+      .openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` }),
+    quantity: quantityInput(0)
+      .nullable()
+      .optional()
+      .openapi({
+        description: `Items still on sale (booked ones not counted), or "${UNLIMITED}" (also when left out); 0 deletes the stock.`,
+      }),
   })
   .openapi('StockUpsert');
 
 const ProductOfferByEanCreation = z
   .strictObject({
-    ean: z.string().length(13).openapi({ description: 'EAN-13 of a product of the catalogue (a paper book, a CD or a vinyl record).' }),
+    ean: z
+      .string()
+      .length(13)
+      .openapi({ description: 'EAN-13 of a product of the catalogue (a paper book, a CD or a vinyl record).' }),
     stock: StockUpsert,
     publicationDatetime: publication.nullable().optional().openapi({
-      description: 'For a new offer: `now` (the default) or a future datetime. Left out, an existing offer keeps its own.',
+      description:
+        'For a new offer: `now` (the default) or a future datetime. Left out, an existing offer keeps its own.',
     }),
     bookingAllowedDatetime: awareDateTimeInput.nullable().optional(),
   })

@@ -10,11 +10,19 @@ export const productFields = `
 
 /** A product offer as the offers subgraph answers it. */
 export interface GraphProduct extends GraphOffer {
-  stock: { price: number; bookedQuantity: number; bookingLimitDatetime: string | null; quantity: number | 'unlimited' } | null;
+  stock: {
+    price: number;
+    bookedQuantity: number;
+    bookingLimitDatetime: string | null;
+    quantity: number | 'unlimited';
+  } | null;
 }
 
 export function toProductResponse(product: GraphProduct): z.input<typeof ProductOfferResponse> {
-  return { ...(commonOfferAnswer(product) as Omit<z.input<typeof ProductOfferResponse>, 'stock'>), stock: product.stock };
+  return {
+    ...(commonOfferAnswer(product) as Omit<z.input<typeof ProductOfferResponse>, 'stock'>),
+    stock: product.stock,
+  };
 }
 
 export function toProductsResponse(products: GraphProduct[]): { products: z.input<typeof ProductOfferResponse>[] } {

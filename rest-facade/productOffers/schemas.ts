@@ -17,7 +17,11 @@ import { quantityInput, quantityOutput, UNLIMITED } from '../schemas/quantity.js
 import { withoutNul } from '../schemas/text.js';
 import { z } from '../zod.js';
 
-const price = z.int().min(0).max(PRICE_MAX_CENTS).openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` });
+const price = z
+  .int()
+  .min(0)
+  .max(PRICE_MAX_CENTS)
+  .openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` });
 const bookingLimitDatetime = awareDateTimeInput.nullable().optional().openapi({
   description: 'When booking ends (timezone-aware ISO 8601); none: until the stock runs out.',
 });
@@ -26,9 +30,12 @@ export const StockCreation = z
   .object({
     bookingLimitDatetime,
     price,
-    quantity: quantityInput(1).nullable().optional().openapi({
-      description: `Items on sale: a positive whole number, or "${UNLIMITED}" (also when left out).`,
-    }),
+    quantity: quantityInput(1)
+      .nullable()
+      .optional()
+      .openapi({
+        description: `Items on sale: a positive whole number, or "${UNLIMITED}" (also when left out).`,
+      }),
   })
   .openapi('StockCreation');
 
@@ -36,9 +43,12 @@ export const StockEdition = z
   .strictObject({
     bookingLimitDatetime: bookingLimitDatetime.openapi({ description: 'Leave it out (or null) to keep it.' }),
     price: price.nullable().optional().openapi({ description: 'Leave it out (or null) to keep it.' }),
-    quantity: quantityInput(0).nullable().optional().openapi({
-      description: `Items still on sale, booked ones not counted: 0 or more, or "${UNLIMITED}". Leave it out (or null) to keep it.`,
-    }),
+    quantity: quantityInput(0)
+      .nullable()
+      .optional()
+      .openapi({
+        description: `Items still on sale, booked ones not counted: 0 or more, or "${UNLIMITED}". Leave it out (or null) to keep it.`,
+      }),
   })
   .openapi('StockEdition', { description: 'Creates the stock (price required) or changes the fields given.' });
 
@@ -66,7 +76,11 @@ export const ProductOfferEdition = z
     accessibility: PartialAccessibilityChange.nullable().optional(),
     categoryRelatedFields: categoryRelatedFieldsOf('product', 'edit').nullable().optional(),
     enableDoubleBookings: z.boolean().nullable().optional(),
-    isActive: z.boolean().nullable().optional().openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
+    isActive: z
+      .boolean()
+      .nullable()
+      .optional()
+      .openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
     location: OfferLocation.nullable().optional(),
     name: withoutNul(z.string().min(1).max(140)).nullable().optional(),
     publicationDatetime: publication.nullable().optional(),
@@ -108,5 +122,9 @@ export const ProductOfferResponse = z
   })
   .openapi('ProductOfferResponse');
 
-export const ProductOffersResponse = z.object({ products: z.array(ProductOfferResponse) }).openapi('ProductOffersResponse');
-export const ProductOffersByEanResponse = z.object({ products: z.array(ProductOfferResponse) }).openapi('ProductOffersByEanResponse');
+export const ProductOffersResponse = z
+  .object({ products: z.array(ProductOfferResponse) })
+  .openapi('ProductOffersResponse');
+export const ProductOffersByEanResponse = z
+  .object({ products: z.array(ProductOfferResponse) })
+  .openapi('ProductOffersByEanResponse');

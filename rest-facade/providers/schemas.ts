@@ -13,7 +13,10 @@ export const ProviderResponse = z
   .openapi('ProviderResponse');
 
 const urlChange = (what: string) =>
-  webUrl.nullable().optional().openapi({ description: `${what} Leave it out to keep it; null clears it.` });
+  webUrl
+    .nullable()
+    .optional()
+    .openapi({ description: `${what} Leave it out to keep it; null clears it.` });
 
 export const ProviderUpdate = z
   .object({

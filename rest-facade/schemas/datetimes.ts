@@ -39,7 +39,9 @@ export const awareDateTimeInput = z
     const naive = NAIVE.test(value);
     context.addIssue({
       code: 'custom',
-      message: naive ? 'Input should be a timezone-aware ISO 8601 datetime' : 'Input should be a valid ISO 8601 datetime',
+      message: naive
+        ? 'Input should be a timezone-aware ISO 8601 datetime'
+        : 'Input should be a valid ISO 8601 datetime',
       params: { type: naive ? 'timezone_aware' : 'datetime_parsing' },
       input: value,
     });

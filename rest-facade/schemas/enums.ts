@@ -32,8 +32,12 @@ export const DeprecatedMusicTypeEnum = z.enum(deprecatedMusicTypes).openapi('Mus
 export const VenueTypeEnum = z.enum(venueTypes).openapi('VenueTypeEnum');
 export const OfferStatusEnum = z.enum(offerStatuses).openapi('OfferStatus');
 
-export const EacFormatEnum = z.enum(EAC_FORMATS).openapi('EacFormat', { description: 'The format of a collective offer.' });
-export const CollectiveOfferDisplayedStatusEnum = z.enum(COLLECTIVE_DISPLAYED_STATUSES).openapi('CollectiveOfferDisplayedStatus');
+export const EacFormatEnum = z
+  .enum(EAC_FORMATS)
+  .openapi('EacFormat', { description: 'The format of a collective offer.' });
+export const CollectiveOfferDisplayedStatusEnum = z
+  .enum(COLLECTIVE_DISPLAYED_STATUSES)
+  .openapi('CollectiveOfferDisplayedStatus');
 export const CollectiveOfferStatusEnum = z.enum(COLLECTIVE_LEGACY_STATUSES).openapi('CollectiveOfferStatus', {
   deprecated: true,
   description: 'Deprecated: use the displayed status.',

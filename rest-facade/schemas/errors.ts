@@ -19,9 +19,7 @@ export const GlobalError = z
   .object({ global: z.array(z.string()) })
   .openapi('GlobalError', { example: { global: ['Offer not found'] } });
 
-export const BadRequestError = z
-  .record(z.string(), z.array(z.string()))
-  .openapi('BadRequestError', {
-    description: 'Field path (dotted) or `global`, mapped to the messages about it.',
-    example: { 'stock.price': ['The price must not exceed 30000 cents'] },
-  });
+export const BadRequestError = z.record(z.string(), z.array(z.string())).openapi('BadRequestError', {
+  description: 'Field path (dotted) or `global`, mapped to the messages about it.',
+  example: { 'stock.price': ['The price must not exceed 30000 cents'] },
+});

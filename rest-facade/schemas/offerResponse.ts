@@ -44,7 +44,12 @@ type OfferLocationAnswer =
 export function offerLocationOf(offer: GraphOffer): OfferLocationAnswer {
   if (offer.locationType === 'digital') return { type: 'digital', venueId: offer.venueId, url: offer.url ?? '' };
   if (offer.locationType === 'address') {
-    return { type: 'address', venueId: offer.venueId, addressId: offer.addressId ?? 0, addressLabel: offer.addressLabel };
+    return {
+      type: 'address',
+      venueId: offer.venueId,
+      addressId: offer.addressId ?? 0,
+      addressLabel: offer.addressLabel,
+    };
   }
   return { type: 'physical', venueId: offer.venueId };
 }

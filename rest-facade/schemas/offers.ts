@@ -69,12 +69,17 @@ export const AddressLocation = z
     addressId: id(),
     addressLabel: withoutNul(z.string().min(1).max(200)).nullable().optional(),
   })
-  .openapi('AddressLocation', { description: 'At an address other than the venue (POST /public/offers/v1/addresses).' });
+  .openapi('AddressLocation', {
+    description: 'At an address other than the venue (POST /public/offers/v1/addresses).',
+  });
 export const OfferLocation = z.discriminatedUnion('type', [PhysicalLocation, DigitalLocation, AddressLocation]);
 
 export const ImageBody = z
   .object({
-    file: z.string().min(1).openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
+    file: z
+      .string()
+      .min(1)
+      .openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
     credit: withoutNul(z.string().max(200)).nullable().optional(),
   })
   .openapi('ImageBody');
@@ -95,7 +100,10 @@ export const offerFields = {
   bookingEmail: z.email().max(120).nullable().optional().openapi({ description: 'Notified of each booking.' }),
   description: withoutNul(z.string().max(10000)).nullable().optional(),
   externalTicketOfficeUrl: webUrl.nullable().optional(),
-  idAtProvider: withoutNul(z.string().max(70)).nullable().optional().openapi({ description: 'Your identifier, unique per venue.' }),
+  idAtProvider: withoutNul(z.string().max(70))
+    .nullable()
+    .optional()
+    .openapi({ description: 'Your identifier, unique per venue.' }),
   image: ImageBody.nullable().optional(),
   itemCollectionDetails: withoutNul(z.string().max(10000)).nullable().optional(),
 };

@@ -21,9 +21,17 @@ export const idsAtProviderParameter = z
   .optional()
   .transform((value, context) => {
     if (value === undefined || value.trim() === '') return undefined;
-    const ids = value.split(',').map((id) => id.trim()).filter((id) => id !== '');
+    const ids = value
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== '');
     if (ids.some(hasNul)) {
-      context.addIssue({ code: 'custom', message: NUL_MESSAGE, params: { type: 'string_pattern_mismatch' }, input: value });
+      context.addIssue({
+        code: 'custom',
+        message: NUL_MESSAGE,
+        params: { type: 'string_pattern_mismatch' },
+        input: value,
+      });
       return z.NEVER;
     }
     if (ids.length > IDS_AT_PROVIDER_MAX) {

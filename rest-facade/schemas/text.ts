@@ -8,5 +8,8 @@ export { hasNul, NUL_MESSAGE };
  * fail the query. A refinement, so the documented shape of the field does not change.
  */
 export function withoutNul<T extends z.ZodString>(schema: T): T {
-  return schema.refine((value) => !hasNul(value), { message: NUL_MESSAGE, params: { type: 'string_pattern_mismatch' } }) as T;
+  return schema.refine((value) => !hasNul(value), {
+    message: NUL_MESSAGE,
+    params: { type: 'string_pattern_mismatch' },
+  }) as T;
 }

@@ -27,7 +27,10 @@ export const getOffererVenues = defineRoute({
         .string()
         .regex(/^(\d{9}|NC\d{7})$/, 'A SIREN is 9 digits, or NC followed by 7 digits')
         .optional()
-        .openapi({ description: 'Only the venues of the offerer with this SIREN (or New Caledonian RIDET).', example: '123456782' }),
+        .openapi({
+          description: 'Only the venues of the offerer with this SIREN (or New Caledonian RIDET).',
+          example: '123456782',
+        }),
     }),
   },
   variables: ({ query }) => ({ siren: query.siren ?? null }),

@@ -8,7 +8,9 @@ export const OffererResponse = z
     createdDatetime: dateTime,
     name: z.string(),
     siren: z.string(),
-    allowedOnAdage: z.boolean().openapi({ description: 'Whether the offerer may publish collective offers to schools.' }),
+    allowedOnAdage: z
+      .boolean()
+      .openapi({ description: 'Whether the offerer may publish collective offers to schools.' }),
   })
   .openapi('OffererResponse');
 

@@ -41,7 +41,8 @@ export class UsageError extends Error {}
 /** Each command validates its options, calls the domain, and returns what it made. */
 export const commands: Record<string, Command> = {
   'create-provider': {
-    usage: 'create-provider --name NAME [--booking-url URL] [--cancel-url URL] [--notification-url URL] [--logo-url URL]',
+    usage:
+      'create-provider --name NAME [--booking-url URL] [--cancel-url URL] [--notification-url URL] [--logo-url URL]',
     async run(options, _positionals, { em, clock }) {
       const input = parse(
         z.object({
@@ -89,7 +90,11 @@ export const commands: Record<string, Command> = {
     usage: 'create-offerer --name NAME --siren SIREN [--allowed-on-adage]',
     async run(options, _positionals, { em, clock }) {
       const input = parse(
-        z.object({ name: z.string().min(1).max(140), siren: z.string(), 'allowed-on-adage': z.boolean().default(false) }),
+        z.object({
+          name: z.string().min(1).max(140),
+          siren: z.string(),
+          'allowed-on-adage': z.boolean().default(false),
+        }),
         options,
       );
       const offerer = await createOfferer(em, clock, {
@@ -115,7 +120,10 @@ export const commands: Record<string, Command> = {
           siret: z.string().optional(),
           street: z.string().min(1).max(200).optional(),
           city: z.string().min(1).max(200).optional(),
-          'postal-code': z.string().regex(/^(0[1-9]|[1-8]\d|9[0-5]|2[AB]|98)\d{3}$/).optional(),
+          'postal-code': z
+            .string()
+            .regex(/^(0[1-9]|[1-8]\d|9[0-5]|2[AB]|98)\d{3}$/)
+            .optional(),
           latitude: z.coerce.number().min(-90).max(90).optional(),
           longitude: z.coerce.number().min(-180).max(180).optional(),
         }),

@@ -8,8 +8,23 @@ import { commands, UsageError } from './commands.js';
 
 const booleanFlags = ['json', 'digital', 'internal', 'allowed-on-adage'];
 const stringOptions = [
-  'name', 'siren', 'siret', 'street', 'city', 'postal-code', 'latitude', 'longitude', 'offerer', 'provider',
-  'activity-domain', 'label', 'allowed', 'booking-url', 'cancel-url', 'notification-url', 'logo-url',
+  'name',
+  'siren',
+  'siret',
+  'street',
+  'city',
+  'postal-code',
+  'latitude',
+  'longitude',
+  'offerer',
+  'provider',
+  'activity-domain',
+  'label',
+  'allowed',
+  'booking-url',
+  'cancel-url',
+  'notification-url',
+  'logo-url',
 ];
 const cliOptions: ParseArgsConfig['options'] = Object.fromEntries([
   ...booleanFlags.map((flag) => [flag, { type: 'boolean' as const }]),
@@ -17,13 +32,22 @@ const cliOptions: ParseArgsConfig['options'] = Object.fromEntries([
 ]);
 
 function usage(): string {
-  return ['Usage: npm run cli -- <command> [options] [--json]', '', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
+  return [
+    'Usage: npm run cli -- <command> [options] [--json]',
+    '',
+    ...Object.values(commands).map((c) => `  ${c.usage}`),
+  ].join('\n');
 }
 
 function printHuman(result: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(result)) {
     if (Array.isArray(value)) {
-      for (const row of value) console.log(Object.entries(row).map(([k, v]) => `${k}=${v}`).join(' '));
+      for (const row of value)
+        console.log(
+          Object.entries(row)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' '),
+        );
     } else {
       console.log(`${name}: ${value}`);
     }
@@ -65,7 +89,8 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const badArguments = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    if (error instanceof UsageError || error instanceof ConfigError || badArguments) console.error(error instanceof Error ? error.message : error);
+    if (error instanceof UsageError || error instanceof ConfigError || badArguments)
+      console.error(error instanceof Error ? error.message : error);
     else if (error instanceof DomainError) console.error(`Refused: ${error.message}`);
     else console.error(error);
     process.exit(error instanceof UsageError || badArguments ? 2 : 1);

@@ -238,7 +238,10 @@ export class JobWorker {
       }
       const message = errorMessage(error);
       const retry = job.attempts < job.maxAttempts;
-      this.logger[retry ? 'warn' : 'error']({ ...fields, err: message }, retry ? 'job failed, will retry' : 'job failed for good');
+      this.logger[retry ? 'warn' : 'error'](
+        { ...fields, err: message },
+        retry ? 'job failed, will retry' : 'job failed for good',
+      );
       if (!(await this.recordFailure(job, message, { retry }))) return 'lost';
       return retry ? 'retried' : 'failed';
     }
@@ -248,7 +251,11 @@ export class JobWorker {
   private async releaseClaim(job: ClaimedJob): Promise<void> {
     await this.orm.em
       .fork()
-      .nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, { status: 'pending', lockedAt: null, attempts: job.attempts - 1 });
+      .nativeUpdate(
+        Job,
+        { id: job.id, status: 'running', attempts: job.attempts },
+        { status: 'pending', lockedAt: null, attempts: job.attempts - 1 },
+      );
   }
 
   /**
@@ -260,10 +267,18 @@ export class JobWorker {
     job: ClaimedJob,
     handler: JobHandler,
     payload: Record<string, unknown>,
-  ): Promise<{ outcome: 'continued'; next: Record<string, unknown> } | { outcome: 'succeeded' | 'retried' | 'failed' }> {
+  ): Promise<
+    { outcome: 'continued'; next: Record<string, unknown> } | { outcome: 'succeeded' | 'retried' | 'failed' }
+  > {
     const run = async (em: EntityManager) => {
       const lastAttempt = job.attempts >= job.maxAttempts;
-      const answer = await handler(payload, { em, clock: this.clock, attempt: job.attempts, lastAttempt, jobId: job.id });
+      const answer = await handler(payload, {
+        em,
+        clock: this.clock,
+        attempt: job.attempts,
+        lastAttempt,
+        jobId: job.id,
+      });
       const next = answer && 'continueWith' in answer ? answer.continueWith : null;
       const now = this.clock.now();
       let change: Partial<Job>;
@@ -271,13 +286,20 @@ export class JobWorker {
         const lastError = answer.retry.slice(0, MAX_ERROR_LENGTH);
         change = lastAttempt
           ? { status: 'failed', finishedAt: now, lockedAt: null, lastError }
-          : { status: 'pending', runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lockedAt: null, lastError };
+          : {
+              status: 'pending',
+              runAt: new Date(now.getTime() + retryDelayMs(job.attempts)),
+              lockedAt: null,
+              lastError,
+            };
         this.logger[lastAttempt ? 'error' : 'warn'](
           { jobId: job.id, jobType: job.type, attempt: job.attempts, err: lastError },
           lastAttempt ? 'job failed for good' : 'job failed, will retry',
         );
       } else {
-        change = next ? { payload: next, lockedAt: now } : { status: 'done', finishedAt: now, lockedAt: null, lastError: null };
+        change = next
+          ? { payload: next, lockedAt: now }
+          : { status: 'done', finishedAt: now, lockedAt: null, lastError: null };
       }
       const updated = await em.nativeUpdate(Job, { id: job.id, status: 'running', attempts: job.attempts }, change);
       if (updated === 0) throw new LeaseLostError();
@@ -295,7 +317,12 @@ export class JobWorker {
     const now = this.clock.now();
     const lastError = message.slice(0, MAX_ERROR_LENGTH);
     const change = retry
-      ? { status: 'pending' as const, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lockedAt: null, lastError }
+      ? {
+          status: 'pending' as const,
+          runAt: new Date(now.getTime() + retryDelayMs(job.attempts)),
+          lockedAt: null,
+          lastError,
+        }
       : { status: 'failed' as const, finishedAt: now, lockedAt: null, lastError };
     try {
       const updated = await this.orm.em
@@ -304,7 +331,10 @@ export class JobWorker {
       return updated > 0;
     } catch (error) {
       // The job stays running and is claimed again once its lease runs out: nothing is lost.
-      this.logger.error({ jobId: job.id, jobType: job.type, err: errorMessage(error) }, 'job worker: recording a failure failed');
+      this.logger.error(
+        { jobId: job.id, jobType: job.type, err: errorMessage(error) },
+        'job worker: recording a failure failed',
+      );
       return false;
     }
   }

@@ -27,7 +27,8 @@ const postalCodeIssue = {
   ctx: { pattern: String(/^(?:0[1-9]|[1-8]\d|9[0-8])\d{3}$/) },
 };
 const needsCoordinates = 'Address not found: send its latitude and longitude to record it as given';
-const noMunicipality = (city: string, postalCode: string) => `No municipality named "${city}" has the postal code ${postalCode}`;
+const noMunicipality = (city: string, postalCode: string) =>
+  `No municipality named "${city}" has the postal code ${postalCode}`;
 
 /** An app with its sandbox key, and helpers that check every answer against the contract. */
 function apiOn(getApp: () => TestApp, getKey: () => string) {
@@ -61,7 +62,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
   let apiKey: string;
   const api = apiOn(
     () => testApp,
-    () => apiKey
+    () => apiKey,
   );
 
   beforeAll(async () => {
@@ -103,7 +104,11 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
         latitude: 48.858,
         longitude: 2.3561,
         isManualEdition: true,
-        lookupKey: addressLookupKey('5 Rue des Blancs-Manteaux', { inseeCode: '75104', city: 'Paris', postalCode: '75004' }),
+        lookupKey: addressLookupKey('5 Rue des Blancs-Manteaux', {
+          inseeCode: '75104',
+          city: 'Paris',
+          postalCode: '75004',
+        }),
       });
     });
 
@@ -173,7 +178,13 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
         ['Paris', '98199'], // passes the pattern (department 98) but is no overseas postal code
         ['Lyon', '75004'], // a real postal code that does not serve this city
       ]) {
-        const response = await api.create({ street: '1 Rue du Nulle Part', city, postalCode, latitude: 45, longitude: 4 });
+        const response = await api.create({
+          street: '1 Rue du Nulle Part',
+          city,
+          postalCode,
+          latitude: 45,
+          longitude: 4,
+        });
         expect(response.status, `${city} ${postalCode}`).toBe(400);
         expect(response.body).toEqual({ postalCode: [noMunicipality(city, postalCode)] });
 
@@ -206,7 +217,13 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
 
     // Regression: a read-then-insert once answered 500 to all but one of these on PostgreSQL.
     it('answers one record to the same address sent concurrently', async () => {
-      const body = { street: '40 Rue de Turenne', city: 'Paris', postalCode: '75003', latitude: 48.86, longitude: 2.36 };
+      const body = {
+        street: '40 Rue de Turenne',
+        city: 'Paris',
+        postalCode: '75003',
+        latitude: 48.86,
+        longitude: 2.36,
+      };
       const before = await api.addressCount();
       const answers = await Promise.all([api.create(body), api.create({ ...body, city: 'PARIS' }), api.create(body)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -226,16 +243,32 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
         label: 'Entrance B',
       });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ banId: null, street: '7 Rue du Temple', latitude: 48.8575, longitude: 2.3542 });
+      expect(response.body).toMatchObject({
+        banId: null,
+        street: '7 Rue du Temple',
+        latitude: 48.8575,
+        longitude: 2.3542,
+      });
       expect(response.body.id).not.toBe(1);
       expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
     });
 
     it('records an address in New Caledonia, beyond the postal data, as given with its coordinates', async () => {
-      const body = { street: '1 Rue de Sébastopol', city: 'Nouméa', postalCode: '98800', latitude: -22.2758, longitude: 166.458 };
+      const body = {
+        street: '1 Rue de Sébastopol',
+        city: 'Nouméa',
+        postalCode: '98800',
+        latitude: -22.2758,
+        longitude: 166.458,
+      };
       const response = await api.create(body);
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ banId: null, street: '1 Rue de Sébastopol', city: 'Nouméa', postalCode: '98800' });
+      expect(response.body).toMatchObject({
+        banId: null,
+        street: '1 Rue de Sébastopol',
+        city: 'Nouméa',
+        postalCode: '98800',
+      });
       expect(await api.stored(response.body.id)).toMatchObject({ inseeCode: null, departmentCode: '988' });
       expect((await api.create({ ...body, city: 'NOUMEA' })).body.id).toBe(response.body.id);
     });
@@ -251,11 +284,25 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
   });
 
   describe('POST /public/offers/v1/addresses: 422', () => {
-    const valid = { street: '2 Rue de la Verrerie', city: 'Paris', postalCode: '75004', latitude: 48.857, longitude: 2.353 };
+    const valid = {
+      street: '2 Rue de la Verrerie',
+      city: 'Paris',
+      postalCode: '75004',
+      latitude: 48.857,
+      longitude: 2.353,
+    };
 
     it.each([
-      ['a missing street', { ...valid, street: undefined }, { loc: ['street'], msg: 'Field required', type: 'missing' }],
-      ['a blank street', { ...valid, street: '   ' }, { loc: ['street'], type: 'string_too_short', ctx: { limit_value: 1 } }],
+      [
+        'a missing street',
+        { ...valid, street: undefined },
+        { loc: ['street'], msg: 'Field required', type: 'missing' },
+      ],
+      [
+        'a blank street',
+        { ...valid, street: '   ' },
+        { loc: ['street'], type: 'string_too_short', ctx: { limit_value: 1 } },
+      ],
       [
         'a street of 201 characters',
         { ...valid, street: 'a'.repeat(201) },
@@ -271,7 +318,11 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
       ['department 99', { ...valid, postalCode: '99123' }, postalCodeIssue],
       ['department 00', { ...valid, postalCode: '00123' }, postalCodeIssue],
       ['a numeric postal code', { ...valid, postalCode: 75004 }, { loc: ['postalCode'], type: 'string_type' }],
-      ['latitude 91', { ...valid, latitude: 91 }, { loc: ['latitude'], type: 'less_than_equal', ctx: { limit_value: 90 } }],
+      [
+        'latitude 91',
+        { ...valid, latitude: 91 },
+        { loc: ['latitude'], type: 'less_than_equal', ctx: { limit_value: 90 } },
+      ],
       [
         'latitude -90.5',
         { ...valid, latitude: -90.5 },
@@ -312,7 +363,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
       const response = await api.create({ city: '', postalCode: '9999', latitude: 91, longitude: -181 });
       expect(response.status).toBe(422);
       expect(response.body.map((issue: { loc: string[] }) => issue.loc)).toEqual(
-        expect.arrayContaining([['street'], ['city'], ['postalCode'], ['latitude'], ['longitude']])
+        expect.arrayContaining([['street'], ['city'], ['postalCode'], ['latitude'], ['longitude']]),
       );
     });
   });
@@ -404,7 +455,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
         expect.arrayContaining([
           postalCodeIssue,
           expect.objectContaining({ loc: ['longitude'], type: 'less_than_equal', ctx: { limit_value: 180 } }),
-        ])
+        ]),
       );
     });
   });
@@ -481,7 +532,7 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
   let apiKey: string;
   const api = apiOn(
     () => testApp,
-    () => apiKey
+    () => apiKey,
   );
 
   const rivoli = { street: '1 rue de Rivoli', city: 'Paris', postalCode: '75001' };
@@ -542,7 +593,11 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
 
     // The same address again: the recorded one, without asking the service.
     stub.reset();
-    for (const again of [rivoli, { ...rivoli, city: 'PARIS' }, { ...rivoli, street: '1, Rue de Rivoli', city: 'paris 1er' }]) {
+    for (const again of [
+      rivoli,
+      { ...rivoli, city: 'PARIS' },
+      { ...rivoli, street: '1, Rue de Rivoli', city: 'paris 1er' },
+    ]) {
       const second = await api.create(again);
       expect(second.status, JSON.stringify(again)).toBe(200);
       expect(second.body).toEqual(response.body);
@@ -581,7 +636,12 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
       longitude: 2.337,
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ banId: null, street: '3 Rue de Rivoli', latitude: 48.8605, longitude: 2.337 });
+    expect(response.body).toMatchObject({
+      banId: null,
+      street: '3 Rue de Rivoli',
+      latitude: 48.8605,
+      longitude: 2.337,
+    });
     expect(stub.requests).toHaveLength(0);
     expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
   });
@@ -614,7 +674,9 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
       [
         'a feature in another postal code',
         answerJson(
-          aFeatureCollection([{ ...rivoliFeature, properties: { ...(rivoliFeature.properties as object), postcode: '75004' } }])
+          aFeatureCollection([
+            { ...rivoliFeature, properties: { ...(rivoliFeature.properties as object), postcode: '75004' } },
+          ]),
         ),
       ],
       ['a 500', answerJson({ code: 500, message: 'Internal error' }, 500)],

@@ -67,14 +67,24 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
   }
 
   /** An event with `dates` dates of `places` places each (null: unlimited), at `price`. */
-  async function anEventWithDates(options: { places: number | null; price: number; dates?: number; hasTicket?: boolean }): Promise<{ event: Offer; stocks: Stock[] }> {
+  async function anEventWithDates(options: {
+    places: number | null;
+    price: number;
+    dates?: number;
+    hasTicket?: boolean;
+  }): Promise<{ event: Offer; stocks: Stock[] }> {
     const fork = em();
     const now = testApp.clock.now();
     const event = await anEvent(
       fork,
       testApp.clock,
       { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id },
-      { name: 'Very popular concert', hasTicket: options.hasTicket ?? false, enableDoubleBookings: true, idAtProvider: `rush-${(showCounter += 1)}` },
+      {
+        name: 'Very popular concert',
+        hasTicket: options.hasTicket ?? false,
+        enableDoubleBookings: true,
+        idAtProvider: `rush-${(showCounter += 1)}`,
+      },
     );
     const category = fork.create(PriceCategory, { offer: event, label: 'Pit', price: options.price, createdAt: now });
     const stocks = Array.from({ length: options.dates ?? 1 }, (_, index) =>
@@ -124,18 +134,27 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
 
     const fork = em();
     const stored = await fork.findOneOrFail(Stock, stock.id);
-    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({ quantity: 7, bookedQuantity: 7 });
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 7,
+      bookedQuantity: 7,
+    });
     const bookings = await fork.find(Booking, { stock: stock.id });
     expect(bookings).toHaveLength(7);
     expect(bookings.every((booking) => booking.status === 'CONFIRMED' && booking.quantity === 1)).toBe(true);
     expect(new Set(bookings.map((booking) => booking.token)).size).toBe(7);
     expect(new Set(bookings.map((booking) => booking.beneficiary.id)).size).toBe(7);
-    expect(bookings.map((booking) => booking.id).sort()).toEqual(succeeded(answers).map((answer) => answer.data!.sandboxBook.id).sort());
+    expect(bookings.map((booking) => booking.id).sort()).toEqual(
+      succeeded(answers)
+        .map((answer) => answer.data!.sandboxBook.id)
+        .sort(),
+    );
 
     // Only the winners paid, and each once.
     const winners = new Set(bookings.map((booking) => booking.beneficiary.id));
     for (const beneficiary of await fork.find(Beneficiary, { id: { $in: people.map((person) => person.id) } })) {
-      expect(beneficiary.credit).toBe(winners.has(beneficiary.id) ? INITIAL_CREDIT_CENTS - 1_000 : INITIAL_CREDIT_CENTS);
+      expect(beneficiary.credit).toBe(
+        winners.has(beneficiary.id) ? INITIAL_CREDIT_CENTS - 1_000 : INITIAL_CREDIT_CENTS,
+      );
     }
     // One BOOK notification per booking made, none for a refusal.
     const messages = await fork.find(ProviderMessage, { booking: { $in: bookings.map((booking) => booking.id) } });
@@ -155,13 +174,18 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
     const answers = await Promise.all(people.slice(0, 20).map((beneficiary) => book(stock.id, beneficiary.id, 2)));
 
     expect(succeeded(answers)).toHaveLength(3);
-    expect(refused(answers).map((answer) => answer.errors![0].message)).toEqual(Array(17).fill('No places left on this stock'));
+    expect(refused(answers).map((answer) => answer.errors![0].message)).toEqual(
+      Array(17).fill('No places left on this stock'),
+    );
     expect((await em().findOneOrFail(Stock, stock.id)).bookedQuantity).toBe(6);
 
     const last = await book(stock.id, people[20].id, 1);
     expect(last.errors).toBeUndefined();
     const stored = await em().findOneOrFail(Stock, stock.id);
-    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({ quantity: 7, bookedQuantity: 7 });
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 7,
+      bookedQuantity: 7,
+    });
     expect(await em().count(Booking, { stock: stock.id })).toBe(4);
   });
 
@@ -193,7 +217,9 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
     const { stocks } = await anEventWithDates({ places: null, price: 3_500 });
     const [beneficiary] = await beneficiaries(1);
 
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, index) => book(stocks[0].id, beneficiary.id, index % 2 === 0 ? 2 : 1)));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => book(stocks[0].id, beneficiary.id, index % 2 === 0 ? 2 : 1)),
+    );
 
     const fork = em();
     const credit = (await fork.findOneOrFail(Beneficiary, beneficiary.id)).credit;
@@ -203,7 +229,9 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
     expect(credit).toBeLessThan(3_500);
     expect(credit + spent).toBe(INITIAL_CREDIT_CENTS);
     expect(succeeded(answers)).toHaveLength(bookings.length);
-    expect((await fork.findOneOrFail(Stock, stocks[0].id)).bookedQuantity).toBe(bookings.reduce((total, booking) => total + booking.quantity, 0));
+    expect((await fork.findOneOrFail(Stock, stocks[0].id)).bookedQuantity).toBe(
+      bookings.reduce((total, booking) => total + booking.quantity, 0),
+    );
   });
 
   it('with tickets: 12 simultaneous bookings on 3 places here, all issued there, keep 3 and cancel the 9 others’ tickets', async () => {
@@ -221,11 +249,15 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
     expect(receiver.to('/booking')).toHaveLength(12);
     expect(receiver.to('/booking').every((received) => received.signatureValid)).toBe(true);
     expect(succeeded(answers)).toHaveLength(3);
-    expect(refused(answers).map((answer) => answer.errors![0].message)).toEqual(Array(9).fill('No places left on this stock'));
+    expect(refused(answers).map((answer) => answer.errors![0].message)).toEqual(
+      Array(9).fill('No places left on this stock'),
+    );
     const fork = em();
     expect((await fork.findOneOrFail(Stock, stock.id)).bookedQuantity).toBe(3);
     const bookings = await fork.find(Booking, { stock: stock.id });
-    const kept = (await fork.find(BookingTicket, { booking: { $in: bookings.map((booking) => booking.id) } })).map((ticket) => ticket.barcode);
+    const kept = (await fork.find(BookingTicket, { booking: { $in: bookings.map((booking) => booking.id) } })).map(
+      (ticket) => ticket.barcode,
+    );
     expect(kept).toHaveLength(3);
 
     await runJobs();

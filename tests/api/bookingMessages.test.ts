@@ -60,7 +60,15 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     const response = await graphql(
       sandbox.apiKey,
       'mutation ($input: SandboxBeneficiaryInput!) { sandboxCreateBeneficiary(input: $input) { id credit email } }',
-      { input: { email: `notif${Math.random().toString(36).slice(2, 8)}@example.com`, firstName: 'Noé', lastName: 'Message', birthDate: '2006-11-30', postalCode: '69002' } },
+      {
+        input: {
+          email: `notif${Math.random().toString(36).slice(2, 8)}@example.com`,
+          firstName: 'Noé',
+          lastName: 'Message',
+          birthDate: '2006-11-30',
+          postalCode: '69002',
+        },
+      },
     );
     expect(response.body.errors).toBeUndefined();
     return response.body.data.sandboxCreateBeneficiary;
@@ -76,7 +84,13 @@ describe('Booking messages: notifications to the provider, delivered by a job af
       { providerId: sandbox.provider.id, venueId: sandbox.venues[options.venueIndex ?? 0].id },
       { name: 'Jazz evening', hasTicket: false, idAtProvider: `jazz-${(showCounter += 1)}` },
     );
-    const category = fork.create(PriceCategory, { offer: event, label: 'Free seating', price: PRICE, idAtProvider: 'cat-free', createdAt: now });
+    const category = fork.create(PriceCategory, {
+      offer: event,
+      label: 'Free seating',
+      price: PRICE,
+      idAtProvider: 'cat-free',
+      createdAt: now,
+    });
     const stock = fork.create(Stock, {
       offer: event,
       priceCategory: category,
@@ -95,14 +109,20 @@ describe('Booking messages: notifications to the provider, delivered by a job af
   async function book(stockId: number, beneficiaryId: number, quantity = 1) {
     const response = await graphql(sandbox.apiKey, BOOK, { input: { stockId, quantity, beneficiaryId } });
     expect(response.status).toBe(200);
-    return response.body as { data: { sandboxBook: { id: number; token: string; status: string } } | null; errors?: { message: string; extensions: { code: string } }[] };
+    return response.body as {
+      data: { sandboxBook: { id: number; token: string; status: string } } | null;
+      errors?: { message: string; extensions: { code: string } }[];
+    };
   }
   async function booked(stockId: number, beneficiaryId: number, quantity = 1) {
     const answer = await book(stockId, beneficiaryId, quantity);
     expect(answer.errors).toBeUndefined();
     return answer.data!.sandboxBook;
   }
-  const cancel = (token: string) => request(testApp.app).patch(`/public/bookings/v1/cancel/token/${token}`).set('Authorization', `Bearer ${sandbox.apiKey}`);
+  const cancel = (token: string) =>
+    request(testApp.app)
+      .patch(`/public/bookings/v1/cancel/token/${token}`)
+      .set('Authorization', `Bearer ${sandbox.apiKey}`);
 
   async function deliveries(bookingId: number): Promise<Delivery[]> {
     const response = await graphql(internalKey, DELIVERIES, { id: bookingId });
@@ -134,7 +154,11 @@ describe('Booking messages: notifications to the provider, delivered by a job af
   beforeEach(() => receiver.reset());
   afterEach(async () => {
     // A test that failed half-way leaves no delivery behind for the next one to run.
-    await em().nativeUpdate(Job, { type: SEND_MESSAGE_JOB, status: { $in: ['pending', 'running'] } }, { status: 'failed' });
+    await em().nativeUpdate(
+      Job,
+      { type: SEND_MESSAGE_JOB, status: { $in: ['pending', 'running'] } },
+      { status: 'failed' },
+    );
   });
 
   it('queues a BOOK notification with the booking, and sends it signed after the booking committed', async () => {
@@ -146,8 +170,18 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     // Written with the booking, sent later: nothing reached the provider during the request.
     expect(receiver.requests).toHaveLength(0);
     const [queued] = await deliveries(booking.id);
-    expect(queued).toMatchObject({ kind: 'BOOKING_NOTIFICATION', url: receiver.url('/notify'), status: 'PENDING', attempts: 0, lastStatusCode: null, lastError: null, sentAt: null });
-    expect((await jobsOf(booking.id)).map((job) => [job.status, job.payload])).toEqual([['pending', { messageId: queued.id }]]);
+    expect(queued).toMatchObject({
+      kind: 'BOOKING_NOTIFICATION',
+      url: receiver.url('/notify'),
+      status: 'PENDING',
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+      sentAt: null,
+    });
+    expect((await jobsOf(booking.id)).map((job) => [job.status, job.payload])).toEqual([
+      ['pending', { messageId: queued.id }],
+    ]);
 
     receiver.answer('/notify', { status: 200, json: { ok: true } });
     await runJobs();
@@ -181,7 +215,14 @@ describe('Booking messages: notifications to the provider, delivered by a job af
         departmentCode: '75',
         siret: '12345678200010',
       },
-      beneficiary: { email: beneficiary.email, firstName: 'Noé', lastName: 'Message', birthDate: '2006-11-30', phoneNumber: null, postalCode: '69002' },
+      beneficiary: {
+        email: beneficiary.email,
+        firstName: 'Noé',
+        lastName: 'Message',
+        birthDate: '2006-11-30',
+        phoneNumber: null,
+        postalCode: '69002',
+      },
     });
 
     expect(await deliveries(booking.id)).toEqual([
@@ -196,7 +237,9 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     const booking = await booked(stock.id, beneficiary.id);
     let readBack: request.Response | null = null;
     receiver.answer('/notify', async () => {
-      readBack = await request(testApp.app).get(`/public/bookings/v1/bookings?offerId=${event.id}`).set('Authorization', `Bearer ${sandbox.apiKey}`);
+      readBack = await request(testApp.app)
+        .get(`/public/bookings/v1/bookings?offerId=${event.id}`)
+        .set('Authorization', `Bearer ${sandbox.apiKey}`);
       return { status: 200, json: {} };
     });
     const started = Date.now();
@@ -206,8 +249,12 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     // Answered at once, not after the call gave up: the delivery holds no database resource the API needs.
     expect(Date.now() - started).toBeLessThan(PROVIDER_CALL_TIMEOUT_MS / 2);
     expect(readBack!.status).toBe(200);
-    expect(readBack!.body.bookings.map((row: { id: number; status: string }) => [row.id, row.status])).toEqual([[booking.id, 'CONFIRMED']]);
-    expect((await deliveries(booking.id)).map((delivery) => [delivery.status, delivery.attempts, delivery.lastStatusCode])).toEqual([['SENT', 1, 200]]);
+    expect(readBack!.body.bookings.map((row: { id: number; status: string }) => [row.id, row.status])).toEqual([
+      [booking.id, 'CONFIRMED'],
+    ]);
+    expect(
+      (await deliveries(booking.id)).map((delivery) => [delivery.status, delivery.attempts, delivery.lastStatusCode]),
+    ).toEqual([['SENT', 1, 200]]);
   });
 
   it('keeps the API answering while a delivery waits for a slow provider', async () => {
@@ -218,7 +265,9 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
     const run = runJobs();
     await receiver.waitForRequests(1, '/notify');
-    const read = await request(testApp.app).get(`/public/bookings/v1/bookings?offerId=${event.id}`).set('Authorization', `Bearer ${sandbox.apiKey}`);
+    const read = await request(testApp.app)
+      .get(`/public/bookings/v1/bookings?offerId=${event.id}`)
+      .set('Authorization', `Bearer ${sandbox.apiKey}`);
 
     // Answered while the provider has not answered yet: the delivery holds nothing the API needs.
     expect(receiver.requests[0].answered).toBe(false);
@@ -242,7 +291,12 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     expect(receiver.requests.map((received) => received.body.action)).toEqual(['BOOK']);
     const [book, cancellation] = await deliveries(booking.id);
     expect(book.status).toBe('SENT');
-    expect(cancellation).toMatchObject({ kind: 'BOOKING_NOTIFICATION', url: receiver.url('/notify'), status: 'PENDING', attempts: 0 });
+    expect(cancellation).toMatchObject({
+      kind: 'BOOKING_NOTIFICATION',
+      url: receiver.url('/notify'),
+      status: 'PENDING',
+      attempts: 0,
+    });
 
     await runJobs();
 
@@ -250,10 +304,18 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     expectSigned(receiver.requests);
     const sent = receiver.requests[1];
     expect(sent.raw.toString('utf8')).toBe(cancellation.body);
-    expect(sent.body.booking).toMatchObject({ id: booking.id, token: booking.token, quantity: 1, status: 'CANCELLED', totalPrice: PRICE });
+    expect(sent.body.booking).toMatchObject({
+      id: booking.id,
+      token: booking.token,
+      quantity: 1,
+      status: 'CANCELLED',
+      totalPrice: PRICE,
+    });
     expect(sent.body.stock.id).toBe(stock.id);
     expect(sent.body.beneficiary.email).toBe(beneficiary.email);
-    expect((await deliveries(booking.id)).map((delivery) => [delivery.status, delivery.attempts, delivery.lastStatusCode])).toEqual([
+    expect(
+      (await deliveries(booking.id)).map((delivery) => [delivery.status, delivery.attempts, delivery.lastStatusCode]),
+    ).toEqual([
       ['SENT', 1, 204],
       ['SENT', 1, 204],
     ]);
@@ -277,7 +339,11 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     expect(receiver.requests).toHaveLength(0);
     await runJobs();
     expectSigned(receiver.requests);
-    expect(receiver.requests.map((received) => [received.body.action, received.body.booking.id, received.body.booking.status]).sort()).toEqual(
+    expect(
+      receiver.requests
+        .map((received) => [received.body.action, received.body.booking.id, received.body.booking.status])
+        .sort(),
+    ).toEqual(
       [
         ['CANCEL', first.id, 'CANCELLED'],
         ['CANCEL', second.id, 'CANCELLED'],
@@ -336,7 +402,13 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     const { stock } = await aDate();
     const beneficiary = await aBeneficiary();
     const booking = await booked(stock.id, beneficiary.id);
-    receiver.answerNext('/notify', { status: 500, json: { error: 'down' } }, { status: 409, json: { error: 'conflict' } }, { hang: true }, { close: true });
+    receiver.answerNext(
+      '/notify',
+      { status: 500, json: { error: 'down' } },
+      { status: 409, json: { error: 'conflict' } },
+      { hang: true },
+      { close: true },
+    );
     receiver.answer('/notify', { status: 200, json: {} });
 
     const attempt = async (expected: Partial<Delivery>) => {
@@ -372,7 +444,12 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     } finally {
       vi.useRealTimers();
     }
-    await attempt({ status: 'PENDING', attempts: 3, lastStatusCode: null, lastError: 'no answer within the time limit' });
+    await attempt({
+      status: 'PENDING',
+      attempts: 3,
+      lastStatusCode: null,
+      lastError: 'no answer within the time limit',
+    });
     expect(receiver.requests[2].abandoned).toBe(true);
 
     await waitBackoff(3);
@@ -404,7 +481,12 @@ describe('Booking messages: notifications to the provider, delivered by a job af
       await runJobs();
       expect(receiver.requests).toHaveLength(attempt);
       const [delivery] = await deliveries(booking.id);
-      expect(delivery).toMatchObject({ attempts: attempt, lastStatusCode: 500, lastError: 'answered 500', status: attempt < job.maxAttempts ? 'PENDING' : 'FAILED' });
+      expect(delivery).toMatchObject({
+        attempts: attempt,
+        lastStatusCode: 500,
+        lastError: 'answered 500',
+        status: attempt < job.maxAttempts ? 'PENDING' : 'FAILED',
+      });
       testApp.clock.advance(retryDelayMs(attempt));
     }
 
@@ -420,7 +502,11 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('notifies the venue’s notification URL where it has one, rather than the provider’s', async () => {
     const venue = sandbox.venues[1];
-    await em().nativeUpdate(VenueProvider, { venue: venue.id, provider: sandbox.provider.id }, { notificationUrl: receiver.url('/venue/notify') });
+    await em().nativeUpdate(
+      VenueProvider,
+      { venue: venue.id, provider: sandbox.provider.id },
+      { notificationUrl: receiver.url('/venue/notify') },
+    );
     try {
       const { stock } = await aDate({ venueIndex: 1 });
       const beneficiary = await aBeneficiary();
@@ -429,10 +515,20 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
       expect(receiver.requests.map((received) => received.path)).toEqual(['/venue/notify']);
       expectSigned(receiver.requests);
-      expect(receiver.requests[0].body).toMatchObject({ action: 'BOOK', booking: { id: booking.id }, venue: { id: venue.id } });
-      expect((await deliveries(booking.id)).map((delivery) => [delivery.url, delivery.status])).toEqual([[receiver.url('/venue/notify'), 'SENT']]);
+      expect(receiver.requests[0].body).toMatchObject({
+        action: 'BOOK',
+        booking: { id: booking.id },
+        venue: { id: venue.id },
+      });
+      expect((await deliveries(booking.id)).map((delivery) => [delivery.url, delivery.status])).toEqual([
+        [receiver.url('/venue/notify'), 'SENT'],
+      ]);
     } finally {
-      await em().nativeUpdate(VenueProvider, { venue: venue.id, provider: sandbox.provider.id }, { notificationUrl: null });
+      await em().nativeUpdate(
+        VenueProvider,
+        { venue: venue.id, provider: sandbox.provider.id },
+        { notificationUrl: null },
+      );
     }
   });
 

@@ -127,10 +127,17 @@ describe('Bookings', () => {
   async function anEventDate(world: World, options: DateOptions = {}) {
     const fork = em();
     const offerId =
-      options.offerId ?? (await anEvent(fork, testApp.clock, { providerId: world.providerId, venueId: theatre() }, options.offer ?? {})).id;
+      options.offerId ??
+      (await anEvent(fork, testApp.clock, { providerId: world.providerId, venueId: theatre() }, options.offer ?? {}))
+        .id;
     const category = options.priceCategoryId
       ? await fork.findOneOrFail(PriceCategory, options.priceCategoryId)
-      : fork.create(PriceCategory, { offer: offerId, label: options.label ?? 'Orchestra', price: options.price ?? 2500, createdAt: now() });
+      : fork.create(PriceCategory, {
+          offer: offerId,
+          label: options.label ?? 'Orchestra',
+          price: options.price ?? 2500,
+          createdAt: now(),
+        });
     const hours = options.hours ?? 240;
     const stock = fork.create(Stock, {
       offer: offerId,
@@ -163,15 +170,20 @@ describe('Bookings', () => {
     const ean = options.ean ?? null;
     const offer = fork.create(
       Offer,
-      publishedEventData(now(), { providerId: world.providerId, venueId: bookshop() }, {
-        name: category === 'LIVRE_PAPIER' ? 'A paper book' : 'A rock CD',
-        category,
-        isEvent: false,
-        categoryRelatedFields: category === 'LIVRE_PAPIER' ? { ...(ean ? { ean } : {}) } : { musicType: 'ROCK', ...(ean ? { ean } : {}) },
-        ean,
-        enableDoubleBookings: false,
-        ...options.offer,
-      }),
+      publishedEventData(
+        now(),
+        { providerId: world.providerId, venueId: bookshop() },
+        {
+          name: category === 'LIVRE_PAPIER' ? 'A paper book' : 'A rock CD',
+          category,
+          isEvent: false,
+          categoryRelatedFields:
+            category === 'LIVRE_PAPIER' ? { ...(ean ? { ean } : {}) } : { musicType: 'ROCK', ...(ean ? { ean } : {}) },
+          ean,
+          enableDoubleBookings: false,
+          ...options.offer,
+        },
+      ),
     );
     const stock = fork.create(Stock, {
       offer,
@@ -188,12 +200,19 @@ describe('Bookings', () => {
   // --- /graphql ------------------------------------------------------------------------------
 
   async function graph(key: string, query: string, variables: Record<string, unknown> = {}): Promise<GraphAnswer> {
-    const response = await request(testApp.app).post('/graphql').set('Authorization', `Bearer ${key}`).send({ query, variables });
+    const response = await request(testApp.app)
+      .post('/graphql')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ query, variables });
     return response.body as GraphAnswer;
   }
   const bookRaw = (world: World, stockId: number, options: { quantity?: number; beneficiaryId?: number | null } = {}) =>
     graph(world.key, BOOK, { input: { stockId, ...options } });
-  async function book(world: World, stockId: number, options: { quantity?: number; beneficiaryId?: number | null } = {}): Promise<Booked> {
+  async function book(
+    world: World,
+    stockId: number,
+    options: { quantity?: number; beneficiaryId?: number | null } = {},
+  ): Promise<Booked> {
     const answer = await bookRaw(world, stockId, options);
     expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
     return answer.data!.sandboxBook as Booked;
@@ -202,7 +221,13 @@ describe('Bookings', () => {
   async function aBeneficiary(world: World, overrides: Record<string, unknown> = {}): Promise<number> {
     beneficiaryCounter += 1;
     const answer = await graph(world.key, CREATE_BENEFICIARY, {
-      input: { email: `jeune${beneficiaryCounter}@example.com`, firstName: 'Alex', lastName: `Martin${beneficiaryCounter}`, birthDate: '2008-03-01', ...overrides },
+      input: {
+        email: `jeune${beneficiaryCounter}@example.com`,
+        firstName: 'Alex',
+        lastName: `Martin${beneficiaryCounter}`,
+        birthDate: '2008-03-01',
+        ...overrides,
+      },
     });
     expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
     return answer.data!.sandboxCreateBeneficiary.id as number;
@@ -216,18 +241,26 @@ describe('Bookings', () => {
   function refusalOf(answer: GraphAnswer) {
     expect(answer.data).toBeNull();
     expect(answer.errors).toHaveLength(1);
-    return { code: answer.errors![0].extensions.code as string, message: answer.errors![0].message, fields: answer.errors![0].extensions.fields };
+    return {
+      code: answer.errors![0].extensions.code as string,
+      message: answer.errors![0].message,
+      fields: answer.errors![0].extensions.fields,
+    };
   }
 
   // --- REST ----------------------------------------------------------------------------------
 
   async function countermark(verb: Verb, token: string, key: string) {
-    const response = await request(testApp.app).patch(`/public/bookings/v1/${verb}/token/${token}`).set('Authorization', `Bearer ${key}`);
+    const response = await request(testApp.app)
+      .patch(`/public/bookings/v1/${verb}/token/${token}`)
+      .set('Authorization', `Bearer ${key}`);
     expectMatchesContract(response, 'patch', COUNTERMARK(verb));
     return response;
   }
   async function byToken(token: string, key: string) {
-    const response = await request(testApp.app).get(`/public/bookings/v1/token/${token}`).set('Authorization', `Bearer ${key}`);
+    const response = await request(testApp.app)
+      .get(`/public/bookings/v1/token/${token}`)
+      .set('Authorization', `Bearer ${key}`);
     expectMatchesContract(response, 'get', BY_TOKEN);
     return response;
   }
@@ -236,7 +269,13 @@ describe('Bookings', () => {
     expectMatchesContract(response, 'get', LIST);
     return response;
   }
-  async function send(method: 'patch' | 'post' | 'delete', path: string, openApiPath: string, key: string, body?: object) {
+  async function send(
+    method: 'patch' | 'post' | 'delete',
+    path: string,
+    openApiPath: string,
+    key: string,
+    body?: object,
+  ) {
     const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
     const response = body === undefined ? await call : await call.send(body);
     expectMatchesContract(response, method, openApiPath);
@@ -251,7 +290,9 @@ describe('Bookings', () => {
   const bookingsOf = (world: World) => em().count(Booking, { provider: world.providerId });
   /** The actions of the BOOK/CANCEL notifications queued for a booking, in order. */
   const notificationsOf = async (bookingId: number) =>
-    (await em().find(ProviderMessage, { booking: bookingId }, { orderBy: { id: 'asc' } })).map((message) => JSON.parse(message.body).action as string);
+    (await em().find(ProviderMessage, { booking: bookingId }, { orderBy: { id: 'asc' } })).map(
+      (message) => JSON.parse(message.body).action as string,
+    );
 
   /** What a countermark operation may change: the booking, its beneficiary's credit, its stock's places. */
   async function stateOf(bookingId: number) {
@@ -274,7 +315,12 @@ describe('Bookings', () => {
       incoming.on('end', () => {
         const url = incoming.url ?? '';
         const signature = incoming.headers[SIGNATURE_HEADER.toLowerCase()];
-        received.push({ url, text: body, body: body ? JSON.parse(body) : null, signature: typeof signature === 'string' ? signature : undefined });
+        received.push({
+          url,
+          text: body,
+          body: body ? JSON.parse(body) : null,
+          signature: typeof signature === 'string' ? signature : undefined,
+        });
         const { status, body: answered } = url.startsWith('/booking/') ? ticketingAnswer : { status: 200, body: {} };
         answer.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answered));
       });
@@ -309,7 +355,14 @@ describe('Bookings', () => {
         cancellationLimitDate: iso(at(48)),
       });
       const stored = await storedBooking(booked.id);
-      expect(stored).toMatchObject({ token: booked.token, quantity: 1, amount: 2500, status: 'CONFIRMED', dateUsed: null, cancellationDate: null });
+      expect(stored).toMatchObject({
+        token: booked.token,
+        quantity: 1,
+        amount: 2500,
+        status: 'CONFIRMED',
+        dateUsed: null,
+        cancellationDate: null,
+      });
       expect(stored.creationDate.toISOString()).toBe(iso(now()));
       expect(stored.provider.id).toBe(world.providerId);
       expect(await creditOf(beneficiaryId)).toBe(CREDIT - 2500);
@@ -343,7 +396,9 @@ describe('Bookings', () => {
       const product = await aProduct(world, { price: 1000 });
       const first = await book(world, product.stockId);
       const beneficiaries = await em().find(Beneficiary, { provider: world.providerId });
-      expect(beneficiaries.map((one) => [one.firstName, one.lastName, one.credit])).toEqual([['Camille', 'Sandbox', CREDIT - 1000]]);
+      expect(beneficiaries.map((one) => [one.firstName, one.lastName, one.credit])).toEqual([
+        ['Camille', 'Sandbox', CREDIT - 1000],
+      ]);
       const second = await book(world, product.stockId);
       expect((await storedBooking(first.id)).beneficiary.id).toBe(beneficiaries[0].id);
       expect((await storedBooking(second.id)).beneficiary.id).toBe(beneficiaries[0].id);
@@ -354,7 +409,14 @@ describe('Bookings', () => {
     it('creates test beneficiaries with the 300 euro credit, and refuses invalid ones (VALIDATION_FAILED)', async () => {
       const world = await aWorld();
       const answer = await graph(world.key, CREATE_BENEFICIARY, {
-        input: { email: 'lea@example.com', firstName: 'Léa', lastName: 'Dupont', birthDate: '2008-02-29', phoneNumber: '+33 6 12 34 56 78', postalCode: '69002' },
+        input: {
+          email: 'lea@example.com',
+          firstName: 'Léa',
+          lastName: 'Dupont',
+          birthDate: '2008-02-29',
+          phoneNumber: '+33 6 12 34 56 78',
+          postalCode: '69002',
+        },
       });
       expect(answer.errors).toBeUndefined();
       expect(answer.data!.sandboxCreateBeneficiary).toEqual({
@@ -368,10 +430,21 @@ describe('Bookings', () => {
         credit: CREDIT,
       });
       const refused = await graph(world.key, CREATE_BENEFICIARY, {
-        input: { email: 'not-an-email', firstName: ' ', lastName: 'Dupont', birthDate: '2007-02-29', postalCode: '6900' },
+        input: {
+          email: 'not-an-email',
+          firstName: ' ',
+          lastName: 'Dupont',
+          birthDate: '2007-02-29',
+          postalCode: '6900',
+        },
       });
       expect(refusalOf(refused).code).toBe('VALIDATION_FAILED');
-      expect(refused.errors![0].extensions.issues.map((issue: { loc: string[] }) => issue.loc)).toEqual([['email'], ['firstName'], ['birthDate'], ['postalCode']]);
+      expect(refused.errors![0].extensions.issues.map((issue: { loc: string[] }) => issue.loc)).toEqual([
+        ['email'],
+        ['firstName'],
+        ['birthDate'],
+        ['postalCode'],
+      ]);
       expect(await em().count(Beneficiary, { provider: world.providerId })).toBe(1);
     });
 
@@ -386,8 +459,14 @@ describe('Bookings', () => {
         const beneficiaryId = options.beneficiaryId ?? null;
         const before = {
           bookings: await bookingsOf(world),
-          credit: beneficiaryId ? await em().findOne(Beneficiary, beneficiaryId).then((found) => found?.credit ?? null) : null,
-          booked: await em().findOne(Stock, stockId).then((found) => found?.bookedQuantity ?? null),
+          credit: beneficiaryId
+            ? await em()
+                .findOne(Beneficiary, beneficiaryId)
+                .then((found) => found?.credit ?? null)
+            : null,
+          booked: await em()
+            .findOne(Stock, stockId)
+            .then((found) => found?.bookedQuantity ?? null),
           messages: await em().count(ProviderMessage, { provider: world.providerId }),
         };
         const refusal = refusalOf(await bookRaw(world, stockId, options));
@@ -396,8 +475,14 @@ describe('Bookings', () => {
         if (expected.message) expect(refusal.message).toBe(expected.message);
         expect({
           bookings: await bookingsOf(world),
-          credit: beneficiaryId ? await em().findOne(Beneficiary, beneficiaryId).then((found) => found?.credit ?? null) : null,
-          booked: await em().findOne(Stock, stockId).then((found) => found?.bookedQuantity ?? null),
+          credit: beneficiaryId
+            ? await em()
+                .findOne(Beneficiary, beneficiaryId)
+                .then((found) => found?.credit ?? null)
+            : null,
+          booked: await em()
+            .findOne(Stock, stockId)
+            .then((found) => found?.bookedQuantity ?? null),
           messages: await em().count(ProviderMessage, { provider: world.providerId }),
         }).toEqual(before);
       }
@@ -408,11 +493,26 @@ describe('Bookings', () => {
         const solo = await anEventDate(world, { offer: { enableDoubleBookings: false } });
         const duo = await anEventDate(world, { offer: { enableDoubleBookings: true } });
         for (const quantity of [0, 3, -1]) {
-          await expectRefused(world, duo.stockId, { quantity, beneficiaryId }, { code: 'BAD_REQUEST', fields: { quantity: ['A booking is of 1 place, or 2 for a duo'] } });
+          await expectRefused(
+            world,
+            duo.stockId,
+            { quantity, beneficiaryId },
+            { code: 'BAD_REQUEST', fields: { quantity: ['A booking is of 1 place, or 2 for a duo'] } },
+          );
         }
-        await expectRefused(world, solo.stockId, { quantity: 2, beneficiaryId }, { code: 'BAD_REQUEST', fields: { quantity: ['This offer does not allow duo bookings'] } });
+        await expectRefused(
+          world,
+          solo.stockId,
+          { quantity: 2, beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { quantity: ['This offer does not allow duo bookings'] } },
+        );
         const product = await aProduct(world);
-        await expectRefused(world, product.stockId, { quantity: 2, beneficiaryId }, { code: 'BAD_REQUEST', fields: { quantity: ['This offer does not allow duo bookings'] } });
+        await expectRefused(
+          world,
+          product.stockId,
+          { quantity: 2, beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { quantity: ['This offer does not allow duo bookings'] } },
+        );
       });
 
       it('refuses an offer that cannot be booked: pending, rejected, inactive, not published yet, booking not open (BAD_REQUEST on stockId)', async () => {
@@ -427,13 +527,28 @@ describe('Bookings', () => {
         ];
         for (const [offer, status] of cases) {
           const date = await anEventDate(world, { offer });
-          await expectRefused(world, date.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: [`The offer is ${status}: it cannot be booked`] } });
+          await expectRefused(
+            world,
+            date.stockId,
+            { beneficiaryId },
+            { code: 'BAD_REQUEST', fields: { stockId: [`The offer is ${status}: it cannot be booked`] } },
+          );
         }
         const inactiveProduct = await aProduct(world, { offer: { isActive: false } });
-        await expectRefused(world, inactiveProduct.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['The offer is INACTIVE: it cannot be booked'] } });
+        await expectRefused(
+          world,
+          inactiveProduct.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['The offer is INACTIVE: it cannot be booked'] } },
+        );
         // Its only date past its booking limit: the offer has expired.
         const expired = await anEventDate(world, { hours: 10, bookingLimitHours: -1 });
-        await expectRefused(world, expired.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['The offer is EXPIRED: it cannot be booked'] } });
+        await expectRefused(
+          world,
+          expired.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['The offer is EXPIRED: it cannot be booked'] } },
+        );
       });
 
       it('refuses a date past its booking limit, or begun, while the offer has other dates open (BAD_REQUEST on stockId)', async () => {
@@ -442,11 +557,26 @@ describe('Bookings', () => {
         const open = await anEventDate(world, { hours: 240 });
         const closed = await anEventDate(world, { offerId: open.offerId, hours: 48, bookingLimitHours: -1 });
         const begun = await anEventDate(world, { offerId: open.offerId, hours: -1, bookingLimitHours: null });
-        await expectRefused(world, closed.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['The booking limit of this stock has passed'] } });
-        await expectRefused(world, begun.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['This date has begun'] } });
+        await expectRefused(
+          world,
+          closed.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['The booking limit of this stock has passed'] } },
+        );
+        await expectRefused(
+          world,
+          begun.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['This date has begun'] } },
+        );
         // The booking limit is exclusive: at that very moment, booking has closed.
         const limitNow = await anEventDate(world, { offerId: open.offerId, hours: 48, bookingLimitHours: 0 });
-        await expectRefused(world, limitNow.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['The booking limit of this stock has passed'] } });
+        await expectRefused(
+          world,
+          limitNow.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['The booking limit of this stock has passed'] } },
+        );
         await book(world, open.stockId, { beneficiaryId });
       });
 
@@ -468,13 +598,28 @@ describe('Bookings', () => {
         const beneficiaryId = await aBeneficiary(world);
         const date = await anEventDate(world, { quantity: 3, offer: { enableDoubleBookings: true } });
         await book(world, date.stockId, { quantity: 2, beneficiaryId });
-        await expectRefused(world, date.stockId, { quantity: 2, beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['No places left on this stock'] } });
+        await expectRefused(
+          world,
+          date.stockId,
+          { quantity: 2, beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['No places left on this stock'] } },
+        );
         await book(world, date.stockId, { beneficiaryId });
         expect(await bookedQuantityOf(date.stockId)).toBe(3);
-        await expectRefused(world, date.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['No places left on this stock'] } });
+        await expectRefused(
+          world,
+          date.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['No places left on this stock'] } },
+        );
         // A sold-out date with nothing else on sale: the offer is SOLD_OUT, and still no place is sold.
         const full = await anEventDate(world, { quantity: 1, bookedQuantity: 1 });
-        await expectRefused(world, full.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { stockId: ['No places left on this stock'] } });
+        await expectRefused(
+          world,
+          full.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { stockId: ['No places left on this stock'] } },
+        );
         expect(await creditOf(beneficiaryId)).toBe(CREDIT - 3 * 2500);
       });
 
@@ -482,7 +627,9 @@ describe('Bookings', () => {
         const world = await aWorld();
         const date = await anEventDate(world, { quantity: 3, price: 100 });
         const beneficiaries = await Promise.all(Array.from({ length: 6 }, () => aBeneficiary(world)));
-        const answers = await Promise.all(beneficiaries.map((beneficiaryId) => bookRaw(world, date.stockId, { beneficiaryId })));
+        const answers = await Promise.all(
+          beneficiaries.map((beneficiaryId) => bookRaw(world, date.stockId, { beneficiaryId })),
+        );
         expect(answers.filter((answer) => !answer.errors)).toHaveLength(3);
         for (const answer of answers.filter((one) => one.errors)) {
           expect(refusalOf(answer).fields).toEqual({ stockId: ['No places left on this stock'] });
@@ -498,12 +645,22 @@ describe('Bookings', () => {
         const world = await aWorld();
         const beneficiaryId = await aBeneficiary(world);
         const expensive = await anEventDate(world, { price: 16_000, offer: { enableDoubleBookings: true } });
-        await expectRefused(world, expensive.stockId, { quantity: 2, beneficiaryId }, {
-          code: 'BAD_REQUEST',
-          fields: { quantity: ['Not enough credit: 30000 cents left for 32000'] },
-        });
+        await expectRefused(
+          world,
+          expensive.stockId,
+          { quantity: 2, beneficiaryId },
+          {
+            code: 'BAD_REQUEST',
+            fields: { quantity: ['Not enough credit: 30000 cents left for 32000'] },
+          },
+        );
         await book(world, expensive.stockId, { beneficiaryId });
-        await expectRefused(world, expensive.stockId, { beneficiaryId }, { code: 'BAD_REQUEST', fields: { quantity: ['Not enough credit: 14000 cents left for 16000'] } });
+        await expectRefused(
+          world,
+          expensive.stockId,
+          { beneficiaryId },
+          { code: 'BAD_REQUEST', fields: { quantity: ['Not enough credit: 14000 cents left for 16000'] } },
+        );
         const exact = await aProduct(world, { price: 14_000 });
         await book(world, exact.stockId, { beneficiaryId });
         expect(await creditOf(beneficiaryId)).toBe(0);
@@ -521,8 +678,18 @@ describe('Bookings', () => {
         const other = await aWorld();
         const foreignBeneficiary = await aBeneficiary(other);
         const date = await anEventDate(world);
-        await expectRefused(world, date.stockId, { beneficiaryId: foreignBeneficiary }, { code: 'NOT_FOUND', message: 'Beneficiary not found' });
-        await expectRefused(world, date.stockId, { beneficiaryId: 2_000_000_000 }, { code: 'NOT_FOUND', message: 'Beneficiary not found' });
+        await expectRefused(
+          world,
+          date.stockId,
+          { beneficiaryId: foreignBeneficiary },
+          { code: 'NOT_FOUND', message: 'Beneficiary not found' },
+        );
+        await expectRefused(
+          world,
+          date.stockId,
+          { beneficiaryId: 2_000_000_000 },
+          { code: 'NOT_FOUND', message: 'Beneficiary not found' },
+        );
         expect(await creditOf(foreignBeneficiary)).toBe(CREDIT);
         expect(await em().count(Beneficiary, { provider: world.providerId })).toBe(0);
       });
@@ -562,7 +729,14 @@ describe('Bookings', () => {
     describe('a CONFIRMED product', () => {
       it('GET token answers the booking (200), and changes nothing', async () => {
         const world = await aWorld();
-        const beneficiaryId = await aBeneficiary(world, { email: 'noa@example.com', firstName: 'Noa', lastName: 'Bernard', birthDate: '2007-09-30', phoneNumber: '0612345678', postalCode: '69003' });
+        const beneficiaryId = await aBeneficiary(world, {
+          email: 'noa@example.com',
+          firstName: 'Noa',
+          lastName: 'Bernard',
+          birthDate: '2007-09-30',
+          phoneNumber: '0612345678',
+          postalCode: '69003',
+        });
         const product = await aProduct(world, { category: 'LIVRE_PAPIER', price: 1234, ean: books[0].ean });
         const booked = await book(world, product.stockId, { beneficiaryId });
         const before = await stateOf(booked.id);
@@ -643,7 +817,12 @@ describe('Bookings', () => {
       it('cancel gives both places of a duo back and refunds both', async () => {
         const world = await aWorld();
         const beneficiaryId = await aBeneficiary(world);
-        const date = await anEventDate(world, { hours: 240, price: 3000, quantity: 5, offer: { enableDoubleBookings: true } });
+        const date = await anEventDate(world, {
+          hours: 240,
+          price: 3000,
+          quantity: 5,
+          offer: { enableDoubleBookings: true },
+        });
         const booked = await book(world, date.stockId, { quantity: 2, beneficiaryId });
         expect((await countermark('cancel', booked.token, world.key)).status).toBe(204);
         expect(await creditOf(beneficiaryId)).toBe(CREDIT);
@@ -654,7 +833,12 @@ describe('Bookings', () => {
     describe('a CONFIRMED event past its cancellation limit', () => {
       it('GET token answers it (200), with its cancellation limit as confirmationDate', async () => {
         const world = await aWorld();
-        const beneficiaryId = await aBeneficiary(world, { email: 'sam@example.com', firstName: 'Sam', lastName: 'Petit', birthDate: '2008-01-15' });
+        const beneficiaryId = await aBeneficiary(world, {
+          email: 'sam@example.com',
+          firstName: 'Sam',
+          lastName: 'Petit',
+          birthDate: '2008-01-15',
+        });
         const date = await anEventDate(world, { hours: 24, price: 2000, label: 'Balcony' });
         const booked = await book(world, date.stockId, { beneficiaryId });
         const response = await byToken(booked.token, world.key);
@@ -716,7 +900,9 @@ describe('Bookings', () => {
         const before = await stateOf(booking.id);
         const response = await countermark('cancel', booking.token, world.key);
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ global: ['This event booking is past its cancellation limit: it can no longer be cancelled'] });
+        expect(response.body).toEqual({
+          global: ['This event booking is past its cancellation limit: it can no longer be cancelled'],
+        });
         expect(await stateOf(booking.id)).toEqual(before);
         expect(await notificationsOf(booking.id)).toEqual(['BOOK']);
       });
@@ -729,7 +915,9 @@ describe('Bookings', () => {
         const limit = iso(at(48));
         expect(booking.cancellationLimitDate).toBe(limit);
         const before = await stateOf(booking.id);
-        const message = { global: [`The beneficiary may still cancel this booking until ${limit}: validate it after that`] };
+        const message = {
+          global: [`The beneficiary may still cancel this booking until ${limit}: validate it after that`],
+        };
         const lookup = await byToken(booking.token, world.key);
         expect(lookup.status).toBe(403);
         expect(lookup.body).toEqual(message);
@@ -777,7 +965,9 @@ describe('Bookings', () => {
         const before = await stateOf(late.booking.id);
         const refused = await countermark('cancel', late.booking.token, world.key);
         expect(refused.status).toBe(403);
-        expect(refused.body).toEqual({ global: ['This event booking is past its cancellation limit: it can no longer be cancelled'] });
+        expect(refused.body).toEqual({
+          global: ['This event booking is past its cancellation limit: it can no longer be cancelled'],
+        });
         expect(await stateOf(late.booking.id)).toEqual(before);
         testApp.clock.advance(1);
       });
@@ -800,7 +990,10 @@ describe('Bookings', () => {
           const { booking } = await used(world, row);
           testApp.clock.advance(HOUR);
           const before = await stateOf(booking.id);
-          for (const response of [await byToken(booking.token, world.key), await countermark('use', booking.token, world.key)]) {
+          for (const response of [
+            await byToken(booking.token, world.key),
+            await countermark('use', booking.token, world.key),
+          ]) {
             expect(response.status).toBe(410);
             expect(response.body).toEqual({ global: ['This booking has already been validated'] });
           }
@@ -863,7 +1056,8 @@ describe('Bookings', () => {
         const world = await aWorld();
         const { booking } = await confirmedEventBeforeLimit(world);
         expect((await countermark('cancel', booking.token, world.key)).status).toBe(204);
-        for (const verb of ['use', 'keep', 'cancel'] as const) expect((await countermark(verb, booking.token, world.key)).status).toBe(410);
+        for (const verb of ['use', 'keep', 'cancel'] as const)
+          expect((await countermark(verb, booking.token, world.key)).status).toBe(410);
         expect((await byToken(booking.token, world.key)).status).toBe(410);
       });
     });
@@ -873,7 +1067,8 @@ describe('Bookings', () => {
         const world = await aWorld();
         const product = await confirmedProduct(world);
         const event = await confirmedEventPastLimit(world);
-        for (const { booking } of [product, event]) expect((await countermark('use', booking.token, world.key)).status).toBe(204);
+        for (const { booking } of [product, event])
+          expect((await countermark('use', booking.token, world.key)).status).toBe(204);
         expect(await runScheduledJobs(world, now())).toEqual({ used: 0, expired: 0, reimbursed: 2 });
         for (const { booking } of [product, event]) {
           const before = await stateOf(booking.id);
@@ -933,12 +1128,36 @@ describe('Bookings', () => {
       // S1 (category A) and S2 (category B) begin at T1, in ten days; S3 (category A) tomorrow.
       const first = await anEventDate(world, { hours: 240, price: 2500, label: 'A' });
       const second = await anEventDate(world, { offerId: first.offerId, hours: 240, price: 1500, label: 'B' });
-      const third = await anEventDate(world, { offerId: first.offerId, priceCategoryId: first.priceCategoryId, hours: 24 });
+      const third = await anEventDate(world, {
+        offerId: first.offerId,
+        priceCategoryId: first.priceCategoryId,
+        hours: 24,
+      });
       await em().nativeUpdate(Offer, first.offerId, { enableDoubleBookings: true });
-      event = { offerId: first.offerId, categoryA: first.priceCategoryId, categoryB: second.priceCategoryId, s1: first.stockId, s2: second.stockId, s3: third.stockId, t1: first.beginning };
+      event = {
+        offerId: first.offerId,
+        categoryA: first.priceCategoryId,
+        categoryB: second.priceCategoryId,
+        s1: first.stockId,
+        s2: second.stockId,
+        s3: third.stockId,
+        t1: first.beginning,
+      };
       beneficiaries = {
-        x: await aBeneficiary(world, { email: 'x@example.com', firstName: 'Xavier', lastName: 'X', birthDate: '2007-01-01', postalCode: '75011' }),
-        y: await aBeneficiary(world, { email: 'y@example.com', firstName: 'Yasmine', lastName: 'Y', birthDate: '2008-06-30', phoneNumber: '+33612345678' }),
+        x: await aBeneficiary(world, {
+          email: 'x@example.com',
+          firstName: 'Xavier',
+          lastName: 'X',
+          birthDate: '2007-01-01',
+          postalCode: '75011',
+        }),
+        y: await aBeneficiary(world, {
+          email: 'y@example.com',
+          firstName: 'Yasmine',
+          lastName: 'Y',
+          birthDate: '2008-06-30',
+          phoneNumber: '+33612345678',
+        }),
       };
       const b1 = await book(world, event.s1, { beneficiaryId: beneficiaries.x });
       const b2 = await book(world, event.s2, { beneficiaryId: beneficiaries.y, quantity: 2 });
@@ -955,7 +1174,8 @@ describe('Bookings', () => {
       ids = { b1: b1.id, b2: b2.id, b3: b3.id, b4: b4.id, b5: b5.id };
     });
 
-    const idsOf = (response: request.Response) => (response.body.bookings as { id: number }[]).map((booking) => booking.id);
+    const idsOf = (response: request.Response) =>
+      (response.body.bookings as { id: number }[]).map((booking) => booking.id);
 
     it("answers the offer's bookings in id order, each with its beneficiary (200)", async () => {
       const response = await list(`?offerId=${event.offerId}`, world.key);
@@ -986,8 +1206,19 @@ describe('Bookings', () => {
         userPhoneNumber: '+33612345678',
         userPostalCode: null,
       });
-      expect(response.body.bookings.map((booking: { status: string }) => booking.status)).toEqual(['CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CANCELLED', 'USED']);
-      expect(response.body.bookings[0]).toMatchObject({ userEmail: 'x@example.com', userPostalCode: '75011', priceCategoryLabel: 'A', price: 2500 });
+      expect(response.body.bookings.map((booking: { status: string }) => booking.status)).toEqual([
+        'CONFIRMED',
+        'CONFIRMED',
+        'CONFIRMED',
+        'CANCELLED',
+        'USED',
+      ]);
+      expect(response.body.bookings[0]).toMatchObject({
+        userEmail: 'x@example.com',
+        userPostalCode: '75011',
+        priceCategoryLabel: 'A',
+        price: 2500,
+      });
     });
 
     it('filters by stock, price category, status and beginning (timezone-aware), alone or together', async () => {
@@ -1030,8 +1261,14 @@ describe('Bookings', () => {
         firstIndex = page.at(-1)! + 1;
       }
       expect(pages).toEqual([[ids.b1, ids.b2], [ids.b3, ids.b4], [ids.b5]]);
-      expect(idsOf(await list(`?offerId=${event.offerId}&firstIndex=${ids.b3}`, world.key))).toEqual([ids.b3, ids.b4, ids.b5]);
-      expect(idsOf(await list(`?offerId=${event.offerId}&limit=1&status=CONFIRMED&firstIndex=${ids.b2}`, world.key))).toEqual([ids.b2]);
+      expect(idsOf(await list(`?offerId=${event.offerId}&firstIndex=${ids.b3}`, world.key))).toEqual([
+        ids.b3,
+        ids.b4,
+        ids.b5,
+      ]);
+      expect(
+        idsOf(await list(`?offerId=${event.offerId}&limit=1&status=CONFIRMED&firstIndex=${ids.b2}`, world.key)),
+      ).toEqual([ids.b2]);
       expect(idsOf(await list(`?offerId=${event.offerId}&limit=50`, world.key))).toHaveLength(5);
       expect(idsOf(await list(`?offerId=${event.offerId}&firstIndex=99999999999`, world.key))).toEqual([]);
     });
@@ -1054,9 +1291,18 @@ describe('Bookings', () => {
         ['?offerId=0', { loc: ['offerId'], type: 'greater_than' }],
         [`?offerId=${event.offerId}&status=PENDING`, { loc: ['status'], type: 'enum' }],
         [`?offerId=${event.offerId}&status=used`, { loc: ['status'], type: 'enum' }],
-        [`?offerId=${event.offerId}&beginningDatetime=2026-12-02T10:00:00`, { loc: ['beginningDatetime'], type: 'timezone_aware' }],
-        [`?offerId=${event.offerId}&beginningDatetime=2026-12-02`, { loc: ['beginningDatetime'], type: 'timezone_aware' }],
-        [`?offerId=${event.offerId}&beginningDatetime=tomorrow`, { loc: ['beginningDatetime'], type: 'datetime_parsing' }],
+        [
+          `?offerId=${event.offerId}&beginningDatetime=2026-12-02T10:00:00`,
+          { loc: ['beginningDatetime'], type: 'timezone_aware' },
+        ],
+        [
+          `?offerId=${event.offerId}&beginningDatetime=2026-12-02`,
+          { loc: ['beginningDatetime'], type: 'timezone_aware' },
+        ],
+        [
+          `?offerId=${event.offerId}&beginningDatetime=tomorrow`,
+          { loc: ['beginningDatetime'], type: 'datetime_parsing' },
+        ],
         [`?offerId=${event.offerId}&limit=51`, { loc: ['limit'], type: 'less_than_equal' }],
         [`?offerId=${event.offerId}&limit=0`, { loc: ['limit'], type: 'greater_than' }],
         [`?offerId=${event.offerId}&firstIndex=0`, { loc: ['firstIndex'], type: 'greater_than_equal' }],
@@ -1082,7 +1328,11 @@ describe('Bookings', () => {
         const later = await book(world, beforeLimit.stockId);
         const due = new Date(date.beginning.getTime() + 48 * HOUR);
 
-        expect(await runScheduledJobs(world, new Date(due.getTime() - 1))).toEqual({ used: 0, expired: 0, reimbursed: 0 });
+        expect(await runScheduledJobs(world, new Date(due.getTime() - 1))).toEqual({
+          used: 0,
+          expired: 0,
+          reimbursed: 0,
+        });
         expect(await stateOf(booked.id)).toMatchObject({ status: 'CONFIRMED', dateUsed: null });
 
         expect(await runScheduledJobs(world, due)).toEqual({ used: 1, expired: 0, reimbursed: 0 });
@@ -1112,7 +1362,11 @@ describe('Bookings', () => {
         const bookedAt = now().getTime();
         expect(await creditOf(beneficiaryId)).toBe(CREDIT - 3500);
 
-        expect(await runScheduledJobs(world, new Date(bookedAt + 10 * DAY - 1))).toEqual({ used: 0, expired: 0, reimbursed: 0 });
+        expect(await runScheduledJobs(world, new Date(bookedAt + 10 * DAY - 1))).toEqual({
+          used: 0,
+          expired: 0,
+          reimbursed: 0,
+        });
         const tenDays = new Date(bookedAt + 10 * DAY);
         expect(await runScheduledJobs(world, tenDays)).toEqual({ used: 0, expired: 1, reimbursed: 0 });
         expect(await stateOf(bookBooking.id)).toEqual({
@@ -1127,7 +1381,11 @@ describe('Bookings', () => {
         expect(await notificationsOf(bookBooking.id)).toEqual(['BOOK', 'CANCEL']);
         expect((await storedBooking(cdBooking.id)).status).toBe('CONFIRMED');
 
-        expect(await runScheduledJobs(world, new Date(bookedAt + 30 * DAY - 1))).toEqual({ used: 0, expired: 0, reimbursed: 0 });
+        expect(await runScheduledJobs(world, new Date(bookedAt + 30 * DAY - 1))).toEqual({
+          used: 0,
+          expired: 0,
+          reimbursed: 0,
+        });
         const thirtyDays = new Date(bookedAt + 30 * DAY);
         expect(await runScheduledJobs(world, thirtyDays)).toEqual({ used: 0, expired: 1, reimbursed: 0 });
         expect(await stateOf(cdBooking.id)).toEqual({
@@ -1151,8 +1409,17 @@ describe('Bookings', () => {
         const usedAt = iso(now());
         const moment = new Date(now().getTime() + 11 * DAY);
         expect(await runScheduledJobs(world, moment)).toEqual({ used: 0, expired: 1, reimbursed: 1 });
-        expect(await stateOf(pickedUp.id)).toMatchObject({ status: 'REIMBURSED', dateUsed: usedAt, reimbursementDate: iso(moment), cancellationDate: null });
-        expect(await stateOf(forgotten.id)).toMatchObject({ status: 'CANCELLED', cancellationReason: 'EXPIRED', bookedQuantity: 1 });
+        expect(await stateOf(pickedUp.id)).toMatchObject({
+          status: 'REIMBURSED',
+          dateUsed: usedAt,
+          reimbursementDate: iso(moment),
+          cancellationDate: null,
+        });
+        expect(await stateOf(forgotten.id)).toMatchObject({
+          status: 'CANCELLED',
+          cancellationReason: 'EXPIRED',
+          bookedQuantity: 1,
+        });
       });
 
       it('reimburses USED bookings only, keeping their validation date', async () => {
@@ -1167,7 +1434,11 @@ describe('Bookings', () => {
         const moment = at(1);
         const before = { confirmed: await stateOf(confirmed.id), cancelled: await stateOf(cancelled.id) };
         expect(await runScheduledJobs(world, moment)).toEqual({ used: 0, expired: 0, reimbursed: 1 });
-        expect(await stateOf(used.id)).toMatchObject({ status: 'REIMBURSED', dateUsed: usedAt, reimbursementDate: iso(moment) });
+        expect(await stateOf(used.id)).toMatchObject({
+          status: 'REIMBURSED',
+          dateUsed: usedAt,
+          reimbursementDate: iso(moment),
+        });
         expect({ confirmed: await stateOf(confirmed.id), cancelled: await stateOf(cancelled.id) }).toEqual(before);
         expect(await runScheduledJobs(world, moment)).toEqual({ used: 0, expired: 0, reimbursed: 0 });
       });
@@ -1188,8 +1459,16 @@ describe('Bookings', () => {
         const own = await setUp(world);
         const foreign = await setUp(other);
         const foreignBefore = await Promise.all(foreign.map(stateOf));
-        expect(await runScheduledJobs(world, new Date(now().getTime() + 40 * DAY))).toEqual({ used: 1, expired: 1, reimbursed: 1 });
-        expect((await Promise.all(own.map(stateOf))).map((state) => state.status)).toEqual(['USED', 'CANCELLED', 'REIMBURSED']);
+        expect(await runScheduledJobs(world, new Date(now().getTime() + 40 * DAY))).toEqual({
+          used: 1,
+          expired: 1,
+          reimbursed: 1,
+        });
+        expect((await Promise.all(own.map(stateOf))).map((state) => state.status)).toEqual([
+          'USED',
+          'CANCELLED',
+          'REIMBURSED',
+        ]);
         expect(await Promise.all(foreign.map(stateOf))).toEqual(foreignBefore);
         expect(foreignBefore.map((state) => state.status)).toEqual(['CONFIRMED', 'CONFIRMED', 'USED']);
       });
@@ -1215,7 +1494,11 @@ describe('Bookings', () => {
         expect(await stateOf(booked.id)).toMatchObject({ status: 'CONFIRMED', dateUsed: null });
         testApp.clock.advance(1);
         await testApp.runtime.scheduler.runNow('bookings.autoUse');
-        expect(await stateOf(booked.id)).toMatchObject({ status: 'USED', dateUsed: iso(now()), reimbursementDate: null });
+        expect(await stateOf(booked.id)).toMatchObject({
+          status: 'USED',
+          dateUsed: iso(now()),
+          reimbursementDate: null,
+        });
         expect((await storedBooking(productBooking.id)).status).toBe('CONFIRMED');
       });
 
@@ -1231,11 +1514,23 @@ describe('Bookings', () => {
         expect((await storedBooking(bookBooking.id)).status).toBe('CONFIRMED');
         testApp.clock.advance(1);
         await testApp.runtime.scheduler.runNow('bookings.expireProducts');
-        expect(await stateOf(bookBooking.id)).toMatchObject({ status: 'CANCELLED', cancellationReason: 'EXPIRED', cancellationDate: iso(now()), credit: CREDIT - 2000, bookedQuantity: 0 });
+        expect(await stateOf(bookBooking.id)).toMatchObject({
+          status: 'CANCELLED',
+          cancellationReason: 'EXPIRED',
+          cancellationDate: iso(now()),
+          credit: CREDIT - 2000,
+          bookedQuantity: 0,
+        });
         expect((await storedBooking(cdBooking.id)).status).toBe('CONFIRMED');
         testApp.clock.advance(20 * DAY);
         await testApp.runtime.scheduler.runNow('bookings.expireProducts');
-        expect(await stateOf(cdBooking.id)).toMatchObject({ status: 'CANCELLED', cancellationReason: 'EXPIRED', cancellationDate: iso(now()), credit: CREDIT, bookedQuantity: 0 });
+        expect(await stateOf(cdBooking.id)).toMatchObject({
+          status: 'CANCELLED',
+          cancellationReason: 'EXPIRED',
+          cancellationDate: iso(now()),
+          credit: CREDIT,
+          bookedQuantity: 0,
+        });
       });
 
       it('bookings.reimburse marks USED bookings REIMBURSED, and only them', async () => {
@@ -1267,20 +1562,39 @@ describe('Bookings', () => {
       expect((await countermark('use', used.token, world.key)).status).toBe(204);
       const confirmed = await book(world, date.stockId, { beneficiaryId, quantity: 2 });
       const elsewhere = await book(world, kept.stockId, { beneficiaryId });
-      const before = { used: await stateOf(used.id), cancelled: await stateOf(cancelled.id), elsewhere: await stateOf(elsewhere.id) };
+      const before = {
+        used: await stateOf(used.id),
+        cancelled: await stateOf(cancelled.id),
+        elsewhere: await stateOf(elsewhere.id),
+      };
       expect(await creditOf(beneficiaryId)).toBe(CREDIT - 4000);
       expect(await bookedQuantityOf(date.stockId)).toBe(3);
 
       testApp.clock.advance(HOUR);
-      const response = await send('delete', `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`, '/public/offers/v1/events/{event_id}/dates/{stock_id}', world.key);
+      const response = await send(
+        'delete',
+        `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`,
+        '/public/offers/v1/events/{event_id}/dates/{stock_id}',
+        world.key,
+      );
       expect(response.status).toBe(204);
 
       const after = await stateOf(confirmed.id);
-      expect(after).toMatchObject({ status: 'CANCELLED', cancellationDate: iso(now()), cancellationReason: 'STOCK_DELETED', dateUsed: null, credit: CREDIT - 2000 });
+      expect(after).toMatchObject({
+        status: 'CANCELLED',
+        cancellationDate: iso(now()),
+        cancellationReason: 'STOCK_DELETED',
+        dateUsed: null,
+        credit: CREDIT - 2000,
+      });
       // The deleted stock keeps its count: places are given back only to a stock still on sale.
       expect(after.bookedQuantity).toBe(3);
       expect(await notificationsOf(confirmed.id)).toEqual(['BOOK', 'CANCEL']);
-      expect({ used: await stateOf(used.id), cancelled: await stateOf(cancelled.id), elsewhere: await stateOf(elsewhere.id) }).toEqual({
+      expect({
+        used: await stateOf(used.id),
+        cancelled: await stateOf(cancelled.id),
+        elsewhere: await stateOf(elsewhere.id),
+      }).toEqual({
         used: { ...before.used, credit: CREDIT - 2000 },
         cancelled: { ...before.cancelled, credit: CREDIT - 2000 },
         elsewhere: { ...before.elsewhere, credit: CREDIT - 2000 },
@@ -1300,11 +1614,18 @@ describe('Bookings', () => {
       const second = await book(world, product.stockId, { beneficiaryId });
       const used = await book(world, product.stockId, { beneficiaryId });
       expect((await countermark('use', used.token, world.key)).status).toBe(204);
-      const response = await send('patch', '/public/offers/v1/products', '/public/offers/v1/products', world.key, { offerId: product.offerId, stock: null });
+      const response = await send('patch', '/public/offers/v1/products', '/public/offers/v1/products', world.key, {
+        offerId: product.offerId,
+        stock: null,
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body.stock).toBeNull();
       for (const booking of [first, second]) {
-        expect(await stateOf(booking.id)).toMatchObject({ status: 'CANCELLED', cancellationReason: 'STOCK_DELETED', cancellationDate: iso(now()) });
+        expect(await stateOf(booking.id)).toMatchObject({
+          status: 'CANCELLED',
+          cancellationReason: 'STOCK_DELETED',
+          cancellationDate: iso(now()),
+        });
       }
       expect((await storedBooking(used.id)).status).toBe('USED');
       expect(await creditOf(beneficiaryId)).toBe(CREDIT - 1200);
@@ -1317,14 +1638,24 @@ describe('Bookings', () => {
       const ean = books[1].ean;
       const product = await aProduct(world, { category: 'LIVRE_PAPIER', price: 900, ean });
       const booked = await book(world, product.stockId, { beneficiaryId });
-      const response = await send('post', '/public/offers/v1/products/ean', '/public/offers/v1/products/ean', world.key, {
-        location: { type: 'physical', venueId: bookshop() },
-        products: [{ ean, stock: { price: 900, quantity: 0 } }],
-      });
+      const response = await send(
+        'post',
+        '/public/offers/v1/products/ean',
+        '/public/offers/v1/products/ean',
+        world.key,
+        {
+          location: { type: 'physical', venueId: bookshop() },
+          products: [{ ean, stock: { price: 900, quantity: 0 } }],
+        },
+      );
       expect(response.status, JSON.stringify(response.body)).toBe(204);
       expect((await storedBooking(booked.id)).status).toBe('CONFIRMED');
       await runAllJobs();
-      expect(await stateOf(booked.id)).toMatchObject({ status: 'CANCELLED', cancellationReason: 'STOCK_DELETED', credit: CREDIT });
+      expect(await stateOf(booked.id)).toMatchObject({
+        status: 'CANCELLED',
+        cancellationReason: 'STOCK_DELETED',
+        credit: CREDIT,
+      });
       expect((await em().findOneOrFail(Stock, product.stockId)).isDeleted).toBe(true);
       expect(await notificationsOf(booked.id)).toEqual(['BOOK', 'CANCEL']);
     });
@@ -1337,9 +1668,21 @@ describe('Bookings', () => {
       const productBooking = await book(world, product.stockId, { beneficiaryId });
       const eventBooking = await book(world, date.stockId, { beneficiaryId });
       const before = { product: await stateOf(productBooking.id), event: await stateOf(eventBooking.id) };
-      const patchedProduct = await send('patch', '/public/offers/v1/products', '/public/offers/v1/products', world.key, { offerId: product.offerId, isActive: false });
+      const patchedProduct = await send(
+        'patch',
+        '/public/offers/v1/products',
+        '/public/offers/v1/products',
+        world.key,
+        { offerId: product.offerId, isActive: false },
+      );
       expect(patchedProduct.status, JSON.stringify(patchedProduct.body)).toBe(200);
-      const patchedEvent = await send('patch', `/public/offers/v1/events/${date.offerId}`, '/public/offers/v1/events/{event_id}', world.key, { isActive: false });
+      const patchedEvent = await send(
+        'patch',
+        `/public/offers/v1/events/${date.offerId}`,
+        '/public/offers/v1/events/{event_id}',
+        world.key,
+        { isActive: false },
+      );
       expect(patchedEvent.status, JSON.stringify(patchedEvent.body)).toBe(200);
       expect({ product: await stateOf(productBooking.id), event: await stateOf(eventBooking.id) }).toEqual(before);
       expect(before.product).toMatchObject({ status: 'CONFIRMED', credit: CREDIT - 3000 });
@@ -1360,35 +1703,64 @@ describe('Bookings', () => {
 
       // Moved to 72 hours from now: the limit becomes 48 hours before it.
       const sooner = at(72);
-      const moved = await send('patch', `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`, '/public/offers/v1/events/{event_id}/dates/{stock_id}', world.key, {
-        beginningDatetime: iso(sooner),
-        bookingLimitDatetime: iso(at(71)),
-      });
+      const moved = await send(
+        'patch',
+        `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`,
+        '/public/offers/v1/events/{event_id}/dates/{stock_id}',
+        world.key,
+        {
+          beginningDatetime: iso(sooner),
+          bookingLimitDatetime: iso(at(71)),
+        },
+      );
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       expect((await storedBooking(late.id)).cancellationLimitDate?.toISOString()).toBe(iso(at(24)));
-      expect((await storedBooking(early.id)).cancellationLimitDate?.toISOString()).toBe(iso(new Date(bookedAt.getTime() - HOUR)));
+      expect((await storedBooking(early.id)).cancellationLimitDate?.toISOString()).toBe(
+        iso(new Date(bookedAt.getTime() - HOUR)),
+      );
       const lookup = await byToken(late.token, world.key);
       expect(lookup.status).toBe(403);
-      expect(lookup.body).toEqual({ global: [`The beneficiary may still cancel this booking until ${iso(at(24))}: validate it after that`] });
+      expect(lookup.body).toEqual({
+        global: [`The beneficiary may still cancel this booking until ${iso(at(24))}: validate it after that`],
+      });
 
       // Moved to tomorrow: the limit has passed, the booking can be validated and no longer cancelled.
-      const moved2 = await send('patch', `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`, '/public/offers/v1/events/{event_id}/dates/{stock_id}', world.key, {
-        beginningDatetime: iso(at(24)),
-        bookingLimitDatetime: iso(at(23)),
-      });
+      const moved2 = await send(
+        'patch',
+        `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`,
+        '/public/offers/v1/events/{event_id}/dates/{stock_id}',
+        world.key,
+        {
+          beginningDatetime: iso(at(24)),
+          bookingLimitDatetime: iso(at(23)),
+        },
+      );
       expect(moved2.status, JSON.stringify(moved2.body)).toBe(200);
       expect((await storedBooking(late.id)).cancellationLimitDate?.toISOString()).toBe(iso(at(-24)));
       expect((await countermark('cancel', late.token, world.key)).status).toBe(403);
       const listed = await list(`?offerId=${date.offerId}&status=CONFIRMED`, world.key);
-      expect(listed.body.bookings.map((booking: { id: number; confirmationDate: string }) => [booking.id, booking.confirmationDate])).toEqual([[late.id, iso(at(-24))]]);
+      expect(
+        listed.body.bookings.map((booking: { id: number; confirmationDate: string }) => [
+          booking.id,
+          booking.confirmationDate,
+        ]),
+      ).toEqual([[late.id, iso(at(-24))]]);
 
       // Moved far away: the limit is 48 hours after booking again.
-      const moved3 = await send('patch', `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`, '/public/offers/v1/events/{event_id}/dates/{stock_id}', world.key, {
-        beginningDatetime: iso(at(24 * 30)),
-        bookingLimitDatetime: iso(at(24 * 29)),
-      });
+      const moved3 = await send(
+        'patch',
+        `/public/offers/v1/events/${date.offerId}/dates/${date.stockId}`,
+        '/public/offers/v1/events/{event_id}/dates/{stock_id}',
+        world.key,
+        {
+          beginningDatetime: iso(at(24 * 30)),
+          bookingLimitDatetime: iso(at(24 * 29)),
+        },
+      );
       expect(moved3.status, JSON.stringify(moved3.body)).toBe(200);
-      expect((await storedBooking(late.id)).cancellationLimitDate?.toISOString()).toBe(iso(new Date(bookedAt.getTime() + 48 * HOUR)));
+      expect((await storedBooking(late.id)).cancellationLimitDate?.toISOString()).toBe(
+        iso(new Date(bookedAt.getTime() + 48 * HOUR)),
+      );
     });
   });
 
@@ -1405,7 +1777,9 @@ describe('Bookings', () => {
       siret: '12345678200028',
     });
     const bodiesOf = async (bookingId: number) =>
-      (await em().find(ProviderMessage, { booking: bookingId }, { orderBy: { id: 'asc' } })).map((message) => JSON.parse(message.body));
+      (await em().find(ProviderMessage, { booking: bookingId }, { orderBy: { id: 'asc' } })).map((message) =>
+        JSON.parse(message.body),
+      );
 
     it('the BOOK notification describes the venue with its address, as the CANCEL one does', async () => {
       const world = await aWorld();
@@ -1414,7 +1788,11 @@ describe('Bookings', () => {
       expect((await countermark('cancel', booked.token, world.key)).status).toBe(204);
       const [bookMessage, cancelMessage] = await bodiesOf(booked.id);
       expect(cancelMessage).toMatchObject({ action: 'CANCEL', venue: bookshopAsSent() });
-      expect(bookMessage).toMatchObject({ action: 'BOOK', booking: { id: booked.id, token: booked.token, status: 'CONFIRMED' }, venue: bookshopAsSent() });
+      expect(bookMessage).toMatchObject({
+        action: 'BOOK',
+        booking: { id: booked.id, token: booked.token, status: 'CONFIRMED' },
+        venue: bookshopAsSent(),
+      });
     });
 
     it("delivers the BOOK and CANCEL notifications to the provider's notification URL, signed with its secret", async () => {
@@ -1430,13 +1808,17 @@ describe('Bookings', () => {
       ]);
       const delivered = received.filter((message) => message.url === `/notify/${world.providerId}`);
       expect(delivered.map((message) => message.body.action)).toEqual(['BOOK', 'CANCEL']);
-      for (const message of delivered) expect(hasValidSignature(message.text, world.secret, message.signature)).toBe(true);
+      for (const message of delivered)
+        expect(hasValidSignature(message.text, world.secret, message.signature)).toBe(true);
     });
 
     it("books an event with tickets at the provider's ticketing system, signed, and keeps its tickets", async () => {
       const world = await aWorld({ ticketing: true });
       const date = await anEventDate(world, { hours: 240, price: 2000, quantity: 50, offer: { hasTicket: true } });
-      ticketingAnswer = { status: 200, body: { tickets: [{ barcode: 'BARCODE-1', seat: 'A12' }], remainingQuantity: 41 } };
+      ticketingAnswer = {
+        status: 200,
+        body: { tickets: [{ barcode: 'BARCODE-1', seat: 'A12' }], remainingQuantity: 41 },
+      };
       const answer = await bookRaw(world, date.stockId);
       expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
       const booked = answer.data!.sandboxBook as Booked;
@@ -1462,7 +1844,9 @@ describe('Bookings', () => {
       for (let index = 0; index < 3; index += 1) await book(world, product.stockId, { beneficiaryId: someoneElse });
       const booked = await book(world, product.stockId, { beneficiaryId });
       expect(await bookedQuantityOf(product.stockId)).toBe(4);
-      const responses = await Promise.all(Array.from({ length: 5 }, () => countermark('cancel', booked.token, world.key)));
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => countermark('cancel', booked.token, world.key)),
+      );
       expect(responses.map((response) => response.status).sort()).toEqual([204, 410, 410, 410, 410]);
       expect(await stateOf(booked.id)).toMatchObject({ status: 'CANCELLED', credit: CREDIT, bookedQuantity: 3 });
       expect(await notificationsOf(booked.id)).toEqual(['BOOK', 'CANCEL']);
@@ -1474,7 +1858,10 @@ describe('Bookings', () => {
         const beneficiaryId = await aBeneficiary(world);
         const product = await aProduct(world, { price: 1000 });
         const booked = await book(world, product.stockId, { beneficiaryId });
-        const [use, cancel] = await Promise.all([countermark('use', booked.token, world.key), countermark('cancel', booked.token, world.key)]);
+        const [use, cancel] = await Promise.all([
+          countermark('use', booked.token, world.key),
+          countermark('cancel', booked.token, world.key),
+        ]);
         const state = await stateOf(booked.id);
         const outcome = `${use.status}/${cancel.status}`;
         if (state.status === 'USED') {
@@ -1482,7 +1869,12 @@ describe('Bookings', () => {
           expect(state, outcome).toMatchObject({ cancellationDate: null, credit: CREDIT - 1000, bookedQuantity: 1 });
         } else {
           expect(outcome).toBe('410/204');
-          expect(state, outcome).toMatchObject({ status: 'CANCELLED', dateUsed: null, credit: CREDIT, bookedQuantity: 0 });
+          expect(state, outcome).toMatchObject({
+            status: 'CANCELLED',
+            dateUsed: null,
+            credit: CREDIT,
+            bookedQuantity: 0,
+          });
         }
       }
     });
@@ -1493,9 +1885,18 @@ describe('Bookings', () => {
       const product = await aProduct(world, { price: 500, quantity: null });
       const toCancel: Booked[] = [];
       for (let index = 0; index < 20; index += 1) toCancel.push(await book(world, product.stockId, { beneficiaryId }));
-      await Promise.all(toCancel.map((booked) => Promise.all([countermark('cancel', booked.token, world.key), bookRaw(world, product.stockId, { beneficiaryId })])));
+      await Promise.all(
+        toCancel.map((booked) =>
+          Promise.all([
+            countermark('cancel', booked.token, world.key),
+            bookRaw(world, product.stockId, { beneficiaryId }),
+          ]),
+        ),
+      );
       const live = await em().find(Booking, { beneficiary: beneficiaryId, status: 'CONFIRMED' });
-      expect(await creditOf(beneficiaryId)).toBe(CREDIT - live.reduce((total, booking) => total + booking.amount * booking.quantity, 0));
+      expect(await creditOf(beneficiaryId)).toBe(
+        CREDIT - live.reduce((total, booking) => total + booking.amount * booking.quantity, 0),
+      );
     });
   });
 
@@ -1505,7 +1906,12 @@ describe('Bookings', () => {
       const { stockId } = await aProduct(world);
       const booked = await book(world, stockId);
       const fork = em();
-      const otherOfferer = fork.create(Offerer, { name: 'Another offerer of the provider', siren: '732829320', allowedOnAdage: false, createdDatetime: now() });
+      const otherOfferer = fork.create(Offerer, {
+        name: 'Another offerer of the provider',
+        siren: '732829320',
+        allowedOnAdage: false,
+        createdDatetime: now(),
+      });
       const { key: otherKey } = issueApiKey(fork, testApp.clock, {
         env: 'test',
         provider: fork.getReference(Provider, world.providerId),
@@ -1530,7 +1936,10 @@ describe('Bookings', () => {
       expect((await storedBooking(booked.id)).status).toBe('CANCELLED');
       expect(await creditOf(beneficiaryId)).toBe(CREDIT);
       expect((await em().findOneOrFail(Stock, stockId)).bookedQuantity).toBe(0);
-      const cancellations = await em().find(ProviderMessage, { booking: booked.id, body: { $like: '%"action":"CANCEL"%' } });
+      const cancellations = await em().find(ProviderMessage, {
+        booking: booked.id,
+        body: { $like: '%"action":"CANCEL"%' },
+      });
       expect(cancellations).toHaveLength(1);
     });
 
@@ -1539,7 +1948,10 @@ describe('Bookings', () => {
       const beneficiaryId = await aBeneficiary(world);
       const { stockId } = await aProduct(world, { category: 'LIVRE_PAPIER', price: 1000 });
       const booked = await book(world, stockId, { beneficiaryId });
-      const [use] = await Promise.all([countermark('use', booked.token, world.key), runScheduledJobs(world, at(11 * 24))]);
+      const [use] = await Promise.all([
+        countermark('use', booked.token, world.key),
+        runScheduledJobs(world, at(11 * 24)),
+      ]);
       const stored = await storedBooking(booked.id);
       if (use.status === 204) {
         // Used before the run: the run may even reimburse it; never cancelled.

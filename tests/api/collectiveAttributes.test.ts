@@ -2,14 +2,21 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EAC_FORMATS } from '../../graphql/collective/formats.js';
-import { educationalDomains, nationalPrograms, studentLevels } from '../../graphql/collective/reference/educationalData.js';
+import {
+  educationalDomains,
+  nationalPrograms,
+  studentLevels,
+} from '../../graphql/collective/reference/educationalData.js';
 import {
   EducationalDomain,
   EducationalInstitution,
   NationalProgram,
   StudentLevel,
 } from '../../graphql/collective/reference/entities.js';
-import { educationalInstitutions, type EducationalInstitutionEntry } from '../../graphql/collective/reference/institutionData.js';
+import {
+  educationalInstitutions,
+  type EducationalInstitutionEntry,
+} from '../../graphql/collective/reference/institutionData.js';
 import { loadEducationalReference } from '../../graphql/collective/reference/loader.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
@@ -90,7 +97,9 @@ describe('Collective offer attributes', () => {
         educationalDomains.map((domain) => ({
           id: domain.id,
           name: domain.name,
-          nationalPrograms: [...domain.nationalProgramIds].sort((a, b) => a - b).map((id) => ({ id, name: programName.get(id) })),
+          nationalPrograms: [...domain.nationalProgramIds]
+            .sort((a, b) => a - b)
+            .map((id) => ({ id, name: programName.get(id) })),
         })),
       );
       expect(response.body.find((domain: { id: number }) => domain.id === 6)).toEqual({
@@ -262,10 +271,18 @@ describe('Collective offer attributes', () => {
     });
 
     it('combines the filters', async () => {
-      const response = await institutions(`?city=paris&institutionType=college&postalCode=75014&name=${encodeURIComponent('e')}`);
+      const response = await institutions(
+        `?city=paris&institutionType=college&postalCode=75014&name=${encodeURIComponent('e')}`,
+      );
       expect(response.status).toBe(200);
       expect(response.body).toEqual(
-        expected((entry) => entry.city.includes('PARIS') && entry.institutionType === 'COLLEGE' && entry.postalCode === '75014' && entry.name.includes('E')),
+        expected(
+          (entry) =>
+            entry.city.includes('PARIS') &&
+            entry.institutionType === 'COLLEGE' &&
+            entry.postalCode === '75014' &&
+            entry.name.includes('E'),
+        ),
       );
       expect(response.body.length).toBeGreaterThan(1);
       const byIdAndName = await institutions('?id=40&name=moulin');
@@ -277,18 +294,28 @@ describe('Collective offer attributes', () => {
     });
 
     it('answers [] when nothing matches', async () => {
-      for (const query of ['?name=zzzz', '?id=99999', '?uai=0000000A', '?postalCode=00000', '?city=nowhere', '?institutionType=UNIVERSITE']) {
+      for (const query of [
+        '?name=zzzz',
+        '?id=99999',
+        '?uai=0000000A',
+        '?postalCode=00000',
+        '?city=nowhere',
+        '?institutionType=UNIVERSITE',
+      ]) {
         const response = await institutions(query);
         expect(response.status, query).toBe(200);
         expect(response.body, query).toEqual([]);
       }
     });
 
-    it.each(['limit=0', 'limit=abc', 'limit=-1', 'limit=1001', 'id=0', 'id=abc', 'postalCode=123456'])('refuses %s (422)', async (query) => {
-      const response = await institutions(`?${query}`);
-      expect(response.status, JSON.stringify(response.body)).toBe(422);
-      expect(response.body[0].loc).toContain(query.split('=')[0]);
-    });
+    it.each(['limit=0', 'limit=abc', 'limit=-1', 'limit=1001', 'id=0', 'id=abc', 'postalCode=123456'])(
+      'refuses %s (422)',
+      async (query) => {
+        const response = await institutions(`?${query}`);
+        expect(response.status, JSON.stringify(response.body)).toBe(422);
+        expect(response.body[0].loc).toContain(query.split('=')[0]);
+      },
+    );
 
     it('needs an API key (401)', async () => {
       const response = await get(INSTITUTIONS, INSTITUTIONS, null);

@@ -19,7 +19,8 @@ const OFFER = '/v2/collective/offers/{offer_id}';
 const BOOK = '/v2/collective/adage_mock/offer/{offer_id}/book';
 const CANCEL = '/v2/collective/bookings/{booking_id}';
 const USE = '/v2/collective/bookings/{booking_id}/use';
-const mockPath = (action: 'confirm' | 'cancel' | 'pending' | 'reimburse') => `/v2/collective/adage_mock/bookings/{booking_id}/${action}`;
+const mockPath = (action: 'confirm' | 'cancel' | 'pending' | 'reimburse') =>
+  `/v2/collective/adage_mock/bookings/{booking_id}/${action}`;
 
 type Action = 'confirm' | 'cancel' | 'pending' | 'reimburse' | 'use';
 const ACTIONS: Action[] = ['confirm', 'cancel', 'use', 'reimburse', 'pending'];
@@ -101,7 +102,10 @@ describe('Collective bookings', () => {
   });
   /** A collective offer created through the API and, unless told otherwise, approved by the sandbox's automatic review. */
   const anOffer = async (overrides: Record<string, unknown> = {}, options: { approve?: boolean } = {}) => {
-    const response = await request(testApp.app).post(OFFERS).set('Authorization', `Bearer ${key}`).send(anOfferBody(overrides));
+    const response = await request(testApp.app)
+      .post(OFFERS)
+      .set('Authorization', `Bearer ${key}`)
+      .send(anOfferBody(overrides));
     expectMatchesContract(response, 'post', OFFERS);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.offerStatus).toBe('UNDER_REVIEW');
@@ -115,12 +119,16 @@ describe('Collective bookings', () => {
     return response;
   };
   const move = async (action: Action, bookingId: number | string, apiKey = key) => {
-    const response = await request(testApp.app).post(withId(PATH_OF[action], bookingId)).set('Authorization', `Bearer ${apiKey}`);
+    const response = await request(testApp.app)
+      .post(withId(PATH_OF[action], bookingId))
+      .set('Authorization', `Bearer ${apiKey}`);
     expectMatchesContract(response, 'post', PATH_OF[action]);
     return response;
   };
   const cancel = async (bookingId: number | string, apiKey = key) => {
-    const response = await request(testApp.app).patch(withId(CANCEL, bookingId)).set('Authorization', `Bearer ${apiKey}`);
+    const response = await request(testApp.app)
+      .patch(withId(CANCEL, bookingId))
+      .set('Authorization', `Bearer ${apiKey}`);
     expectMatchesContract(response, 'patch', CANCEL);
     return response;
   };
@@ -134,7 +142,12 @@ describe('Collective bookings', () => {
     const response = await request(testApp.app).get(`${OFFERS}${query}`).set('Authorization', `Bearer ${apiKey}`);
     expectMatchesContract(response, 'get', OFFERS);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body as { id: number; offerStatus: string; status: string; bookings: { id: number; status: string }[] }[];
+    return response.body as {
+      id: number;
+      offerStatus: string;
+      status: string;
+      bookings: { id: number; status: string }[];
+    }[];
   };
 
   const stored = async (bookingId: number): Promise<StoredBooking> => {
@@ -258,7 +271,12 @@ describe('Collective bookings', () => {
       const booked = await book(offer.id);
       expect(booked.status).toBe(200);
       const shown = await getOffer(offer.id);
-      expect(shown).toMatchObject({ offerStatus: 'PREBOOKED', status: 'SOLD_OUT', isSoldOut: true, hasBookingLimitDatetimesPassed: false });
+      expect(shown).toMatchObject({
+        offerStatus: 'PREBOOKED',
+        status: 'SOLD_OUT',
+        isSoldOut: true,
+        hasBookingLimitDatetimesPassed: false,
+      });
       expect(shown.bookings).toEqual([booked.body]);
       const prebooked = await listOffers('?offerStatus=PREBOOKED');
       expect(prebooked.find((entry) => entry.id === offer.id)).toMatchObject({
@@ -347,7 +365,10 @@ describe('Collective bookings', () => {
       testApp.clock.advance(HOUR);
       const answers = await Promise.all([move('confirm', bookingId), move('confirm', bookingId, await sandboxKey())]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([204, 403]);
-      expect(await stored(bookingId)).toMatchObject({ status: 'CONFIRMED', confirmationDate: iso(testApp.clock.now()) });
+      expect(await stored(bookingId)).toMatchObject({
+        status: 'CONFIRMED',
+        confirmationDate: iso(testApp.clock.now()),
+      });
     });
 
     it('never both uses and cancels a confirmed booking', async () => {
@@ -356,7 +377,8 @@ describe('Collective bookings', () => {
       const [used, cancelled] = await Promise.all([move('use', bookingId), cancel(bookingId, await sandboxKey())]);
       expect([used.status, cancelled.status].sort()).toEqual([204, 403]);
       const row = await stored(bookingId);
-      if (used.status === 204) expect(row).toMatchObject({ status: 'USED', cancellationDate: null, cancellationReason: null });
+      if (used.status === 204)
+        expect(row).toMatchObject({ status: 'USED', cancellationDate: null, cancellationReason: null });
       else expect(row).toMatchObject({ status: 'CANCELLED', dateUsed: null, cancellationReason: 'OFFERER' });
     });
   });
@@ -370,24 +392,54 @@ describe('Collective bookings', () => {
       pending: ['CONFIRMED', 'CANCELLED'],
     };
     /** What an allowed move writes (at `now`), and what the offer then shows. */
-    const OUTCOME: Record<Action, { changes: (now: string) => Partial<StoredBooking>; offerStatus: string; status: string; isSoldOut: boolean }> = {
-      confirm: { changes: (now) => ({ status: 'CONFIRMED', confirmationDate: now }), offerStatus: 'BOOKED', status: 'SOLD_OUT', isSoldOut: true },
+    const OUTCOME: Record<
+      Action,
+      { changes: (now: string) => Partial<StoredBooking>; offerStatus: string; status: string; isSoldOut: boolean }
+    > = {
+      confirm: {
+        changes: (now) => ({ status: 'CONFIRMED', confirmationDate: now }),
+        offerStatus: 'BOOKED',
+        status: 'SOLD_OUT',
+        isSoldOut: true,
+      },
       cancel: {
-        changes: (now) => ({ status: 'CANCELLED', cancellationDate: now, cancellationReason: 'EDUCATIONAL_INSTITUTION' }),
+        changes: (now) => ({
+          status: 'CANCELLED',
+          cancellationDate: now,
+          cancellationReason: 'EDUCATIONAL_INSTITUTION',
+        }),
         offerStatus: 'CANCELLED',
         status: 'INACTIVE',
         isSoldOut: false,
       },
-      use: { changes: (now) => ({ status: 'USED', dateUsed: now }), offerStatus: 'ENDED', status: 'EXPIRED', isSoldOut: true },
-      reimburse: { changes: (now) => ({ status: 'REIMBURSED', reimbursementDate: now }), offerStatus: 'REIMBURSED', status: 'EXPIRED', isSoldOut: true },
+      use: {
+        changes: (now) => ({ status: 'USED', dateUsed: now }),
+        offerStatus: 'ENDED',
+        status: 'EXPIRED',
+        isSoldOut: true,
+      },
+      reimburse: {
+        changes: (now) => ({ status: 'REIMBURSED', reimbursementDate: now }),
+        offerStatus: 'REIMBURSED',
+        status: 'EXPIRED',
+        isSoldOut: true,
+      },
       pending: {
-        changes: () => ({ status: 'PENDING', confirmationDate: null, cancellationDate: null, cancellationReason: null, dateUsed: null }),
+        changes: () => ({
+          status: 'PENDING',
+          confirmationDate: null,
+          cancellationDate: null,
+          cancellationReason: null,
+          dateUsed: null,
+        }),
         offerStatus: 'PREBOOKED',
         status: 'SOLD_OUT',
         isSoldOut: true,
       },
     };
-    const cases = ACTIONS.flatMap((action) => STATES.map((state) => [action, state, ALLOWED_FROM[action].includes(state)] as const));
+    const cases = ACTIONS.flatMap((action) =>
+      STATES.map((state) => [action, state, ALLOWED_FROM[action].includes(state)] as const),
+    );
 
     it('the table covers 25 moves, 7 of them allowed', () => {
       expect(cases).toHaveLength(25);
@@ -457,46 +509,61 @@ describe('Collective bookings', () => {
       const response = await move('pending', bookingId);
       expect(response.status, JSON.stringify(response.body)).toBe(403);
       expect(await stored(bookingId)).toEqual(before);
-      expect((await bookingsOf(offer.id)).filter((row) => row.status !== 'CANCELLED').map((row) => row.id)).toEqual([second.id]);
+      expect((await bookingsOf(offer.id)).filter((row) => row.status !== 'CANCELLED').map((row) => row.id)).toEqual([
+        second.id,
+      ]);
     });
   });
 
   describe('cancellation by the provider (PATCH)', () => {
-    it.each(['PENDING', 'CONFIRMED'] as const)('cancels a %s booking before the event (204), for the offerer', async (state) => {
-      const { offer, bookingId } = await bookedIn(state);
-      testApp.clock.advance(HOUR);
-      const before = await stored(bookingId);
-      const response = await cancel(bookingId);
-      expect(response.status, JSON.stringify(response.body)).toBe(204);
-      expect(await stored(bookingId)).toEqual({
-        ...before,
-        status: 'CANCELLED',
-        cancellationDate: iso(testApp.clock.now()),
-        cancellationReason: 'OFFERER',
-      });
-      expect(await getOffer(offer.id)).toMatchObject({ offerStatus: 'CANCELLED', status: 'INACTIVE', isSoldOut: false });
-    });
+    it.each(['PENDING', 'CONFIRMED'] as const)(
+      'cancels a %s booking before the event (204), for the offerer',
+      async (state) => {
+        const { offer, bookingId } = await bookedIn(state);
+        testApp.clock.advance(HOUR);
+        const before = await stored(bookingId);
+        const response = await cancel(bookingId);
+        expect(response.status, JSON.stringify(response.body)).toBe(204);
+        expect(await stored(bookingId)).toEqual({
+          ...before,
+          status: 'CANCELLED',
+          cancellationDate: iso(testApp.clock.now()),
+          cancellationReason: 'OFFERER',
+        });
+        expect(await getOffer(offer.id)).toMatchObject({
+          offerStatus: 'CANCELLED',
+          status: 'INACTIVE',
+          isSoldOut: false,
+        });
+      },
+    );
 
-    it.each(['USED', 'REIMBURSED', 'CANCELLED'] as const)('refuses a %s booking (403), the row unchanged', async (state) => {
-      const { bookingId } = await bookedIn(state);
-      const before = await stored(bookingId);
-      const response = await cancel(bookingId);
-      expect(response.status, JSON.stringify(response.body)).toBe(403);
-      expect(await stored(bookingId)).toEqual(before);
-    });
+    it.each(['USED', 'REIMBURSED', 'CANCELLED'] as const)(
+      'refuses a %s booking (403), the row unchanged',
+      async (state) => {
+        const { bookingId } = await bookedIn(state);
+        const before = await stored(bookingId);
+        const response = await cancel(bookingId);
+        expect(response.status, JSON.stringify(response.body)).toBe(403);
+        expect(await stored(bookingId)).toEqual(before);
+      },
+    );
 
-    it.each(['PENDING', 'CONFIRMED'] as const)('refuses a %s booking once the event has started (403)', async (state) => {
-      const { offer, bookingId } = await bookedIn(state);
-      const start = new Date(offer.startDatetime).getTime();
-      const before = await stored(bookingId);
-      testApp.clock.set(new Date(start));
-      expect((await cancel(bookingId)).status).toBe(403);
-      testApp.clock.set(new Date(start + HOUR));
-      const response = await cancel(bookingId);
-      expect(response.status).toBe(403);
-      expect(response.body.global.join(' ')).toContain('started');
-      expect(await stored(bookingId)).toEqual(before);
-    });
+    it.each(['PENDING', 'CONFIRMED'] as const)(
+      'refuses a %s booking once the event has started (403)',
+      async (state) => {
+        const { offer, bookingId } = await bookedIn(state);
+        const start = new Date(offer.startDatetime).getTime();
+        const before = await stored(bookingId);
+        testApp.clock.set(new Date(start));
+        expect((await cancel(bookingId)).status).toBe(403);
+        testApp.clock.set(new Date(start + HOUR));
+        const response = await cancel(bookingId);
+        expect(response.status).toBe(403);
+        expect(response.body.global.join(' ')).toContain('started');
+        expect(await stored(bookingId)).toEqual(before);
+      },
+    );
 
     it('still cancels just before the start (204)', async () => {
       const { offer, bookingId } = await bookedIn('CONFIRMED');
@@ -530,7 +597,9 @@ describe('Collective bookings', () => {
       testApp.clock.set(new Date(new Date(offer.bookingLimitDatetime).getTime() + MINUTE));
       const shown = await getOffer(offer.id);
       expect(shown).toMatchObject({ offerStatus: 'EXPIRED', status: 'EXPIRED', hasBookingLimitDatetimesPassed: true });
-      expect(shown.bookings.map((entry: { id: number; status: string }) => [entry.id, entry.status])).toEqual([[bookingId, 'PENDING']]);
+      expect(shown.bookings.map((entry: { id: number; status: string }) => [entry.id, entry.status])).toEqual([
+        [bookingId, 'PENDING'],
+      ]);
       expect((await listOffers('?offerStatus=EXPIRED')).map((entry) => entry.id)).toContain(offer.id);
       expect((await listOffers('?offerStatus=PREBOOKED')).map((entry) => entry.id)).not.toContain(offer.id);
     });
@@ -541,7 +610,10 @@ describe('Collective bookings', () => {
       const refused = await move('confirm', bookingId);
       expect(refused.status).toBe(403);
       expect(refused.body.global.join(' ')).toContain('lapsed');
-      expect(await testApp.database.orm.em.fork().findOneOrFail(CollectiveBooking, bookingId)).toMatchObject({ status: 'PENDING', confirmationDate: null });
+      expect(await testApp.database.orm.em.fork().findOneOrFail(CollectiveBooking, bookingId)).toMatchObject({
+        status: 'PENDING',
+        confirmationDate: null,
+      });
       expect((await getOffer(offer.id)).offerStatus).toBe('EXPIRED');
     });
 
@@ -583,7 +655,11 @@ describe('Collective bookings', () => {
     const productionBooking = async () => {
       const offerId = await productionOffer();
       const fork = productionEm();
-      await fork.nativeUpdate(CollectiveOffer, { id: offerId }, { validation: 'APPROVED', validatedAt: production.clock.now() });
+      await fork.nativeUpdate(
+        CollectiveOffer,
+        { id: offerId },
+        { validation: 'APPROVED', validatedAt: production.clock.now() },
+      );
       const booking = fork.create(CollectiveBooking, {
         offer: offerId,
         institution: 1,
@@ -615,7 +691,9 @@ describe('Collective bookings', () => {
 
     it('still cancels a booking with PATCH /v2/collective/bookings/{booking_id}', async () => {
       const { bookingId } = await productionBooking();
-      const response = await request(production.app).patch(withId(CANCEL, bookingId)).set('Authorization', `Bearer ${productionKey}`);
+      const response = await request(production.app)
+        .patch(withId(CANCEL, bookingId))
+        .set('Authorization', `Bearer ${productionKey}`);
       expectMatchesContract(response, 'patch', CANCEL);
       expect(response.status, JSON.stringify(response.body)).toBe(204);
       const row = await productionEm().findOneOrFail(CollectiveBooking, bookingId);
@@ -650,7 +728,11 @@ describe('Collective bookings', () => {
       expect(productionMutations).toContain('cancelCollectiveBooking');
       expect(productionMutations.filter((name) => name.startsWith('adageMock'))).toEqual([]);
       expect(buildGraph('production').supergraphSdl).not.toContain('adageMock');
-      expect(mutationsOf('development').filter((name) => name.startsWith('adageMock')).sort()).toEqual([
+      expect(
+        mutationsOf('development')
+          .filter((name) => name.startsWith('adageMock'))
+          .sort(),
+      ).toEqual([
         'adageMockBookOffer',
         'adageMockCancelBooking',
         'adageMockConfirmBooking',

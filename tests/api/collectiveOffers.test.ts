@@ -87,17 +87,25 @@ describe('Collective Offers', () => {
   };
 
   const post = async (body: unknown, apiKey = key) => {
-    const response = await request(testApp.app).post(COLLECTION).set('Authorization', `Bearer ${apiKey}`).send(body as object);
+    const response = await request(testApp.app)
+      .post(COLLECTION)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send(body as object);
     expectMatchesContract(response, 'post', COLLECTION);
     return response;
   };
   const patch = async (id: number | string, body: unknown, apiKey = key) => {
-    const response = await request(testApp.app).patch(`/v2/collective/offers/${id}`).set('Authorization', `Bearer ${apiKey}`).send(body as object);
+    const response = await request(testApp.app)
+      .patch(`/v2/collective/offers/${id}`)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send(body as object);
     expectMatchesContract(response, 'patch', ONE);
     return response;
   };
   const getOne = async (id: number | string, apiKey = key) => {
-    const response = await request(testApp.app).get(`/v2/collective/offers/${id}`).set('Authorization', `Bearer ${apiKey}`);
+    const response = await request(testApp.app)
+      .get(`/v2/collective/offers/${id}`)
+      .set('Authorization', `Bearer ${apiKey}`);
     expectMatchesContract(response, 'get', ONE);
     return response;
   };
@@ -107,7 +115,10 @@ describe('Collective Offers', () => {
     return response;
   };
   const archive = async (body: unknown, apiKey = key) => {
-    const response = await request(testApp.app).post(ARCHIVE).set('Authorization', `Bearer ${apiKey}`).send(body as object);
+    const response = await request(testApp.app)
+      .post(ARCHIVE)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send(body as object);
     expectMatchesContract(response, 'post', ARCHIVE);
     return response;
   };
@@ -131,7 +142,9 @@ describe('Collective Offers', () => {
   };
   /** A school pre-books the offer: its PENDING booking. */
   const book = async (offerId: number, apiKey = key) => {
-    const response = await request(testApp.app).post(`/v2/collective/adage_mock/offer/${offerId}/book`).set('Authorization', `Bearer ${apiKey}`);
+    const response = await request(testApp.app)
+      .post(`/v2/collective/adage_mock/offer/${offerId}/book`)
+      .set('Authorization', `Bearer ${apiKey}`);
     expectMatchesContract(response, 'post', BOOK);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.status).toBe('PENDING');
@@ -139,7 +152,9 @@ describe('Collective Offers', () => {
   };
   const move = async (bookingId: number, what: Move, apiKey = key) => {
     const { method, path } = MOVES[what];
-    const response = await request(testApp.app)[method](path.replace('{booking_id}', String(bookingId))).set('Authorization', `Bearer ${apiKey}`);
+    const response = await request(testApp.app)
+      [method](path.replace('{booking_id}', String(bookingId)))
+      .set('Authorization', `Bearer ${apiKey}`);
     expectMatchesContract(response, method, path);
     expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(204);
   };
@@ -153,7 +168,8 @@ describe('Collective Offers', () => {
 
   const em = () => testApp.database.orm.em.fork();
   const offerCount = () => em().count(CollectiveOffer, {});
-  const stored = (id: number) => em().findOneOrFail(CollectiveOffer, id, { populate: ['address', 'institution', 'nationalProgram', 'venue'] });
+  const stored = (id: number) =>
+    em().findOneOrFail(CollectiveOffer, id, { populate: ['address', 'institution', 'nationalProgram', 'venue'] });
   const storedBooking = (id: number) => em().findOneOrFail(CollectiveBooking, id);
   /** Another key of the sandbox provider and offerer. */
   const sandboxKey = async () => {
@@ -198,16 +214,28 @@ describe('Collective Offers', () => {
   };
   const review = (offerId: number, decision: string, apiKey = internalKey) =>
     graphql(
-      `mutation ($id: Int!, $decision: String!) {
-        reviewOffer(offerId: $id, decision: $decision, reason: "Checked", collective: true) { offerId collective decision collectiveOffer { id displayedStatus } }
-      }`,
+      `
+        mutation ($id: Int!, $decision: String!) {
+          reviewOffer(offerId: $id, decision: $decision, reason: "Checked", collective: true) {
+            offerId
+            collective
+            decision
+            collectiveOffer {
+              id
+              displayedStatus
+            }
+          }
+        }
+      `,
       { id: offerId, decision },
       apiKey,
     );
 
   beforeAll(async () => {
     imageDirectory = await mkdtemp(join(tmpdir(), 'collective-images-'));
-    testApp = await createTestApp({ env: { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test', AUTO_APPROVAL_DELAY_SECONDS: '0' } });
+    testApp = await createTestApp({
+      env: { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test', AUTO_APPROVAL_DELAY_SECONDS: '0' },
+    });
     sandbox = await createSandbox(em(), testApp.clock, 'test');
     const fork = em();
     internalKey = issueApiKey(fork, testApp.clock, { env: 'test', internal: true }).key;
@@ -350,7 +378,10 @@ describe('Collective Offers', () => {
     it('names the institution by UAI, in any case', async () => {
       const response = await post(aBody({ educationalInstitution: otherActiveInstitution.uai.toLowerCase() }));
       expect(response.status, JSON.stringify(response.body)).toBe(201);
-      expect(response.body).toMatchObject({ educationalInstitution: otherActiveInstitution.uai, educationalInstitutionId: otherActiveInstitution.id });
+      expect(response.body).toMatchObject({
+        educationalInstitution: otherActiveInstitution.uai,
+        educationalInstitutionId: otherActiveInstitution.id,
+      });
       expect((await stored(response.body.id)).institution?.id).toBe(otherActiveInstitution.id);
     });
 
@@ -359,7 +390,13 @@ describe('Collective Offers', () => {
         const offer = await created({ location: { type: 'SCHOOL' } });
         expect(offer.location).toEqual({ type: 'SCHOOL' });
         expect(offer.offerVenue).toEqual({ addressType: 'school', otherAddress: null, venueId: null });
-        expect(await stored(offer.id)).toMatchObject({ locationType: 'SCHOOL', atVenueAddress: false, address: null, addressLabel: null, locationComment: null });
+        expect(await stored(offer.id)).toMatchObject({
+          locationType: 'SCHOOL',
+          atVenueAddress: false,
+          address: null,
+          addressLabel: null,
+          locationComment: null,
+        });
       });
 
       it('ADDRESS at the venue: offerVenue offererVenue with the venue', async () => {
@@ -371,22 +408,56 @@ describe('Collective Offers', () => {
 
       it('ADDRESS elsewhere: an address created through the API, with a label; offerVenue other, written out', async () => {
         const address = await anAddress();
-        const offer = await created({ location: { type: 'ADDRESS', isVenueAddress: false, addressId: address.id, addressLabel: 'Gymnase municipal' } });
-        expect(offer.location).toEqual({ type: 'ADDRESS', isVenueAddress: false, addressId: address.id, addressLabel: 'Gymnase municipal' });
-        expect(offer.offerVenue).toEqual({ addressType: 'other', otherAddress: `Gymnase municipal, ${address.street}, 75004 Paris`, venueId: null });
-        expect(await stored(offer.id)).toMatchObject({ locationType: 'ADDRESS', atVenueAddress: false, address: { id: address.id }, addressLabel: 'Gymnase municipal' });
+        const offer = await created({
+          location: {
+            type: 'ADDRESS',
+            isVenueAddress: false,
+            addressId: address.id,
+            addressLabel: 'Gymnase municipal',
+          },
+        });
+        expect(offer.location).toEqual({
+          type: 'ADDRESS',
+          isVenueAddress: false,
+          addressId: address.id,
+          addressLabel: 'Gymnase municipal',
+        });
+        expect(offer.offerVenue).toEqual({
+          addressType: 'other',
+          otherAddress: `Gymnase municipal, ${address.street}, 75004 Paris`,
+          venueId: null,
+        });
+        expect(await stored(offer.id)).toMatchObject({
+          locationType: 'ADDRESS',
+          atVenueAddress: false,
+          address: { id: address.id },
+          addressLabel: 'Gymnase municipal',
+        });
       });
 
       it('ADDRESS elsewhere: the address of a sandbox venue, without a label', async () => {
         const venueAddress = sandbox.venues[1].address!;
-        const offer = await created({ location: { type: 'ADDRESS', isVenueAddress: false, addressId: venueAddress.id } });
-        expect(offer.location).toEqual({ type: 'ADDRESS', isVenueAddress: false, addressId: venueAddress.id, addressLabel: null });
-        expect(offer.offerVenue).toEqual({ addressType: 'other', otherAddress: '4 Place Bellecour, 69002 Lyon', venueId: null });
+        const offer = await created({
+          location: { type: 'ADDRESS', isVenueAddress: false, addressId: venueAddress.id },
+        });
+        expect(offer.location).toEqual({
+          type: 'ADDRESS',
+          isVenueAddress: false,
+          addressId: venueAddress.id,
+          addressLabel: null,
+        });
+        expect(offer.offerVenue).toEqual({
+          addressType: 'other',
+          otherAddress: '4 Place Bellecour, 69002 Lyon',
+          venueId: null,
+        });
       });
 
       it('ADDRESS elsewhere: an unknown address is 404, and nothing is written', async () => {
         const before = await offerCount();
-        const response = await post(aBody({ location: { type: 'ADDRESS', isVenueAddress: false, addressId: 999_999 } }));
+        const response = await post(
+          aBody({ location: { type: 'ADDRESS', isVenueAddress: false, addressId: 999_999 } }),
+        );
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ global: ['Address not found'] });
         expect(await offerCount()).toBe(before);
@@ -395,8 +466,15 @@ describe('Collective Offers', () => {
       it('TO_BE_DEFINED, with or without a comment; offerVenue other with the comment', async () => {
         const withComment = await created({ location: { type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' } });
         expect(withComment.location).toEqual({ type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' });
-        expect(withComment.offerVenue).toEqual({ addressType: 'other', otherAddress: 'Dans la cour ou au préau', venueId: null });
-        expect(await stored(withComment.id)).toMatchObject({ locationType: 'TO_BE_DEFINED', locationComment: 'Dans la cour ou au préau' });
+        expect(withComment.offerVenue).toEqual({
+          addressType: 'other',
+          otherAddress: 'Dans la cour ou au préau',
+          venueId: null,
+        });
+        expect(await stored(withComment.id)).toMatchObject({
+          locationType: 'TO_BE_DEFINED',
+          locationComment: 'Dans la cour ou au préau',
+        });
         const withoutComment = await created({ location: { type: 'TO_BE_DEFINED' } });
         expect(withoutComment.location).toEqual({ type: 'TO_BE_DEFINED', comment: null });
         expect(withoutComment.offerVenue).toEqual({ addressType: 'other', otherAddress: null, venueId: null });
@@ -436,14 +514,21 @@ describe('Collective Offers', () => {
       });
 
       it('lets the location win when both it and offerVenue are sent', async () => {
-        const offer = await created({ location: { type: 'TO_BE_DEFINED', comment: 'À convenir' }, offerVenue: { addressType: 'school' } });
+        const offer = await created({
+          location: { type: 'TO_BE_DEFINED', comment: 'À convenir' },
+          offerVenue: { addressType: 'school' },
+        });
         expect(offer.location).toEqual({ type: 'TO_BE_DEFINED', comment: 'À convenir' });
         expect(offer.offerVenue).toEqual({ addressType: 'other', otherAddress: 'À convenir', venueId: null });
       });
 
       it('needs a location or an offerVenue (422 missing at location)', async () => {
         const before = await offerCount();
-        for (const body of [without('location'), aBody({ location: null }), aBody({ location: null, offerVenue: null })]) {
+        for (const body of [
+          without('location'),
+          aBody({ location: null }),
+          aBody({ location: null, offerVenue: null }),
+        ]) {
           const response = await post(body);
           expect(response.status).toBe(422);
           expect(response.body).toEqual([{ loc: ['location'], msg: 'Field required', type: 'missing' }]);
@@ -576,7 +661,13 @@ describe('Collective Offers', () => {
         ],
         [
           aBody({ bookingLimitDatetime: '2027-01-15T09:00:01Z' }),
-          [{ loc: ['bookingLimitDatetime'], msg: 'The booking limit must not be after the start', type: 'value_error' }],
+          [
+            {
+              loc: ['bookingLimitDatetime'],
+              msg: 'The booking limit must not be after the start',
+              type: 'value_error',
+            },
+          ],
         ],
         [
           aBody({ endDatetime: '2027-01-15T08:59:59Z' }),
@@ -618,7 +709,9 @@ describe('Collective Offers', () => {
 
     it('refuses an institution named twice (400), unknown (404), inactive (403), by id and by UAI, and writes nothing', async () => {
       const before = await offerCount();
-      const both = await post(aBody({ educationalInstitutionId: activeInstitution.id, educationalInstitution: activeInstitution.uai }));
+      const both = await post(
+        aBody({ educationalInstitutionId: activeInstitution.id, educationalInstitution: activeInstitution.uai }),
+      );
       expect(both.status).toBe(400);
       expect(both.body).toEqual({ educationalInstitutionId: [expect.stringContaining('not both')] });
       for (const named of [{ educationalInstitutionId: 999_999 }, { educationalInstitution: '0000000A' }]) {
@@ -659,7 +752,10 @@ describe('Collective Offers', () => {
       expect(unknown.body).toEqual({ nationalProgramId: [expect.stringContaining('999')] });
       expect(await offerCount()).toBe(before);
       // Linked through any one of the domains.
-      const linked = await created({ domains: [theatreDomain.id, cinemaDomain.id], nationalProgramId: schoolCinema.id });
+      const linked = await created({
+        domains: [theatreDomain.id, cinemaDomain.id],
+        nationalProgramId: schoolCinema.id,
+      });
       expect(linked.nationalProgram).toEqual({ id: schoolCinema.id, name: schoolCinema.name });
       expect((await stored(linked.id)).nationalProgram?.id).toBe(schoolCinema.id);
     });
@@ -682,7 +778,11 @@ describe('Collective Offers', () => {
 
   describe('through /graphql, where no REST schema checks the input', () => {
     const createThroughGraph = (input: Json) =>
-      graphql('mutation ($input: CollectiveOfferInput!) { createCollectiveOffer(input: $input) { id } }', { input }, key);
+      graphql(
+        'mutation ($input: CollectiveOfferInput!) { createCollectiveOffer(input: $input) { id } }',
+        { input },
+        key,
+      );
 
     it('refuses what would not fit the columns or the contract (VALIDATION_FAILED), and writes nothing', async () => {
       const before = await offerCount();
@@ -699,7 +799,11 @@ describe('Collective Offers', () => {
         [{ bookingEmails: [] }, 'bookingEmails'],
       ];
       for (const [overrides, field] of cases) {
-        const response = await createThroughGraph({ ...aBody(overrides), startDatetime: START, bookingLimitDatetime: LIMIT });
+        const response = await createThroughGraph({
+          ...aBody(overrides),
+          startDatetime: START,
+          bookingLimitDatetime: LIMIT,
+        });
         expect(response.status).toBe(200);
         const error = response.body.errors?.[0];
         expect(error?.extensions?.code, JSON.stringify(overrides)).toBe('VALIDATION_FAILED');
@@ -710,7 +814,11 @@ describe('Collective Offers', () => {
 
     it('stores a domain, a level or a format named twice once', async () => {
       const response = await createThroughGraph({
-        ...aBody({ domains: [theatreDomain.id, theatreDomain.id], students: ['COLLEGE6', 'COLLEGE6'], formats: ['Concert', 'Concert'] }),
+        ...aBody({
+          domains: [theatreDomain.id, theatreDomain.id],
+          students: ['COLLEGE6', 'COLLEGE6'],
+          formats: ['Concert', 'Concert'],
+        }),
       });
       expect(response.body.errors, JSON.stringify(response.body)).toBeUndefined();
       const row = await stored(response.body.data.createCollectiveOffer.id);
@@ -757,7 +865,9 @@ describe('Collective Offers', () => {
     });
 
     it('does not take /formats for an offer id: the 8 formats (200)', async () => {
-      const response = await request(testApp.app).get('/v2/collective/offers/formats').set('Authorization', `Bearer ${key}`);
+      const response = await request(testApp.app)
+        .get('/v2/collective/offers/formats')
+        .set('Authorization', `Bearer ${key}`);
       expectMatchesContract(response, 'get', FORMATS);
       expect(response.status).toBe(200);
       expect(response.body).toEqual([...EAC_FORMATS]);
@@ -807,7 +917,9 @@ describe('Collective Offers', () => {
       const prebookedIds = await byOfferStatus('PREBOOKED');
       expect(prebookedIds).toContain(prebooked.id);
       expect(prebookedIds).not.toContain(live.id);
-      const withBooking = (await list('?offerStatus=PREBOOKED')).body.find((offer: { id: number }) => offer.id === prebooked.id);
+      const withBooking = (await list('?offerStatus=PREBOOKED')).body.find(
+        (offer: { id: number }) => offer.id === prebooked.id,
+      );
       expect(withBooking.bookings).toEqual([expect.objectContaining({ id: bookingId, status: 'PENDING' })]);
       expect(await byOfferStatus('ARCHIVED')).not.toContain(live.id);
 
@@ -850,22 +962,47 @@ describe('Collective Offers', () => {
     });
 
     it('filters by the period the start falls in: days (UTC, bounds included) or datetimes; a bad date is 422', async () => {
-      const early = await created({ startDatetime: '2027-03-01T00:00:00Z', bookingLimitDatetime: '2027-02-01T00:00:00Z' });
-      const middle = await created({ startDatetime: '2027-03-10T12:00:00Z', bookingLimitDatetime: '2027-02-01T00:00:00Z' });
-      const late = await created({ startDatetime: '2027-03-20T23:59:59Z', bookingLimitDatetime: '2027-02-01T00:00:00Z' });
-      const after = await created({ startDatetime: '2027-03-21T00:00:00Z', bookingLimitDatetime: '2027-02-01T00:00:00Z' });
+      const early = await created({
+        startDatetime: '2027-03-01T00:00:00Z',
+        bookingLimitDatetime: '2027-02-01T00:00:00Z',
+      });
+      const middle = await created({
+        startDatetime: '2027-03-10T12:00:00Z',
+        bookingLimitDatetime: '2027-02-01T00:00:00Z',
+      });
+      const late = await created({
+        startDatetime: '2027-03-20T23:59:59Z',
+        bookingLimitDatetime: '2027-02-01T00:00:00Z',
+      });
+      const after = await created({
+        startDatetime: '2027-03-21T00:00:00Z',
+        bookingLimitDatetime: '2027-02-01T00:00:00Z',
+      });
       const ours = [early.id, middle.id, late.id, after.id];
       const within = async (query: string) => {
         const response = await list(query);
         expect(response.status, query).toBe(200);
         return response.body.map((offer: { id: number }) => offer.id).filter((id: number) => ours.includes(id));
       };
-      expect(await within('?periodBeginningDate=2027-03-01&periodEndingDate=2027-03-20')).toEqual([early.id, middle.id, late.id]);
+      expect(await within('?periodBeginningDate=2027-03-01&periodEndingDate=2027-03-20')).toEqual([
+        early.id,
+        middle.id,
+        late.id,
+      ]);
       expect(await within('?periodBeginningDate=2027-03-02')).toEqual([middle.id, late.id, after.id]);
       expect(await within('?periodEndingDate=2027-03-10')).toEqual([early.id, middle.id]);
-      expect(await within('?periodBeginningDate=2027-03-10T12:00:00Z&periodEndingDate=2027-03-20T23:59:58Z')).toEqual([middle.id]);
-      expect(await within(`?periodBeginningDate=${encodeURIComponent('2027-03-10T13:00:00+01:00')}`)).toEqual([middle.id, late.id, after.id]);
-      expect(await within(`?periodBeginningDate=${encodeURIComponent('2027-03-10T13:00:01+01:00')}`)).toEqual([late.id, after.id]);
+      expect(await within('?periodBeginningDate=2027-03-10T12:00:00Z&periodEndingDate=2027-03-20T23:59:58Z')).toEqual([
+        middle.id,
+      ]);
+      expect(await within(`?periodBeginningDate=${encodeURIComponent('2027-03-10T13:00:00+01:00')}`)).toEqual([
+        middle.id,
+        late.id,
+        after.id,
+      ]);
+      expect(await within(`?periodBeginningDate=${encodeURIComponent('2027-03-10T13:00:01+01:00')}`)).toEqual([
+        late.id,
+        after.id,
+      ]);
       expect(await within('?periodBeginningDate=2027-03-21&periodEndingDate=2027-03-01')).toEqual([]);
       for (const [query, loc] of [
         ['?periodBeginningDate=tomorrow', 'periodBeginningDate'],
@@ -941,17 +1078,44 @@ describe('Collective Offers', () => {
         imageUrl: null,
         imageCredit: null,
       });
-      expect(await stored(offer.id)).toMatchObject({ durationMinutes: null, priceDetail: null, institution: null, nationalProgram: null, imageKey: null, imageCredit: null });
+      expect(await stored(offer.id)).toMatchObject({
+        durationMinutes: null,
+        priceDetail: null,
+        institution: null,
+        nationalProgram: null,
+        imageKey: null,
+        imageCredit: null,
+      });
     });
 
     it('refuses null on a field that cannot be empty (422 not_nullable), and changes nothing', async () => {
       const offer = await created();
-      const notNullable = ['venueId', 'name', 'description', 'formats', 'bookingEmails', 'contactEmail', 'contactPhone', 'domains', 'students'];
-      notNullable.push('location', 'startDatetime', 'bookingLimitDatetime', 'totalPrice', 'numberOfTickets', 'interventionArea', 'isActive');
+      const notNullable = [
+        'venueId',
+        'name',
+        'description',
+        'formats',
+        'bookingEmails',
+        'contactEmail',
+        'contactPhone',
+        'domains',
+        'students',
+      ];
+      notNullable.push(
+        'location',
+        'startDatetime',
+        'bookingLimitDatetime',
+        'totalPrice',
+        'numberOfTickets',
+        'interventionArea',
+        'isActive',
+      );
       for (const field of notNullable) {
         const response = await patch(offer.id, { [field]: null });
         expect(response.status, field).toBe(422);
-        expect(response.body, field).toEqual([{ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' }]);
+        expect(response.body, field).toEqual([
+          { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
+        ]);
       }
       expect((await getOne(offer.id)).body).toEqual(offer);
     });
@@ -959,14 +1123,21 @@ describe('Collective Offers', () => {
     // The flags are NOT NULL columns: null is refused before it reaches them (it once gave a 500).
     it('refuses null on an accessibility flag (422 not_nullable), as on isActive', async () => {
       const offer = await created({ audioDisabilityCompliant: true });
-      for (const field of ['audioDisabilityCompliant', 'mentalDisabilityCompliant', 'motorDisabilityCompliant', 'visualDisabilityCompliant']) {
+      for (const field of [
+        'audioDisabilityCompliant',
+        'mentalDisabilityCompliant',
+        'motorDisabilityCompliant',
+        'visualDisabilityCompliant',
+      ]) {
         const response = await request(testApp.app)
           .patch(`/v2/collective/offers/${offer.id}`)
           .set('Authorization', `Bearer ${key}`)
           .send({ [field]: null });
         expect(response.status, `${field}: ${JSON.stringify(response.body)}`).toBe(422);
         expectMatchesContract(response, 'patch', ONE);
-        expect(response.body, field).toEqual([{ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' }]);
+        expect(response.body, field).toEqual([
+          { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
+        ]);
       }
       expect((await stored(offer.id)).audioDisabilityCompliant).toBe(true);
     });
@@ -1013,21 +1184,34 @@ describe('Collective Offers', () => {
         const response = await patch(offer.id, body);
         expect(response.status, JSON.stringify(body)).toBe(422);
         for (const loc of locs) {
-          expect(response.body.map((issue: { loc: string[] }) => issue.loc[0]), JSON.stringify(response.body)).toContain(loc);
+          expect(
+            response.body.map((issue: { loc: string[] }) => issue.loc[0]),
+            JSON.stringify(response.body),
+          ).toContain(loc);
         }
       }
       expect((await getOne(offer.id)).body).toEqual(offer);
       // Both moved together, consistently: fine.
-      const moved = await patch(offer.id, { startDatetime: '2027-02-01T09:00:00Z', endDatetime: '2027-02-02T09:00:00Z' });
+      const moved = await patch(offer.id, {
+        startDatetime: '2027-02-01T09:00:00Z',
+        endDatetime: '2027-02-02T09:00:00Z',
+      });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-      expect(moved.body).toMatchObject({ startDatetime: '2027-02-01T09:00:00.000Z', endDatetime: '2027-02-02T09:00:00.000Z', bookingLimitDatetime: LIMIT });
+      expect(moved.body).toMatchObject({
+        startDatetime: '2027-02-01T09:00:00.000Z',
+        endDatetime: '2027-02-02T09:00:00.000Z',
+        bookingLimitDatetime: LIMIT,
+      });
     });
 
     it('moves a one-moment offer’s end with its start', async () => {
       const offer = await created();
       const response = await patch(offer.id, { startDatetime: '2027-02-01T09:00:00Z' });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
-      expect(response.body).toMatchObject({ startDatetime: '2027-02-01T09:00:00.000Z', endDatetime: '2027-02-01T09:00:00.000Z' });
+      expect(response.body).toMatchObject({
+        startDatetime: '2027-02-01T09:00:00.000Z',
+        endDatetime: '2027-02-01T09:00:00.000Z',
+      });
       expect((await stored(offer.id)).endDatetime.toISOString()).toBe('2027-02-01T09:00:00.000Z');
     });
 
@@ -1036,16 +1220,32 @@ describe('Collective Offers', () => {
       const before = await offerCount();
       const cases: [Json, number, Json][] = [
         [{ educationalInstitutionId: 999_999 }, 404, { global: ['Educational institution not found'] }],
-        [{ educationalInstitutionId: inactiveInstitution.id }, 403, { global: [expect.stringContaining('is not active')] }],
-        [{ educationalInstitutionId: 1, educationalInstitution: activeInstitution.uai }, 400, { educationalInstitutionId: [expect.any(String)] }],
+        [
+          { educationalInstitutionId: inactiveInstitution.id },
+          403,
+          { global: [expect.stringContaining('is not active')] },
+        ],
+        [
+          { educationalInstitutionId: 1, educationalInstitution: activeInstitution.uai },
+          400,
+          { educationalInstitutionId: [expect.any(String)] },
+        ],
         [{ domains: [99] }, 400, { domains: [expect.any(String)] }],
         // The programme stays: it must belong to the new domains.
         [{ domains: [cinemaDomain.id] }, 400, { nationalProgramId: [expect.any(String)] }],
         [{ nationalProgramId: schoolCinema.id }, 400, { nationalProgramId: [expect.any(String)] }],
         [{ students: ['NOPE'] }, 400, { students: [expect.any(String)] }],
         [{ venueId: 999_999 }, 404, { global: ['Venue not found'] }],
-        [{ venueId: online(), location: { type: 'ADDRESS', isVenueAddress: true } }, 400, { location: [expect.any(String)] }],
-        [{ location: { type: 'ADDRESS', isVenueAddress: false, addressId: 999_999 } }, 404, { global: ['Address not found'] }],
+        [
+          { venueId: online(), location: { type: 'ADDRESS', isVenueAddress: true } },
+          400,
+          { location: [expect.any(String)] },
+        ],
+        [
+          { location: { type: 'ADDRESS', isVenueAddress: false, addressId: 999_999 } },
+          404,
+          { global: ['Address not found'] },
+        ],
       ];
       for (const [body, status, answer] of cases) {
         const response = await patch(offer.id, body);
@@ -1082,7 +1282,12 @@ describe('Collective Offers', () => {
           domains: [cinemaDomain.id, theatreDomain.id],
           students: ['GENERAL2'],
           interventionArea: ['75', '2A', '974'],
-          location: { type: 'ADDRESS', isVenueAddress: false, addressId: address.id, addressLabel: 'Entrée des artistes' },
+          location: {
+            type: 'ADDRESS',
+            isVenueAddress: false,
+            addressId: address.id,
+            addressLabel: 'Entrée des artistes',
+          },
           startDatetime: '2027-02-01T09:00:00Z',
           endDatetime: '2027-02-01T12:00:00Z',
           bookingLimitDatetime: '2027-01-20T09:00:00Z',
@@ -1102,8 +1307,18 @@ describe('Collective Offers', () => {
           address,
         };
       };
-      const expectEverythingChanged = async (id: number, response: { body: Json }, change: Awaited<ReturnType<typeof everything>>) => {
-        const { address, imageFile: _imageFile, nationalProgramId: _programme, educationalInstitution: _uai, ...plain } = change;
+      const expectEverythingChanged = async (
+        id: number,
+        response: { body: Json },
+        change: Awaited<ReturnType<typeof everything>>,
+      ) => {
+        const {
+          address,
+          imageFile: _imageFile,
+          nationalProgramId: _programme,
+          educationalInstitution: _uai,
+          ...plain
+        } = change;
         expect(response.body).toMatchObject({
           ...plain,
           startDatetime: '2027-02-01T09:00:00.000Z',
@@ -1113,7 +1328,11 @@ describe('Collective Offers', () => {
           educationalInstitutionId: otherActiveInstitution.id,
           nationalProgram: { id: schoolCinema.id, name: schoolCinema.name },
           imageUrl: expect.stringMatching(/^http:\/\/api\.test\/images\//),
-          offerVenue: { addressType: 'other', otherAddress: `Entrée des artistes, ${address.street}, 75004 Paris`, venueId: null },
+          offerVenue: {
+            addressType: 'other',
+            otherAddress: `Entrée des artistes, ${address.street}, 75004 Paris`,
+            venueId: null,
+          },
         });
         expect(await stored(id)).toMatchObject({
           venue: { id: bookshop() },
@@ -1142,7 +1361,11 @@ describe('Collective Offers', () => {
 
       it('a PENDING booking: everything may change, and the pre-booking follows the new dates', async () => {
         const { offer, bookingId } = await bookedOffer([]);
-        expect((await getOne(offer.id)).body).toMatchObject({ offerStatus: 'PREBOOKED', status: 'SOLD_OUT', isSoldOut: true });
+        expect((await getOne(offer.id)).body).toMatchObject({
+          offerStatus: 'PREBOOKED',
+          status: 'SOLD_OUT',
+          isSoldOut: true,
+        });
         const { address, ...change } = await everything();
         const response = await patch(offer.id, { ...change, isActive: true });
         expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -1155,20 +1378,37 @@ describe('Collective Offers', () => {
       });
 
       it('a CONFIRMED booking: the price down, the students and the price detail only; each other field is 400 naming it', async () => {
-        const { offer } = await bookedOffer(['confirm'], { educationalPriceDetail: 'Tout compris', educationalInstitution: activeInstitution.uai });
+        const { offer } = await bookedOffer(['confirm'], {
+          educationalPriceDetail: 'Tout compris',
+          educationalInstitution: activeInstitution.uai,
+        });
         expect((await getOne(offer.id)).body).toMatchObject({ offerStatus: 'BOOKED', status: 'SOLD_OUT' });
 
-        const down = await patch(offer.id, { totalPrice: 600, students: ['COLLEGE4'], educationalPriceDetail: 'Sans costumes' });
+        const down = await patch(offer.id, {
+          totalPrice: 600,
+          students: ['COLLEGE4'],
+          educationalPriceDetail: 'Sans costumes',
+        });
         expect(down.status, JSON.stringify(down.body)).toBe(200);
-        expect(down.body).toMatchObject({ totalPrice: 600, students: ['COLLEGE4'], educationalPriceDetail: 'Sans costumes' });
-        expect(await stored(offer.id)).toMatchObject({ totalPriceCents: 60000, students: ['COLLEGE4'], priceDetail: 'Sans costumes' });
+        expect(down.body).toMatchObject({
+          totalPrice: 600,
+          students: ['COLLEGE4'],
+          educationalPriceDetail: 'Sans costumes',
+        });
+        expect(await stored(offer.id)).toMatchObject({
+          totalPriceCents: 60000,
+          students: ['COLLEGE4'],
+          priceDetail: 'Sans costumes',
+        });
 
         const up = await patch(offer.id, { totalPrice: 600.01 });
         expect(up.status).toBe(400);
         expect(up.body).toEqual({ totalPrice: [expect.stringContaining('only go down')] });
 
         const { address: _address, ...everyField } = await everything();
-        const refusable = Object.keys(everyField).filter((field) => !['students', 'educationalPriceDetail', 'totalPrice'].includes(field));
+        const refusable = Object.keys(everyField).filter(
+          (field) => !['students', 'educationalPriceDetail', 'totalPrice'].includes(field),
+        );
         for (const field of refusable) {
           const response = await patch(offer.id, { [field]: everyField[field as keyof typeof everyField] });
           expect(response.status, field).toBe(400);
@@ -1179,7 +1419,12 @@ describe('Collective Offers', () => {
         expect(mixed.status).toBe(400);
         expect(mixed.body).toEqual({ name: [expect.any(String)] });
         const row = await stored(offer.id);
-        expect(row).toMatchObject({ totalPriceCents: 60000, name: 'Atelier théâtre', venue: { id: theatre() }, locationType: 'SCHOOL' });
+        expect(row).toMatchObject({
+          totalPriceCents: 60000,
+          name: 'Atelier théâtre',
+          venue: { id: theatre() },
+          locationType: 'SCHOOL',
+        });
         expect(row.startDatetime.toISOString()).toBe(START);
       });
 
@@ -1211,7 +1456,13 @@ describe('Collective Offers', () => {
         };
         const response = await patch(offer.id, unchanged);
         expect(response.status, JSON.stringify(response.body)).toBe(200);
-        expect(response.body).toMatchObject({ ...offer, offerStatus: 'BOOKED', status: 'SOLD_OUT', isSoldOut: true, bookings: [expect.objectContaining({ status: 'CONFIRMED' })] });
+        expect(response.body).toMatchObject({
+          ...offer,
+          offerStatus: 'BOOKED',
+          status: 'SOLD_OUT',
+          isSoldOut: true,
+          bookings: [expect.objectContaining({ status: 'CONFIRMED' })],
+        });
       });
 
       // The UAI resent is compared with the offer's institution, which must be loaded for it (an
@@ -1232,7 +1483,13 @@ describe('Collective Offers', () => {
         it(`a ${state} booking: nothing may change (400 naming the field)`, async () => {
           const { offer } = await bookedOffer(moves);
           const before = await getOne(offer.id);
-          for (const change of [{ totalPrice: 1 }, { name: 'Autre' }, { students: ['COLLEGE3'] }, { educationalPriceDetail: 'Autre' }, { startDatetime: '2027-02-01T09:00:00Z' }]) {
+          for (const change of [
+            { totalPrice: 1 },
+            { name: 'Autre' },
+            { students: ['COLLEGE3'] },
+            { educationalPriceDetail: 'Autre' },
+            { startDatetime: '2027-02-01T09:00:00Z' },
+          ]) {
             const [field] = Object.keys(change);
             const response = await patch(offer.id, change);
             expect(response.status, field).toBe(400);
@@ -1285,7 +1542,8 @@ describe('Collective Offers', () => {
       testApp.clock.set(new Date('2026-11-24T10:00:00Z'));
       expect((await getOne(expiring.id)).body.offerStatus).toBe('EXPIRED');
       expect((await archive({ ids: [rejected.id, hidden.id, expiring.id] })).status).toBe(204);
-      for (const offer of [rejected, hidden, expiring]) expect((await getOne(offer.id)).body.offerStatus).toBe('ARCHIVED');
+      for (const offer of [rejected, hidden, expiring])
+        expect((await getOne(offer.id)).body.offerStatus).toBe('ARCHIVED');
     });
 
     it('is all or none: an unknown id is 404 and nothing is archived', async () => {
@@ -1306,10 +1564,14 @@ describe('Collective Offers', () => {
       expect(refused.body.ids[0]).toContain('PENDING booking');
       expect((await stored(offer.id)).archivedAt).toBeNull();
       // Cancelled by the school, the hidden offer may be archived; its booking cannot be reopened then.
-      const cancelled = await request(testApp.app).post(`/v2/collective/adage_mock/bookings/${bookingId}/cancel`).set('Authorization', `Bearer ${key}`);
+      const cancelled = await request(testApp.app)
+        .post(`/v2/collective/adage_mock/bookings/${bookingId}/cancel`)
+        .set('Authorization', `Bearer ${key}`);
       expect(cancelled.status).toBe(204);
       expect((await archive({ ids: [offer.id] })).status).toBe(204);
-      const reopened = await request(testApp.app).post(`/v2/collective/adage_mock/bookings/${bookingId}/pending`).set('Authorization', `Bearer ${key}`);
+      const reopened = await request(testApp.app)
+        .post(`/v2/collective/adage_mock/bookings/${bookingId}/pending`)
+        .set('Authorization', `Bearer ${key}`);
       expectMatchesContract(reopened, 'post', '/v2/collective/adage_mock/bookings/{booking_id}/pending');
       expect(reopened.status).toBe(403);
     });
@@ -1319,7 +1581,9 @@ describe('Collective Offers', () => {
         const offer = await published();
         const [archived, booked] = await Promise.all([
           archive({ ids: [offer.id] }),
-          request(testApp.app).post(`/v2/collective/adage_mock/offer/${offer.id}/book`).set('Authorization', `Bearer ${key}`),
+          request(testApp.app)
+            .post(`/v2/collective/adage_mock/offer/${offer.id}/book`)
+            .set('Authorization', `Bearer ${key}`),
         ]);
         expect([archived.status, booked.status].sort()).toEqual(archived.status === 204 ? [204, 403] : [200, 400]);
         const row = await stored(offer.id);
@@ -1337,12 +1601,15 @@ describe('Collective Offers', () => {
       for (const refused of [underReview, prebooked, booked]) {
         const response = await archive({ ids: [archivable.id, refused.id] });
         expect(response.status, String(refused.id)).toBe(400);
-        expect(response.body).toEqual({ ids: [expect.stringMatching(new RegExp(`^The offer ${refused.id} (is|has)`))] });
+        expect(response.body).toEqual({
+          ids: [expect.stringMatching(new RegExp(`^The offer ${refused.id} (is|has)`))],
+        });
       }
       const all = await archive({ ids: [archivable.id, underReview.id, prebooked.id, booked.id] });
       expect(all.status).toBe(400);
       expect(all.body.ids).toHaveLength(3);
-      for (const offer of [archivable, underReview, prebooked, booked]) expect((await stored(offer.id)).archivedAt).toBeNull();
+      for (const offer of [archivable, underReview, prebooked, booked])
+        expect((await stored(offer.id)).archivedAt).toBeNull();
       expect((await getOne(archivable.id)).body.offerStatus).toBe('PUBLISHED');
     });
 
@@ -1370,11 +1637,18 @@ describe('Collective Offers', () => {
       const response = await review(offer.id, 'REJECTED');
       expect(response.body.errors, JSON.stringify(response.body)).toBeUndefined();
       // The gateway asks the collective subgraph for the offer's own fields: the federation reference works.
-      expect(response.body.data.reviewOffer).toEqual({ offerId: offer.id, collective: true, decision: 'REJECTED', collectiveOffer: { id: offer.id, displayedStatus: 'REJECTED' } });
+      expect(response.body.data.reviewOffer).toEqual({
+        offerId: offer.id,
+        collective: true,
+        decision: 'REJECTED',
+        collectiveOffer: { id: offer.id, displayedStatus: 'REJECTED' },
+      });
       expect((await getOne(offer.id)).body).toMatchObject({ offerStatus: 'REJECTED', status: 'REJECTED' });
       expect(await stored(offer.id)).toMatchObject({ validation: 'REJECTED', validationReason: 'Checked' });
       // Not bookable.
-      const booking = await request(testApp.app).post(`/v2/collective/adage_mock/offer/${offer.id}/book`).set('Authorization', `Bearer ${key}`);
+      const booking = await request(testApp.app)
+        .post(`/v2/collective/adage_mock/offer/${offer.id}/book`)
+        .set('Authorization', `Bearer ${key}`);
       expectMatchesContract(booking, 'post', BOOK);
       expect(booking.status).toBe(403);
     });
@@ -1383,7 +1657,12 @@ describe('Collective Offers', () => {
       const offer = await created();
       const response = await review(offer.id, 'APPROVED');
       expect(response.body.errors, JSON.stringify(response.body)).toBeUndefined();
-      expect(response.body.data.reviewOffer).toEqual({ offerId: offer.id, collective: true, decision: 'APPROVED', collectiveOffer: { id: offer.id, displayedStatus: 'PUBLISHED' } });
+      expect(response.body.data.reviewOffer).toEqual({
+        offerId: offer.id,
+        collective: true,
+        decision: 'APPROVED',
+        collectiveOffer: { id: offer.id, displayedStatus: 'PUBLISHED' },
+      });
       expect((await getOne(offer.id)).body).toMatchObject({ offerStatus: 'PUBLISHED', status: 'ACTIVE' });
       expect((await stored(offer.id)).validation).toBe('APPROVED');
     });

@@ -41,7 +41,12 @@ describe('HTTP error answers of the app', () => {
   const withKey = (call: request.Test) => call.set('Authorization', `Bearer ${apiKey}`);
 
   describe('unknown API paths', () => {
-    for (const path of ['/public/nothing/here', '/public/providers/v1/nothing', '/v2/nothing', '/v2/collective/offers/x/y']) {
+    for (const path of [
+      '/public/nothing/here',
+      '/public/providers/v1/nothing',
+      '/v2/nothing',
+      '/v2/collective/offers/x/y',
+    ]) {
       it(`answers JSON 404 for GET ${path}, with and without a key`, async () => {
         for (const authorized of [true, false]) {
           const call = request(testApp.app).get(`${path}?limit=3`);
@@ -84,7 +89,10 @@ describe('HTTP error answers of the app', () => {
     });
 
     it('reads the body before the key: a malformed body without a key is a 422 too', async () => {
-      const response = await request(testApp.app).post('/public/providers/v1/provider').set('Content-Type', 'application/json').send(malformed);
+      const response = await request(testApp.app)
+        .post('/public/providers/v1/provider')
+        .set('Content-Type', 'application/json')
+        .send(malformed);
       expect(response.status).toBe(422);
       expect(response.body).toEqual(jsonInvalid);
     });
@@ -130,10 +138,18 @@ describe('HTTP error answers of the app', () => {
         ['provider', () => withKey(request(testApp.app).get('/public/providers/v1/provider')), 200],
         ['no key', () => request(testApp.app).get('/public/providers/v1/provider'), 401],
         ['unknown API path', () => request(testApp.app).get('/v2/nothing'), 404],
-        ['malformed body', () => request(testApp.app).post('/v2/nothing').set('Content-Type', 'application/json').send('{'), 422],
+        [
+          'malformed body',
+          () => request(testApp.app).post('/v2/nothing').set('Content-Type', 'application/json').send('{'),
+          422,
+        ],
         ['openapi', () => request(testApp.app).get('/openapi.json'), 200],
         ['health', () => request(testApp.app).get('/healthz'), 200],
-        ['graphql without key', () => request(testApp.app).post('/graphql').send({ query: '{ provider { id } }' }), 401],
+        [
+          'graphql without key',
+          () => request(testApp.app).post('/graphql').send({ query: '{ provider { id } }' }),
+          401,
+        ],
         ['graphql', () => withKey(request(testApp.app).post('/graphql')).send({ query: '{ provider { id } }' }), 200],
       ];
       const seen = new Set<string>();
@@ -149,7 +165,10 @@ describe('HTTP error answers of the app', () => {
 
     it('echoes a safe id given by the caller', async () => {
       for (const given of ['abc-123', 'trace.2026-11-22_01', 'A'.repeat(64), '7']) {
-        const response = await withKey(request(testApp.app).get('/public/providers/v1/provider')).set('X-Request-Id', given);
+        const response = await withKey(request(testApp.app).get('/public/providers/v1/provider')).set(
+          'X-Request-Id',
+          given,
+        );
         expect(response.status).toBe(200);
         expect(response.headers['x-request-id']).toBe(given);
       }
@@ -158,8 +177,19 @@ describe('HTTP error answers of the app', () => {
     });
 
     it('replaces an unsafe id given by the caller with one of its own', async () => {
-      for (const given of ['A'.repeat(65), 'has space', '<script>alert(1)</script>', 'a;b', 'a/b', '"quoted"', 'x%0d%0ay']) {
-        const response = await withKey(request(testApp.app).get('/public/providers/v1/provider')).set('X-Request-Id', given);
+      for (const given of [
+        'A'.repeat(65),
+        'has space',
+        '<script>alert(1)</script>',
+        'a;b',
+        'a/b',
+        '"quoted"',
+        'x%0d%0ay',
+      ]) {
+        const response = await withKey(request(testApp.app).get('/public/providers/v1/provider')).set(
+          'X-Request-Id',
+          given,
+        );
         expect(response.status).toBe(200);
         expect(response.headers['x-request-id'], given).toMatch(uuid);
       }
@@ -240,7 +270,10 @@ describe("the REST facade's 422 answers", () => {
   });
 
   const post = (path: string, body: unknown) =>
-    request(app).post(path).set('Authorization', `Bearer ${apiKey}`).send(body as object);
+    request(app)
+      .post(path)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send(body as object);
 
   /** A 422 whose body is exactly `issues`, and no execution of the operation. */
   async function expectIssues(path: string, body: unknown, issues: unknown[]): Promise<void> {
@@ -285,7 +318,9 @@ describe("the REST facade's 422 answers", () => {
   });
 
   it('reports a wrong type by its expected type', async () => {
-    await expectIssues('/test/venues/7/events', { name: 42 }, [{ loc: ['name'], msg: expect.any(String), type: 'string_type' }]);
+    await expectIssues('/test/venues/7/events', { name: 42 }, [
+      { loc: ['name'], msg: expect.any(String), type: 'string_type' },
+    ]);
   });
 
   it('reports query bounds at the parameter: limit=0, limit=51, firstIndex=0', async () => {
@@ -307,7 +342,11 @@ describe("the REST facade's 422 answers", () => {
     const response = await post('/test/venues/abc/events', { name: 'Concert' });
     expect(response.status).toBe(422);
     expect(response.body).toEqual([
-      { loc: ['venue_id'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
+      {
+        loc: ['venue_id'],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        type: 'int_parsing',
+      },
     ]);
     expect(executions).toEqual([]);
   });
@@ -325,7 +364,14 @@ describe("the REST facade's 422 answers", () => {
     await expectIssues(
       '/test/venues/7/events',
       { name: 'Concert', dates: [{ priceCategoryId: 3 }, { priceCategoryId: 0 }] },
-      [{ loc: ['dates', '1', 'priceCategoryId'], msg: expect.any(String), type: 'greater_than', ctx: { limit_value: 0 } }],
+      [
+        {
+          loc: ['dates', '1', 'priceCategoryId'],
+          msg: expect.any(String),
+          type: 'greater_than',
+          ctx: { limit_value: 0 },
+        },
+      ],
     );
     await expectIssues('/test/venues/7/events', { name: 'Concert', dates: [{}] }, [
       { loc: ['dates', '0', 'priceCategoryId'], msg: 'Field required', type: 'missing' },
@@ -333,7 +379,10 @@ describe("the REST facade's 422 answers", () => {
   });
 
   it('reports the issues of path, query and body together, path first, then query, then body', async () => {
-    const response = await post('/test/venues/1.5/events?limit=51', { colour: 'red', dates: [{ priceCategoryId: -2 }] });
+    const response = await post('/test/venues/1.5/events?limit=51', {
+      colour: 'red',
+      dates: [{ priceCategoryId: -2 }],
+    });
     expect(response.status).toBe(422);
     expect(response.body).toHaveLength(5);
     expect(response.body.slice(0, 2)).toEqual([
@@ -343,7 +392,12 @@ describe("the REST facade's 422 answers", () => {
     expect(response.body.slice(2)).toEqual(
       expect.arrayContaining([
         { loc: ['name'], msg: 'Field required', type: 'missing' },
-        { loc: ['dates', '0', 'priceCategoryId'], msg: expect.any(String), type: 'greater_than', ctx: { limit_value: 0 } },
+        {
+          loc: ['dates', '0', 'priceCategoryId'],
+          msg: expect.any(String),
+          type: 'greater_than',
+          ctx: { limit_value: 0 },
+        },
         { loc: ['colour'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
       ]),
     );

@@ -32,13 +32,20 @@ describe('Event Offer Stocks (dates)', () => {
   /** Handlers of the domain events refuse (after writing their row) while this names the event. */
   let refuseIn: string | null = null;
 
-  const send = async (method: 'get' | 'post' | 'patch' | 'delete', path: string, openApiPath: string, body?: unknown, key = sandbox.apiKey) => {
+  const send = async (
+    method: 'get' | 'post' | 'patch' | 'delete',
+    path: string,
+    openApiPath: string,
+    body?: unknown,
+    key = sandbox.apiKey,
+  ) => {
     const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
     const response = body === undefined ? await call : await call.send(body as object);
     expectMatchesContract(response, method, openApiPath);
     return response;
   };
-  const list = (eventId: number, query = '', key?: string) => send('get', `/public/offers/v1/events/${eventId}/dates${query}`, COLLECTION, undefined, key);
+  const list = (eventId: number, query = '', key?: string) =>
+    send('get', `/public/offers/v1/events/${eventId}/dates${query}`, COLLECTION, undefined, key);
   const create = (eventId: number, dates: unknown, key?: string, extra: object = {}) =>
     send('post', `/public/offers/v1/events/${eventId}/dates`, COLLECTION, { dates, ...extra }, key);
   const patch = (eventId: number, stockId: number, body: unknown, key?: string) =>
@@ -56,7 +63,12 @@ describe('Event Offer Stocks (dates)', () => {
   /** An approved, published event of the sandbox with one price category (or more). */
   async function anEventWithCategories(prices: number[] = [2500], overrides = {}) {
     const fork = em();
-    const event = await anEvent(fork, testApp.clock, { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id }, overrides);
+    const event = await anEvent(
+      fork,
+      testApp.clock,
+      { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id },
+      overrides,
+    );
     const categories = prices.map((price, index) =>
       fork.create(PriceCategory, { offer: event, label: `Category ${index}`, price, createdAt: testApp.clock.now() }),
     );
@@ -79,7 +91,15 @@ describe('Event Offer Stocks (dates)', () => {
     other = await aProvider(em(), testApp.clock);
     // Stand-ins for the bookings subgraph: each writes a row in the publisher's transaction.
     const recordIn = (type: string) => async (tx: EntityManager, payload: object) => {
-      await tx.insert(Job, { type, payload: JSON.parse(JSON.stringify(payload)), status: 'done', attempts: 0, maxAttempts: 1, runAt: testApp.clock.now(), createdAt: testApp.clock.now() });
+      await tx.insert(Job, {
+        type,
+        payload: JSON.parse(JSON.stringify(payload)),
+        status: 'done',
+        attempts: 0,
+        maxAttempts: 1,
+        runAt: testApp.clock.now(),
+        createdAt: testApp.clock.now(),
+      });
       if (refuseIn === type) throw new ForbiddenError(`${type} refused by a handler`);
     };
     testApp.runtime.events.on('offers.dateRescheduled', recordIn('test.dateRescheduled'));
@@ -98,7 +118,12 @@ describe('Event Offer Stocks (dates)', () => {
           quantity: 120,
           idAtProvider: 'show-1-balcony',
         },
-        { beginningDatetime: '2026-12-01T19:00:00Z', bookingLimitDatetime: '2026-12-01T19:00:00Z', priceCategoryId: categories[0].id, quantity: 'unlimited' },
+        {
+          beginningDatetime: '2026-12-01T19:00:00Z',
+          bookingLimitDatetime: '2026-12-01T19:00:00Z',
+          priceCategoryId: categories[0].id,
+          quantity: 'unlimited',
+        },
       ]);
       expect(response.status).toBe(200);
       const stored = await storedDates(event.id);
@@ -124,7 +149,15 @@ describe('Event Offer Stocks (dates)', () => {
           },
         ],
       });
-      expect(stored.map((stock) => [stock.beginningDatetime?.toISOString(), stock.price, stock.quantity, stock.bookedQuantity, stock.isDeleted])).toEqual([
+      expect(
+        stored.map((stock) => [
+          stock.beginningDatetime?.toISOString(),
+          stock.price,
+          stock.quantity,
+          stock.bookedQuantity,
+          stock.isDeleted,
+        ]),
+      ).toEqual([
         ['2026-12-01T19:00:00.000Z', 1000, 120, 0, false],
         ['2026-12-01T19:00:00.000Z', 2500, null, 0, false],
       ]);
@@ -159,7 +192,9 @@ describe('Event Offer Stocks (dates)', () => {
       const { event, categories } = await anEventWithCategories();
       const response = await create(event.id, [aDate(categories[0].id, 24)], undefined, { timezone: 'Europe/Paris' });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual([{ loc: ['timezone'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+      expect(response.body).toEqual([
+        { loc: ['timezone'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      ]);
       expect(await storedDates(event.id)).toEqual([]);
     });
 
@@ -175,17 +210,27 @@ describe('Event Offer Stocks (dates)', () => {
 
     it('refuses a booking limit after the beginning, or before the publication (400)', async () => {
       const publication = new Date(now() + 12 * HOUR);
-      const { event, categories } = await anEventWithCategories([1000], { publicationDatetime: publication, publishedAt: null });
+      const { event, categories } = await anEventWithCategories([1000], {
+        publicationDatetime: publication,
+        publishedAt: null,
+      });
       const id = categories[0].id;
       const afterBeginning = await create(event.id, [aDate(id, 24, { bookingLimitDatetime: inHours(25) })]);
       expect(afterBeginning.status).toBe(400);
-      expect(afterBeginning.body).toEqual({ 'dates.0.bookingLimitDatetime': ['The booking limit must not be after the beginning of the date'] });
-      const beforePublication = await create(event.id, [aDate(id, 48), aDate(id, 24, { bookingLimitDatetime: inHours(11) })]);
+      expect(afterBeginning.body).toEqual({
+        'dates.0.bookingLimitDatetime': ['The booking limit must not be after the beginning of the date'],
+      });
+      const beforePublication = await create(event.id, [
+        aDate(id, 48),
+        aDate(id, 24, { bookingLimitDatetime: inHours(11) }),
+      ]);
       expect(beforePublication.status).toBe(400);
       expect(Object.keys(beforePublication.body)).toEqual(['dates.1.bookingLimitDatetime']);
       expect(beforePublication.body['dates.1.bookingLimitDatetime'][0]).toMatch(/before the publication/);
       expect(await storedDates(event.id)).toEqual([]);
-      expect((await create(event.id, [aDate(id, 24, { bookingLimitDatetime: publication.toISOString() })])).status).toBe(200);
+      expect(
+        (await create(event.id, [aDate(id, 24, { bookingLimitDatetime: publication.toISOString() })])).status,
+      ).toBe(200);
     });
 
     it('refuses the same beginning and price category twice, in the call or with a live date (400)', async () => {
@@ -205,23 +250,39 @@ describe('Event Offer Stocks (dates)', () => {
         aDate(second, 24, { beginningDatetime: sameInstant, bookingLimitDatetime: sameInstant }),
       ]);
       expect(created.status).toBe(200);
-      const again = await create(event.id, [aDate(first, 24, { beginningDatetime: '2026-12-24T19:00:00.000Z', bookingLimitDatetime: sameInstant })]);
+      const again = await create(event.id, [
+        aDate(first, 24, { beginningDatetime: '2026-12-24T19:00:00.000Z', bookingLimitDatetime: sameInstant }),
+      ]);
       expect(again.status).toBe(400);
-      expect(again.body).toEqual({ 'dates.0': ['The event already has a date at this beginning with this price category'] });
+      expect(again.body).toEqual({
+        'dates.0': ['The event already has a date at this beginning with this price category'],
+      });
 
       expect((await remove(event.id, created.body.dates[0].id)).status).toBe(204);
-      expect((await create(event.id, [aDate(first, 24, { beginningDatetime: sameInstant, bookingLimitDatetime: sameInstant })])).status).toBe(200);
+      expect(
+        (
+          await create(event.id, [
+            aDate(first, 24, { beginningDatetime: sameInstant, bookingLimitDatetime: sameInstant }),
+          ])
+        ).status,
+      ).toBe(200);
       expect(await storedDates(event.id)).toHaveLength(3);
     });
 
     it('refuses an idAtProvider used twice or by a live date of the event (400); a deleted date frees it', async () => {
       const { event, categories } = await anEventWithCategories();
       const id = categories[0].id;
-      const twice = await create(event.id, [aDate(id, 24, { idAtProvider: 'd-1' }), aDate(id, 25, { idAtProvider: 'd-1' })]);
+      const twice = await create(event.id, [
+        aDate(id, 24, { idAtProvider: 'd-1' }),
+        aDate(id, 25, { idAtProvider: 'd-1' }),
+      ]);
       expect(twice.status).toBe(400);
       expect(twice.body).toEqual({ 'dates.1.idAtProvider': ['The idAtProvider "d-1" is given twice'] });
       const created = await create(event.id, [aDate(id, 24, { idAtProvider: 'd-1' })]);
-      const taken = await create(event.id, [aDate(id, 30, { idAtProvider: 'd-2' }), aDate(id, 31, { idAtProvider: 'd-1' })]);
+      const taken = await create(event.id, [
+        aDate(id, 30, { idAtProvider: 'd-2' }),
+        aDate(id, 31, { idAtProvider: 'd-1' }),
+      ]);
       expect(taken.status).toBe(400);
       expect(Object.keys(taken.body)).toEqual(['dates.1.idAtProvider']);
       expect(await storedDates(event.id)).toHaveLength(1);
@@ -234,7 +295,9 @@ describe('Event Offer Stocks (dates)', () => {
       const id = categories[0].id;
       const tooMany = await create(event.id, manyDates(2501, id));
       expect(tooMany.status).toBe(422);
-      expect(tooMany.body).toEqual([expect.objectContaining({ loc: ['dates'], type: 'too_long', ctx: { limit_value: 2500 } })]);
+      expect(tooMany.body).toEqual([
+        expect.objectContaining({ loc: ['dates'], type: 'too_long', ctx: { limit_value: 2500 } }),
+      ]);
       expect(await em().count(Stock, { offer: event.id })).toBe(0);
 
       const dates = manyDates(2500, id);
@@ -249,7 +312,9 @@ describe('Event Offer Stocks (dates)', () => {
       const ids = response.body.dates.map((date: { id: number }) => date.id);
       expect(new Set(ids).size).toBe(2500);
       expect(await em().count(Stock, { offer: event.id, isDeleted: false, price: 2500, quantity: 10 })).toBe(2500);
-      expect(elapsedMs, 'a 2500-date call stays well within a few seconds even on a loaded test machine').toBeLessThan(10_000);
+      expect(elapsedMs, 'a 2500-date call stays well within a few seconds even on a loaded test machine').toBeLessThan(
+        10_000,
+      );
 
       const oneMore = await create(event.id, [aDate(id, 24 * 60)]);
       expect(oneMore.status).toBe(400);
@@ -263,7 +328,9 @@ describe('Event Offer Stocks (dates)', () => {
   describe('PATCH', () => {
     async function anEventWithADate(date: Partial<SentDate> = {}) {
       const { event, categories } = await anEventWithCategories([2500, 4000]);
-      const response = await create(event.id, [aDate(categories[0].id, 48, { quantity: 10, idAtProvider: 'patched', ...date })]);
+      const response = await create(event.id, [
+        aDate(categories[0].id, 48, { quantity: 10, idAtProvider: 'patched', ...date }),
+      ]);
       return { event, categories, date: response.body.dates[0], stockId: response.body.dates[0].id as number };
     }
 
@@ -288,7 +355,11 @@ describe('Event Offer Stocks (dates)', () => {
     it('changes only the fields sent; a new price category brings its price; null clears idAtProvider', async () => {
       const { event, categories, date, stockId } = await anEventWithADate();
       const newLimit = inHours(30);
-      const response = await patch(event.id, stockId, { priceCategoryId: categories[1].id, bookingLimitDatetime: newLimit, idAtProvider: null });
+      const response = await patch(event.id, stockId, {
+        priceCategoryId: categories[1].id,
+        bookingLimitDatetime: newLimit,
+        idAtProvider: null,
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         ...date,
@@ -297,8 +368,15 @@ describe('Event Offer Stocks (dates)', () => {
         priceCategory: { id: categories[1].id, label: 'Category 1', price: 4000, idAtProvider: null },
       });
       const stored = await storedDate(stockId);
-      expect([stored.price, stored.priceCategory?.id, stored.idAtProvider, stored.rescheduledAt]).toEqual([4000, categories[1].id, null, null]);
-      expect(await jobs('test.dateRescheduled')).not.toContainEqual(expect.objectContaining({ payload: expect.objectContaining({ stockId }) }));
+      expect([stored.price, stored.priceCategory?.id, stored.idAtProvider, stored.rescheduledAt]).toEqual([
+        4000,
+        categories[1].id,
+        null,
+        null,
+      ]);
+      expect(await jobs('test.dateRescheduled')).not.toContainEqual(
+        expect.objectContaining({ payload: expect.objectContaining({ stockId }) }),
+      );
     });
 
     it('reschedules when a beginning is sent, even the same: rescheduledAt and offers.dateRescheduled in the transaction', async () => {
@@ -310,7 +388,9 @@ describe('Event Offer Stocks (dates)', () => {
         expect(response.body).toEqual(date);
         expect((await storedDate(stockId)).rescheduledAt?.toISOString()).toBe(testApp.clock.now().toISOString());
         const published = (await jobs('test.dateRescheduled')).filter((job) => job.payload.stockId === stockId);
-        expect(published.map((job) => job.payload)).toEqual([{ stockId, offerId: event.id, beginningDatetime: date.beginningDatetime }]);
+        expect(published.map((job) => job.payload)).toEqual([
+          { stockId, offerId: event.id, beginningDatetime: date.beginningDatetime },
+        ]);
 
         const later = inHours(72);
         const moved = await patch(event.id, stockId, { beginningDatetime: later.replace('Z', '+00:00') });
@@ -333,7 +413,11 @@ describe('Event Offer Stocks (dates)', () => {
         refuseIn = null;
       }
       const stored = await storedDate(stockId);
-      expect([stored.beginningDatetime?.toISOString(), stored.quantity, stored.rescheduledAt]).toEqual([date.beginningDatetime, 10, null]);
+      expect([stored.beginningDatetime?.toISOString(), stored.quantity, stored.rescheduledAt]).toEqual([
+        date.beginningDatetime,
+        10,
+        null,
+      ]);
       expect(await jobs('test.dateRescheduled')).toHaveLength(before);
     });
 
@@ -352,12 +436,12 @@ describe('Event Offer Stocks (dates)', () => {
         expect(Object.keys(response.body)).toEqual([field]);
       }
       const stored = await storedDate(stockId);
-      expect([stored.beginningDatetime?.toISOString(), stored.bookingLimitDatetime?.toISOString(), stored.idAtProvider, stored.quantity]).toEqual([
-        date.beginningDatetime,
-        date.bookingLimitDatetime,
-        'patched',
-        10,
-      ]);
+      expect([
+        stored.beginningDatetime?.toISOString(),
+        stored.bookingLimitDatetime?.toISOString(),
+        stored.idAtProvider,
+        stored.quantity,
+      ]).toEqual([date.beginningDatetime, date.bookingLimitDatetime, 'patched', 10]);
       expect((await patch(event.id, stockId, { idAtProvider: 'patched' })).status).toBe(200);
     });
 
@@ -396,7 +480,8 @@ describe('Event Offer Stocks (dates)', () => {
   describe('DELETE', () => {
     it('soft-deletes (204), publishes offers.stockDeleted in the transaction; the date is gone for good', async () => {
       const { event, categories } = await anEventWithCategories();
-      const [kept, deleted] = (await create(event.id, [aDate(categories[0].id, 24), aDate(categories[0].id, 25)])).body.dates;
+      const [kept, deleted] = (await create(event.id, [aDate(categories[0].id, 24), aDate(categories[0].id, 25)])).body
+        .dates;
       const response = await remove(event.id, deleted.id);
       expect(response.status).toBe(204);
       expect((await storedDate(deleted.id)).isDeleted).toBe(true);
@@ -477,7 +562,8 @@ describe('Event Offer Stocks (dates)', () => {
   it('answers 403 to a provider that may no longer manage individual offers, and changes nothing', async () => {
     const { event, categories } = await anEventWithCategories();
     const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
-    const setRight = (value: boolean) => em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
+    const setRight = (value: boolean) =>
+      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
     await setRight(false);
     try {
       for (const response of [
@@ -512,12 +598,32 @@ describe('Event Offer Stocks (dates)', () => {
       fc.double(),
       fc.boolean(),
       fc.constant(null),
-      fc.constantFrom('unlimited', '', 'a\u0000b', '2026-12-01T20:00:00', '9999-12-31T23:59:59-23:59', '0001-01-01T00:00:00+01:00', inHours(30), inHours(-1)),
+      fc.constantFrom(
+        'unlimited',
+        '',
+        'a\u0000b',
+        '2026-12-01T20:00:00',
+        '9999-12-31T23:59:59-23:59',
+        '0001-01-01T00:00:00+01:00',
+        inHours(30),
+        inHours(-1),
+      ),
       fc.constantFrom(categories[0].id, 1e15, 1_000_001, 0),
     );
-    const fields = fc.dictionary(fc.constantFrom('beginningDatetime', 'bookingLimitDatetime', 'priceCategoryId', 'quantity', 'idAtProvider', 'other'), anyValue, {
-      maxKeys: 5,
-    });
+    const fields = fc.dictionary(
+      fc.constantFrom(
+        'beginningDatetime',
+        'bookingLimitDatetime',
+        'priceCategoryId',
+        'quantity',
+        'idAtProvider',
+        'other',
+      ),
+      anyValue,
+      {
+        maxKeys: 5,
+      },
+    );
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fields, async (isCreation, body) => {
         const response = isCreation

@@ -15,7 +15,13 @@ describe('Event Offer Price Categories', () => {
   let sandbox: Awaited<ReturnType<typeof createSandbox>>;
   let other: Awaited<ReturnType<typeof aProvider>>;
 
-  const send = async (method: 'get' | 'post' | 'patch', path: string, openApiPath: string, body?: unknown, key = sandbox.apiKey) => {
+  const send = async (
+    method: 'get' | 'post' | 'patch',
+    path: string,
+    openApiPath: string,
+    body?: unknown,
+    key = sandbox.apiKey,
+  ) => {
     const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
     const response = body === undefined ? await call : await call.send(body as object);
     expectMatchesContract(response, method, openApiPath);
@@ -31,9 +37,14 @@ describe('Event Offer Price Categories', () => {
   const em = () => testApp.database.orm.em.fork();
   const newEvent = (overrides = {}) =>
     anEvent(em(), testApp.clock, { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id }, overrides);
-  const storedCategories = (eventId: number) => em().find(PriceCategory, { offer: eventId }, { orderBy: { id: 'asc' } });
+  const storedCategories = (eventId: number) =>
+    em().find(PriceCategory, { offer: eventId }, { orderBy: { id: 'asc' } });
   const categories = (count: number, prefix = 'cat') =>
-    Array.from({ length: count }, (_, index) => ({ label: `${prefix} ${index}`, price: 100 * index, idAtProvider: `${prefix}-${index}` }));
+    Array.from({ length: count }, (_, index) => ({
+      label: `${prefix} ${index}`,
+      price: 100 * index,
+      idAtProvider: `${prefix}-${index}`,
+    }));
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -92,7 +103,9 @@ describe('Event Offer Price Categories', () => {
       const event = await newEvent();
       const response = await create(event.id, { priceCategories: [{ label: 'A', price: 1 }], currency: 'EUR' });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual([{ loc: ['currency'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+      expect(response.body).toEqual([
+        { loc: ['currency'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      ]);
       expect(await storedCategories(event.id)).toEqual([]);
     });
 
@@ -100,7 +113,9 @@ describe('Event Offer Price Categories', () => {
       const event = await newEvent();
       const tooMany = await create(event.id, { priceCategories: categories(51) });
       expect(tooMany.status).toBe(422);
-      expect(tooMany.body).toEqual([expect.objectContaining({ loc: ['priceCategories'], type: 'too_long', ctx: { limit_value: 50 } })]);
+      expect(tooMany.body).toEqual([
+        expect.objectContaining({ loc: ['priceCategories'], type: 'too_long', ctx: { limit_value: 50 } }),
+      ]);
       expect(await storedCategories(event.id)).toEqual([]);
       const fifty = await create(event.id, { priceCategories: categories(50) });
       expect(fifty.status).toBe(200);
@@ -130,7 +145,9 @@ describe('Event Offer Price Categories', () => {
       expect(twice.body).toEqual({ 'priceCategories.1.idAtProvider': ['The idAtProvider "same" is given twice'] });
       expect(await storedCategories(event.id)).toEqual([]);
 
-      expect((await create(event.id, { priceCategories: [{ label: 'A', price: 1, idAtProvider: 'taken' }] })).status).toBe(200);
+      expect(
+        (await create(event.id, { priceCategories: [{ label: 'A', price: 1, idAtProvider: 'taken' }] })).status,
+      ).toBe(200);
       const again = await create(event.id, {
         priceCategories: [
           { label: 'B', price: 2, idAtProvider: 'new' },
@@ -142,15 +159,18 @@ describe('Event Offer Price Categories', () => {
       expect((await storedCategories(event.id)).map((category) => category.idAtProvider)).toEqual(['taken']);
 
       const elsewhere = await newEvent();
-      expect((await create(elsewhere.id, { priceCategories: [{ label: 'A', price: 1, idAtProvider: 'taken' }] })).status).toBe(200);
+      expect(
+        (await create(elsewhere.id, { priceCategories: [{ label: 'A', price: 1, idAtProvider: 'taken' }] })).status,
+      ).toBe(200);
     });
   });
 
   describe('PATCH', () => {
     it('changes only the fields sent; null clears idAtProvider', async () => {
       const event = await newEvent();
-      const [created] = (await create(event.id, { priceCategories: [{ label: 'Orchestra', price: 2500, idAtProvider: 'orch' }] })).body
-        .priceCategories;
+      const [created] = (
+        await create(event.id, { priceCategories: [{ label: 'Orchestra', price: 2500, idAtProvider: 'orch' }] })
+      ).body.priceCategories;
       const renamed = await patch(event.id, created.id, { label: 'Stalls' });
       expect(renamed.status).toBe(200);
       expect(renamed.body).toEqual({ id: created.id, label: 'Stalls', price: 2500, idAtProvider: 'orch' });
@@ -164,7 +184,12 @@ describe('Event Offer Price Categories', () => {
     it("gives a new price to the category's dates that are not deleted", async () => {
       const event = await newEvent();
       const [category, otherCategory] = (
-        await create(event.id, { priceCategories: [{ label: 'A', price: 1000 }, { label: 'B', price: 500 }] })
+        await create(event.id, {
+          priceCategories: [
+            { label: 'A', price: 1000 },
+            { label: 'B', price: 500 },
+          ],
+        })
       ).body.priceCategories;
       const fork = em();
       const aDate = (priceCategory: number, isDeleted: boolean, hours: number) =>
@@ -178,7 +203,11 @@ describe('Event Offer Price Categories', () => {
           createdAt: testApp.clock.now(),
           updatedAt: testApp.clock.now(),
         });
-      const [live, deleted, untouched] = [aDate(category.id, false, 24), aDate(category.id, true, 48), aDate(otherCategory.id, false, 24)];
+      const [live, deleted, untouched] = [
+        aDate(category.id, false, 24),
+        aDate(category.id, true, 48),
+        aDate(otherCategory.id, false, 24),
+      ];
       await fork.flush();
 
       const response = await patch(event.id, category.id, { price: 1500 });
@@ -191,7 +220,8 @@ describe('Event Offer Price Categories', () => {
 
     it('refuses null for label or price, bounds and unknown fields (422), and changes nothing', async () => {
       const event = await newEvent();
-      const [created] = (await create(event.id, { priceCategories: [{ label: 'A', price: 100 }] })).body.priceCategories;
+      const [created] = (await create(event.id, { priceCategories: [{ label: 'A', price: 100 }] })).body
+        .priceCategories;
       for (const [body, loc, type] of [
         [{ label: null }, 'label', 'string_type'],
         [{ price: null }, 'price', 'int_type'],
@@ -228,7 +258,8 @@ describe('Event Offer Price Categories', () => {
     it("answers 404 for a category of another event, an unknown one, or another provider's event", async () => {
       const event = await newEvent();
       const elsewhere = await newEvent();
-      const [foreign] = (await create(elsewhere.id, { priceCategories: [{ label: 'A', price: 1 }] })).body.priceCategories;
+      const [foreign] = (await create(elsewhere.id, { priceCategories: [{ label: 'A', price: 1 }] })).body
+        .priceCategories;
       const [own] = (await create(event.id, { priceCategories: [{ label: 'A', price: 1 }] })).body.priceCategories;
       const ofAnotherEvent = await patch(event.id, foreign.id, { label: 'Hijacked' });
       expect(ofAnotherEvent.status).toBe(404);
@@ -290,7 +321,8 @@ describe('Event Offer Price Categories', () => {
 
   it('answers 403 to a provider that may no longer manage individual offers, and writes nothing', async () => {
     const event = await newEvent();
-    const setRight = (value: boolean) => em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
+    const setRight = (value: boolean) =>
+      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
     await setRight(false);
     try {
       const refused = await create(event.id, { priceCategories: [{ label: 'A', price: 1 }] });

@@ -19,8 +19,13 @@ import { aPng } from '../support/images.js';
 const creatable = eventCategories();
 // Only online categories refuse duo bookings.
 const notDuo = creatable.find((category) => !category.canBeDuo && category.requiredOnCreate.length === 0)!;
-const notWithdrawable = creatable.find((category) => !category.canBeWithdrawable && category.requiredOnCreate.length === 0 && category.locationType !== 'ONLINE')!;
-const onlineOnly = creatable.find((category) => category.locationType === 'ONLINE' && category.requiredOnCreate.length === 0)!;
+const notWithdrawable = creatable.find(
+  (category) =>
+    !category.canBeWithdrawable && category.requiredOnCreate.length === 0 && category.locationType !== 'ONLINE',
+)!;
+const onlineOnly = creatable.find(
+  (category) => category.locationType === 'ONLINE' && category.requiredOnCreate.length === 0,
+)!;
 
 describe('Event Offers', () => {
   let testApp: TestApp;
@@ -44,22 +49,32 @@ describe('Event Offers', () => {
     ...overrides,
   });
   const post = async (body: unknown, key = sandbox.apiKey) => {
-    const response = await request(testApp.app).post('/public/offers/v1/events').set('Authorization', `Bearer ${key}`).send(body as object);
+    const response = await request(testApp.app)
+      .post('/public/offers/v1/events')
+      .set('Authorization', `Bearer ${key}`)
+      .send(body as object);
     expectMatchesContract(response, 'post', '/public/offers/v1/events');
     return response;
   };
   const patch = async (id: number | string, body: unknown, key = sandbox.apiKey) => {
-    const response = await request(testApp.app).patch(`/public/offers/v1/events/${id}`).set('Authorization', `Bearer ${key}`).send(body as object);
+    const response = await request(testApp.app)
+      .patch(`/public/offers/v1/events/${id}`)
+      .set('Authorization', `Bearer ${key}`)
+      .send(body as object);
     expectMatchesContract(response, 'patch', '/public/offers/v1/events/{event_id}');
     return response;
   };
   const getOne = async (id: number | string, key = sandbox.apiKey) => {
-    const response = await request(testApp.app).get(`/public/offers/v1/events/${id}`).set('Authorization', `Bearer ${key}`);
+    const response = await request(testApp.app)
+      .get(`/public/offers/v1/events/${id}`)
+      .set('Authorization', `Bearer ${key}`);
     expectMatchesContract(response, 'get', '/public/offers/v1/events/{event_id}');
     return response;
   };
   const list = async (query = '', key = sandbox.apiKey) => {
-    const response = await request(testApp.app).get(`/public/offers/v1/events${query}`).set('Authorization', `Bearer ${key}`);
+    const response = await request(testApp.app)
+      .get(`/public/offers/v1/events${query}`)
+      .set('Authorization', `Bearer ${key}`);
     expectMatchesContract(response, 'get', '/public/offers/v1/events');
     return response;
   };
@@ -183,8 +198,16 @@ describe('Event Offers', () => {
         [anEventBody({ name: 'x'.repeat(91) }), ['name'], 'string_too_long'],
         [{ ...anEventBody(), accessibility: undefined }, ['accessibility'], 'missing'],
         [anEventBody({ surprise: true }), ['surprise'], 'extra_forbidden'],
-        [anEventBody({ categoryRelatedFields: { category: 'CONCERT' } }), ['categoryRelatedFields', 'musicType'], 'missing'],
-        [anEventBody({ categoryRelatedFields: { category: 'CONCERT', musicType: 'POLKA-DOT' } }), ['categoryRelatedFields', 'musicType'], 'union_tag_invalid'],
+        [
+          anEventBody({ categoryRelatedFields: { category: 'CONCERT' } }),
+          ['categoryRelatedFields', 'musicType'],
+          'missing',
+        ],
+        [
+          anEventBody({ categoryRelatedFields: { category: 'CONCERT', musicType: 'POLKA-DOT' } }),
+          ['categoryRelatedFields', 'musicType'],
+          'union_tag_invalid',
+        ],
         [anEventBody({ description: 'x'.repeat(10001) }), ['description'], 'string_too_long'],
         [anEventBody({ idAtProvider: 'x'.repeat(71) }), ['idAtProvider'], 'string_too_long'],
         [anEventBody({ eventDuration: 1440 }), ['eventDuration'], 'less_than'],
@@ -201,7 +224,11 @@ describe('Event Offers', () => {
     });
 
     it('refuses a location that does not fit the category with 400', async () => {
-      const digitalConcert = await post(anEventBody({ location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/{token}' } }));
+      const digitalConcert = await post(
+        anEventBody({
+          location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/{token}' },
+        }),
+      );
       expect(digitalConcert.status).toBe(400);
       expect(digitalConcert.body.location[0]).toMatch(/not online/);
       const physicalLivestream = await post(anEventBody({ categoryRelatedFields: { category: onlineOnly.id } }));
@@ -213,7 +240,11 @@ describe('Event Offers', () => {
       const digital = await post(
         anEventBody({
           categoryRelatedFields: { category: onlineOnly.id },
-          location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/watch?token={token}&mail={email}' },
+          location: {
+            type: 'digital',
+            venueId: sandbox.venues[2].id,
+            url: 'https://live.example.com/watch?token={token}&mail={email}',
+          },
         }),
       );
       expect(digital.status).toBe(200);
@@ -226,10 +257,21 @@ describe('Event Offers', () => {
         .post('/public/offers/v1/addresses')
         .set('Authorization', `Bearer ${sandbox.apiKey}`)
         .send({ street: '3 Rue des Archives', city: 'Paris', postalCode: '75004', latitude: 48.858, longitude: 2.356 });
-      const atAddress = await post(anEventBody({ location: { type: 'address', venueId: theatre(), addressId: address.body.id, addressLabel: 'Courtyard' } }));
+      const atAddress = await post(
+        anEventBody({
+          location: { type: 'address', venueId: theatre(), addressId: address.body.id, addressLabel: 'Courtyard' },
+        }),
+      );
       expect(atAddress.status).toBe(200);
-      expect(atAddress.body.location).toEqual({ type: 'address', venueId: theatre(), addressId: address.body.id, addressLabel: 'Courtyard' });
-      const unknownAddress = await post(anEventBody({ location: { type: 'address', venueId: theatre(), addressId: 999999 } }));
+      expect(atAddress.body.location).toEqual({
+        type: 'address',
+        venueId: theatre(),
+        addressId: address.body.id,
+        addressLabel: 'Courtyard',
+      });
+      const unknownAddress = await post(
+        anEventBody({ location: { type: 'address', venueId: theatre(), addressId: 999999 } }),
+      );
       expect(unknownAddress.status).toBe(404);
     });
 
@@ -253,7 +295,13 @@ describe('Event Offers', () => {
     });
 
     it('allows hasTicket only on withdrawable categories, with ticketing URLs and a booking contact', async () => {
-      const wrongCategory = await post(anEventBody({ hasTicket: true, bookingContact: 'box@example.com', categoryRelatedFields: { category: notWithdrawable.id } }));
+      const wrongCategory = await post(
+        anEventBody({
+          hasTicket: true,
+          bookingContact: 'box@example.com',
+          categoryRelatedFields: { category: notWithdrawable.id },
+        }),
+      );
       expect(wrongCategory.status).toBe(400);
       expect(wrongCategory.body.hasTicket).toBeDefined();
       const noContact = await post(anEventBody({ hasTicket: true }));
@@ -282,7 +330,9 @@ describe('Event Offers', () => {
       const again = await post(anEventBody({ idAtProvider: 'unique-1' }));
       expect(again.status).toBe(400);
       expect(again.body.idAtProvider[0]).toMatch(/unique-1/);
-      const otherVenue = await post(anEventBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: sandbox.venues[1].id } }));
+      const otherVenue = await post(
+        anEventBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: sandbox.venues[1].id } }),
+      );
       expect(otherVenue.status).toBe(200);
     });
 
@@ -290,7 +340,11 @@ describe('Event Offers', () => {
       const ok = await post(anEventBody({ videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }));
       expect(ok.status).toBe(200);
       expect(ok.body.videoUrl).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-      for (const videoUrl of ['https://www.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube.com/@somechannel', 'https://example.com/video.mp4']) {
+      for (const videoUrl of [
+        'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+        'https://www.youtube.com/@somechannel',
+        'https://example.com/video.mp4',
+      ]) {
         const refused = await post(anEventBody({ videoUrl }));
         expect(refused.status, videoUrl).toBe(422);
         expect(refused.body[0]).toMatchObject({ loc: ['videoUrl'], type: 'video_url' });
@@ -301,7 +355,10 @@ describe('Event Offers', () => {
       const file = aPng(400, 600).toString('base64');
       const created = await post(anEventBody({ image: { file, credit: 'Photo: A. Demo' } }));
       expect(created.status).toBe(200);
-      expect(created.body.image).toEqual({ url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/), credit: 'Photo: A. Demo' });
+      expect(created.body.image).toEqual({
+        url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/),
+        credit: 'Photo: A. Demo',
+      });
       const served = await request(testApp.app).get(new URL(created.body.image.url).pathname);
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
@@ -333,14 +390,27 @@ describe('Event Offers', () => {
       const nextPage = await list(`?limit=2&firstIndex=${ids[1] + 1}`);
       expect(nextPage.body.events.map((event: { id: number }) => event.id)).toEqual(ids.slice(2, 4));
       const byVenue = await list(`?venueId=${sandbox.venues[1].id}`);
-      expect(byVenue.body.events.every((event: { location: { venueId: number } }) => event.location.venueId === sandbox.venues[1].id)).toBe(true);
+      expect(
+        byVenue.body.events.every(
+          (event: { location: { venueId: number } }) => event.location.venueId === sandbox.venues[1].id,
+        ),
+      ).toBe(true);
       const byIds = await list('?idsAtProvider=rock-1,unique-1');
-      expect(byIds.body.events.map((event: { idAtProvider: string }) => event.idAtProvider).sort()).toEqual(['rock-1', 'unique-1', 'unique-1']);
+      expect(byIds.body.events.map((event: { idAtProvider: string }) => event.idAtProvider).sort()).toEqual([
+        'rock-1',
+        'unique-1',
+        'unique-1',
+      ]);
       expect((await list('', other.apiKey)).body.events).toEqual([]);
     });
 
     it('refuses bad pagination with 422', async () => {
-      for (const query of ['?limit=0', '?limit=51', '?firstIndex=0', `?idsAtProvider=${Array.from({ length: 101 }, (_, i) => `id${i}`).join(',')}`]) {
+      for (const query of [
+        '?limit=0',
+        '?limit=51',
+        '?firstIndex=0',
+        `?idsAtProvider=${Array.from({ length: 101 }, (_, i) => `id${i}`).join(',')}`,
+      ]) {
         const response = await list(query);
         expect(response.status, query).toBe(422);
       }
@@ -350,7 +420,11 @@ describe('Event Offers', () => {
   describe('edition', () => {
     it('changes the fields sent, clears clearable ones with null, refuses null elsewhere', async () => {
       const created = await post(anEventBody({ description: 'Before', bookingEmail: 'a@example.com' }));
-      const edited = await patch(created.body.id, { name: 'Rock night, again', description: null, categoryRelatedFields: { category: 'CONCERT', performer: 'Others' } });
+      const edited = await patch(created.body.id, {
+        name: 'Rock night, again',
+        description: null,
+        categoryRelatedFields: { category: 'CONCERT', performer: 'Others' },
+      });
       expect(edited.status).toBe(200);
       expect(edited.body).toMatchObject({
         name: 'Rock night, again',
@@ -379,7 +453,10 @@ describe('Event Offers', () => {
       await approveAll();
       const inactive = await patch(created.body.id, { isActive: false });
       expect(inactive.body.status).toBe('INACTIVE');
-      const scheduled = await patch(created.body.id, { isActive: true, publicationDatetime: '2026-12-24T20:00:00+01:00' });
+      const scheduled = await patch(created.body.id, {
+        isActive: true,
+        publicationDatetime: '2026-12-24T20:00:00+01:00',
+      });
       expect(scheduled.body.status).toBe('SCHEDULED');
       const now = await patch(created.body.id, { publicationDatetime: 'now' });
       expect(now.body.status).toBe('SOLD_OUT');
@@ -396,7 +473,12 @@ describe('Event Offers', () => {
   describe('status from dates, and the publication limit', () => {
     const addDates = async (offerId: number, count: number, overrides: Record<string, unknown> = {}) => {
       const em = testApp.database.orm.em.fork();
-      const priceCategory = em.create(PriceCategory, { offer: offerId, label: 'Seat', price: 1000, createdAt: testApp.clock.now() });
+      const priceCategory = em.create(PriceCategory, {
+        offer: offerId,
+        label: 'Seat',
+        price: 1000,
+        createdAt: testApp.clock.now(),
+      });
       await em.flush();
       const beginning = new Date('2026-12-20T20:00:00Z').getTime();
       await em.insertMany(
@@ -472,7 +554,8 @@ describe('Event Offers', () => {
           .post('/graphql')
           .set('Authorization', `Bearer ${key}`)
           .send({
-            query: 'mutation ($id: Int!) { reviewOffer(offerId: $id, decision: "REJECTED", reason: "Not cultural") { offer { id status } } }',
+            query:
+              'mutation ($id: Int!) { reviewOffer(offerId: $id, decision: "REJECTED", reason: "Not cultural") { offer { id status } } }',
             variables: { id: created.body.id },
           });
       const refused = await review(sandbox.apiKey);

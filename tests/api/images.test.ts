@@ -42,12 +42,16 @@ describe('Offer images (multipart upload)', () => {
   };
   const png = (bytes: Buffer = aPng(400, 600)) => ({ bytes, name: 'cover.png' });
   const getEvent = async (id: number, key = sandbox.apiKey) => {
-    const response = await request(testApp.app).get(`/public/offers/v1/events/${id}`).set('Authorization', `Bearer ${key}`);
+    const response = await request(testApp.app)
+      .get(`/public/offers/v1/events/${id}`)
+      .set('Authorization', `Bearer ${key}`);
     expectMatchesContract(response, 'get', ONE_EVENT);
     return response;
   };
   const getProduct = async (id: number, key = sandbox.apiKey) => {
-    const response = await request(testApp.app).get(`/public/offers/v1/products/${id}`).set('Authorization', `Bearer ${key}`);
+    const response = await request(testApp.app)
+      .get(`/public/offers/v1/products/${id}`)
+      .set('Authorization', `Bearer ${key}`);
     expectMatchesContract(response, 'get', ONE_PRODUCT);
     return response;
   };
@@ -61,25 +65,31 @@ describe('Offer images (multipart upload)', () => {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => callback(null, Buffer.concat(chunks)));
       });
-  const anEventOf = (providerId = sandbox.provider.id) => anEvent(em(), testApp.clock, { providerId, venueId: sandbox.venues[0].id });
+  const anEventOf = (providerId = sandbox.provider.id) =>
+    anEvent(em(), testApp.clock, { providerId, venueId: sandbox.venues[0].id });
   async function aProduct() {
     const fork = em();
     const offer = fork.create(
       Offer,
-      publishedEventData(testApp.clock.now(), { providerId: sandbox.provider.id, venueId: sandbox.venues[1].id }, {
-        name: book.title,
-        category: 'LIVRE_PAPIER',
-        isEvent: false,
-        categoryRelatedFields: { ean: book.ean },
-        ean: book.ean,
-        enableDoubleBookings: false,
-      }),
+      publishedEventData(
+        testApp.clock.now(),
+        { providerId: sandbox.provider.id, venueId: sandbox.venues[1].id },
+        {
+          name: book.title,
+          category: 'LIVRE_PAPIER',
+          isEvent: false,
+          categoryRelatedFields: { ean: book.ean },
+          ean: book.ean,
+          enableDoubleBookings: false,
+        },
+      ),
     );
     await fork.persist(offer).flush();
     return offer;
   }
   const stored = (id: number) => em().findOneOrFail(Offer, id);
-  const storedFiles = async () => (await readdir(imageDirectory, { recursive: true })).filter((name) => /\.(png|jpg)$/.test(name));
+  const storedFiles = async () =>
+    (await readdir(imageDirectory, { recursive: true })).filter((name) => /\.(png|jpg)$/.test(name));
 
   beforeAll(async () => {
     imageDirectory = await mkdtemp(join(tmpdir(), 'offer-images-'));
@@ -285,7 +295,8 @@ describe('Offer images (multipart upload)', () => {
 
   it('answers 403 to a provider that may no longer manage individual offers', async () => {
     const event = await anEventOf();
-    const setRight = (value: boolean) => em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
+    const setRight = (value: boolean) =>
+      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
     await setRight(false);
     try {
       const response = await upload(event.id, { file: png() });

@@ -26,7 +26,10 @@ describe('Offer Attributes and product categories', () => {
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(26);
     const byId = Object.fromEntries(response.body.map((category: { id: string }) => [category.id, category]));
-    expect(byId.CONCERT).toEqual({ id: 'CONCERT', conditionalFields: { author: false, musicType: true, performer: false } });
+    expect(byId.CONCERT).toEqual({
+      id: 'CONCERT',
+      conditionalFields: { author: false, musicType: true, performer: false },
+    });
     expect(byId.SEANCE_CINE.conditionalFields).toEqual({ author: false, stageDirector: false, visa: false });
     expect(byId.SPECTACLE_REPRESENTATION.conditionalFields.showType).toBe(true);
     expect(byId.ACTIVATION_EVENT).toBeUndefined();
@@ -62,7 +65,9 @@ describe('Offer Attributes and product categories', () => {
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(200);
     expect(response.body[0]).toEqual({ id: expect.any(String), label: expect.any(String) });
-    const operation = (openApiDocument.paths?.['/public/offers/v1/music_types'] as Record<string, { deprecated?: boolean }>).get;
+    const operation = (
+      openApiDocument.paths?.['/public/offers/v1/music_types'] as Record<string, { deprecated?: boolean }>
+    ).get;
     expect(operation.deprecated).toBe(true);
     expect(routes.filter((route) => route.deprecated).map((route) => route.operationId)).toEqual(['GetMusicTypes']);
   });

@@ -72,12 +72,18 @@ describe('Product Offers', () => {
     });
 
   const post = async (body: unknown, apiKey = key) => {
-    const response = await request(testApp.app).post(COLLECTION).set('Authorization', `Bearer ${apiKey}`).send(body as object);
+    const response = await request(testApp.app)
+      .post(COLLECTION)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send(body as object);
     expectMatchesContract(response, 'post', COLLECTION);
     return response;
   };
   const patch = async (body: unknown, apiKey = key) => {
-    const response = await request(testApp.app).patch(COLLECTION).set('Authorization', `Bearer ${apiKey}`).send(body as object);
+    const response = await request(testApp.app)
+      .patch(COLLECTION)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send(body as object);
     expectMatchesContract(response, 'patch', COLLECTION);
     return response;
   };
@@ -108,7 +114,8 @@ describe('Product Offers', () => {
   /** Every stock row of the offer, deleted ones included, in id order. */
   const storedStocks = (offerId: number) => em().find(Stock, { offer: offerId }, { orderBy: { id: 'asc' } });
   const jobs = (type: string) => em().find(Job, { type }, { orderBy: { id: 'asc' } });
-  const stockDeletedFor = async (offerId: number) => (await jobs('test.stockDeleted')).filter((job) => job.payload.offerId === offerId);
+  const stockDeletedFor = async (offerId: number) =>
+    (await jobs('test.stockDeleted')).filter((job) => job.payload.offerId === offerId);
   const approveAll = async () => {
     while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
   };
@@ -129,7 +136,12 @@ describe('Product Offers', () => {
   const anotherProviderAt = async (venueId: number) => {
     const fork = em();
     const added = await aProvider(fork, testApp.clock, { name: 'Second Ticketing' });
-    fork.create(VenueProvider, { venue: venueId, provider: added.provider.id, isActive: true, createdAt: testApp.clock.now() });
+    fork.create(VenueProvider, {
+      venue: venueId,
+      provider: added.provider.id,
+      isActive: true,
+      createdAt: testApp.clock.now(),
+    });
     const { key: addedKey } = issueApiKey(fork, testApp.clock, {
       env: 'test',
       provider: fork.getReference(Provider, added.provider.id),
@@ -142,7 +154,13 @@ describe('Product Offers', () => {
     const response = await request(testApp.app)
       .post('/public/offers/v1/addresses')
       .set('Authorization', `Bearer ${key}`)
-      .send({ street: `${(streetNumber += 1)} Rue des Archives`, city: 'Paris', postalCode: '75004', latitude: 48.858, longitude: 2.356 });
+      .send({
+        street: `${(streetNumber += 1)} Rue des Archives`,
+        city: 'Paris',
+        postalCode: '75004',
+        latitude: 48.858,
+        longitude: 2.356,
+      });
     expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
     return response.body.id as number;
   };
@@ -154,7 +172,15 @@ describe('Product Offers', () => {
     other = await aProvider(em(), testApp.clock);
     // A stand-in for the bookings subgraph: it writes a row in the publisher's transaction.
     const recordIn = (type: string) => async (tx: EntityManager, payload: object) => {
-      await tx.insert(Job, { type, payload: JSON.parse(JSON.stringify(payload)), status: 'done', attempts: 0, maxAttempts: 1, runAt: testApp.clock.now(), createdAt: testApp.clock.now() });
+      await tx.insert(Job, {
+        type,
+        payload: JSON.parse(JSON.stringify(payload)),
+        status: 'done',
+        attempts: 0,
+        maxAttempts: 1,
+        runAt: testApp.clock.now(),
+        createdAt: testApp.clock.now(),
+      });
       if (refuseIn === type) throw new ForbiddenError(`${type} refused by a handler`);
     };
     testApp.runtime.events.on('offers.stockDeleted', recordIn('test.stockDeleted'));
@@ -168,8 +194,18 @@ describe('Product Offers', () => {
   });
 
   it('leans on categories that the catalogue describes as the rules say', () => {
-    expect(instrumentRental).toMatchObject({ kind: 'product', locationType: 'OFFLINE', requiredOnCreate: ['ean'], canBeDuo: false });
-    expect(musicDownload).toMatchObject({ kind: 'product', locationType: 'ONLINE', requiredOnCreate: ['musicType'], canBeDuo: false });
+    expect(instrumentRental).toMatchObject({
+      kind: 'product',
+      locationType: 'OFFLINE',
+      requiredOnCreate: ['ean'],
+      canBeDuo: false,
+    });
+    expect(musicDownload).toMatchObject({
+      kind: 'product',
+      locationType: 'ONLINE',
+      requiredOnCreate: ['musicType'],
+      canBeDuo: false,
+    });
     expect(filmSupport).toMatchObject({ kind: 'product', requiredOnCreate: ['ean'] });
     expect(creatable.map((category) => category.id)).not.toContain('LIVRE_PAPIER');
     expect(sandbox.venues[2].isVirtual).toBe(true);
@@ -209,12 +245,26 @@ describe('Product Offers', () => {
         stock: { price: 1500, bookedQuantity: 0, bookingLimitDatetime: '2026-12-24T17:00:00.000Z', quantity: 10 },
       });
       const row = await stored(response.body.id);
-      expect(row).toMatchObject({ validation: 'PENDING', isEvent: false, isActive: true, category: 'LOCATION_INSTRUMENT', ean, provider: { id: sandbox.provider.id } });
+      expect(row).toMatchObject({
+        validation: 'PENDING',
+        isEvent: false,
+        isActive: true,
+        category: 'LOCATION_INSTRUMENT',
+        ean,
+        provider: { id: sandbox.provider.id },
+      });
       expect(row.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       const stocks = await storedStocks(response.body.id);
-      expect(stocks.map((stock) => [stock.price, stock.quantity, stock.bookedQuantity, stock.beginningDatetime, stock.bookingLimitDatetime?.toISOString(), stock.isDeleted])).toEqual([
-        [1500, 10, 0, null, '2026-12-24T17:00:00.000Z', false],
-      ]);
+      expect(
+        stocks.map((stock) => [
+          stock.price,
+          stock.quantity,
+          stock.bookedQuantity,
+          stock.beginningDatetime,
+          stock.bookingLimitDatetime?.toISOString(),
+          stock.isDeleted,
+        ]),
+      ).toEqual([[1500, 10, 0, null, '2026-12-24T17:00:00.000Z', false]]);
       expect((await getOne(response.body.id)).body).toEqual(response.body);
     });
 
@@ -222,7 +272,12 @@ describe('Product Offers', () => {
       for (const stock of [{ price: 0 }, { price: 30000, quantity: 'unlimited' }, { price: 100, quantity: null }]) {
         const response = await post(aProductBody({ stock }));
         expect(response.status, JSON.stringify(stock)).toBe(201);
-        expect(response.body.stock).toEqual({ price: stock.price, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 'unlimited' });
+        expect(response.body.stock).toEqual({
+          price: stock.price,
+          bookedQuantity: 0,
+          bookingLimitDatetime: null,
+          quantity: 'unlimited',
+        });
         expect((await storedStocks(response.body.id)).map((row) => row.quantity)).toEqual([null]);
       }
       for (const body of [{ ...aProductBody(), stock: undefined }, aProductBody({ stock: null })]) {
@@ -236,7 +291,9 @@ describe('Product Offers', () => {
     it('is approved automatically outside production', async () => {
       const product = await created();
       // One job per offer ({offerId}) or per group of offers created together ({offerIds}).
-      const queued = (await jobs('offers.autoApprove')).flatMap((job) => (Array.isArray(job.payload.offerIds) ? job.payload.offerIds : [job.payload.offerId]));
+      const queued = (await jobs('offers.autoApprove')).flatMap((job) =>
+        Array.isArray(job.payload.offerIds) ? job.payload.offerIds : [job.payload.offerId],
+      );
       expect(queued).toContain(product.id);
       await approveAll();
       expect((await stored(product.id)).validation).toBe('APPROVED');
@@ -260,18 +317,33 @@ describe('Product Offers', () => {
         [aProductBody({ stock: { price: 100, quantity: -3 } }), ['stock', 'quantity'], 'union_tag_invalid'],
         [aProductBody({ stock: { price: 100, quantity: 2.5 } }), ['stock', 'quantity'], 'union_tag_invalid'],
         [aProductBody({ stock: { price: 100, quantity: 'lots' } }), ['stock', 'quantity'], 'union_tag_invalid'],
-        [aProductBody({ stock: { price: 100, bookingLimitDatetime: '2026-12-24T18:00:00' } }), ['stock', 'bookingLimitDatetime'], 'timezone_aware'],
+        [
+          aProductBody({ stock: { price: 100, bookingLimitDatetime: '2026-12-24T18:00:00' } }),
+          ['stock', 'bookingLimitDatetime'],
+          'timezone_aware',
+        ],
       ];
       for (const [body, loc, type] of cases) {
         const response = await post(body);
         expect(response.status, JSON.stringify(loc)).toBe(422);
         const issue = response.body.find((entry: { loc: string[] }) => entry.loc.join('.') === loc.join('.'));
         expect(issue, JSON.stringify(response.body)).toBeDefined();
-        expect(issue).toEqual({ loc, msg: expect.any(String), type: expect.any(String), ...(issue.ctx ? { ctx: issue.ctx } : {}) });
+        expect(issue).toEqual({
+          loc,
+          msg: expect.any(String),
+          type: expect.any(String),
+          ...(issue.ctx ? { ctx: issue.ctx } : {}),
+        });
         // Union errors name the branch they failed in; only the place matters for them.
         if (type !== 'union_tag_invalid') expect(issue.type, JSON.stringify(issue)).toBe(type);
       }
-      expect((await post(aProductBody({ name: 'x'.repeat(90), description: 'x'.repeat(10000), idAtProvider: 'x'.repeat(70) }))).status).toBe(201);
+      expect(
+        (
+          await post(
+            aProductBody({ name: 'x'.repeat(90), description: 'x'.repeat(10000), idAtProvider: 'x'.repeat(70) }),
+          )
+        ).status,
+      ).toBe(201);
       expect(await offerCount()).toBe(before + 1);
     });
 
@@ -282,7 +354,9 @@ describe('Product Offers', () => {
       expect(top.body).toEqual([{ loc: ['surprise'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
       const withOfferId = await post(aProductBody({ offerId: 1 }));
       expect(withOfferId.status).toBe(422);
-      expect(withOfferId.body).toEqual([{ loc: ['offerId'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+      expect(withOfferId.body).toEqual([
+        { loc: ['offerId'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      ]);
       expect(await offerCount()).toBe(before);
     });
 
@@ -295,8 +369,16 @@ describe('Product Offers', () => {
         [{ category: 'NOT_A_CATEGORY' }, ['categoryRelatedFields', 'category'], 'union_tag_invalid'],
         [{ category: 'LOCATION_INSTRUMENT' }, ['categoryRelatedFields', 'ean'], 'missing'],
         [{ category: 'SUPPORT_PHYSIQUE_FILM' }, ['categoryRelatedFields', 'ean'], 'missing'],
-        [{ category: 'LOCATION_INSTRUMENT', ean: ean.slice(0, 12) }, ['categoryRelatedFields', 'ean'], 'string_pattern_mismatch'],
-        [{ category: 'LOCATION_INSTRUMENT', ean: `${ean.slice(0, 12)}X` }, ['categoryRelatedFields', 'ean'], 'string_pattern_mismatch'],
+        [
+          { category: 'LOCATION_INSTRUMENT', ean: ean.slice(0, 12) },
+          ['categoryRelatedFields', 'ean'],
+          'string_pattern_mismatch',
+        ],
+        [
+          { category: 'LOCATION_INSTRUMENT', ean: `${ean.slice(0, 12)}X` },
+          ['categoryRelatedFields', 'ean'],
+          'string_pattern_mismatch',
+        ],
       ];
       for (const [categoryRelatedFields, loc, type] of cases) {
         const response = await post(aProductBody({ categoryRelatedFields }));
@@ -307,16 +389,26 @@ describe('Product Offers', () => {
       }
       const download = await post(aDownloadBody({ categoryRelatedFields: { category: 'TELECHARGEMENT_MUSIQUE' } }));
       expect(download.status).toBe(422);
-      expect(download.body).toEqual([expect.objectContaining({ loc: ['categoryRelatedFields', 'musicType'], type: 'missing' })]);
+      expect(download.body).toEqual([
+        expect.objectContaining({ loc: ['categoryRelatedFields', 'musicType'], type: 'missing' }),
+      ]);
 
-      const wrongCheckDigit = await post(aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: withWrongCheckDigit(ean) } }));
+      const wrongCheckDigit = await post(
+        aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: withWrongCheckDigit(ean) } }),
+      );
       expect(wrongCheckDigit.status).toBe(422);
       expect(wrongCheckDigit.body).toEqual([
-        { loc: ['categoryRelatedFields', 'ean'], msg: 'The last digit of this EAN is not its check digit', type: 'ean_check_digit' },
+        {
+          loc: ['categoryRelatedFields', 'ean'],
+          msg: 'The last digit of this EAN is not its check digit',
+          type: 'ean_check_digit',
+        },
       ]);
       expect(await offerCount()).toBe(before);
 
-      const film = await post(aProductBody({ name: 'A DVD', categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_FILM', ean } }));
+      const film = await post(
+        aProductBody({ name: 'A DVD', categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_FILM', ean } }),
+      );
       expect(film.status).toBe(201);
       expect(film.body.categoryRelatedFields).toEqual({ category: 'SUPPORT_PHYSIQUE_FILM', ean });
     });
@@ -333,24 +425,46 @@ describe('Product Offers', () => {
         location: { type: 'digital', venueId: online(), url: 'https://download.example.com/album?token={token}' },
         enableDoubleBookings: false,
       });
-      expect(await stored(digital.body.id)).toMatchObject({ locationType: 'digital', url: 'https://download.example.com/album?token={token}' });
+      expect(await stored(digital.body.id)).toMatchObject({
+        locationType: 'digital',
+        url: 'https://download.example.com/album?token={token}',
+      });
 
       const addressId = await anAddress();
-      const atAddress = await post(aProductBody({ location: { type: 'address', venueId: theatre(), addressId, addressLabel: 'Music school' } }));
+      const atAddress = await post(
+        aProductBody({ location: { type: 'address', venueId: theatre(), addressId, addressLabel: 'Music school' } }),
+      );
       expect(atAddress.status).toBe(201);
-      expect(atAddress.body.location).toEqual({ type: 'address', venueId: theatre(), addressId, addressLabel: 'Music school' });
-      expect(await stored(atAddress.body.id)).toMatchObject({ locationType: 'address', address: { id: addressId }, addressLabel: 'Music school' });
+      expect(atAddress.body.location).toEqual({
+        type: 'address',
+        venueId: theatre(),
+        addressId,
+        addressLabel: 'Music school',
+      });
+      expect(await stored(atAddress.body.id)).toMatchObject({
+        locationType: 'address',
+        address: { id: addressId },
+        addressLabel: 'Music school',
+      });
     });
 
     it('refuses a location that does not fit the category (400), an unknown address or a venue out of reach (404)', async () => {
       const before = await offerCount();
-      const digitalRental = await post(aProductBody({ location: { type: 'digital', venueId: online(), url: 'https://rent.example.com/' } }));
+      const digitalRental = await post(
+        aProductBody({ location: { type: 'digital', venueId: online(), url: 'https://rent.example.com/' } }),
+      );
       expect(digitalRental.status).toBe(400);
-      expect(digitalRental.body).toEqual({ location: ['The category LOCATION_INSTRUMENT takes place at a venue or an address, not online'] });
+      expect(digitalRental.body).toEqual({
+        location: ['The category LOCATION_INSTRUMENT takes place at a venue or an address, not online'],
+      });
       const physicalDownload = await post(aDownloadBody({ location: { type: 'physical', venueId: bookshop() } }));
       expect(physicalDownload.status).toBe(400);
-      expect(physicalDownload.body).toEqual({ location: ['The category TELECHARGEMENT_MUSIQUE is online only: give a digital location'] });
-      const unknownAddress = await post(aProductBody({ location: { type: 'address', venueId: theatre(), addressId: 999999 } }));
+      expect(physicalDownload.body).toEqual({
+        location: ['The category TELECHARGEMENT_MUSIQUE is online only: give a digital location'],
+      });
+      const unknownAddress = await post(
+        aProductBody({ location: { type: 'address', venueId: theatre(), addressId: 999999 } }),
+      );
       expect(unknownAddress.status).toBe(404);
       expect(unknownAddress.body).toEqual({ global: ['Address not found'] });
       const foreignVenue = await post(aProductBody(), other.apiKey);
@@ -395,8 +509,12 @@ describe('Product Offers', () => {
       await created({ idAtProvider: 'unique-1' });
       const again = await post(aProductBody({ idAtProvider: 'unique-1' }));
       expect(again.status).toBe(400);
-      expect(again.body).toEqual({ idAtProvider: ['Another offer of this venue already has the idAtProvider unique-1'] });
-      const otherVenue = await post(aProductBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: theatre() } }));
+      expect(again.body).toEqual({
+        idAtProvider: ['Another offer of this venue already has the idAtProvider unique-1'],
+      });
+      const otherVenue = await post(
+        aProductBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: theatre() } }),
+      );
       expect(otherVenue.status).toBe(201);
     });
 
@@ -406,31 +524,51 @@ describe('Product Offers', () => {
       const before = await offerCount();
       const again = await post(aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean } }));
       expect(again.status).toBe(400);
-      expect(again.body).toEqual({ 'categoryRelatedFields.ean': [`Your offer ${first.id} already sells the EAN ${ean} at this venue`] });
-      const otherCategory = await post(aProductBody({ categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_FILM', ean } }));
+      expect(again.body).toEqual({
+        'categoryRelatedFields.ean': [`Your offer ${first.id} already sells the EAN ${ean} at this venue`],
+      });
+      const otherCategory = await post(
+        aProductBody({ categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_FILM', ean } }),
+      );
       expect(otherCategory.status).toBe(400);
       expect(Object.keys(otherCategory.body)).toEqual(['categoryRelatedFields.ean']);
       expect(await offerCount()).toBe(before);
 
-      const otherVenue = await post(aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean }, location: { type: 'physical', venueId: theatre() } }));
+      const otherVenue = await post(
+        aProductBody({
+          categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean },
+          location: { type: 'physical', venueId: theatre() },
+        }),
+      );
       expect(otherVenue.status).toBe(201);
 
       // Another provider linked to the same venue may sell the same EAN there.
       const second = await anotherProviderAt(bookshop());
-      const otherProvider = await post(aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean } }), second.key);
+      const otherProvider = await post(
+        aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean } }),
+        second.key,
+      );
       expect(otherProvider.status, JSON.stringify(otherProvider.body)).toBe(201);
-      expect(await stored(otherProvider.body.id)).toMatchObject({ provider: { id: second.providerId }, venue: { id: bookshop() }, ean });
+      expect(await stored(otherProvider.body.id)).toMatchObject({
+        provider: { id: second.providerId },
+        venue: { id: bookshop() },
+        ean,
+      });
     });
 
     it('keeps the EAN and idAtProvider rules under concurrent creations: one 201, the others 400', async () => {
       const ean = nextEan();
       const sameEan = await Promise.all(
-        [1, 2, 3, 4].map(() => raw('post', COLLECTION, aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean } }))),
+        [1, 2, 3, 4].map(() =>
+          raw('post', COLLECTION, aProductBody({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean } })),
+        ),
       );
       expect(sameEan.map((response) => response.status).sort()).toEqual([201, 400, 400, 400]);
       expect(await em().count(Offer, { venue: bookshop(), provider: sandbox.provider.id, ean })).toBe(1);
 
-      const sameId = await Promise.all([1, 2, 3, 4].map(() => raw('post', COLLECTION, aProductBody({ idAtProvider: 'raced-id' }))));
+      const sameId = await Promise.all(
+        [1, 2, 3, 4].map(() => raw('post', COLLECTION, aProductBody({ idAtProvider: 'raced-id' }))),
+      );
       expect(sameId.map((response) => response.status).sort()).toEqual([201, 400, 400, 400]);
       for (const response of [...sameEan, ...sameId]) expectMatchesContract(response, 'post', COLLECTION);
       expect(await em().count(Offer, { venue: bookshop(), idAtProvider: 'raced-id' })).toBe(1);
@@ -440,7 +578,10 @@ describe('Product Offers', () => {
       const file = aPng(400, 600).toString('base64');
       const withImage = await post(aProductBody({ image: { file, credit: 'Photo: A. Demo' } }));
       expect(withImage.status).toBe(201);
-      expect(withImage.body.image).toEqual({ url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/), credit: 'Photo: A. Demo' });
+      expect(withImage.body.image).toEqual({
+        url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/),
+        credit: 'Photo: A. Demo',
+      });
       const served = await request(testApp.app).get(new URL(withImage.body.image.url).pathname);
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
@@ -455,12 +596,18 @@ describe('Product Offers', () => {
     });
 
     it('answers 403 to a provider whose right to manage individual offers was withdrawn', async () => {
-      const setRight = (value: boolean) => em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
+      const setRight = (value: boolean) =>
+        em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
       const product = await created();
       const before = await offerCount();
       await setRight(false);
       try {
-        for (const response of [await post(aProductBody()), await patch({ offerId: product.id, name: 'Changed' }), await getOne(product.id), await list()]) {
+        for (const response of [
+          await post(aProductBody()),
+          await patch({ offerId: product.id, name: 'Changed' }),
+          await getOne(product.id),
+          await list(),
+        ]) {
           expect(response.status).toBe(403);
           expect(response.body).toEqual({ global: ['Your provider is not allowed to manage individual offers'] });
         }
@@ -523,9 +670,12 @@ describe('Product Offers', () => {
       const othersProduct = await post(aProductBody(), second.key);
       expect(othersProduct.status).toBe(201);
 
-      const expected = (await em().find(Offer, { provider: sandbox.provider.id, isEvent: false }, { orderBy: { id: 'asc' } })).map((offer) => offer.id);
+      const expected = (
+        await em().find(Offer, { provider: sandbox.provider.id, isEvent: false }, { orderBy: { id: 'asc' } })
+      ).map((offer) => offer.id);
       expect(expected.length).toBeGreaterThan(55);
-      const idsOf = (response: { body: { products: { id: number }[] } }) => response.body.products.map((product) => product.id);
+      const idsOf = (response: { body: { products: { id: number }[] } }) =>
+        response.body.products.map((product) => product.id);
 
       const firstPage = await list();
       expect(firstPage.status).toBe(200);
@@ -547,8 +697,14 @@ describe('Product Offers', () => {
 
     it('filters by venue, address and idsAtProvider', async () => {
       const addressId = await anAddress();
-      const atAddress = await created({ idAtProvider: 'filter-address', location: { type: 'address', venueId: theatre(), addressId } });
-      const atTheatre = await created({ idAtProvider: 'filter-theatre', location: { type: 'physical', venueId: theatre() } });
+      const atAddress = await created({
+        idAtProvider: 'filter-address',
+        location: { type: 'address', venueId: theatre(), addressId },
+      });
+      const atTheatre = await created({
+        idAtProvider: 'filter-theatre',
+        location: { type: 'physical', venueId: theatre() },
+      });
       const atBookshop = await created({ idAtProvider: 'filter-bookshop' });
       const download = await post(aDownloadBody({ idAtProvider: 'filter-online' }));
 
@@ -567,16 +723,30 @@ describe('Product Offers', () => {
       expect(byTheatre.ids).toEqual(expect.arrayContaining([atAddress.id, atTheatre.id]));
       expect(byTheatre.ids).not.toContain(atBookshop.id);
       expect(byTheatre.ids).not.toContain(download.body.id);
-      const expectedAtTheatre = (await em().find(Offer, { provider: sandbox.provider.id, isEvent: false, venue: theatre() }, { orderBy: { id: 'asc' } })).map((offer) => offer.id);
+      const expectedAtTheatre = (
+        await em().find(
+          Offer,
+          { provider: sandbox.provider.id, isEvent: false, venue: theatre() },
+          { orderBy: { id: 'asc' } },
+        )
+      ).map((offer) => offer.id);
       expect(byTheatre.ids).toEqual(expectedAtTheatre);
       expect((await all(`&venueId=${online()}`)).ids).toContain(download.body.id);
 
       const byAddress = await list(`?addressId=${addressId}`);
       expect(byAddress.body.products.map((product: { id: number }) => product.id)).toEqual([atAddress.id]);
-      expect(byAddress.body.products[0].location).toEqual({ type: 'address', venueId: theatre(), addressId, addressLabel: null });
+      expect(byAddress.body.products[0].location).toEqual({
+        type: 'address',
+        venueId: theatre(),
+        addressId,
+        addressLabel: null,
+      });
 
       const byIds = await list('?idsAtProvider=filter-online,filter-theatre,nope');
-      expect(byIds.body.products.map((product: { id: number }) => product.id)).toEqual([atTheatre.id, download.body.id]);
+      expect(byIds.body.products.map((product: { id: number }) => product.id)).toEqual([
+        atTheatre.id,
+        download.body.id,
+      ]);
       const combined = await list(`?idsAtProvider=filter-theatre,filter-bookshop&venueId=${bookshop()}`);
       expect(combined.body.products.map((product: { id: number }) => product.id)).toEqual([atBookshop.id]);
       expect((await list('?venueId=999999')).body.products).toEqual([]);
@@ -603,16 +773,34 @@ describe('Product Offers', () => {
       const beyond = 2_147_483_648;
       const cases: ['get' | 'post' | 'patch', string, unknown, string[]][] = [
         ['patch', COLLECTION, { offerId: beyond, name: 'Too far' }, ['offerId']],
-        ['patch', COLLECTION, { offerId: product.id, location: { type: 'physical', venueId: beyond } }, ['location', 'venueId']],
-        ['post', COLLECTION, aProductBody({ location: { type: 'physical', venueId: beyond } }), ['location', 'venueId']],
-        ['post', COLLECTION, aProductBody({ location: { type: 'address', venueId: theatre(), addressId: beyond } }), ['location', 'addressId']],
+        [
+          'patch',
+          COLLECTION,
+          { offerId: product.id, location: { type: 'physical', venueId: beyond } },
+          ['location', 'venueId'],
+        ],
+        [
+          'post',
+          COLLECTION,
+          aProductBody({ location: { type: 'physical', venueId: beyond } }),
+          ['location', 'venueId'],
+        ],
+        [
+          'post',
+          COLLECTION,
+          aProductBody({ location: { type: 'address', venueId: theatre(), addressId: beyond } }),
+          ['location', 'addressId'],
+        ],
         ['get', `${COLLECTION}?venueId=${beyond}`, undefined, ['venueId']],
         ['get', `${COLLECTION}?addressId=${beyond}`, undefined, ['addressId']],
       ];
       const answers = [];
       for (const [method, path, body] of cases) {
         const response = await raw(method, path, body);
-        answers.push([response.status, response.status === 422 ? response.body.map((issue: { loc: string[] }) => issue.loc) : response.body]);
+        answers.push([
+          response.status,
+          response.status === 422 ? response.body.map((issue: { loc: string[] }) => issue.loc) : response.body,
+        ]);
       }
       expect(answers).toEqual(cases.map(([, , , loc]) => [422, [loc]]));
       expect((await getOne(beyond)).status).toBe(422);
@@ -622,7 +810,11 @@ describe('Product Offers', () => {
   describe('edition', () => {
     it('changes only the fields sent (200)', async () => {
       const product = await created({ description: 'Before', idAtProvider: 'edit-1', bookingEmail: 'a@example.com' });
-      const edited = await patch({ offerId: product.id, name: 'Cello rental, by the month', accessibility: { visualDisabilityCompliant: true } });
+      const edited = await patch({
+        offerId: product.id,
+        name: 'Cello rental, by the month',
+        accessibility: { visualDisabilityCompliant: true },
+      });
       expect(edited.status).toBe(200);
       expect(edited.body).toEqual({
         ...product,
@@ -631,14 +823,14 @@ describe('Product Offers', () => {
       });
       expect((await getOne(product.id)).body).toEqual(edited.body);
       const row = await stored(product.id);
-      expect([row.name, row.description, row.idAtProvider, row.bookingEmail, row.visualDisabilityCompliant, row.audioDisabilityCompliant]).toEqual([
-        'Cello rental, by the month',
-        'Before',
-        'edit-1',
-        'a@example.com',
-        true,
-        true,
-      ]);
+      expect([
+        row.name,
+        row.description,
+        row.idAtProvider,
+        row.bookingEmail,
+        row.visualDisabilityCompliant,
+        row.audioDisabilityCompliant,
+      ]).toEqual(['Cello rental, by the month', 'Before', 'edit-1', 'a@example.com', true, true]);
       const stocks = await storedStocks(product.id);
       expect(stocks.map((stock) => [stock.price, stock.quantity, stock.isDeleted])).toEqual([[1500, 10, false]]);
 
@@ -648,15 +840,46 @@ describe('Product Offers', () => {
     });
 
     it('clears clearable fields with null, refuses null on the others (422)', async () => {
-      const product = await created({ description: 'Before', idAtProvider: 'edit-2', bookingEmail: 'a@example.com', itemCollectionDetails: 'Counter' });
-      const cleared = await patch({ offerId: product.id, description: null, idAtProvider: null, bookingEmail: null, itemCollectionDetails: null });
+      const product = await created({
+        description: 'Before',
+        idAtProvider: 'edit-2',
+        bookingEmail: 'a@example.com',
+        itemCollectionDetails: 'Counter',
+      });
+      const cleared = await patch({
+        offerId: product.id,
+        description: null,
+        idAtProvider: null,
+        bookingEmail: null,
+        itemCollectionDetails: null,
+      });
       expect(cleared.status).toBe(200);
-      expect(cleared.body).toMatchObject({ description: null, idAtProvider: null, bookingEmail: null, itemCollectionDetails: null, name: 'Cello rental' });
-      expect(await stored(product.id)).toMatchObject({ description: null, idAtProvider: null, bookingEmail: null, itemCollectionDetails: null });
-      for (const field of ['name', 'accessibility', 'categoryRelatedFields', 'location', 'isActive', 'enableDoubleBookings']) {
+      expect(cleared.body).toMatchObject({
+        description: null,
+        idAtProvider: null,
+        bookingEmail: null,
+        itemCollectionDetails: null,
+        name: 'Cello rental',
+      });
+      expect(await stored(product.id)).toMatchObject({
+        description: null,
+        idAtProvider: null,
+        bookingEmail: null,
+        itemCollectionDetails: null,
+      });
+      for (const field of [
+        'name',
+        'accessibility',
+        'categoryRelatedFields',
+        'location',
+        'isActive',
+        'enableDoubleBookings',
+      ]) {
         const response = await patch({ offerId: product.id, [field]: null });
         expect(response.status, field).toBe(422);
-        expect(response.body, field).toEqual([{ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' }]);
+        expect(response.body, field).toEqual([
+          { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
+        ]);
       }
     });
 
@@ -684,9 +907,16 @@ describe('Product Offers', () => {
         expect(response.status, field).toBe(422);
         expect(response.body).toEqual([expect.objectContaining({ loc: [field], type: 'string_too_long' })]);
       }
-      const longest = await patch({ offerId: product.id, description: 'x'.repeat(10000), idAtProvider: 'long-'.padEnd(70, 'z') });
+      const longest = await patch({
+        offerId: product.id,
+        description: 'x'.repeat(10000),
+        idAtProvider: 'long-'.padEnd(70, 'z'),
+      });
       expect(longest.status).toBe(200);
-      expect(await stored(product.id)).toMatchObject({ description: 'x'.repeat(10000), idAtProvider: 'long-'.padEnd(70, 'z') });
+      expect(await stored(product.id)).toMatchObject({
+        description: 'x'.repeat(10000),
+        idAtProvider: 'long-'.padEnd(70, 'z'),
+      });
     });
 
     it('requires offerId, and is strict (422)', async () => {
@@ -701,36 +931,68 @@ describe('Product Offers', () => {
       }
       const unknownField = await patch({ offerId: product.id, surprise: 1 });
       expect(unknownField.status).toBe(422);
-      expect(unknownField.body).toEqual([{ loc: ['surprise'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
-      const unknownStockField = await patch({ offerId: product.id, stock: { price: 100, beginningDatetime: '2026-12-24T18:00:00Z' } });
+      expect(unknownField.body).toEqual([
+        { loc: ['surprise'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      ]);
+      const unknownStockField = await patch({
+        offerId: product.id,
+        stock: { price: 100, beginningDatetime: '2026-12-24T18:00:00Z' },
+      });
       expect(unknownStockField.status).toBe(422);
-      expect(unknownStockField.body).toEqual([{ loc: ['stock', 'beginningDatetime'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+      expect(unknownStockField.body).toEqual([
+        { loc: ['stock', 'beginningDatetime'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      ]);
       const notEditable = await patch({ offerId: product.id, externalTicketOfficeUrl: 'https://tickets.example.com' });
       expect(notEditable.status).toBe(422);
-      expect(notEditable.body).toEqual([{ loc: ['externalTicketOfficeUrl'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+      expect(notEditable.body).toEqual([
+        { loc: ['externalTicketOfficeUrl'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      ]);
       expect((await stored(product.id)).name).toBe('Cello rental');
     });
 
     it('never changes the category (400), but changes its fields', async () => {
       const product = await created();
-      const newCategory = await patch({ offerId: product.id, name: 'Now a DVD', categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_FILM', ean: nextEan() } });
+      const newCategory = await patch({
+        offerId: product.id,
+        name: 'Now a DVD',
+        categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_FILM', ean: nextEan() },
+      });
       expect(newCategory.status).toBe(400);
-      expect(newCategory.body).toEqual({ 'categoryRelatedFields.category': ['The category of an offer cannot change'] });
-      const notAProduct = await patch({ offerId: product.id, categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK' } });
+      expect(newCategory.body).toEqual({
+        'categoryRelatedFields.category': ['The category of an offer cannot change'],
+      });
+      const notAProduct = await patch({
+        offerId: product.id,
+        categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK' },
+      });
       expect(notAProduct.status).toBe(422);
       expect(notAProduct.body[0].loc).toEqual(['categoryRelatedFields', 'category']);
-      expect(await stored(product.id)).toMatchObject({ name: 'Cello rental', category: 'LOCATION_INSTRUMENT', ean: product.categoryRelatedFields.ean });
+      expect(await stored(product.id)).toMatchObject({
+        name: 'Cello rental',
+        category: 'LOCATION_INSTRUMENT',
+        ean: product.categoryRelatedFields.ean,
+      });
 
       const ean = nextEan();
-      const newEan = await patch({ offerId: product.id, categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean } });
+      const newEan = await patch({
+        offerId: product.id,
+        categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean },
+      });
       expect(newEan.status).toBe(200);
       expect(newEan.body.categoryRelatedFields).toEqual({ category: 'LOCATION_INSTRUMENT', ean });
       expect(await stored(product.id)).toMatchObject({ ean, categoryRelatedFields: { ean } });
 
-      const wrongCheckDigit = await patch({ offerId: product.id, categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: withWrongCheckDigit(nextEan()) } });
+      const wrongCheckDigit = await patch({
+        offerId: product.id,
+        categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: withWrongCheckDigit(nextEan()) },
+      });
       expect(wrongCheckDigit.status).toBe(422);
       expect(wrongCheckDigit.body).toEqual([
-        { loc: ['categoryRelatedFields', 'ean'], msg: 'The last digit of this EAN is not its check digit', type: 'ean_check_digit' },
+        {
+          loc: ['categoryRelatedFields', 'ean'],
+          msg: 'The last digit of this EAN is not its check digit',
+          type: 'ean_check_digit',
+        },
       ]);
       expect((await stored(product.id)).ean).toBe(ean);
     });
@@ -739,19 +1001,30 @@ describe('Product Offers', () => {
       const taken = await created();
       const takenAtTheatre = await created({ location: { type: 'physical', venueId: theatre() } });
       const product = await created();
-      const sameEan = await patch({ offerId: product.id, categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: taken.categoryRelatedFields.ean } });
+      const sameEan = await patch({
+        offerId: product.id,
+        categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: taken.categoryRelatedFields.ean },
+      });
       expect(sameEan.status).toBe(400);
       expect(sameEan.body).toEqual({
-        'categoryRelatedFields.ean': [`Your offer ${taken.id} already sells the EAN ${taken.categoryRelatedFields.ean} at this venue`],
+        'categoryRelatedFields.ean': [
+          `Your offer ${taken.id} already sells the EAN ${taken.categoryRelatedFields.ean} at this venue`,
+        ],
       });
-      const sameEanHere = await created({ categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenAtTheatre.categoryRelatedFields.ean } });
+      const sameEanHere = await created({
+        categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenAtTheatre.categoryRelatedFields.ean },
+      });
       const moved = await patch({ offerId: sameEanHere.id, location: { type: 'physical', venueId: theatre() } });
       expect(moved.status).toBe(400);
       expect(Object.keys(moved.body)).toEqual(['categoryRelatedFields.ean']);
       expect((await stored(sameEanHere.id)).venue.id).toBe(bookshop());
       expect((await stored(product.id)).ean).toBe(product.categoryRelatedFields.ean);
       // Its own EAN is no conflict.
-      const own = await patch({ offerId: product.id, categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: product.categoryRelatedFields.ean }, name: 'Same EAN' });
+      const own = await patch({
+        offerId: product.id,
+        categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: product.categoryRelatedFields.ean },
+        name: 'Same EAN',
+      });
       expect(own.status).toBe(200);
     });
 
@@ -759,31 +1032,55 @@ describe('Product Offers', () => {
       await created({ idAtProvider: 'taken-id' });
       const product = await created({ idAtProvider: 'mine' });
       const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-        [{ enableDoubleBookings: true }, { enableDoubleBookings: ['The category LOCATION_INSTRUMENT does not allow duo bookings'] }],
+        [
+          { enableDoubleBookings: true },
+          { enableDoubleBookings: ['The category LOCATION_INSTRUMENT does not allow duo bookings'] },
+        ],
         [
           { location: { type: 'digital', venueId: online(), url: 'https://rent.example.com/' } },
           { location: ['The category LOCATION_INSTRUMENT takes place at a venue or an address, not online'] },
         ],
-        [{ idAtProvider: 'taken-id' }, { idAtProvider: ['Another offer of this venue already has the idAtProvider taken-id'] }],
+        [
+          { idAtProvider: 'taken-id' },
+          { idAtProvider: ['Another offer of this venue already has the idAtProvider taken-id'] },
+        ],
       ];
       for (const [change, body] of cases) {
         const response = await patch({ offerId: product.id, name: 'Changed', ...change });
         expect(response.status, JSON.stringify(change)).toBe(400);
         expect(response.body).toEqual(body);
       }
-      expect(await stored(product.id)).toMatchObject({ name: 'Cello rental', idAtProvider: 'mine', enableDoubleBookings: false, locationType: 'physical' });
+      expect(await stored(product.id)).toMatchObject({
+        name: 'Cello rental',
+        idAtProvider: 'mine',
+        enableDoubleBookings: false,
+        locationType: 'physical',
+      });
       const download = (await post(aDownloadBody())).body;
-      const physicalDownload = await patch({ offerId: download.id, location: { type: 'physical', venueId: bookshop() } });
+      const physicalDownload = await patch({
+        offerId: download.id,
+        location: { type: 'physical', venueId: bookshop() },
+      });
       expect(physicalDownload.status).toBe(400);
-      expect(physicalDownload.body).toEqual({ location: ['The category TELECHARGEMENT_MUSIQUE is online only: give a digital location'] });
-      expect((await patch({ offerId: product.id, enableDoubleBookings: false, idAtProvider: 'mine' })).status).toBe(200);
+      expect(physicalDownload.body).toEqual({
+        location: ['The category TELECHARGEMENT_MUSIQUE is online only: give a digital location'],
+      });
+      expect((await patch({ offerId: product.id, enableDoubleBookings: false, idAtProvider: 'mine' })).status).toBe(
+        200,
+      );
     });
 
     it('refuses moving a product to a venue where another offer has its idAtProvider (400)', async () => {
       await created({ idAtProvider: 'moving-id' });
       const product = await created({ idAtProvider: 'moving-id', location: { type: 'physical', venueId: theatre() } });
-      const moved = await raw('patch', COLLECTION, { offerId: product.id, location: { type: 'physical', venueId: bookshop() } });
-      expect([moved.status, moved.body]).toEqual([400, { idAtProvider: ['Another offer of this venue already has the idAtProvider moving-id'] }]);
+      const moved = await raw('patch', COLLECTION, {
+        offerId: product.id,
+        location: { type: 'physical', venueId: bookshop() },
+      });
+      expect([moved.status, moved.body]).toEqual([
+        400,
+        { idAtProvider: ['Another offer of this venue already has the idAtProvider moving-id'] },
+      ]);
       expectMatchesContract(moved, 'patch', COLLECTION);
       expect((await stored(product.id)).venue.id).toBe(theatre());
     });
@@ -791,12 +1088,21 @@ describe('Product Offers', () => {
     it('moves a product to an address, and sets an image', async () => {
       const product = await created();
       const addressId = await anAddress();
-      const moved = await patch({ offerId: product.id, location: { type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' } });
+      const moved = await patch({
+        offerId: product.id,
+        location: { type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' },
+      });
       expect(moved.status).toBe(200);
       expect(moved.body.location).toEqual({ type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' });
-      const withImage = await patch({ offerId: product.id, image: { file: aPng(400, 600).toString('base64'), credit: 'Me' } });
+      const withImage = await patch({
+        offerId: product.id,
+        image: { file: aPng(400, 600).toString('base64'), credit: 'Me' },
+      });
       expect(withImage.status).toBe(200);
-      expect(withImage.body.image).toEqual({ url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/), credit: 'Me' });
+      expect(withImage.body.image).toEqual({
+        url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/),
+        credit: 'Me',
+      });
       const withoutImage = await patch({ offerId: product.id, image: null });
       expect(withoutImage.body.image).toBeNull();
     });
@@ -822,12 +1128,19 @@ describe('Product Offers', () => {
       const product = await created({ stock: { price: 1500, quantity: 10 } });
       const [stock] = await storedStocks(product.id);
       await em().nativeUpdate(Stock, stock.id, { bookedQuantity: 2 });
-      expect((await getOne(product.id)).body.stock).toEqual({ price: 1500, bookedQuantity: 2, bookingLimitDatetime: null, quantity: 8 });
+      expect((await getOne(product.id)).body.stock).toEqual({
+        price: 1500,
+        bookedQuantity: 2,
+        bookingLimitDatetime: null,
+        quantity: 8,
+      });
 
       const response = await patch({ offerId: product.id, stock: { quantity: 5 } });
       expect(response.status).toBe(200);
       expect(response.body.stock).toEqual({ price: 1500, bookedQuantity: 2, bookingLimitDatetime: null, quantity: 5 });
-      expect(await storedStocks(product.id)).toEqual([expect.objectContaining({ id: stock.id, quantity: 7, bookedQuantity: 2, price: 1500, isDeleted: false })]);
+      expect(await storedStocks(product.id)).toEqual([
+        expect.objectContaining({ id: stock.id, quantity: 7, bookedQuantity: 2, price: 1500, isDeleted: false }),
+      ]);
       expect((await getOne(product.id)).body.stock.quantity).toBe(5);
 
       const zero = await patch({ offerId: product.id, stock: { quantity: 0 } });
@@ -837,25 +1150,52 @@ describe('Product Offers', () => {
       expect(unlimited.body.stock).toMatchObject({ quantity: 'unlimited', bookedQuantity: 2 });
       expect((await storedStocks(product.id))[0].quantity).toBeNull();
       const kept = await patch({ offerId: product.id, stock: { quantity: null, price: 900 } });
-      expect(kept.body.stock).toEqual({ price: 900, bookedQuantity: 2, bookingLimitDatetime: null, quantity: 'unlimited' });
+      expect(kept.body.stock).toEqual({
+        price: 900,
+        bookedQuantity: 2,
+        bookingLimitDatetime: null,
+        quantity: 'unlimited',
+      });
       expect(await storedStocks(product.id)).toHaveLength(1);
     });
 
     it('changes only the stock fields sent', async () => {
-      const product = await created({ stock: { price: 1500, quantity: 10, bookingLimitDatetime: '2026-12-24T18:00:00Z' } });
+      const product = await created({
+        stock: { price: 1500, quantity: 10, bookingLimitDatetime: '2026-12-24T18:00:00Z' },
+      });
       const price = await patch({ offerId: product.id, stock: { price: 30000 } });
       expect(price.status).toBe(200);
-      expect(price.body.stock).toEqual({ price: 30000, bookedQuantity: 0, bookingLimitDatetime: '2026-12-24T18:00:00.000Z', quantity: 10 });
+      expect(price.body.stock).toEqual({
+        price: 30000,
+        bookedQuantity: 0,
+        bookingLimitDatetime: '2026-12-24T18:00:00.000Z',
+        quantity: 10,
+      });
       const limit = await patch({ offerId: product.id, stock: { bookingLimitDatetime: '2026-12-31T23:00:00+01:00' } });
-      expect(limit.body.stock).toEqual({ price: 30000, bookedQuantity: 0, bookingLimitDatetime: '2026-12-31T22:00:00.000Z', quantity: 10 });
+      expect(limit.body.stock).toEqual({
+        price: 30000,
+        bookedQuantity: 0,
+        bookingLimitDatetime: '2026-12-31T22:00:00.000Z',
+        quantity: 10,
+      });
       const keptLimit = await patch({ offerId: product.id, stock: { bookingLimitDatetime: null, price: 0 } });
-      expect(keptLimit.body.stock).toEqual({ price: 0, bookedQuantity: 0, bookingLimitDatetime: '2026-12-31T22:00:00.000Z', quantity: 10 });
+      expect(keptLimit.body.stock).toEqual({
+        price: 0,
+        bookedQuantity: 0,
+        bookingLimitDatetime: '2026-12-31T22:00:00.000Z',
+        quantity: 10,
+      });
       const empty = await patch({ offerId: product.id, stock: {} });
       expect(empty.body.stock).toEqual(keptLimit.body.stock);
       const stocks = await storedStocks(product.id);
-      expect(stocks.map((stock) => [stock.price, stock.quantity, stock.bookingLimitDatetime?.toISOString(), stock.isDeleted])).toEqual([
-        [0, 10, '2026-12-31T22:00:00.000Z', false],
-      ]);
+      expect(
+        stocks.map((stock) => [
+          stock.price,
+          stock.quantity,
+          stock.bookingLimitDatetime?.toISOString(),
+          stock.isDeleted,
+        ]),
+      ).toEqual([[0, 10, '2026-12-31T22:00:00.000Z', false]]);
     });
 
     it('refuses bad stock fields on edition (422) and changes nothing', async () => {
@@ -890,7 +1230,12 @@ describe('Product Offers', () => {
       expect(withPrice.body.stock).toEqual({ price: 700, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 4 });
       const unlimited = await created({ stock: null });
       const noQuantity = await patch({ offerId: unlimited.id, stock: { price: 0 } });
-      expect(noQuantity.body.stock).toEqual({ price: 0, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 'unlimited' });
+      expect(noQuantity.body.stock).toEqual({
+        price: 0,
+        bookedQuantity: 0,
+        bookingLimitDatetime: null,
+        quantity: 'unlimited',
+      });
       expect((await storedStocks(unlimited.id)).map((stock) => stock.quantity)).toEqual([null]);
     });
 
@@ -900,8 +1245,12 @@ describe('Product Offers', () => {
       const response = await patch({ offerId: product.id, stock: null });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ ...product, stock: null });
-      expect(await storedStocks(product.id)).toEqual([expect.objectContaining({ id: stock.id, isDeleted: true, quantity: 10 })]);
-      expect((await stockDeletedFor(product.id)).map((job) => job.payload)).toEqual([{ stockId: stock.id, offerId: product.id }]);
+      expect(await storedStocks(product.id)).toEqual([
+        expect.objectContaining({ id: stock.id, isDeleted: true, quantity: 10 }),
+      ]);
+      expect((await stockDeletedFor(product.id)).map((job) => job.payload)).toEqual([
+        { stockId: stock.id, offerId: product.id },
+      ]);
       expect((await getOne(product.id)).body.stock).toBeNull();
 
       // No stock left: nothing to delete, nothing published.
@@ -911,7 +1260,12 @@ describe('Product Offers', () => {
 
       // A new stock is a new row; the deleted one stays deleted.
       const recreated = await patch({ offerId: product.id, stock: { price: 2000 } });
-      expect(recreated.body.stock).toEqual({ price: 2000, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 'unlimited' });
+      expect(recreated.body.stock).toEqual({
+        price: 2000,
+        bookedQuantity: 0,
+        bookingLimitDatetime: null,
+        quantity: 'unlimited',
+      });
       const rows = await storedStocks(product.id);
       expect(rows.map((row) => [row.id === stock.id, row.isDeleted, row.price])).toEqual([
         [true, true, 1500],
@@ -930,7 +1284,9 @@ describe('Product Offers', () => {
       } finally {
         refuseIn = null;
       }
-      expect(await storedStocks(product.id)).toEqual([expect.objectContaining({ id: stock.id, isDeleted: false, quantity: 10, price: 1500 })]);
+      expect(await storedStocks(product.id)).toEqual([
+        expect.objectContaining({ id: stock.id, isDeleted: false, quantity: 10, price: 1500 }),
+      ]);
       expect(await stockDeletedFor(product.id)).toEqual([]);
       expect((await stored(product.id)).name).toBe('Cello rental');
       expect((await getOne(product.id)).body).toEqual(product);
@@ -944,7 +1300,9 @@ describe('Product Offers', () => {
       const noStock = await created({ stock: null });
       const bookedOut = await created({ stock: { price: 1000, quantity: 3 } });
       const zeroLeft = await created({ stock: { price: 1000, quantity: 3 } });
-      const expiring = await created({ stock: { price: 1000, quantity: 3, bookingLimitDatetime: '2026-11-22T11:00:00Z' } });
+      const expiring = await created({
+        stock: { price: 1000, quantity: 3, bookingLimitDatetime: '2026-11-22T11:00:00Z' },
+      });
       const deactivated = await created({ stock: { price: 1000, quantity: 3 } });
       const deleted = await created({ stock: { price: 1000, quantity: 3 } });
       expect((await getOne(active.id)).body.status).toBe('PENDING');
@@ -968,11 +1326,20 @@ describe('Product Offers', () => {
       const [deactivatedStock] = await storedStocks(deactivated.id);
       const inactive = await patch({ offerId: deactivated.id, isActive: false });
       expect(inactive.status).toBe(200);
-      expect(inactive.body).toMatchObject({ status: 'INACTIVE', stock: { price: 1000, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 3 } });
+      expect(inactive.body).toMatchObject({
+        status: 'INACTIVE',
+        stock: { price: 1000, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 3 },
+      });
       expect(await statusOf(deactivated.id)).toBe('INACTIVE');
       expect((await stored(deactivated.id)).isActive).toBe(false);
       expect(await storedStocks(deactivated.id)).toEqual([
-        expect.objectContaining({ id: deactivatedStock.id, isDeleted: false, quantity: 3, price: 1000, updatedAt: deactivatedStock.updatedAt }),
+        expect.objectContaining({
+          id: deactivatedStock.id,
+          isDeleted: false,
+          quantity: 3,
+          price: 1000,
+          updatedAt: deactivatedStock.updatedAt,
+        }),
       ]);
       expect(await stockDeletedFor(deactivated.id)).toEqual([]);
       expect((await patch({ offerId: deactivated.id, isActive: true })).body.status).toBe('ACTIVE');

@@ -22,14 +22,20 @@ const ONE_PRODUCT = '/public/offers/v1/products/{product_id}';
 // The sandbox catalogue, sorted by what the EAN operations make of each entry.
 const SALEABLE = new Set(['LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE']);
 const books = catalogueEntries.filter((entry) => entry.category === 'LIVRE_PAPIER' && entry.compliant);
-const cds = catalogueEntries.filter((entry) => entry.category === 'SUPPORT_PHYSIQUE_MUSIQUE_CD' && entry.compliant && entry.performer && entry.musicType);
-const vinyls = catalogueEntries.filter((entry) => entry.category === 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE' && entry.compliant);
+const cds = catalogueEntries.filter(
+  (entry) => entry.category === 'SUPPORT_PHYSIQUE_MUSIQUE_CD' && entry.compliant && entry.performer && entry.musicType,
+);
+const vinyls = catalogueEntries.filter(
+  (entry) => entry.category === 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE' && entry.compliant,
+);
 const saleable = catalogueEntries.filter((entry) => SALEABLE.has(entry.category) && entry.compliant);
 const notAllowed = catalogueEntries.filter((entry) => !SALEABLE.has(entry.category));
 const notCompliant = catalogueEntries.filter((entry) => SALEABLE.has(entry.category) && !entry.compliant);
 const known = new Set(catalogueEntries.map((entry) => entry.ean));
 /** Valid EAN-13s (right check digit) that the catalogue does not know. */
-const unknownEans = Array.from({ length: 200 }, (_, index) => withEanCheckDigit(`20${String(index).padStart(10, '0')}`)).filter((ean) => !known.has(ean));
+const unknownEans = Array.from({ length: 200 }, (_, index) =>
+  withEanCheckDigit(`20${String(index).padStart(10, '0')}`),
+).filter((ean) => !known.has(ean));
 /** The same thirteen digits with another last digit: never a valid EAN. */
 const wrongCheckDigit = (ean: string) => `${ean.slice(0, 12)}${(Number(ean[12]) + 1) % 10}`;
 
@@ -47,7 +53,13 @@ describe('Product offers by EAN', () => {
   let otherVenue: Venue;
 
   const em = () => testApp.database.orm.em.fork();
-  const send = async (method: 'get' | 'post', path: string, openApiPath: string, body?: unknown, key = sandbox.apiKey) => {
+  const send = async (
+    method: 'get' | 'post',
+    path: string,
+    openApiPath: string,
+    body?: unknown,
+    key = sandbox.apiKey,
+  ) => {
     const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
     const response = body === undefined ? await call : await call.send(body as object);
     expectMatchesContract(response, method, openApiPath);
@@ -56,7 +68,8 @@ describe('Product offers by EAN', () => {
   const checkAvailability = (eans: string[] | string, key?: string) =>
     send('get', `${AVAILABILITY}?eans=${Array.isArray(eans) ? eans.join(',') : eans}`, AVAILABILITY, undefined, key);
   const getByEan = (query: string, key?: string) => send('get', `${BY_EAN}${query}`, BY_EAN, undefined, key);
-  const getProduct = (id: number, key?: string) => send('get', `/public/offers/v1/products/${id}`, ONE_PRODUCT, undefined, key);
+  const getProduct = (id: number, key?: string) =>
+    send('get', `/public/offers/v1/products/${id}`, ONE_PRODUCT, undefined, key);
   const upsert = (venueId: number, products: SentProduct[], key?: string, extra: object = {}) =>
     send('post', BY_EAN, BY_EAN, { location: { type: 'physical', venueId }, products, ...extra }, key);
   /** Runs every due job (the imports, then the automatic approvals they schedule). */
@@ -64,17 +77,26 @@ describe('Product offers by EAN', () => {
     while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
   };
 
-  const imports = (providerId = sandbox.provider.id) => em().find(ProductImport, { provider: providerId }, { orderBy: { id: 'asc' } });
+  const imports = (providerId = sandbox.provider.id) =>
+    em().find(ProductImport, { provider: providerId }, { orderBy: { id: 'asc' } });
   const lastImport = async (providerId = sandbox.provider.id) => (await imports(providerId)).at(-1)!;
   const importCount = () => em().count(ProductImport, {});
   const importJobOf = async (importId: number) =>
-    (await em().find(Job, { type: PRODUCT_IMPORT_JOB }, { orderBy: { id: 'asc' } })).filter((job) => job.payload.importId === importId);
+    (await em().find(Job, { type: PRODUCT_IMPORT_JOB }, { orderBy: { id: 'asc' } })).filter(
+      (job) => job.payload.importId === importId,
+    );
   const offersAt = (venueId: number, providerId = sandbox.provider.id) =>
     em().find(Offer, { venue: venueId, provider: providerId }, { orderBy: { id: 'asc' } });
-  const offerOf = (venueId: number, ean: string, providerId = sandbox.provider.id) => em().findOne(Offer, { venue: venueId, provider: providerId, ean });
+  const offerOf = (venueId: number, ean: string, providerId = sandbox.provider.id) =>
+    em().findOne(Offer, { venue: venueId, provider: providerId, ean });
   const stocksOf = (offerId: number) => em().find(Stock, { offer: offerId }, { orderBy: { id: 'asc' } });
-  const deletionEvents = async () => (await em().find(Job, { type: 'test.stockDeleted' }, { orderBy: { id: 'asc' } })).map((job) => job.payload);
-  const item = (entry: CatalogueEntry | string, stock: SentProduct['stock'] = { price: 1500, quantity: 10 }, extra: Partial<SentProduct> = {}): SentProduct => ({
+  const deletionEvents = async () =>
+    (await em().find(Job, { type: 'test.stockDeleted' }, { orderBy: { id: 'asc' } })).map((job) => job.payload);
+  const item = (
+    entry: CatalogueEntry | string,
+    stock: SentProduct['stock'] = { price: 1500, quantity: 10 },
+    extra: Partial<SentProduct> = {},
+  ): SentProduct => ({
     ean: typeof entry === 'string' ? entry : entry.ean,
     stock,
     ...extra,
@@ -82,7 +104,12 @@ describe('Product offers by EAN', () => {
 
   let venueCounter = 0;
   /** A physical venue of an offerer, linked to a provider unless told otherwise: each test gets fresh ground. */
-  async function aVenue(owner: { offererId: number; providerId: number | null } = { offererId: sandbox.offerer.id, providerId: sandbox.provider.id }) {
+  async function aVenue(
+    owner: { offererId: number; providerId: number | null } = {
+      offererId: sandbox.offerer.id,
+      providerId: sandbox.provider.id,
+    },
+  ) {
     const fork = em();
     venueCounter += 1;
     const venue = fork.create(Venue, {
@@ -100,7 +127,8 @@ describe('Product offers by EAN', () => {
       visualDisabilityCompliant: true,
       createdDatetime: testApp.clock.now(),
     });
-    if (owner.providerId !== null) fork.create(VenueProvider, { venue, provider: owner.providerId, isActive: true, createdAt: testApp.clock.now() });
+    if (owner.providerId !== null)
+      fork.create(VenueProvider, { venue, provider: owner.providerId, isActive: true, createdAt: testApp.clock.now() });
     await fork.flush();
     return venue;
   }
@@ -137,7 +165,17 @@ describe('Product offers by EAN', () => {
   describe('GET check_availability', () => {
     it('sorts EANs into available and rejected by reason, each once, in the order given', async () => {
       const wrong = wrongCheckDigit(books[0].ean);
-      const eans = [books[0].ean, notAllowed[0].ean, cds[0].ean, unknownEans[0], notCompliant[0].ean, vinyls[0].ean, wrong, books[0].ean, notAllowed[1].ean];
+      const eans = [
+        books[0].ean,
+        notAllowed[0].ean,
+        cds[0].ean,
+        unknownEans[0],
+        notCompliant[0].ean,
+        vinyls[0].ean,
+        wrong,
+        books[0].ean,
+        notAllowed[1].ean,
+      ];
       const response = await checkAvailability(eans);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -161,7 +199,9 @@ describe('Product offers by EAN', () => {
           rejected: {
             notFound: [],
             subcategoryNotAllowed: page.filter((entry) => !SALEABLE.has(entry.category)).map((entry) => entry.ean),
-            notCompliantWithCgu: page.filter((entry) => SALEABLE.has(entry.category) && !entry.compliant).map((entry) => entry.ean),
+            notCompliantWithCgu: page
+              .filter((entry) => SALEABLE.has(entry.category) && !entry.compliant)
+              .map((entry) => entry.ean),
           },
         });
       }
@@ -244,7 +284,11 @@ describe('Product offers by EAN', () => {
         });
         expect(offer.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       }
-      expect(offers[0]).toMatchObject({ name: book.title, category: 'LIVRE_PAPIER', categoryRelatedFields: { ean: book.ean, author: book.author } });
+      expect(offers[0]).toMatchObject({
+        name: book.title,
+        category: 'LIVRE_PAPIER',
+        categoryRelatedFields: { ean: book.ean, author: book.author },
+      });
       expect(Object.keys(offers[0].categoryRelatedFields).sort()).toEqual(['author', 'ean']);
       expect(offers[1]).toMatchObject({
         name: cd.title,
@@ -254,14 +298,32 @@ describe('Product offers by EAN', () => {
       expect(offers[2]).toMatchObject({ name: vinyl.title, category: 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE' });
 
       const stocks = await Promise.all(offers.map((offer) => stocksOf(offer.id)));
-      expect(stocks.map((list) => list.map((stock) => [stock.price, stock.quantity, stock.bookedQuantity, stock.isDeleted, stock.bookingLimitDatetime?.toISOString() ?? null]))).toEqual([
+      expect(
+        stocks.map((list) =>
+          list.map((stock) => [
+            stock.price,
+            stock.quantity,
+            stock.bookedQuantity,
+            stock.isDeleted,
+            stock.bookingLimitDatetime?.toISOString() ?? null,
+          ]),
+        ),
+      ).toEqual([
         [[1250, 5, 0, false, '2026-12-24T17:00:00.000Z']],
         [[1999, null, 0, false, null]],
         [[3000, null, 0, false, null]],
       ]);
 
       const done = await lastImport();
-      expect(done).toMatchObject({ id: recorded.id, status: 'DONE', nextIndex: 3, createdCount: 3, updatedCount: 0, stocksDeletedCount: 0, rejected: [] });
+      expect(done).toMatchObject({
+        id: recorded.id,
+        status: 'DONE',
+        nextIndex: 3,
+        createdCount: 3,
+        updatedCount: 0,
+        stocksDeletedCount: 0,
+        rejected: [],
+      });
       expect(done.finishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       expect((await importJobOf(recorded.id))[0].status).toBe('done');
 
@@ -284,12 +346,20 @@ describe('Product offers by EAN', () => {
         publicationDatetime: '2026-11-22T10:00:00.000Z',
         stock: { price: 1250, quantity: 5, bookedQuantity: 0, bookingLimitDatetime: '2026-12-24T17:00:00.000Z' },
       });
-      expect((await getProduct(offers[1].id)).body.stock).toEqual({ price: 1999, quantity: 'unlimited', bookedQuantity: 0, bookingLimitDatetime: null });
+      expect((await getProduct(offers[1].id)).body.stock).toEqual({
+        price: 1999,
+        quantity: 'unlimited',
+        bookedQuantity: 0,
+        bookingLimitDatetime: null,
+      });
     });
 
     it('schedules a new offer for a future publication datetime', async () => {
       const venue = await aVenue();
-      expect((await upsert(venue.id, [item(books[1], undefined, { publicationDatetime: '2026-12-01T09:00:00+01:00' })])).status).toBe(204);
+      expect(
+        (await upsert(venue.id, [item(books[1], undefined, { publicationDatetime: '2026-12-01T09:00:00+01:00' })]))
+          .status,
+      ).toBe(204);
       await runAllJobs();
       const offer = (await offerOf(venue.id, books[1].ean))!;
       expect(offer.publishedAt).toBeNull();
@@ -338,11 +408,17 @@ describe('Product offers by EAN', () => {
       ];
       const eans = [...saleable.map((entry) => entry.ean), ...rejectedEans].slice(0, 500);
       expect(new Set(eans).size).toBe(500);
-      const tooMany = await upsert(venue.id, [...eans, unknownEans[unknownEans.length - 1]].map((ean) => item(ean, { price: 800, quantity: 2 })));
+      const tooMany = await upsert(
+        venue.id,
+        [...eans, unknownEans[unknownEans.length - 1]].map((ean) => item(ean, { price: 800, quantity: 2 })),
+      );
       expect(tooMany.status).toBe(422);
       expect(tooMany.body).toEqual([expect.objectContaining({ loc: ['products'], type: 'too_long' })]);
 
-      const response = await upsert(venue.id, eans.map((ean) => item(ean, { price: 800, quantity: 2 })));
+      const response = await upsert(
+        venue.id,
+        eans.map((ean) => item(ean, { price: 800, quantity: 2 })),
+      );
       expect(response.status).toBe(204);
       const recorded = await lastImport();
       expect(recorded.items).toHaveLength(500);
@@ -350,7 +426,10 @@ describe('Product offers by EAN', () => {
       // One step, as the worker runs it: the first 100 items in one transaction, with the progress.
       const fork = em();
       const more = await fork.transactional((tx) =>
-        applyProductImportStep({ em: tx, clock: testApp.clock, events: testApp.runtime.events, autoApprovalDelayMs: 0 }, recorded.id),
+        applyProductImportStep(
+          { em: tx, clock: testApp.clock, events: testApp.runtime.events, autoApprovalDelayMs: 0 },
+          recorded.id,
+        ),
       );
       expect(more).toBe(true);
       const afterOneStep = await lastImport();
@@ -361,9 +440,17 @@ describe('Product offers by EAN', () => {
       await testApp.runtime.worker.runDueJobs();
       const done = await lastImport();
       const firstRejected = saleable.length;
-      expect(done).toMatchObject({ status: 'DONE', nextIndex: 500, createdCount: saleable.length, updatedCount: 0, stocksDeletedCount: 0 });
+      expect(done).toMatchObject({
+        status: 'DONE',
+        nextIndex: 500,
+        createdCount: saleable.length,
+        updatedCount: 0,
+        stocksDeletedCount: 0,
+      });
       expect(done.rejected).toHaveLength(500 - saleable.length);
-      expect(done.rejected.slice(0, notAllowed.length)).toEqual(notAllowed.map((entry) => ({ ean: entry.ean, reason: 'subcategoryNotAllowed' })));
+      expect(done.rejected.slice(0, notAllowed.length)).toEqual(
+        notAllowed.map((entry) => ({ ean: entry.ean, reason: 'subcategoryNotAllowed' })),
+      );
       expect(done.rejected.map((rejection) => rejection.ean)).toEqual(eans.slice(firstRejected));
       expect(new Set(done.rejected.map((rejection) => rejection.reason))).toEqual(
         new Set(['subcategoryNotAllowed', 'notCompliantWithCgu', 'invalidEan', 'notFound']),
@@ -373,7 +460,9 @@ describe('Product offers by EAN', () => {
       expect(jobs[0]).toMatchObject({ status: 'done', lastError: null });
 
       expect(await em().count(Offer, { venue: venue.id })).toBe(saleable.length);
-      expect(await em().count(Stock, { offer: { venue: venue.id }, isDeleted: false, price: 800, quantity: 2 })).toBe(saleable.length);
+      expect(await em().count(Stock, { offer: { venue: venue.id }, isDeleted: false, price: 800, quantity: 2 })).toBe(
+        saleable.length,
+      );
       const stored = await offersAt(venue.id);
       expect(stored.map((offer) => offer.ean).sort()).toEqual(saleable.map((entry) => entry.ean).sort());
       // The automatic approvals the steps scheduled, one per created offer.
@@ -383,7 +472,10 @@ describe('Product offers by EAN', () => {
 
     it('updates an existing offer and its stock: the quantity sent is what is still on sale, booked items come on top', async () => {
       const venue = await aVenue();
-      await upsert(venue.id, [item(books[3], { price: 1000, quantity: 10 }), item(cds[2], { price: 1500, quantity: 4 })]);
+      await upsert(venue.id, [
+        item(books[3], { price: 1000, quantity: 10 }),
+        item(cds[2], { price: 1500, quantity: 4 }),
+      ]);
       await runAllJobs();
       const offer = (await offerOf(venue.id, books[3].ean))!;
       const [stock] = await stocksOf(offer.id);
@@ -392,7 +484,9 @@ describe('Product offers by EAN', () => {
 
       testApp.clock.advance(60_000);
       try {
-        const response = await upsert(venue.id, [item(books[3], { price: 1200, quantity: 10, bookingLimitDatetime: '2026-12-31T23:00:00Z' })]);
+        const response = await upsert(venue.id, [
+          item(books[3], { price: 1200, quantity: 10, bookingLimitDatetime: '2026-12-31T23:00:00Z' }),
+        ]);
         expect(response.status).toBe(204);
         await runAllJobs();
       } finally {
@@ -406,7 +500,9 @@ describe('Product offers by EAN', () => {
       expect(updated.updatedAt.toISOString()).toBe('2026-11-22T10:01:00.000Z');
       expect(updated.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       const stocks = await stocksOf(offer.id);
-      expect(stocks.map((entry) => [entry.id, entry.price, entry.quantity, entry.bookedQuantity, entry.isDeleted])).toEqual([[stock.id, 1200, 13, 3, false]]);
+      expect(
+        stocks.map((entry) => [entry.id, entry.price, entry.quantity, entry.bookedQuantity, entry.isDeleted]),
+      ).toEqual([[stock.id, 1200, 13, 3, false]]);
       expect((await getProduct(offer.id)).body.stock).toEqual({
         price: 1200,
         quantity: 10,
@@ -428,12 +524,21 @@ describe('Product offers by EAN', () => {
       const kept = (await offerOf(venue.id, books[5].ean))!;
       const [stock] = await stocksOf(offer.id);
 
-      expect((await upsert(venue.id, [item(books[4], { price: 1500, quantity: 0 }), item(books[5], { price: 900 })])).status).toBe(204);
+      expect(
+        (await upsert(venue.id, [item(books[4], { price: 1500, quantity: 0 }), item(books[5], { price: 900 })])).status,
+      ).toBe(204);
       await runAllJobs();
-      expect(await lastImport()).toMatchObject({ status: 'DONE', createdCount: 0, updatedCount: 2, stocksDeletedCount: 1 });
+      expect(await lastImport()).toMatchObject({
+        status: 'DONE',
+        createdCount: 0,
+        updatedCount: 2,
+        stocksDeletedCount: 1,
+      });
       expect((await stocksOf(offer.id)).map((entry) => [entry.id, entry.isDeleted])).toEqual([[stock.id, true]]);
       expect((await stocksOf(kept.id)).map((entry) => [entry.price, entry.isDeleted])).toEqual([[900, false]]);
-      expect((await deletionEvents()).filter((payload) => payload.offerId === offer.id)).toEqual([{ stockId: stock.id, offerId: offer.id }]);
+      expect((await deletionEvents()).filter((payload) => payload.offerId === offer.id)).toEqual([
+        { stockId: stock.id, offerId: offer.id },
+      ]);
       const read = await getProduct(offer.id);
       expect(read.body.stock).toBeNull();
       expect(read.body.status).toBe('SOLD_OUT');
@@ -456,7 +561,11 @@ describe('Product offers by EAN', () => {
 
     it('makes one offer of an EAN given twice in one request, with the later stock', async () => {
       const venue = await aVenue();
-      const response = await upsert(venue.id, [item(cds[3], { price: 1000, quantity: 5 }), item(books[6]), item(cds[3], { price: 2000, quantity: 8 })]);
+      const response = await upsert(venue.id, [
+        item(cds[3], { price: 1000, quantity: 5 }),
+        item(books[6]),
+        item(cds[3], { price: 2000, quantity: 8 }),
+      ]);
       expect(response.status).toBe(204);
       await runAllJobs();
       const offers = (await offersAt(venue.id)).filter((offer) => offer.ean === cds[3].ean);
@@ -469,7 +578,14 @@ describe('Product offers by EAN', () => {
 
     it('leaves nothing on sale when a new EAN is given twice in one request, the later with a quantity of 0', async () => {
       const venue = await aVenue();
-      expect((await upsert(venue.id, [item(cds[6], { price: 1000, quantity: 5 }), item(cds[6], { price: 1000, quantity: 0 })])).status).toBe(204);
+      expect(
+        (
+          await upsert(venue.id, [
+            item(cds[6], { price: 1000, quantity: 5 }),
+            item(cds[6], { price: 1000, quantity: 0 }),
+          ])
+        ).status,
+      ).toBe(204);
       await runAllJobs();
       const offers = (await offersAt(venue.id)).filter((offer) => offer.ean === cds[6].ean);
       expect(offers).toHaveLength(1);
@@ -499,20 +615,28 @@ describe('Product offers by EAN', () => {
         longitude: 2.356,
       });
       expect(address.status).toBe(200);
-      const location = { type: 'address', venueId: venue.id, addressId: address.body.id, addressLabel: 'Book fair stand' };
+      const location = {
+        type: 'address',
+        venueId: venue.id,
+        addressId: address.body.id,
+        addressLabel: 'Book fair stand',
+      };
       expect((await send('post', BY_EAN, BY_EAN, { location, products: [item(books[11])] })).status).toBe(204);
       await runAllJobs();
       const offer = (await offerOf(venue.id, books[11].ean))!;
       expect((await getProduct(offer.id)).body.location).toEqual(location);
 
       const before = await importCount();
-      const unknown = await send('post', BY_EAN, BY_EAN, { location: { ...location, addressId: 999999 }, products: [item(books[11])] });
+      const unknown = await send('post', BY_EAN, BY_EAN, {
+        location: { ...location, addressId: 999999 },
+        products: [item(books[11])],
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ global: ['Address not found'] });
       expect(await importCount()).toBe(before);
     });
 
-    it("answers 404 for a venue the key cannot reach, and records nothing", async () => {
+    it('answers 404 for a venue the key cannot reach, and records nothing', async () => {
       const before = await importCount();
       const notLinked = await aVenue({ offererId: sandbox.offerer.id, providerId: null });
       for (const venueId of [otherVenue.id, notLinked.id, 999999]) {
@@ -542,7 +666,9 @@ describe('Product offers by EAN', () => {
         products: [item(books[0])],
       });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ location: [`The venue ${sandbox.venues[2].id} is digital: it only takes digital locations`] });
+      expect(response.body).toEqual({
+        location: [`The venue ${sandbox.venues[2].id} is digital: it only takes digital locations`],
+      });
       expect(await importCount()).toBe(before);
     });
 
@@ -552,19 +678,80 @@ describe('Product offers by EAN', () => {
       const good = item(books[0]);
       const cases: [unknown, string[], string | null][] = [
         [{ location: { type: 'physical', venueId }, products: [good], surprise: 1 }, ['surprise'], 'extra_forbidden'],
-        [{ location: { type: 'physical', venueId }, products: [good, { ...good, idAtProvider: 'x' }] }, ['products', '1', 'idAtProvider'], 'extra_forbidden'],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0].ean.slice(0, 12))] }, ['products', '0', 'ean'], null],
-        [{ location: { type: 'physical', venueId }, products: [item(`${books[0].ean}1`)] }, ['products', '0', 'ean'], null],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0], { price: -1 })] }, ['products', '0', 'stock', 'price'], null],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0], { price: 30001 })] }, ['products', '0', 'stock', 'price'], null],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0], { price: 10.5 })] }, ['products', '0', 'stock', 'price'], null],
-        [{ location: { type: 'physical', venueId }, products: [good, item(books[0], { price: 100, quantity: -1 })] }, ['products', '1', 'stock', 'quantity'], null],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0], { price: 100, quantity: 'lots' })] }, ['products', '0', 'stock', 'quantity'], null],
-        [{ location: { type: 'physical', venueId }, products: [{ ean: books[0].ean }] }, ['products', '0', 'stock'], 'missing'],
-        [{ location: { type: 'physical', venueId }, products: [{ ean: books[0].ean, stock: { quantity: 1 } }] }, ['products', '0', 'stock', 'price'], 'missing'],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0], { price: 100, bookingLimitDatetime: '2026-12-24T18:00:00' })] }, ['products', '0', 'stock', 'bookingLimitDatetime'], null],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0], undefined, { publicationDatetime: '2026-11-01T10:00:00Z' })] }, ['products', '0', 'publicationDatetime'], 'datetime_future'],
-        [{ location: { type: 'physical', venueId }, products: [item(books[0], undefined, { bookingAllowedDatetime: '2026-11-22T09:59:00Z' })] }, ['products', '0', 'bookingAllowedDatetime'], 'datetime_future'],
+        [
+          { location: { type: 'physical', venueId }, products: [good, { ...good, idAtProvider: 'x' }] },
+          ['products', '1', 'idAtProvider'],
+          'extra_forbidden',
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [item(books[0].ean.slice(0, 12))] },
+          ['products', '0', 'ean'],
+          null,
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [item(`${books[0].ean}1`)] },
+          ['products', '0', 'ean'],
+          null,
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [item(books[0], { price: -1 })] },
+          ['products', '0', 'stock', 'price'],
+          null,
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [item(books[0], { price: 30001 })] },
+          ['products', '0', 'stock', 'price'],
+          null,
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [item(books[0], { price: 10.5 })] },
+          ['products', '0', 'stock', 'price'],
+          null,
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [good, item(books[0], { price: 100, quantity: -1 })] },
+          ['products', '1', 'stock', 'quantity'],
+          null,
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [item(books[0], { price: 100, quantity: 'lots' })] },
+          ['products', '0', 'stock', 'quantity'],
+          null,
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [{ ean: books[0].ean }] },
+          ['products', '0', 'stock'],
+          'missing',
+        ],
+        [
+          { location: { type: 'physical', venueId }, products: [{ ean: books[0].ean, stock: { quantity: 1 } }] },
+          ['products', '0', 'stock', 'price'],
+          'missing',
+        ],
+        [
+          {
+            location: { type: 'physical', venueId },
+            products: [item(books[0], { price: 100, bookingLimitDatetime: '2026-12-24T18:00:00' })],
+          },
+          ['products', '0', 'stock', 'bookingLimitDatetime'],
+          null,
+        ],
+        [
+          {
+            location: { type: 'physical', venueId },
+            products: [item(books[0], undefined, { publicationDatetime: '2026-11-01T10:00:00Z' })],
+          },
+          ['products', '0', 'publicationDatetime'],
+          'datetime_future',
+        ],
+        [
+          {
+            location: { type: 'physical', venueId },
+            products: [item(books[0], undefined, { bookingAllowedDatetime: '2026-11-22T09:59:00Z' })],
+          },
+          ['products', '0', 'bookingAllowedDatetime'],
+          'datetime_future',
+        ],
         [{ products: [good] }, ['location'], null],
         [{ location: { type: 'physical', venueId } }, ['products'], 'missing'],
       ];
@@ -597,13 +784,23 @@ describe('Product offers by EAN', () => {
       expect(await lastImport(other.provider.id)).toMatchObject({ status: 'DONE', createdCount: 1, updatedCount: 0 });
       const theirs = (await offerOf(otherVenue.id, ean, other.provider.id))!;
       expect(theirs.id).not.toBe(mine.id);
-      expect(theirs).toMatchObject({ name: books[7].title, provider: { id: other.provider.id }, venue: { id: otherVenue.id } });
+      expect(theirs).toMatchObject({
+        name: books[7].title,
+        provider: { id: other.provider.id },
+        venue: { id: otherVenue.id },
+      });
       expect((await stocksOf(theirs.id)).map((stock) => [stock.price, stock.quantity])).toEqual([[2500, 1]]);
       expect((await stocksOf(mine.id)).map((stock) => [stock.price, stock.quantity])).toEqual([[1000, 5]]);
 
       // Neither sees the other's offer, nor its venue.
-      expect((await getByEan(`?eans=${ean}&venueId=${otherVenue.id}`, other.apiKey)).body.products.map((p: { id: number }) => p.id)).toEqual([theirs.id]);
-      expect((await getByEan(`?eans=${ean}&venueId=${venue.id}`)).body.products.map((p: { id: number }) => p.id)).toEqual([mine.id]);
+      expect(
+        (await getByEan(`?eans=${ean}&venueId=${otherVenue.id}`, other.apiKey)).body.products.map(
+          (p: { id: number }) => p.id,
+        ),
+      ).toEqual([theirs.id]);
+      expect(
+        (await getByEan(`?eans=${ean}&venueId=${venue.id}`)).body.products.map((p: { id: number }) => p.id),
+      ).toEqual([mine.id]);
       expect((await getByEan(`?eans=${ean}&venueId=${venue.id}`, other.apiKey)).status).toBe(404);
       expect((await getProduct(theirs.id)).status).toBe(404);
       expect((await getProduct(mine.id, other.apiKey)).status).toBe(404);
@@ -619,8 +816,15 @@ describe('Product offers by EAN', () => {
       await upsert(elsewhere.id, [item(books[8])]);
       await runAllJobs();
       // An event at the venue is never a product, even with an EAN that the query names.
-      await anEvent(em(), testApp.clock, { providerId: sandbox.provider.id, venueId: venue.id }, { ean: books[10].ean });
-      const ids = (await offersAt(venue.id)).filter((offer) => offer.ean !== books[9].ean && !offer.isEvent).map((offer) => offer.id);
+      await anEvent(
+        em(),
+        testApp.clock,
+        { providerId: sandbox.provider.id, venueId: venue.id },
+        { ean: books[10].ean },
+      );
+      const ids = (await offersAt(venue.id))
+        .filter((offer) => offer.ean !== books[9].ean && !offer.isEvent)
+        .map((offer) => offer.id);
       expect(ids).toHaveLength(3);
 
       const query = [vinyls[1].ean, books[8].ean, unknownEans[2], cds[5].ean, books[10].ean, books[8].ean].join(',');
@@ -642,7 +846,10 @@ describe('Product offers by EAN', () => {
 
     it('refuses a missing parameter, 101 EANs, a wrong length or a wrong check digit (422)', async () => {
       const venueId = sandbox.venues[1].id;
-      const hundred = saleable.slice(0, 100).map((entry) => entry.ean).join(',');
+      const hundred = saleable
+        .slice(0, 100)
+        .map((entry) => entry.ean)
+        .join(',');
       expect((await getByEan(`?eans=${hundred}&venueId=${venueId}`)).status).toBe(200);
       const cases: [string, string[], string | null][] = [
         [`?venueId=${venueId}`, ['eans'], 'missing'],
@@ -675,7 +882,8 @@ describe('Product offers by EAN', () => {
 
   it('answers 403 on all three to a provider that may no longer manage individual offers, and records nothing', async () => {
     const before = await importCount();
-    const setRight = (value: boolean) => em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
+    const setRight = (value: boolean) =>
+      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
     await setRight(false);
     try {
       for (const response of [

@@ -41,7 +41,12 @@ describe('GET /public/providers/v1/provider', () => {
 
   it('answers 401 for a wrong secret, an unknown key and a malformed header', async () => {
     const wrongSecret = sandbox.apiKey.replace(/.$/, (last) => (last === '0' ? '1' : '0'));
-    for (const header of [`Bearer ${wrongSecret}`, `Bearer test_000000000000_${'a'.repeat(64)}`, 'Bearer nope', sandbox.apiKey]) {
+    for (const header of [
+      `Bearer ${wrongSecret}`,
+      `Bearer test_000000000000_${'a'.repeat(64)}`,
+      'Bearer nope',
+      sandbox.apiKey,
+    ]) {
       const response = await request(testApp.app).get('/public/providers/v1/provider').set('Authorization', header);
       expect(response.status, header).toBe(401);
       expect(response.body).toEqual({ auth: 'API key required' });

@@ -55,7 +55,9 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
       null,
       'https://tickets.example.org/notify',
     ]);
-    const read = await request(testApp.app).get('/public/providers/v1/provider').set('Authorization', `Bearer ${sandbox.apiKey}`);
+    const read = await request(testApp.app)
+      .get('/public/providers/v1/provider')
+      .set('Authorization', `Bearer ${sandbox.apiKey}`);
     expect(read.body.notificationUrl).toBe('https://tickets.example.org/notify');
   });
 
@@ -101,10 +103,14 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
       null,
       'https://theatre.example.com/notify',
     ]);
-    const listed = await request(testApp.app).get('/public/offers/v1/offerer_venues').set('Authorization', `Bearer ${sandbox.apiKey}`);
+    const listed = await request(testApp.app)
+      .get('/public/offers/v1/offerer_venues')
+      .set('Authorization', `Bearer ${sandbox.apiKey}`);
     const shown = listed.body[0].venues.find((candidate: { id: number }) => candidate.id === venue.id);
     expect(shown).toMatchObject({ bookingUrl: 'https://theatre.example.com/book', cancelUrl: null });
-    expect(listed.body[0].venues.find((candidate: { id: number }) => candidate.id === sandbox.venues[1].id).bookingUrl).toBeNull();
+    expect(
+      listed.body[0].venues.find((candidate: { id: number }) => candidate.id === sandbox.venues[1].id).bookingUrl,
+    ).toBeNull();
 
     const cleared = await patchVenue(venue.id, { bookingUrl: null });
     expect(cleared.status).toBe(204);
@@ -112,7 +118,7 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     expect((await storedLink(venue.id)).notificationUrl).toBe('https://theatre.example.com/notify');
   });
 
-  it("answers 404 for a venue not attached to the key, never 403, and changes nothing", async () => {
+  it('answers 404 for a venue not attached to the key, never 403, and changes nothing', async () => {
     const foreign = await patchVenue(sandbox.venues[0].id, { bookingUrl: 'https://evil.example.com' }, other.apiKey);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ global: ['Venue not found'] });

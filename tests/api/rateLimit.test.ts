@@ -111,7 +111,9 @@ describe('rate limit, in memory', () => {
   it('leaves requests without a caller to the auth middleware: no count, no headers', async () => {
     const server = await anApp({ points: 1 });
 
-    expect(await Promise.all([ping(server), ping(server)].map(async (call) => (await call).status))).toEqual([200, 200]);
+    expect(await Promise.all([ping(server), ping(server)].map(async (call) => (await call).status))).toEqual([
+      200, 200,
+    ]);
     const response = await ping(server);
     expect(response.headers['ratelimit-limit']).toBeUndefined();
   });

@@ -36,7 +36,10 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   const book = async (stockId: number, beneficiaryId: number, quantity = 1) => {
     const response = await graphql(sandbox.apiKey, BOOK, { input: { stockId, quantity, beneficiaryId } });
     expect(response.status).toBe(200);
-    return response.body as { data: { sandboxBook: any } | null; errors?: { message: string; extensions: { code: string } }[] };
+    return response.body as {
+      data: { sandboxBook: any } | null;
+      errors?: { message: string; extensions: { code: string } }[];
+    };
   };
   const runJobs = async () => {
     while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
@@ -46,23 +49,45 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     const response = await graphql(
       sandbox.apiKey,
       'mutation ($input: SandboxBeneficiaryInput!) { sandboxCreateBeneficiary(input: $input) { id credit } }',
-      { input: { email: `jeune${Math.random().toString(36).slice(2, 8)}@example.com`, firstName: 'Léa', lastName: 'Billet', birthDate: '2007-03-09', phoneNumber: '+33 6 12 34 56 78', postalCode: '75011' } },
+      {
+        input: {
+          email: `jeune${Math.random().toString(36).slice(2, 8)}@example.com`,
+          firstName: 'Léa',
+          lastName: 'Billet',
+          birthDate: '2007-03-09',
+          phoneNumber: '+33 6 12 34 56 78',
+          postalCode: '75011',
+        },
+      },
     );
     expect(response.body.errors).toBeUndefined();
     return response.body.data.sandboxCreateBeneficiary;
   }
 
   /** A published event with tickets at a venue of the sandbox, one price category and one date. */
-  async function aTicketedDate(options: { places?: number | null; booked?: number; venueIndex?: number; duo?: boolean } = {}) {
+  async function aTicketedDate(
+    options: { places?: number | null; booked?: number; venueIndex?: number; duo?: boolean } = {},
+  ) {
     const fork = em();
     const now = testApp.clock.now();
     const event = await anEvent(
       fork,
       testApp.clock,
       { providerId: sandbox.provider.id, venueId: sandbox.venues[options.venueIndex ?? 0].id },
-      { name: 'Ticketed concert', hasTicket: true, enableDoubleBookings: options.duo ?? true, idAtProvider: `show-${(showCounter += 1)}` },
+      {
+        name: 'Ticketed concert',
+        hasTicket: true,
+        enableDoubleBookings: options.duo ?? true,
+        idAtProvider: `show-${(showCounter += 1)}`,
+      },
     );
-    const category = fork.create(PriceCategory, { offer: event, label: 'Orchestra', price: PRICE, idAtProvider: 'cat-orchestra', createdAt: now });
+    const category = fork.create(PriceCategory, {
+      offer: event,
+      label: 'Orchestra',
+      price: PRICE,
+      idAtProvider: 'cat-orchestra',
+      createdAt: now,
+    });
     const stock = fork.create(Stock, {
       offer: event,
       priceCategory: category,
@@ -113,7 +138,10 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   it('books at the ticketing system: tickets stored and shown as the countermark, stock set to what is left there, credit debited', async () => {
     const { event, category, stock } = await aTicketedDate({ places: 50 });
     const beneficiary = await aBeneficiary();
-    receiver.answer('/booking', { status: 200, json: { tickets: tickets('TKT-0001', 'TKT-0002'), remainingQuantity: 40 } });
+    receiver.answer('/booking', {
+      status: 200,
+      json: { tickets: tickets('TKT-0001', 'TKT-0002'), remainingQuantity: 40 },
+    });
 
     const answer = await book(stock.id, beneficiary.id, 2);
 
@@ -141,9 +169,19 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
         cancellationLimitDate: new Date(now.getTime() + 2 * DAY).toISOString(),
         status: 'CONFIRMED',
       },
-      offer: { id: event.id, idAtProvider: event.idAtProvider, name: 'Ticketed concert', category: 'CONCERT', ean: null },
+      offer: {
+        id: event.id,
+        idAtProvider: event.idAtProvider,
+        name: 'Ticketed concert',
+        category: 'CONCERT',
+        ean: null,
+      },
       priceCategory: { id: category.id, idAtProvider: 'cat-orchestra', label: 'Orchestra' },
-      stock: { id: stock.id, idAtProvider: 'date-at-provider', beginningDatetime: stock.beginningDatetime!.toISOString() },
+      stock: {
+        id: stock.id,
+        idAtProvider: 'date-at-provider',
+        beginningDatetime: stock.beginningDatetime!.toISOString(),
+      },
       venue: {
         id: sandbox.venues[0].id,
         name: 'Théâtre de la Démo',
@@ -164,14 +202,26 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     });
 
     // The countermark of a ticketing booking is its tickets, read back through the graph.
-    const read = await graphql(sandbox.apiKey, 'query ($id: Int!) { booking(id: $id) { id token tickets { barcode seat } } }', { id: booked.id });
+    const read = await graphql(
+      sandbox.apiKey,
+      'query ($id: Int!) { booking(id: $id) { id token tickets { barcode seat } } }',
+      { id: booked.id },
+    );
     expect(read.body.errors).toBeUndefined();
     expect(read.body.data.booking).toEqual({ id: booked.id, token: booked.token, tickets: booked.tickets });
 
     const fork = em();
     const stored = await fork.findOneOrFail(Stock, stock.id);
-    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({ quantity: 42, bookedQuantity: 2 });
-    expect((await fork.find(BookingTicket, { booking: booked.id }, { orderBy: { id: 'asc' } })).map((ticket) => [ticket.barcode, ticket.seat])).toEqual([
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 42,
+      bookedQuantity: 2,
+    });
+    expect(
+      (await fork.find(BookingTicket, { booking: booked.id }, { orderBy: { id: 'asc' } })).map((ticket) => [
+        ticket.barcode,
+        ticket.seat,
+      ]),
+    ).toEqual([
       ['TKT-0001', 'A1'],
       ['TKT-0002', 'A2'],
     ]);
@@ -192,7 +242,10 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(answer.errors).toBeUndefined();
     expect(answer.data!.sandboxBook.tickets).toEqual([{ barcode: 'NO-SEAT-1', seat: null }]);
     const stored = await em().findOneOrFail(Stock, stock.id);
-    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({ quantity: 12, bookedQuantity: 1 });
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 12,
+      bookedQuantity: 1,
+    });
   });
 
   it('refuses on 409 sold_out: no booking, credit unchanged, the stock set to no place left', async () => {
@@ -211,7 +264,9 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(await written(stock.id, beneficiary.id)).toEqual({ ...before, stock: { quantity: 3, bookedQuantity: 3 } });
 
     // The offer now reads as sold out.
-    const status = await graphql(sandbox.apiKey, 'query ($id: Int!) { offer(id: $id) { id status } }', { id: stock.offer.id });
+    const status = await graphql(sandbox.apiKey, 'query ($id: Int!) { offer(id: $id) { id status } }', {
+      id: stock.offer.id,
+    });
     expect(status.body.data.offer.status).toBe('SOLD_OUT');
   });
 
@@ -234,7 +289,13 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     const { stock } = await aTicketedDate({ places: 30, booked: 2 });
     const beneficiary = await aBeneficiary();
     const before = await written(stock.id, beneficiary.id);
-    receiver.answer('/booking', { slow: { afterMs: PROVIDER_CALL_TIMEOUT_MS + 5_000, status: 200, json: { tickets: tickets('LATE-1'), remainingQuantity: 9 } } });
+    receiver.answer('/booking', {
+      slow: {
+        afterMs: PROVIDER_CALL_TIMEOUT_MS + 5_000,
+        status: 200,
+        json: { tickets: tickets('LATE-1'), remainingQuantity: 9 },
+      },
+    });
 
     // Only the timers are faked (fetch itself is real): the 8 seconds pass at once, and only then.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
@@ -257,7 +318,9 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
     expect(answer.data).toBeNull();
     expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
-    expect(answer.errors![0].message).toBe('The ticketing system did not confirm the booking (no answer within 8 seconds)');
+    expect(answer.errors![0].message).toBe(
+      'The ticketing system did not confirm the booking (no answer within 8 seconds)',
+    );
     expect(receiver.to('/booking')).toHaveLength(1);
     expectSigned(receiver.requests);
     await vi.waitFor(() => expect(receiver.requests[0].abandoned).toBe(true));
@@ -312,12 +375,18 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
       const answer = await book(stock.id, beneficiary.id, 2);
       expect(answer.data).toBeNull();
       expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
-      expect(answer.errors![0].message).toMatch(/^The ticketing system did not confirm the booking \(it answered (200|201|409)\)$/);
+      expect(answer.errors![0].message).toMatch(
+        /^The ticketing system did not confirm the booking \(it answered (200|201|409)\)$/,
+      );
     }
     expect(receiver.to('/booking')).toHaveLength(answers.length);
     expectSigned(receiver.requests);
     // No booking, ticket, credit or stock change; the barcodes of the two refused 200s are cancelled there.
-    expect(await written(stock.id, beneficiary.id)).toEqual({ ...before, messages: before.messages + 2, jobs: before.jobs + 2 });
+    expect(await written(stock.id, beneficiary.id)).toEqual({
+      ...before,
+      messages: before.messages + 2,
+      jobs: before.jobs + 2,
+    });
     await runJobs();
     expect(receiver.to('/cancel').map((request) => request.body.barcodes)).toEqual([['ONLY-ONE'], ['B']]);
     expectSigned(receiver.to('/cancel'));
@@ -326,7 +395,11 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   it('signs every call over its exact bytes with the provider’s secret, and only with it', async () => {
     const { stock } = await aTicketedDate({ places: 30 });
     const beneficiary = await aBeneficiary();
-    receiver.answerNext('/booking', { status: 200, json: { tickets: tickets('SIG-1'), remainingQuantity: 5 } }, { status: 500 });
+    receiver.answerNext(
+      '/booking',
+      { status: 200, json: { tickets: tickets('SIG-1'), remainingQuantity: 5 } },
+      { status: 500 },
+    );
     await book(stock.id, beneficiary.id);
     await book(stock.id, beneficiary.id);
 
@@ -337,13 +410,19 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
       expect(hasValidSignature(received.raw, sandbox.messagingSecret, signature)).toBe(true);
       expect(signature).not.toBe(expectedSignature(received.raw, `${sandbox.messagingSecret}x`));
       // A byte more or less is another signature: the receiver checks the very bytes sent.
-      expect(signature).not.toBe(expectedSignature(Buffer.concat([received.raw, Buffer.from(' ')]), sandbox.messagingSecret));
+      expect(signature).not.toBe(
+        expectedSignature(Buffer.concat([received.raw, Buffer.from(' ')]), sandbox.messagingSecret),
+      );
     }
   });
 
   it('calls the venue’s booking URL where it has one, rather than the provider’s', async () => {
     const venue = sandbox.venues[1];
-    await em().nativeUpdate(VenueProvider, { venue: venue.id, provider: sandbox.provider.id }, { bookingUrl: receiver.url('/venue/booking') });
+    await em().nativeUpdate(
+      VenueProvider,
+      { venue: venue.id, provider: sandbox.provider.id },
+      { bookingUrl: receiver.url('/venue/booking') },
+    );
     try {
       const { stock } = await aTicketedDate({ places: 30, venueIndex: 1 });
       const beneficiary = await aBeneficiary();
@@ -373,7 +452,10 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     const { stock } = await aTicketedDate({ places: 3, booked: 3 });
     const beneficiary = await aBeneficiary();
     const before = await written(stock.id, beneficiary.id);
-    receiver.answer('/booking', { status: 200, json: { tickets: tickets('ISSUED-1', 'ISSUED-2'), remainingQuantity: 10 } });
+    receiver.answer('/booking', {
+      status: 200,
+      json: { tickets: tickets('ISSUED-1', 'ISSUED-2'), remainingQuantity: 10 },
+    });
 
     const answer = await book(stock.id, beneficiary.id, 2);
 
@@ -381,12 +463,18 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(answer.errors![0].extensions.code).toBe('BAD_REQUEST');
     expect(answer.errors![0].message).toBe('No places left on this stock');
     const messages = await em().find(ProviderMessage, {}, { orderBy: { id: 'asc' } });
-    const compensation = messages.filter((message) => message.kind === 'TICKET_CANCELLATION' && message.body.includes('ISSUED-1'));
+    const compensation = messages.filter(
+      (message) => message.kind === 'TICKET_CANCELLATION' && message.body.includes('ISSUED-1'),
+    );
     expect(compensation).toHaveLength(1);
     expect(compensation[0]).toMatchObject({ url: receiver.url('/cancel'), status: 'PENDING', attempts: 0 });
     expect(compensation[0].booking).toBeNull();
     // Nothing else was written: no booking, no ticket, the credit and the stock (the answer's remainingQuantity too) untouched.
-    expect(await written(stock.id, beneficiary.id)).toEqual({ ...before, messages: before.messages + 1, jobs: before.jobs + 1 });
+    expect(await written(stock.id, beneficiary.id)).toEqual({
+      ...before,
+      messages: before.messages + 1,
+      jobs: before.jobs + 1,
+    });
     expect(receiver.to('/cancel')).toHaveLength(0);
 
     await runJobs();
@@ -400,7 +488,11 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(cancellation.body.booking).toMatchObject({ id: null, token: null, quantity: 2 });
     // The same booking details as the booking call that issued them.
     expect(cancellation.body).toEqual({ ...receiver.to('/booking')[0].body, barcodes: ['ISSUED-1', 'ISSUED-2'] });
-    expect(await em().findOneOrFail(ProviderMessage, compensation[0].id)).toMatchObject({ status: 'SENT', attempts: 1, lastStatusCode: 200 });
+    expect(await em().findOneOrFail(ProviderMessage, compensation[0].id)).toMatchObject({
+      status: 'SENT',
+      attempts: 1,
+      lastStatusCode: 200,
+    });
   });
 
   it('cancels the tickets issued when the credit ran out meanwhile (found only in the transaction)', async () => {
@@ -449,7 +541,9 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect((await fork.findOneOrFail(Stock, stock.id)).bookedQuantity).toBe(0);
     // Queued with the cancellation, sent by the job afterwards: a ticket cancellation, no CANCEL notification.
     const messages = await fork.find(ProviderMessage, { booking: booked.id });
-    expect(messages.map((message) => [message.kind, message.url, message.status])).toEqual([['TICKET_CANCELLATION', receiver.url('/cancel'), 'PENDING']]);
+    expect(messages.map((message) => [message.kind, message.url, message.status])).toEqual([
+      ['TICKET_CANCELLATION', receiver.url('/cancel'), 'PENDING'],
+    ]);
     expect(receiver.to('/cancel')).toHaveLength(0);
 
     await runJobs();
@@ -458,13 +552,29 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(cancellations).toHaveLength(1);
     expectSigned(cancellations);
     expect(cancellations[0].body.barcodes).toEqual(['KEEP-1', 'KEEP-2']);
-    expect(cancellations[0].body.booking).toMatchObject({ id: booked.id, token: booked.token, quantity: 2, status: 'CANCELLED' });
+    expect(cancellations[0].body.booking).toMatchObject({
+      id: booked.id,
+      token: booked.token,
+      quantity: 2,
+      status: 'CANCELLED',
+    });
     expect(receiver.to('/notify')).toHaveLength(0);
 
-    const deliveries = await graphql(internalKey, 'query ($id: Int!) { bookingMessages(bookingId: $id) { kind url status attempts lastStatusCode lastError } }', { id: booked.id });
+    const deliveries = await graphql(
+      internalKey,
+      'query ($id: Int!) { bookingMessages(bookingId: $id) { kind url status attempts lastStatusCode lastError } }',
+      { id: booked.id },
+    );
     expect(deliveries.body.errors).toBeUndefined();
     expect(deliveries.body.data.bookingMessages).toEqual([
-      { kind: 'TICKET_CANCELLATION', url: receiver.url('/cancel'), status: 'SENT', attempts: 1, lastStatusCode: 200, lastError: null },
+      {
+        kind: 'TICKET_CANCELLATION',
+        url: receiver.url('/cancel'),
+        status: 'SENT',
+        attempts: 1,
+        lastStatusCode: 200,
+        lastError: null,
+      },
     ]);
   });
 
@@ -491,7 +601,11 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
       expectSigned(receiver.requests);
       expect(receiver.requests[1].body.barcodes).toEqual(['V-1']);
     } finally {
-      await em().nativeUpdate(VenueProvider, { venue: venue.id, provider: sandbox.provider.id }, { bookingUrl: null, cancelUrl: null });
+      await em().nativeUpdate(
+        VenueProvider,
+        { venue: venue.id, provider: sandbox.provider.id },
+        { bookingUrl: null, cancelUrl: null },
+      );
     }
   });
 });

@@ -78,9 +78,21 @@ interface EventRefs {
 }
 
 /** An approved, published event of the sandbox provider with one price category and `dates` dates. */
-async function createEvent(em: EntityManager, owner: BenchTarget['owner'], now: Date, name: string, dates: number): Promise<EventRefs> {
+async function createEvent(
+  em: EntityManager,
+  owner: BenchTarget['owner'],
+  now: Date,
+  name: string,
+  dates: number,
+): Promise<EventRefs> {
   const offer = em.create(Offer, publishedEventData(now, owner, { name, idAtProvider: `bench-bookings-${name}` }));
-  const priceCategory = em.create(PriceCategory, { offer, label: 'Standard', price: 2_000, idAtProvider: 'standard', createdAt: now });
+  const priceCategory = em.create(PriceCategory, {
+    offer,
+    label: 'Standard',
+    price: 2_000,
+    idAtProvider: 'standard',
+    createdAt: now,
+  });
   const stocks = Array.from({ length: dates }, (_, index) => {
     const beginning = new Date(now.getTime() + (10 + index) * DAY_MS);
     return em.create(Stock, {
@@ -132,7 +144,9 @@ export async function seedBookings(target: BenchTarget, log: (line: string) => v
   const platform = em.getPlatform();
   const moment = (date: Date | null) => (date === null ? null : platform.processDateProperty(date));
   // Tokens are unique across all bookings: skip any a previous benchmark on this database holds.
-  const taken = new Set((await connection.execute<{ token: string }[]>('select token from booking')).map((row) => row.token));
+  const taken = new Set(
+    (await connection.execute<{ token: string }[]>('select token from booking')).map((row) => row.token),
+  );
   let tokenSequence = 0;
   const freshToken = () => {
     for (;;) {
@@ -170,7 +184,10 @@ export async function seedBookings(target: BenchTarget, log: (line: string) => v
   const columns =
     'offer_id, stock_id, provider_id, beneficiary_id, token, quantity, amount, status, creation_date, ' +
     'cancellation_limit_date, date_used, cancellation_date, cancellation_reason, reimbursement_date';
-  const placeholders = `(${columns.split(',').map(() => '?').join(', ')})`;
+  const placeholders = `(${columns
+    .split(',')
+    .map(() => '?')
+    .join(', ')})`;
 
   let otherBookings = 0;
   await connection.transactional(async (trx) => {
@@ -252,10 +269,14 @@ export async function explainBookingPage(
   const formatted = platform.formatQuery(sql, [...bindings]);
   const connection = em.getConnection();
   if (platform instanceof PostgreSqlPlatform) {
-    const rows = await connection.execute<{ 'QUERY PLAN': string }[]>(`explain (analyze, buffers) ${sql}`, [...bindings]);
+    const rows = await connection.execute<{ 'QUERY PLAN': string }[]>(`explain (analyze, buffers) ${sql}`, [
+      ...bindings,
+    ]);
     return { sql: formatted, plan: rows.map((row) => row['QUERY PLAN']).join('\n') };
   }
-  const rows = await connection.execute<{ id: number; parent: number; detail: string }[]>(`explain query plan ${sql}`, [...bindings]);
+  const rows = await connection.execute<{ id: number; parent: number; detail: string }[]>(`explain query plan ${sql}`, [
+    ...bindings,
+  ]);
   const depth = new Map<number, number>();
   const lines = rows.map((row) => {
     const level = (depth.get(row.parent) ?? -1) + 1;
@@ -271,10 +292,14 @@ export function planVerdict(plan: string, isPostgres: boolean): string {
   const access = isPostgres
     ? lines.find((line) => / on booking b\b/.test(line))
     : lines.find((line) => /^(SCAN|SEARCH) b\b/.test(line));
-  const sorts = isPostgres ? lines.some((line) => /^(->\s+)?(Incremental )?Sort\b/.test(line)) : lines.some((line) => /TEMP B-TREE FOR ORDER BY/.test(line));
-  const seq = access !== undefined && (isPostgres ? /Seq Scan/.test(access) : /^SCAN b\b/.test(access) && !/USING/.test(access));
+  const sorts = isPostgres
+    ? lines.some((line) => /^(->\s+)?(Incremental )?Sort\b/.test(line))
+    : lines.some((line) => /TEMP B-TREE FOR ORDER BY/.test(line));
+  const seq =
+    access !== undefined && (isPostgres ? /Seq Scan/.test(access) : /^SCAN b\b/.test(access) && !/USING/.test(access));
   const indexed = access !== undefined && !seq && !sorts;
-  const detail = access?.replace(/^->\s+/, '').replace(/\s+\(cost=.*?\)(?= \(actual)/, '') ?? 'no access to booking found';
+  const detail =
+    access?.replace(/^->\s+/, '').replace(/\s+\(cost=.*?\)(?= \(actual)/, '') ?? 'no access to booking found';
   return `plan of the deep page: bookings read by ${detail}; ${sorts ? 'SORTS the rows' : 'no sort'} -> ${indexed ? 'index in id order, OK' : 'NOT an index walk'}`;
 }
 
@@ -296,7 +321,11 @@ export async function benchBookingList(
   const firstPath = `/public/bookings/v1/bookings?offerId=${seeded.offerId}&limit=${PAGE}`;
   const deepPath = `/public/bookings/v1/bookings?offerId=${seeded.offerId}&firstIndex=${seeded.deepFirstIndex}&limit=${PAGE}`;
 
-  const { sql, plan } = await explainBookingPage(target, { offerId: seeded.offerId, firstIndex: seeded.deepFirstIndex, limit: PAGE });
+  const { sql, plan } = await explainBookingPage(target, {
+    offerId: seeded.offerId,
+    firstIndex: seeded.deepFirstIndex,
+    limit: PAGE,
+  });
   const isPostgres = target.runtime.orm.em.getPlatform() instanceof PostgreSqlPlatform;
   log(`deep page query (readBookingViews):\n${sql}`);
   log(`${isPostgres ? 'EXPLAIN (ANALYZE, BUFFERS)' : 'EXPLAIN QUERY PLAN'} of the deep page:\n${plan}`);
@@ -318,7 +347,9 @@ export async function benchBookingList(
         bookings.some((booking) => booking.offerId !== seeded.offerId) && `bookings of another offer`,
         ids.some((id, at) => at > 0 && id <= ids[at - 1]) && 'ids not increasing',
         ids[0] !== expectedFirst && `first id ${ids[0]}, expected ${expectedFirst}`,
-        expectedLast !== undefined && ids[ids.length - 1] !== expectedLast && `last id ${ids[ids.length - 1]}, expected ${expectedLast}`,
+        expectedLast !== undefined &&
+          ids[ids.length - 1] !== expectedLast &&
+          `last id ${ids[ids.length - 1]}, expected ${expectedLast}`,
       ].filter(Boolean);
       if (problems.length > 0) throw new Error(`GET ${path}: ${problems.join(', ')}`);
       log(`GET ${path} (${label}): 200 with ${PAGE} bookings, ids ${ids[0]}..${ids[ids.length - 1]}`);

@@ -1,9 +1,17 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import express from 'express';
-import { CollectiveBooking, type CollectiveBookingStatus, type CollectiveCancellationReason } from '../../graphql/collective/CollectiveBooking.js';
+import {
+  CollectiveBooking,
+  type CollectiveBookingStatus,
+  type CollectiveCancellationReason,
+} from '../../graphql/collective/CollectiveBooking.js';
 import { CollectiveOffer, type CollectiveValidation } from '../../graphql/collective/CollectiveOffer.js';
-import { collectiveDisplayedStatus, collectiveLegacyStatus, lastBookingOf } from '../../graphql/collective/displayedStatus.js';
+import {
+  collectiveDisplayedStatus,
+  collectiveLegacyStatus,
+  lastBookingOf,
+} from '../../graphql/collective/displayedStatus.js';
 import { EAC_FORMATS } from '../../graphql/collective/formats.js';
 import { cancellationLimitFor } from '../../graphql/collective/offerService.js';
 import { educationalDomains, studentLevels } from '../../graphql/collective/reference/educationalData.js';
@@ -49,11 +57,15 @@ function bookingStatusOf(index: number): CollectiveBookingStatus | null {
  * booked (CONFIRMED) by a school. Built as entities the ORM does not manage and written with
  * two multi-row inserts (em.insertMany, in batches of the ORM's batch size) in one transaction.
  */
-export async function seedCollectiveOffers(target: BenchTarget, log: (line: string) => void): Promise<{ offers: number; bookings: number }> {
+export async function seedCollectiveOffers(
+  target: BenchTarget,
+  log: (line: string) => void,
+): Promise<{ offers: number; bookings: number }> {
   const started = performance.now();
   const em = target.runtime.orm.em.fork();
   const existing = await em.count(CollectiveOffer, { provider: target.owner.providerId });
-  if (existing > 0) throw new Error(`The bench provider already has ${existing} collective offer(s): the bench needs a fresh database`);
+  if (existing > 0)
+    throw new Error(`The bench provider already has ${existing} collective offer(s): the bench needs a fresh database`);
   const now = target.runtime.clock.now();
   const created = new Date(now.getTime() - 12 * DAY_MS);
   const validated = new Date(now.getTime() - 11 * DAY_MS);
@@ -69,9 +81,17 @@ export async function seedCollectiveOffers(target: BenchTarget, log: (line: stri
       const start = new Date(now.getTime() + (20 + (index % 90)) * DAY_MS);
       start.setUTCHours(8 + (index % 8), index % 2 === 0 ? 0 : 30, 0, 0);
       const duration = 60 + (index % 4) * 30;
-      const location: Pick<CollectiveOffer, 'locationType' | 'atVenueAddress' | 'interventionArea' | 'locationComment'> =
+      const location: Pick<
+        CollectiveOffer,
+        'locationType' | 'atVenueAddress' | 'interventionArea' | 'locationComment'
+      > =
         index % 3 === 0
-          ? { locationType: 'SCHOOL', atVenueAddress: false, interventionArea: ['75', '92', '93', '94'], locationComment: null }
+          ? {
+              locationType: 'SCHOOL',
+              atVenueAddress: false,
+              interventionArea: ['75', '92', '93', '94'],
+              locationComment: null,
+            }
           : index % 3 === 1
             ? { locationType: 'ADDRESS', atVenueAddress: true, interventionArea: [], locationComment: null }
             : {
@@ -87,12 +107,22 @@ export async function seedCollectiveOffers(target: BenchTarget, log: (line: stri
           venue: target.owner.venueId,
           name: `Bench collective offer ${number}: ${EAC_FORMATS[index % EAC_FORMATS.length].toLowerCase()} (${domain.name})`,
           description: `A benchmark offer to school groups, number ${number}: a ${duration}-minute session, prepared with the teacher beforehand.`,
-          formats: [EAC_FORMATS[index % EAC_FORMATS.length], ...(index % 5 === 0 ? [EAC_FORMATS[(index + 3) % EAC_FORMATS.length]] : [])],
-          bookingEmails: index % 4 === 0 ? ['scolaires@theatre.example.com', 'billetterie@theatre.example.com'] : ['scolaires@theatre.example.com'],
+          formats: [
+            EAC_FORMATS[index % EAC_FORMATS.length],
+            ...(index % 5 === 0 ? [EAC_FORMATS[(index + 3) % EAC_FORMATS.length]] : []),
+          ],
+          bookingEmails:
+            index % 4 === 0
+              ? ['scolaires@theatre.example.com', 'billetterie@theatre.example.com']
+              : ['scolaires@theatre.example.com'],
           contactEmail: 'mediation@theatre.example.com',
           contactPhone: '+33 1 23 45 67 89',
-          domains: index % 6 === 0 ? [domain.id, educationalDomains[(index + 5) % educationalDomains.length].id] : [domain.id],
-          students: [studentLevels[4 + (index % 4)].id, ...(index % 2 === 0 ? [studentLevels[4 + ((index + 1) % 4)].id] : [])],
+          domains:
+            index % 6 === 0 ? [domain.id, educationalDomains[(index + 5) % educationalDomains.length].id] : [domain.id],
+          students: [
+            studentLevels[4 + (index % 4)].id,
+            ...(index % 2 === 0 ? [studentLevels[4 + ((index + 1) % 4)].id] : []),
+          ],
           ...location,
           startDatetime: start,
           endDatetime: new Date(start.getTime() + duration * 60_000),
@@ -117,7 +147,8 @@ export async function seedCollectiveOffers(target: BenchTarget, log: (line: stri
       );
     });
     await tx.insertMany(offers);
-    if (offers.some((offer) => typeof offer.id !== 'number')) throw new Error('insertMany left collective offers without their ids');
+    if (offers.some((offer) => typeof offer.id !== 'number'))
+      throw new Error('insertMany left collective offers without their ids');
 
     const rows = offers.flatMap((offer, index) => {
       const status = bookingStatusOf(index);
@@ -303,9 +334,11 @@ function checkListed(offers: ListedOffer[], path: string): Map<string, number> {
   const withBooking = offers.filter((offer) => offer.bookings.length > 0).length;
   const problems = [
     offers.length !== COLLECTIVE_OFFERS && `${offers.length} offers, expected ${COLLECTIVE_OFFERS}`,
-    withBooking !== BOOKED_COLLECTIVE_OFFERS && `${withBooking} offers with a booking, expected ${BOOKED_COLLECTIVE_OFFERS}`,
+    withBooking !== BOOKED_COLLECTIVE_OFFERS &&
+      `${withBooking} offers with a booking, expected ${BOOKED_COLLECTIVE_OFFERS}`,
     offers.some((offer, at) => at > 0 && offer.id <= offers[at - 1].id) && 'ids not increasing',
-    counts.get('PUBLISHED') !== COLLECTIVE_OFFERS - BOOKED_COLLECTIVE_OFFERS && `PUBLISHED ${counts.get('PUBLISHED') ?? 0}`,
+    counts.get('PUBLISHED') !== COLLECTIVE_OFFERS - BOOKED_COLLECTIVE_OFFERS &&
+      `PUBLISHED ${counts.get('PUBLISHED') ?? 0}`,
     counts.get('PREBOOKED') !== BOOKED_COLLECTIVE_OFFERS / 2 && `PREBOOKED ${counts.get('PREBOOKED') ?? 0}`,
     counts.get('BOOKED') !== BOOKED_COLLECTIVE_OFFERS / 2 && `BOOKED ${counts.get('BOOKED') ?? 0}`,
   ].filter(Boolean);
@@ -344,10 +377,13 @@ export async function benchCollectiveList(
     const facadeRps = averages.get('facade')!.requestsPerSecond;
     const rawRps = averages.get('raw')!.requestsPerSecond;
     const ratio = facadeRps / rawRps;
-    log(`ratio facade/raw req/s (${COLLECTIVE_OFFERS} collective offers, ${BOOKED_COLLECTIVE_OFFERS} with a booking): ${ratio.toFixed(3)}`);
+    log(
+      `ratio facade/raw req/s (${COLLECTIVE_OFFERS} collective offers, ${BOOKED_COLLECTIVE_OFFERS} with a booking): ${ratio.toFixed(3)}`,
+    );
 
     const response = await fetch(`${facade.origin}${BOOKED_PATH}`, { headers });
-    if (response.status !== 200) throw new Error(`GET ${BOOKED_PATH} answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`GET ${BOOKED_PATH} answered ${response.status}: ${await response.text()}`);
     const booked = (await response.json()) as ListedOffer[];
     const expected = counts.get('BOOKED') ?? 0;
     if (booked.length !== expected || booked.some((offer) => offer.offerStatus !== 'BOOKED')) {
@@ -360,12 +396,20 @@ export async function benchCollectiveList(
         `non-2xx ${filtered.non2xx}, failed ${filtered.failed}`,
     );
 
-    const failures = [...averages.values(), filtered].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0);
+    const failures = [...averages.values(), filtered].reduce(
+      (sum, figures) => sum + figures.non2xx + figures.failed,
+      0,
+    );
     return {
       facadeRps,
       rawRps,
       ratio,
-      booked: { offers: booked.length, requestsPerSecond: filtered.requestsPerSecond, p50Ms: filtered.p50Ms, p99Ms: filtered.p99Ms },
+      booked: {
+        offers: booked.length,
+        requestsPerSecond: filtered.requestsPerSecond,
+        p50Ms: filtered.p50Ms,
+        p99Ms: filtered.p99Ms,
+      },
       failures,
     };
   } finally {

@@ -46,7 +46,11 @@ function datesFor(event: FreshEvent, now: Date) {
 }
 
 /** The same rows by hand: one transaction, multi-row INSERT ... RETURNING id, on the runtime's connection. */
-async function insertByHand(target: BenchTarget, event: FreshEvent, dates: ReturnType<typeof datesFor>): Promise<number> {
+async function insertByHand(
+  target: BenchTarget,
+  event: FreshEvent,
+  dates: ReturnType<typeof datesFor>,
+): Promise<number> {
   const em = target.runtime.orm.em;
   const connection = em.getConnection() as AbstractSqlConnection;
   const platform = em.getPlatform();

@@ -72,7 +72,8 @@ export async function compare(
   const averages = new Map<string, Figures>();
   for (const contender of contenders) {
     const mine = rounds.filter((entry) => entry.label === contender.label).map((entry) => entry.figures);
-    const mean = (pick: (figures: Figures) => number) => mine.reduce((sum, figures) => sum + pick(figures), 0) / mine.length;
+    const mean = (pick: (figures: Figures) => number) =>
+      mine.reduce((sum, figures) => sum + pick(figures), 0) / mine.length;
     const sum = (pick: (figures: Figures) => number) => mine.reduce((total, figures) => total + pick(figures), 0);
     averages.set(contender.label, {
       requestsPerSecond: mean((figures) => figures.requestsPerSecond),
@@ -99,6 +100,10 @@ export function table(averages: Map<string, Figures>): string {
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
   return [header, ...rows]
-    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    )
     .join('\n');
 }

@@ -8,7 +8,16 @@
 // which has its own). --reference-only measures /rest-api alone (no cold build, no other page).
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,9 +53,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const KB = 1000;
 const TARGET = { docJsGzip: 60 * KB, performance: 95, accessibility: 100, buildSeconds: 15 };
 // The reference's own targets (issue 9), and Docusaurus + Redoc's figures on the same contract.
-const REFERENCE_TARGET = { jsGzip: 100 * KB, mobileTbtMs: 200, mobilePerformance: 90, accessibility: 100, firstOperationMs: 200, deepLinkMs: 400, htmlGzip: 150 * KB };
+const REFERENCE_TARGET = {
+  jsGzip: 100 * KB,
+  mobileTbtMs: 200,
+  mobilePerformance: 90,
+  accessibility: 100,
+  firstOperationMs: 200,
+  deepLinkMs: 400,
+  htmlGzip: 150 * KB,
+};
 const REDOC = { jsGzip: 519 * KB, desktopPerformance: 76, mobilePerformance: 70, accessibility: 89, deepLinkMs: 1800 };
-const DOCUSAURUS = { docJsGzip: 186 * KB, homeJsGzip: 166 * KB, performance: 91, accessibility: 96, buildSeconds: 39, buildRssBytes: 1.2e9 };
+const DOCUSAURUS = {
+  docJsGzip: 186 * KB,
+  homeJsGzip: 166 * KB,
+  performance: 91,
+  accessibility: 96,
+  buildSeconds: 39,
+  buildRssBytes: 1.2e9,
+};
 
 const root = findProjectRoot();
 let failures = 0;
@@ -88,7 +112,8 @@ function coldBuild(): BuildFigures {
     }
   };
   moveAll(root, aside);
-  for (const cache of ['portal-build', 'content-v2', 'index-v5', 'tmp']) rmSync(join(root, '.cache', cache), { recursive: true, force: true });
+  for (const cache of ['portal-build', 'content-v2', 'index-v5', 'tmp'])
+    rmSync(join(root, '.cache', cache), { recursive: true, force: true });
   try {
     // GNU time reports the peak RSS of the largest process of the build (the Remix compiler).
     const timed = existsSync('/usr/bin/time');
@@ -96,14 +121,22 @@ function coldBuild(): BuildFigures {
       ? ['/usr/bin/time', ['-v', process.execPath, 'scripts/build-portal.mjs']]
       : [process.execPath, ['scripts/build-portal.mjs']];
     const started = performance.now();
-    const child = spawnSync(command, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawnSync(command, args, {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     const seconds = (performance.now() - started) / 1000;
     if (child.status !== 0) {
       moveAll(aside, root);
-      throw new Error(`cold build failed (exit ${child.status}), previous build restored:\n${child.stdout}${child.stderr}`);
+      throw new Error(
+        `cold build failed (exit ${child.status}), previous build restored:\n${child.stdout}${child.stderr}`,
+      );
     }
     const previous = join(aside, 'build');
-    for (const file of existsSync(previous) ? readdirSync(previous).filter((name) => /^openapi.*\.json$/.test(name)) : []) {
+    for (const file of existsSync(previous)
+      ? readdirSync(previous).filter((name) => /^openapi.*\.json$/.test(name))
+      : []) {
       copyFileSync(join(previous, file), join(root, 'build', file));
     }
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
@@ -128,7 +161,9 @@ function tags(html: string, name: string): Record<string, string>[] {
   const found: Record<string, string>[] = [];
   for (const tag of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))) {
     const attributes: Record<string, string> = {};
-    for (const [, key, quoted, single, bare] of tag[1].matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    for (const [, key, quoted, single, bare] of tag[1].matchAll(
+      /([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
+    )) {
       attributes[key.toLowerCase()] = (quoted ?? single ?? bare ?? '').replaceAll('&amp;', '&');
     }
     found.push(attributes);
@@ -142,15 +177,23 @@ async function fetchPage(origin: string, path: string): Promise<PageFetch> {
   const checks: PageFetch['checks'] = [];
   const compressed = (what: string, response: Response) => {
     const encoding = response.headers.get('content-encoding') ?? 'none';
-    checks.push({ what: `${what} compressed`, ok: response.status === 200 && ['br', 'gzip'].includes(encoding), detail: `${response.status}, content-encoding: ${encoding}` });
+    checks.push({
+      what: `${what} compressed`,
+      ok: response.status === 200 && ['br', 'gzip'].includes(encoding),
+      detail: `${response.status}, content-encoding: ${encoding}`,
+    });
   };
 
   const page = await get(path);
   compressed(`HTML ${path}`, page);
   const html = await page.text();
   const scripts = [
-    ...tags(html, 'script').filter((tag) => tag.src).map((tag) => tag.src),
-    ...tags(html, 'link').filter((tag) => tag.rel?.split(/\s+/).includes('modulepreload') && tag.href).map((tag) => tag.href),
+    ...tags(html, 'script')
+      .filter((tag) => tag.src)
+      .map((tag) => tag.src),
+    ...tags(html, 'link')
+      .filter((tag) => tag.rel?.split(/\s+/).includes('modulepreload') && tag.href)
+      .map((tag) => tag.href),
   ].filter((url, index, all) => all.indexOf(url) === index);
   // Every fingerprinted file the page names (scripts, stylesheets, icons, preloads).
   const assets = [...scripts, ...tags(html, 'link').map((tag) => tag.href ?? '')]
@@ -168,7 +211,9 @@ async function fetchPage(origin: string, path: string): Promise<PageFetch> {
     jsRawBytes += body.length;
     jsGzipBytes += gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length;
     const base = new URL(scripts[index], origin);
-    for (const [, specifier] of body.toString('utf8').matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?"(\.[^"]+)"/g)) {
+    for (const [, specifier] of body
+      .toString('utf8')
+      .matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?"(\.[^"]+)"/g)) {
       const imported = new URL(specifier, base).pathname;
       if (!scripts.includes(imported)) scripts.push(imported);
     }
@@ -177,7 +222,11 @@ async function fetchPage(origin: string, path: string): Promise<PageFetch> {
     const response = await get(asset);
     await response.arrayBuffer();
     const cacheControl = response.headers.get('cache-control') ?? 'none';
-    checks.push({ what: `Cache-Control ${asset}`, ok: response.status === 200 && cacheControl === IMMUTABLE, detail: `${response.status}, ${cacheControl}` });
+    checks.push({
+      what: `Cache-Control ${asset}`,
+      ok: response.status === 200 && cacheControl === IMMUTABLE,
+      detail: `${response.status}, ${cacheControl}`,
+    });
   }
   return { scripts, jsRawBytes, jsGzipBytes, checks };
 }
@@ -193,10 +242,15 @@ interface Measured {
 async function runLighthouse(url: string, port: number, config: Config | undefined, runs: number): Promise<Measured> {
   const results: Result[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES }, config);
+    const result = await lighthouse(
+      url,
+      { port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES },
+      config,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     // Lighthouse resolves even when the page failed to load: the error is in the result.
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     results.push(result.lhr);
   }
   const score = (lhr: Result) => lhr.categories.performance.score ?? 0;
@@ -214,7 +268,7 @@ interface NetworkItem {
 function figures(lhr: Result) {
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+  const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   const scripts = items.filter((item) => item.resourceType === 'Script');
   const documentItem = items.find((item) => item.resourceType === 'Document');
   return {
@@ -241,11 +295,19 @@ function losses(lhr: Result, category: string): string[] {
     if (audit.score === null || audit.score >= 1) continue;
     const savings = Object.values(audit.metricSavings ?? {}).some((saved) => (saved ?? 0) > 0);
     if (ref.weight === 0 && !(category === 'performance' && savings)) continue;
-    lines.push(`    ${ref.id} (score ${audit.score}, weight ${ref.weight}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`);
+    lines.push(
+      `    ${ref.id} (score ${audit.score}, weight ${ref.weight}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`,
+    );
     const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
     for (const item of (details?.items ?? []).slice(0, 5)) {
       const node = item.node as { snippet?: string; explanation?: string } | undefined;
-      const text = [node?.snippet, node?.explanation, item.url, item.description, item.wastedMs && `wasted ${item.wastedMs} ms`]
+      const text = [
+        node?.snippet,
+        node?.explanation,
+        item.url,
+        item.description,
+        item.wastedMs && `wasted ${item.wastedMs} ms`,
+      ]
         .filter((part): part is string | number => typeof part === 'string' || typeof part === 'number')
         .map((part) => String(part).replace(/\s+/g, ' '))
         .join(' | ');
@@ -260,7 +322,9 @@ function erroredAudits(lhr: Result): string[] {
   return Object.values(lhr.audits)
     .filter((audit) => audit.scoreDisplayMode === 'error')
     .map((audit) => {
-      const weighted = Object.values(lhr.categories).some((category) => category.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0));
+      const weighted = Object.values(lhr.categories).some((category) =>
+        category.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+      );
       return `${audit.id}${weighted ? ' (WEIGHTED: its category score is null, printed as 0)' : ''}: ${audit.errorMessage ?? ''}`;
     });
 }
@@ -268,13 +332,17 @@ function erroredAudits(lhr: Result): string[] {
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
   return [header, ...rows]
-    .map((row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
+    .map((row) =>
+      row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '),
+    )
     .join('\n');
 }
 
 async function main(): Promise<void> {
   const runs = runsOption();
-  console.log(`Portal benchmark — node ${process.version}, Lighthouse 12 on ${CHROME_PATH} ${CHROME_FLAGS.join(' ')}, ${runs} run(s) per page and preset`);
+  console.log(
+    `Portal benchmark — node ${process.version}, Lighthouse 12 on ${CHROME_PATH} ${CHROME_FLAGS.join(' ')}, ${runs} run(s) per page and preset`,
+  );
 
   const referenceOnly = process.argv.includes('--reference-only');
   const build = referenceOnly ? null : coldBuild();
@@ -300,11 +368,23 @@ async function main(): Promise<void> {
 }
 
 /** The home page, a doc page and the change log against the portal's targets; the cold build's figures. */
-async function portalPages(origin: string, port: number, runs: number, reportDirectory: string, build: ReturnType<typeof coldBuild>): Promise<void> {
+async function portalPages(
+  origin: string,
+  port: number,
+  runs: number,
+  reportDirectory: string,
+  build: ReturnType<typeof coldBuild>,
+): Promise<void> {
   const rss = build.peakRssBytes;
-  console.log('\nCold portal build: build/ and public/build/ moved aside, .cache/{portal-build,content-v2,index-v5,tmp} removed; node scripts/build-portal.mjs');
-  console.log(`  wall time ${build.seconds.toFixed(1)} s   peak RSS ${rss ? `${(rss / 1e6).toFixed(0)} MB` : 'n/a (no /usr/bin/time)'}`);
-  console.log(`\nServed at ${origin}; JavaScript each page executes, as found in its HTML (<script src>, modulepreload):`);
+  console.log(
+    '\nCold portal build: build/ and public/build/ moved aside, .cache/{portal-build,content-v2,index-v5,tmp} removed; node scripts/build-portal.mjs',
+  );
+  console.log(
+    `  wall time ${build.seconds.toFixed(1)} s   peak RSS ${rss ? `${(rss / 1e6).toFixed(0)} MB` : 'n/a (no /usr/bin/time)'}`,
+  );
+  console.log(
+    `\nServed at ${origin}; JavaScript each page executes, as found in its HTML (<script src>, modulepreload):`,
+  );
   const fetched = new Map<string, PageFetch>();
   for (const page of PAGES) {
     const result = await fetchPage(origin, page.path);
@@ -314,8 +394,11 @@ async function portalPages(origin: string, port: number, runs: number, reportDir
   }
 
   console.log('\nResponse headers (Accept-Encoding: br, gzip):');
-  const checks = [...fetched.values()].flatMap((result) => result.checks).filter((check, index, all) => all.findIndex((other) => other.what === check.what) === index);
-  for (const check of checks) console.log(`  ${verdict(check.ok).replace('MISS', 'FAIL')}  ${check.what}: ${check.detail}`);
+  const checks = [...fetched.values()]
+    .flatMap((result) => result.checks)
+    .filter((check, index, all) => all.findIndex((other) => other.what === check.what) === index);
+  for (const check of checks)
+    console.log(`  ${verdict(check.ok).replace('MISS', 'FAIL')}  ${check.what}: ${check.detail}`);
   failures += checks.filter((check) => !check.ok).length;
 
   const rows: string[][] = [];
@@ -328,7 +411,9 @@ async function portalPages(origin: string, port: number, runs: number, reportDir
       const f = figures(result.lhr);
       const lighthouseScripts = f.scriptCount;
       if (lighthouseScripts !== fetched.get(page.label)!.scripts.length) {
-        console.log(`  note: Lighthouse saw ${lighthouseScripts} script(s) on ${page.path}, the HTML names ${fetched.get(page.label)!.scripts.length}`);
+        console.log(
+          `  note: Lighthouse saw ${lighthouseScripts} script(s) on ${page.path}, the HTML names ${fetched.get(page.label)!.scripts.length}`,
+        );
       }
       rows.push([
         page.label,
@@ -349,11 +434,30 @@ async function portalPages(origin: string, port: number, runs: number, reportDir
   }
   console.log('\nLighthouse (performance: the median run, all runs in brackets; times in ms; sizes in bytes):');
   console.log(
-    table(['page', 'preset', 'perf (runs)', 'a11y', 'best-pr', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transfer', 'JS size', 'HTML transfer'], rows),
+    table(
+      [
+        'page',
+        'preset',
+        'perf (runs)',
+        'a11y',
+        'best-pr',
+        'seo',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'JS transfer',
+        'JS size',
+        'HTML transfer',
+      ],
+      rows,
+    ),
   );
   console.log(`(Lighthouse JSON of each median run: ${reportDirectory})`);
   const errored = [...new Set([...measured.values()].flatMap((result) => erroredAudits(result.lhr)))];
-  console.log(`Audits Lighthouse could not run (in any median run):${errored.length === 0 ? ' none' : `\n  ${errored.join('\n  ')}`}`);
+  console.log(
+    `Audits Lighthouse could not run (in any median run):${errored.length === 0 ? ' none' : `\n  ${errored.join('\n  ')}`}`,
+  );
 
   console.log('\nAudits that cost points (accessibility, best practices, SEO below 100; mobile performance below 95):');
   let anyLoss = false;
@@ -372,13 +476,21 @@ async function portalPages(origin: string, port: number, runs: number, reportDir
   const doc = fetched.get('doc')!;
   const home = fetched.get('home')!;
   console.log('\nAgainst the targets (ratio = ours / reference; 1 KB = 1000 bytes):');
-  console.log(`  JS gzip -9, doc page: ${kb(doc.jsGzipBytes)} = ${ratio(doc.jsGzipBytes, TARGET.docJsGzip)} of the 60 KB target (${verdict(doc.jsGzipBytes <= TARGET.docJsGzip)}), ${ratio(doc.jsGzipBytes, DOCUSAURUS.docJsGzip)} of Docusaurus' 186 KB`);
-  console.log(`  JS gzip -9, home page: ${kb(home.jsGzipBytes)} = ${ratio(home.jsGzipBytes, DOCUSAURUS.homeJsGzip)} of Docusaurus' 166 KB`);
+  console.log(
+    `  JS gzip -9, doc page: ${kb(doc.jsGzipBytes)} = ${ratio(doc.jsGzipBytes, TARGET.docJsGzip)} of the 60 KB target (${verdict(doc.jsGzipBytes <= TARGET.docJsGzip)}), ${ratio(doc.jsGzipBytes, DOCUSAURUS.docJsGzip)} of Docusaurus' 186 KB`,
+  );
+  console.log(
+    `  JS gzip -9, home page: ${kb(home.jsGzipBytes)} = ${ratio(home.jsGzipBytes, DOCUSAURUS.homeJsGzip)} of Docusaurus' 166 KB`,
+  );
   for (const page of PAGES) {
     const lhr = measured.get(`${page.label}/mobile`)!.lhr;
     const performanceScore = Math.round((lhr.categories.performance.score ?? 0) * 100);
     // Accessibility on both presets: the layout differs (the desktop one shows the table of contents).
-    const accessibility = Math.min(...PRESETS.map((preset) => Math.round((measured.get(`${page.label}/${preset.label}`)!.lhr.categories.accessibility.score ?? 0) * 100)));
+    const accessibility = Math.min(
+      ...PRESETS.map((preset) =>
+        Math.round((measured.get(`${page.label}/${preset.label}`)!.lhr.categories.accessibility.score ?? 0) * 100),
+      ),
+    );
     console.log(
       `  ${page.label}: mobile performance ${performanceScore} = ${ratio(performanceScore, TARGET.performance)} of the 95 target (${verdict(performanceScore >= TARGET.performance)}), ` +
         `${ratio(performanceScore, DOCUSAURUS.performance)} of Docusaurus' 91; accessibility (lower of mobile, desktop) ${accessibility} = ${ratio(accessibility, TARGET.accessibility)} of 100 (${verdict(accessibility >= TARGET.accessibility)}), ${ratio(accessibility, DOCUSAURUS.accessibility)} of Docusaurus' 96`,
@@ -386,7 +498,9 @@ async function portalPages(origin: string, port: number, runs: number, reportDir
   }
   console.log(
     `  cold build: ${build.seconds.toFixed(1)} s = ${ratio(build.seconds, TARGET.buildSeconds)} of the 15 s target (${verdict(build.seconds <= TARGET.buildSeconds)}), ${ratio(build.seconds, DOCUSAURUS.buildSeconds)} of Docusaurus' 39 s` +
-      (rss ? `; peak RSS ${(rss / 1e6).toFixed(0)} MB = ${ratio(rss, DOCUSAURUS.buildRssBytes)} of Docusaurus' 1.2 GB` : ''),
+      (rss
+        ? `; peak RSS ${(rss / 1e6).toFixed(0)} MB = ${ratio(rss, DOCUSAURUS.buildRssBytes)} of Docusaurus' 1.2 GB`
+        : ''),
   );
   console.log(`  response headers: ${failures === 0 ? 'PASS' : `FAIL (${failures} check(s))`}`);
 }
@@ -394,13 +508,20 @@ async function portalPages(origin: string, port: number, runs: number, reportDir
 /** The operation a deep link aims at: the last one of the last tag, the farthest down the page. */
 function farthestOperationAnchor(document: ReturnType<typeof generateOpenApiDocument>): string {
   const lastTag = document['x-tagGroups'].at(-1)!.tags.at(-1)!;
-  const operations = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { tags?: string[]; operationId?: string }>));
+  const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, { tags?: string[]; operationId?: string }>),
+  );
   const last = operations.filter((operation) => operation.tags?.[0] === lastTag).at(-1)!;
   return `tag/${lastTag.replaceAll(' ', '-')}/operation/${last.operationId}`;
 }
 
 /** /rest-api against its own targets: median of `runs` Lighthouse runs per preset, and the reader's waits. */
-async function referencePage(origin: string, port: number, document: ReturnType<typeof generateOpenApiDocument>, runs: number): Promise<void> {
+async function referencePage(
+  origin: string,
+  port: number,
+  document: ReturnType<typeof generateOpenApiDocument>,
+  runs: number,
+): Promise<void> {
   console.log(`\n/rest-api (issue 9 targets), median of ${runs}:`);
   const html = await (await fetch(`${origin}/rest-api`)).text();
   const htmlGzip = gzipSync(html, { level: 9 }).length;
@@ -409,14 +530,17 @@ async function referencePage(origin: string, port: number, document: ReturnType<
   for (const preset of PRESETS) {
     const { lhr, runs: scores } = await runLighthouse(`${origin}/rest-api`, port, preset.config, runs);
     presets.set(preset.label, figures(lhr));
-    console.log(`  Lighthouse ${preset.label}: performance ${Math.round((lhr.categories.performance.score ?? 0) * 100)} (${scores.join('/')}), accessibility ${Math.round((lhr.categories.accessibility.score ?? 0) * 100)}, TBT ${figures(lhr).tbt.toFixed(0)} ms, LCP ${figures(lhr).lcp.toFixed(0)} ms, CLS ${figures(lhr).cls.toFixed(3)}`);
+    console.log(
+      `  Lighthouse ${preset.label}: performance ${Math.round((lhr.categories.performance.score ?? 0) * 100)} (${scores.join('/')}), accessibility ${Math.round((lhr.categories.accessibility.score ?? 0) * 100)}, TBT ${figures(lhr).tbt.toFixed(0)} ms, LCP ${figures(lhr).lcp.toFixed(0)} ms, CLS ${figures(lhr).cls.toFixed(3)}`,
+    );
     for (const line of losses(lhr, 'accessibility')) console.log(line);
-    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+    const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     scriptUrls = items.filter((item) => item.resourceType === 'Script').map((item) => item.url);
   }
   // Every script the page ran (the entry and the reference's chunk), gzipped here at level 9.
   let jsGzip = 0;
-  for (const url of scriptUrls) jsGzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+  for (const url of scriptUrls)
+    jsGzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
   const anchor = farthestOperationAnchor(document);
   const desktop = await measureReference(origin, anchor, runs);
   const slowed = await measureReference(origin, anchor, runs, 4);
@@ -455,7 +579,12 @@ async function everyRoute(origin: string, port: number): Promise<void> {
     }
     rows.push(row);
   }
-  console.log(table(['route', '', 'mobile perf', 'a11y', 'CLS', 'TBT', 'desktop perf', 'a11y', 'CLS', 'TBT'], rows.map(([path, ...rest]) => [path, '', ...rest])));
+  console.log(
+    table(
+      ['route', '', 'mobile perf', 'a11y', 'CLS', 'TBT', 'desktop perf', 'a11y', 'CLS', 'TBT'],
+      rows.map(([path, ...rest]) => [path, '', ...rest]),
+    ),
+  );
   console.log(
     `  lowest mobile performance ${lowest.mobilePerformance} (target 95: ${verdict(lowest.mobilePerformance >= TARGET.performance)}); ` +
       `lowest accessibility ${lowest.accessibility} (target 100: ${verdict(lowest.accessibility >= TARGET.accessibility)})`,

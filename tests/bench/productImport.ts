@@ -17,7 +17,9 @@ const POLL_MS = 5;
  */
 async function seedBenchCatalogue(target: BenchTarget, count: number): Promise<string[]> {
   const em = target.runtime.orm.em.fork();
-  const eans = Array.from({ length: count }, (_, index) => withEanCheckDigit(`9782999${String(index).padStart(5, '0')}`));
+  const eans = Array.from({ length: count }, (_, index) =>
+    withEanCheckDigit(`9782999${String(index).padStart(5, '0')}`),
+  );
   await em.upsertMany(
     CatalogueProduct,
     eans.map((ean, index) => ({
@@ -37,14 +39,19 @@ async function seedBenchCatalogue(target: BenchTarget, count: number): Promise<s
 async function importFinished(target: BenchTarget, after: number): Promise<ProductImport> {
   const where = { id: { $gt: after } };
   // Only the status while waiting: the import's 500 items are no part of what is measured.
-  while ((await target.runtime.orm.em.fork().findOne(ProductImport, where, { fields: ['status'], disableIdentityMap: true }))?.status !== 'DONE') {
+  while (
+    (await target.runtime.orm.em.fork().findOne(ProductImport, where, { fields: ['status'], disableIdentityMap: true }))
+      ?.status !== 'DONE'
+  ) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return target.runtime.orm.em.fork().findOneOrFail(ProductImport, where);
 }
 
 async function lastImportId(target: BenchTarget): Promise<number> {
-  const latest = await target.runtime.orm.em.fork().findOne(ProductImport, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } });
+  const latest = await target.runtime.orm.em
+    .fork()
+    .findOne(ProductImport, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } });
   return latest?.id ?? 0;
 }
 
@@ -73,7 +80,10 @@ function median(values: number[]): number {
  * completion, with the process's own worker polling as in production (the request wakes it).
  * Three runs create 500 offers each; a fourth updates the 500 of the first run.
  */
-export async function benchProductImport(target: BenchTarget, log: (line: string) => void): Promise<ProductImportFigures> {
+export async function benchProductImport(
+  target: BenchTarget,
+  log: (line: string) => void,
+): Promise<ProductImportFigures> {
   const eans = await seedBenchCatalogue(target, PRODUCTS_BY_EAN_MAX * CREATION_RUNS);
   const facade = await listen(createApp(target.runtime));
   target.runtime.worker.start();
@@ -110,10 +120,20 @@ export async function benchProductImport(target: BenchTarget, log: (line: string
       const expected = batch.kind === 'create' ? finished.createdCount : finished.updatedCount;
       if (expected !== PRODUCTS_BY_EAN_MAX || finished.rejected.length > 0) {
         failures += 1;
-        log(`run ${index + 1}: created ${finished.createdCount}, updated ${finished.updatedCount}, rejected ${finished.rejected.length}`);
+        log(
+          `run ${index + 1}: created ${finished.createdCount}, updated ${finished.updatedCount}, rejected ${finished.rejected.length}`,
+        );
       }
-      runs.push({ kind: batch.kind, acceptedMs, completedMs, created: finished.createdCount, updated: finished.updatedCount });
-      log(`run ${index + 1} (${batch.kind}): 204 after ${acceptedMs.toFixed(0)} ms, done after ${completedMs.toFixed(0)} ms`);
+      runs.push({
+        kind: batch.kind,
+        acceptedMs,
+        completedMs,
+        created: finished.createdCount,
+        updated: finished.updatedCount,
+      });
+      log(
+        `run ${index + 1} (${batch.kind}): 204 after ${acceptedMs.toFixed(0)} ms, done after ${completedMs.toFixed(0)} ms`,
+      );
     }
   } finally {
     await target.runtime.worker.stop();

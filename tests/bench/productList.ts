@@ -29,7 +29,8 @@ export async function benchProductList(
     const [facadeBody, rawBody] = await Promise.all(
       [facade, raw].map(async (server) => {
         const response = await fetch(`${server.origin}${PATH}`, { headers });
-        if (response.status !== 200) throw new Error(`${server.origin}${PATH} answered ${response.status}: ${await response.text()}`);
+        if (response.status !== 200)
+          throw new Error(`${server.origin}${PATH} answered ${response.status}: ${await response.text()}`);
         return response.json() as Promise<{ products: unknown[] }>;
       }),
     );

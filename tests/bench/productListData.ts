@@ -19,7 +19,13 @@ function ean13(serial: number): string {
 
 type StockPlan =
   | { kind: 'none' }
-  | { kind: 'stock'; quantity: number | null; bookedQuantity: number; bookingLimitDays: number | null; deletedBefore?: boolean };
+  | {
+      kind: 'stock';
+      quantity: number | null;
+      bookedQuantity: number;
+      bookingLimitDays: number | null;
+      deletedBefore?: boolean;
+    };
 
 /**
  * Six stock situations in turn, so that every status a published product can have shows up:
@@ -52,7 +58,8 @@ function stockPlanOf(index: number): StockPlan {
 export async function seedProducts(runtime: Runtime, owner: { providerId: number; venueId: number }): Promise<void> {
   const em = runtime.orm.em.fork();
   const existing = await em.count(Offer, { provider: owner.providerId, isEvent: false });
-  if (existing > 0) throw new Error(`The bench provider already has ${existing} product offer(s): the bench needs a fresh database`);
+  if (existing > 0)
+    throw new Error(`The bench provider already has ${existing} product offer(s): the bench needs a fresh database`);
   const venue = await em.findOneOrFail(Venue, owner.venueId);
   const digitalVenue = (await em.findOne(Venue, { offerer: venue.offerer, isVirtual: true })) ?? venue;
   const now = runtime.clock.now();
@@ -118,20 +125,30 @@ export async function seedProducts(runtime: Runtime, owner: { providerId: number
     if (index % 10 === 4 && venue.address) {
       data = { ...data, locationType: 'address', address: venue.address.id, addressLabel: `Pop-up stand ${number}` };
     }
-    if (index % 8 === 5) data = { ...data, imageKey: newImageKey('jpeg'), imageCredit: index % 16 === 5 ? 'Bench photographer' : null };
+    if (index % 8 === 5)
+      data = { ...data, imageKey: newImageKey('jpeg'), imageCredit: index % 16 === 5 ? 'Bench photographer' : null };
     const offer = em.create(Offer, data);
 
     const plan = stockPlanOf(index);
     if (plan.kind === 'none') continue;
     if (plan.deletedBefore) {
-      em.create(Stock, { offer, price: 900, quantity: 5, bookedQuantity: 5, isDeleted: true, createdAt: published, updatedAt: published });
+      em.create(Stock, {
+        offer,
+        price: 900,
+        quantity: 5,
+        bookedQuantity: 5,
+        isDeleted: true,
+        createdAt: published,
+        updatedAt: published,
+      });
     }
     em.create(Stock, {
       offer,
       price: 500 + (index % 9) * 250,
       quantity: plan.quantity,
       bookedQuantity: plan.bookedQuantity,
-      bookingLimitDatetime: plan.bookingLimitDays == null ? null : new Date(now.getTime() + plan.bookingLimitDays * DAY_MS),
+      bookingLimitDatetime:
+        plan.bookingLimitDays == null ? null : new Date(now.getTime() + plan.bookingLimitDays * DAY_MS),
       createdAt: published,
       updatedAt: published,
     });

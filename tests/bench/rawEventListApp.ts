@@ -49,12 +49,19 @@ export function createRawEventListApp(runtime: Runtime): express.Express {
       const summaryOf = new Map<number, StockSummary>(
         summaries.map((row: Row) => [
           Number(row.offer_id),
-          { count: Number(row.stock_count), open: Number(row.open_count), openWithPlaces: Number(row.open_with_places) },
+          {
+            count: Number(row.stock_count),
+            open: Number(row.open_count),
+            openWithPlaces: Number(row.open_with_places),
+          },
         ]),
       );
       res.json({
         events: events.map((event: Row) => {
-          const categoryFields = typeof event.category_related_fields === 'string' ? JSON.parse(event.category_related_fields) : event.category_related_fields;
+          const categoryFields =
+            typeof event.category_related_fields === 'string'
+              ? JSON.parse(event.category_related_fields)
+              : event.category_related_fields;
           return {
             id: Number(event.id),
             name: event.name,
@@ -62,7 +69,8 @@ export function createRawEventListApp(runtime: Runtime): express.Express {
               {
                 validation: event.validation as 'APPROVED',
                 isActive: flag(event.is_active),
-                publicationDatetime: event.publication_datetime == null ? null : new Date(event.publication_datetime as string),
+                publicationDatetime:
+                  event.publication_datetime == null ? null : new Date(event.publication_datetime as string),
                 publishedAt: event.published_at == null ? null : new Date(event.published_at as string),
                 bookingOpenedAt: event.booking_opened_at == null ? null : new Date(event.booking_opened_at as string),
               },
@@ -89,7 +97,12 @@ export function createRawEventListApp(runtime: Runtime): express.Express {
             location: { type: 'physical', venueId: Number(event.venue_id) },
             priceCategories: priceCategories
               .filter((category: Row) => Number(category.offer_id) === Number(event.id))
-              .map((category: Row) => ({ id: Number(category.id), label: category.label, price: Number(category.price), idAtProvider: category.id_at_provider })),
+              .map((category: Row) => ({
+                id: Number(category.id),
+                label: category.label,
+                price: Number(category.price),
+                idAtProvider: category.id_at_provider,
+              })),
             publicationDate: iso(event.publication_datetime),
             publicationDatetime: iso(event.publication_datetime),
             videoUrl: event.video_url,

@@ -48,7 +48,8 @@ interface ProductStock {
 
 function locationOf(product: Row) {
   const venueId = Number(product.venue_id);
-  if (product.location_type === 'digital') return { type: 'digital', venueId, url: (product.url as string | null) ?? '' };
+  if (product.location_type === 'digital')
+    return { type: 'digital', venueId, url: (product.url as string | null) ?? '' };
   if (product.location_type === 'address') {
     return {
       type: 'address',
@@ -75,7 +76,9 @@ export function createRawProductListApp(runtime: Runtime): express.Express {
         return;
       }
       if (!key.is_active || !key.can_manage_individual_offers) {
-        const reason = key.is_active ? 'Your provider is not allowed to manage individual offers' : 'This provider is inactive';
+        const reason = key.is_active
+          ? 'Your provider is not allowed to manage individual offers'
+          : 'This provider is inactive';
         res.status(403).json({ global: [reason] });
         return;
       }
@@ -111,13 +114,16 @@ export function createRawProductListApp(runtime: Runtime): express.Express {
           let live: ProductStock | null = null;
           for (const stock of stocks) {
             const open =
-              (stock.bookingLimit == null || stock.bookingLimit.getTime() > now) && (stock.beginning == null || stock.beginning.getTime() > now);
+              (stock.bookingLimit == null || stock.bookingLimit.getTime() > now) &&
+              (stock.beginning == null || stock.beginning.getTime() > now);
             if (open) summary.open += 1;
             if (open && (stock.quantity == null || stock.quantity > stock.bookedQuantity)) summary.openWithPlaces += 1;
             if (stock.beginning == null) live = stock;
           }
           const fields =
-            typeof product.category_related_fields === 'string' ? JSON.parse(product.category_related_fields) : product.category_related_fields;
+            typeof product.category_related_fields === 'string'
+              ? JSON.parse(product.category_related_fields)
+              : product.category_related_fields;
           return {
             id: Number(product.id),
             name: product.name,
@@ -145,7 +151,9 @@ export function createRawProductListApp(runtime: Runtime): express.Express {
             enableDoubleBookings: flag(product.enable_double_bookings),
             externalTicketOfficeUrl: product.external_ticket_office_url,
             idAtProvider: product.id_at_provider,
-            image: product.image_key ? { url: images.urlOf(String(product.image_key)), credit: product.image_credit ?? null } : null,
+            image: product.image_key
+              ? { url: images.urlOf(String(product.image_key)), credit: product.image_credit ?? null }
+              : null,
             itemCollectionDetails: product.item_collection_details,
             location: locationOf(product),
             publicationDatetime: iso(product.publication_datetime),

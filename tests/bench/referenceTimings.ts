@@ -21,7 +21,11 @@ function recordTimings(sampleForMs: number): void {
   const timings: { firstOperation?: number; samples: [number, number][] } = { samples: [] };
   (window as unknown as { __timings: typeof timings }).__timings = timings;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number; loadTime?: number })[]) {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      identifier?: string;
+      renderTime?: number;
+      loadTime?: number;
+    })[]) {
       if (entry.identifier === 'first-operation') timings.firstOperation ??= entry.renderTime || entry.loadTime;
     }
   }).observe({ type: 'element', buffered: true });
@@ -64,7 +68,12 @@ async function inFreshPages<T>(runs: number, measure: (page: Page) => Promise<T>
  * `runs` fresh loads of `/rest-api#<deepLinkAnchor>` at 1280x900, with the CPU slowed down
  * `cpuSlowdown` times (4 is Lighthouse's mobile figure).
  */
-export async function measureReference(origin: string, deepLinkAnchor: string, runs: number, cpuSlowdown = 1): Promise<ReferenceRun[]> {
+export async function measureReference(
+  origin: string,
+  deepLinkAnchor: string,
+  runs: number,
+  cpuSlowdown = 1,
+): Promise<ReferenceRun[]> {
   return inFreshPages(runs, async (page) => {
     const consoleErrors: string[] = [];
     const outsideRequests: string[] = [];
@@ -83,11 +92,17 @@ export async function measureReference(origin: string, deepLinkAnchor: string, r
     await page.goto(`${origin}/rest-api#${deepLinkAnchor}`, { waitUntil: 'load' });
     await page.waitForFunction((until) => performance.now() > until, SAMPLE_FOR_MS, { timeout: SAMPLE_FOR_MS * 4 });
     const timings = await page.evaluate(() => {
-      const recorded = (window as unknown as { __timings: { firstOperation?: number; samples: [number, number][] } }).__timings;
+      const recorded = (window as unknown as { __timings: { firstOperation?: number; samples: [number, number][] } })
+        .__timings;
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
       return { firstOperation: recorded.firstOperation ?? paint ?? Number.NaN, samples: recorded.samples };
     });
-    return { firstOperationMs: timings.firstOperation, deepLinkSettledMs: settledAt(timings.samples), consoleErrors, outsideRequests };
+    return {
+      firstOperationMs: timings.firstOperation,
+      deepLinkSettledMs: settledAt(timings.samples),
+      consoleErrors,
+      outsideRequests,
+    };
   });
 }
 

@@ -18,7 +18,8 @@ function command(): string {
     .filter((name) => process.env[name])
     .map((name) => `${name}=${process.env[name]} `)
     .join('');
-  const invocation = process.env.npm_lifecycle_event === 'bench' ? 'npm run bench' : `node ${process.argv.slice(1).join(' ')}`;
+  const invocation =
+    process.env.npm_lifecycle_event === 'bench' ? 'npm run bench' : `node ${process.argv.slice(1).join(' ')}`;
   return `${overrides}${invocation}`;
 }
 

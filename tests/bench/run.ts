@@ -59,23 +59,31 @@ async function main(): Promise<number> {
     const dates = await benchEventDates(target, (line) => console.log(line));
     console.log(eventDatesReport(dates));
 
-    const events = await benchEventList(target, { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS }, (line) =>
-      console.log(line),
+    const events = await benchEventList(
+      target,
+      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
+      (line) => console.log(line),
     );
 
-    const products = await benchProductList(target, { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS }, (line) =>
-      console.log(line),
+    const products = await benchProductList(
+      target,
+      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
+      (line) => console.log(line),
     );
 
     const imports = await benchProductImport(target, (line) => console.log(line));
     console.log(productImportReport(imports));
 
-    const bookings = await benchBookingList(target, { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS }, (line) =>
-      console.log(line),
+    const bookings = await benchBookingList(
+      target,
+      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
+      (line) => console.log(line),
     );
 
-    const collective = await benchCollectiveList(target, { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS }, (line) =>
-      console.log(line),
+    const collective = await benchCollectiveList(
+      target,
+      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
+      (line) => console.log(line),
     );
 
     const failures =

@@ -39,28 +39,70 @@ import {
 
 /** The product specification's list of event categories (section 3), in its order. */
 const specEventCategories = [
-  'ACTIVATION_EVENT', 'ATELIER_PRATIQUE_ART', 'CINE_PLEIN_AIR', 'CONCERT', 'CONCOURS', 'CONFERENCE',
-  'DECOUVERTE_METIERS', 'EVENEMENT_CINE', 'EVENEMENT_JEU', 'EVENEMENT_MUSIQUE', 'EVENEMENT_PATRIMOINE',
-  'FESTIVAL_ART_VISUEL', 'FESTIVAL_CINE', 'FESTIVAL_LIVRE', 'FESTIVAL_MUSIQUE', 'FESTIVAL_SPECTACLE',
-  'LIVESTREAM_EVENEMENT', 'LIVESTREAM_MUSIQUE', 'LIVESTREAM_PRATIQUE_ARTISTIQUE', 'RENCONTRE_EN_LIGNE',
-  'RENCONTRE_JEU', 'RENCONTRE', 'SALON', 'SEANCE_CINE', 'SEANCE_ESSAI_PRATIQUE_ART',
-  'SPECTACLE_REPRESENTATION', 'VISITE_GUIDEE', 'VISITE',
+  'ACTIVATION_EVENT',
+  'ATELIER_PRATIQUE_ART',
+  'CINE_PLEIN_AIR',
+  'CONCERT',
+  'CONCOURS',
+  'CONFERENCE',
+  'DECOUVERTE_METIERS',
+  'EVENEMENT_CINE',
+  'EVENEMENT_JEU',
+  'EVENEMENT_MUSIQUE',
+  'EVENEMENT_PATRIMOINE',
+  'FESTIVAL_ART_VISUEL',
+  'FESTIVAL_CINE',
+  'FESTIVAL_LIVRE',
+  'FESTIVAL_MUSIQUE',
+  'FESTIVAL_SPECTACLE',
+  'LIVESTREAM_EVENEMENT',
+  'LIVESTREAM_MUSIQUE',
+  'LIVESTREAM_PRATIQUE_ARTISTIQUE',
+  'RENCONTRE_EN_LIGNE',
+  'RENCONTRE_JEU',
+  'RENCONTRE',
+  'SALON',
+  'SEANCE_CINE',
+  'SEANCE_ESSAI_PRATIQUE_ART',
+  'SPECTACLE_REPRESENTATION',
+  'VISITE_GUIDEE',
+  'VISITE',
 ];
 /** Event categories with no `*_create` schema in the reference: technical or closed to providers. */
 const nonCreatableEventCategories = ['ACTIVATION_EVENT', 'DECOUVERTE_METIERS'];
 /** The `categoryRelatedFields` variants of the reference's ProductOfferCreation. */
 const creatableProductCategories = [
-  'ABO_BIBLIOTHEQUE', 'ABO_CONCERT', 'ABO_LIVRE_NUMERIQUE', 'ABO_MEDIATHEQUE', 'ABO_PLATEFORME_MUSIQUE',
-  'ABO_PLATEFORME_VIDEO', 'ABO_PRATIQUE_ART', 'ABO_PRESSE_EN_LIGNE', 'ABO_SPECTACLE', 'ACHAT_INSTRUMENT',
-  'APP_CULTURELLE', 'AUTRE_SUPPORT_NUMERIQUE', 'CARTE_JEUNES', 'CARTE_MUSEE', 'LIVRE_AUDIO_PHYSIQUE',
-  'LIVRE_NUMERIQUE', 'LOCATION_INSTRUMENT', 'PARTITION', 'PLATEFORME_PRATIQUE_ARTISTIQUE', 'PODCAST',
-  'PRATIQUE_ART_VENTE_DISTANCE', 'SPECTACLE_ENREGISTRE', 'SUPPORT_PHYSIQUE_FILM',
-  'TELECHARGEMENT_LIVRE_AUDIO', 'TELECHARGEMENT_MUSIQUE', 'VISITE_VIRTUELLE', 'VOD',
+  'ABO_BIBLIOTHEQUE',
+  'ABO_CONCERT',
+  'ABO_LIVRE_NUMERIQUE',
+  'ABO_MEDIATHEQUE',
+  'ABO_PLATEFORME_MUSIQUE',
+  'ABO_PLATEFORME_VIDEO',
+  'ABO_PRATIQUE_ART',
+  'ABO_PRESSE_EN_LIGNE',
+  'ABO_SPECTACLE',
+  'ACHAT_INSTRUMENT',
+  'APP_CULTURELLE',
+  'AUTRE_SUPPORT_NUMERIQUE',
+  'CARTE_JEUNES',
+  'CARTE_MUSEE',
+  'LIVRE_AUDIO_PHYSIQUE',
+  'LIVRE_NUMERIQUE',
+  'LOCATION_INSTRUMENT',
+  'PARTITION',
+  'PLATEFORME_PRATIQUE_ARTISTIQUE',
+  'PODCAST',
+  'PRATIQUE_ART_VENTE_DISTANCE',
+  'SPECTACLE_ENREGISTRE',
+  'SUPPORT_PHYSIQUE_FILM',
+  'TELECHARGEMENT_LIVRE_AUDIO',
+  'TELECHARGEMENT_MUSIQUE',
+  'VISITE_VIRTUELLE',
+  'VOD',
 ];
 
 const sorted = (ids: readonly string[]): string[] => [...ids].sort();
-const idsWhere = (predicate: (id: CategoryId) => boolean): string[] =>
-  sorted(categoryIds.filter(predicate));
+const idsWhere = (predicate: (id: CategoryId) => boolean): string[] => sorted(categoryIds.filter(predicate));
 
 describe('reference enums', () => {
   it.each([
@@ -85,13 +127,31 @@ describe('reference enums', () => {
 
   it('keep the order of the product specification for statuses', () => {
     expect(offerStatuses).toEqual([
-      'DRAFT', 'PENDING', 'REJECTED', 'INACTIVE', 'SCHEDULED', 'PUBLISHED', 'ACTIVE', 'SOLD_OUT', 'EXPIRED',
+      'DRAFT',
+      'PENDING',
+      'REJECTED',
+      'INACTIVE',
+      'SCHEDULED',
+      'PUBLISHED',
+      'ACTIVE',
+      'SOLD_OUT',
+      'EXPIRED',
     ]);
     expect(bookingStatuses).toEqual(['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED']);
     expect(collectiveBookingStatuses).toEqual(['PENDING', 'CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED']);
     expect(collectiveOfferDisplayedStatuses).toEqual([
-      'PUBLISHED', 'UNDER_REVIEW', 'REJECTED', 'PREBOOKED', 'BOOKED', 'HIDDEN', 'EXPIRED', 'ENDED',
-      'CANCELLED', 'REIMBURSED', 'ARCHIVED', 'DRAFT',
+      'PUBLISHED',
+      'UNDER_REVIEW',
+      'REJECTED',
+      'PREBOOKED',
+      'BOOKED',
+      'HIDDEN',
+      'EXPIRED',
+      'ENDED',
+      'CANCELLED',
+      'REIMBURSED',
+      'ARCHIVED',
+      'DRAFT',
     ]);
   });
 
@@ -114,7 +174,7 @@ describe('reference enums', () => {
     for (const musicType of titeliveEventMusicTypes) expect(titeliveMusicTypes).toContain(musicType);
   });
 
-  it("make CategoryEnum the creatable product categories plus CAPTATION_MUSIQUE", () => {
+  it('make CategoryEnum the creatable product categories plus CAPTATION_MUSIQUE', () => {
     expect(sorted(categoryEnumValues)).toEqual(sorted([...creatableProductCategories, 'CAPTATION_MUSIQUE']));
   });
 });
@@ -199,17 +259,28 @@ describe('categories', () => {
   it('require musicType, ean or showType on creation where the reference does', () => {
     const requiring = (field: string) =>
       idsWhere((id) => (categories[id].requiredOnCreate as readonly string[]).includes(field));
-    expect(requiring('musicType')).toEqual(sorted([
-      'CONCERT', 'EVENEMENT_MUSIQUE', 'FESTIVAL_MUSIQUE', 'LIVESTREAM_MUSIQUE', 'ABO_CONCERT',
-      'TELECHARGEMENT_MUSIQUE',
-    ]));
-    expect(requiring('ean')).toEqual(sorted([
-      'LIVRE_AUDIO_PHYSIQUE', 'LOCATION_INSTRUMENT', 'PARTITION', 'SUPPORT_PHYSIQUE_FILM', 'ACHAT_INSTRUMENT',
-    ]));
-    expect(requiring('showType')).toEqual(sorted([
-      'FESTIVAL_SPECTACLE', 'LIVESTREAM_EVENEMENT', 'SPECTACLE_REPRESENTATION', 'ABO_SPECTACLE',
-      'SPECTACLE_ENREGISTRE',
-    ]));
+    expect(requiring('musicType')).toEqual(
+      sorted([
+        'CONCERT',
+        'EVENEMENT_MUSIQUE',
+        'FESTIVAL_MUSIQUE',
+        'LIVESTREAM_MUSIQUE',
+        'ABO_CONCERT',
+        'TELECHARGEMENT_MUSIQUE',
+      ]),
+    );
+    expect(requiring('ean')).toEqual(
+      sorted(['LIVRE_AUDIO_PHYSIQUE', 'LOCATION_INSTRUMENT', 'PARTITION', 'SUPPORT_PHYSIQUE_FILM', 'ACHAT_INSTRUMENT']),
+    );
+    expect(requiring('showType')).toEqual(
+      sorted([
+        'FESTIVAL_SPECTACLE',
+        'LIVESTREAM_EVENEMENT',
+        'SPECTACLE_REPRESENTATION',
+        'ABO_SPECTACLE',
+        'SPECTACLE_ENREGISTRE',
+      ]),
+    );
     const others = categoryFieldNames.filter((field) => !['musicType', 'ean', 'showType'].includes(field));
     for (const field of others) expect(requiring(field)).toEqual([]);
   });
@@ -224,13 +295,31 @@ describe('categories', () => {
       expect(categories[id].fields).toEqual(['author', 'performer', 'showType', 'stageDirector']);
     }
     const withEan = idsWhere((id) => (categories[id].fields as readonly string[]).includes('ean'));
-    expect(withEan).toEqual(expect.arrayContaining([
-      'LIVRE_AUDIO_PHYSIQUE', 'LIVRE_NUMERIQUE', 'LIVRE_PAPIER', 'LOCATION_INSTRUMENT', 'MATERIEL_ART_CREATIF',
-      'PARTITION', 'SUPPORT_PHYSIQUE_FILM', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE',
-      'TELECHARGEMENT_MUSIQUE',
-    ]));
-    for (const id of ['LIVESTREAM_PRATIQUE_ARTISTIQUE', 'PLATEFORME_PRATIQUE_ARTISTIQUE', 'PODCAST',
-      'VISITE_VIRTUELLE', 'VISITE_GUIDEE', 'VISITE', 'VOD', 'OEUVRE_ART', 'MUSEE_VENTE_DISTANCE'] as const) {
+    expect(withEan).toEqual(
+      expect.arrayContaining([
+        'LIVRE_AUDIO_PHYSIQUE',
+        'LIVRE_NUMERIQUE',
+        'LIVRE_PAPIER',
+        'LOCATION_INSTRUMENT',
+        'MATERIEL_ART_CREATIF',
+        'PARTITION',
+        'SUPPORT_PHYSIQUE_FILM',
+        'SUPPORT_PHYSIQUE_MUSIQUE_CD',
+        'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE',
+        'TELECHARGEMENT_MUSIQUE',
+      ]),
+    );
+    for (const id of [
+      'LIVESTREAM_PRATIQUE_ARTISTIQUE',
+      'PLATEFORME_PRATIQUE_ARTISTIQUE',
+      'PODCAST',
+      'VISITE_VIRTUELLE',
+      'VISITE_GUIDEE',
+      'VISITE',
+      'VOD',
+      'OEUVRE_ART',
+      'MUSEE_VENTE_DISTANCE',
+    ] as const) {
       expect(categories[id].fields).toEqual([]);
     }
   });
@@ -249,12 +338,19 @@ describe('categories', () => {
     expect(categories.LIVESTREAM_MUSIQUE.canBeDuo).toBe(false);
     expect(categories.RENCONTRE_EN_LIGNE.canBeDuo).toBe(false);
     expect(idsWhere((id) => categories[id].kind === 'product' && categories[id].canBeDuo)).toEqual([
-      'CARTE_MUSEE', 'ESCAPE_GAME',
+      'CARTE_MUSEE',
+      'ESCAPE_GAME',
     ]);
-    expect(idsWhere((id) => categories[id].canBeWithdrawable)).toEqual(sorted([
-      'CONCERT', 'EVENEMENT_MUSIQUE', 'FESTIVAL_ART_VISUEL', 'FESTIVAL_MUSIQUE', 'FESTIVAL_SPECTACLE',
-      'SPECTACLE_REPRESENTATION',
-    ]));
+    expect(idsWhere((id) => categories[id].canBeWithdrawable)).toEqual(
+      sorted([
+        'CONCERT',
+        'EVENEMENT_MUSIQUE',
+        'FESTIVAL_ART_VISUEL',
+        'FESTIVAL_MUSIQUE',
+        'FESTIVAL_SPECTACLE',
+        'SPECTACLE_REPRESENTATION',
+      ]),
+    );
   });
 
   it('allow the reference locations', () => {
@@ -264,7 +360,10 @@ describe('categories', () => {
     expect(categories.LIVRE_PAPIER.locationType).toBe('OFFLINE');
     expect(categories.ACTIVATION_THING.locationType).toBe('ONLINE_OR_OFFLINE');
     expect(idsWhere((id) => categories[id].locationType === 'ONLINE_OR_OFFLINE')).toEqual([
-      'ACTIVATION_EVENT', 'ACTIVATION_THING', 'JEU_SUPPORT_PHYSIQUE', 'OEUVRE_ART',
+      'ACTIVATION_EVENT',
+      'ACTIVATION_THING',
+      'JEU_SUPPORT_PHYSIQUE',
+      'OEUVRE_ART',
     ]);
     expect(responseLocationTypeOf('VOD')).toBe('DIGITAL');
     expect(responseLocationTypeOf(categories.LIVRE_AUDIO_PHYSIQUE)).toBe('PHYSICAL');

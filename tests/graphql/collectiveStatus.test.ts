@@ -11,7 +11,12 @@ import {
   lastBookingOf,
   type OfferStatusFacts,
 } from '../../graphql/collective/displayedStatus.js';
-import { checkEditAllowed, EDITABLE_WHEN_CONFIRMED, editScope, type EditScope } from '../../graphql/collective/editRules.js';
+import {
+  checkEditAllowed,
+  EDITABLE_WHEN_CONFIRMED,
+  editScope,
+  type EditScope,
+} from '../../graphql/collective/editRules.js';
 import { BadRequestError } from '../../graphql/shared/errors.js';
 
 const HOUR = 3_600_000;
@@ -28,7 +33,10 @@ const live: OfferStatusFacts = {
   endDatetime: at(21 * DAY),
   bookingLimitDatetime: at(10 * DAY),
 };
-const booking = (status: CollectiveBookingStatus, cancellationReason: BookingStatusFacts['cancellationReason'] = null): BookingStatusFacts => ({
+const booking = (
+  status: CollectiveBookingStatus,
+  cancellationReason: BookingStatusFacts['cancellationReason'] = null,
+): BookingStatusFacts => ({
   status,
   cancellationReason,
 });
@@ -56,17 +64,23 @@ describe('collectiveDisplayedStatus', () => {
 
   it('DRAFT while in draft, whatever the booking and the clock', () => {
     expect(collectiveDisplayedStatus({ ...live, validation: 'DRAFT' }, null, beforeLimit)).toBe('DRAFT');
-    expect(collectiveDisplayedStatus({ ...live, validation: 'DRAFT', isActive: false }, booking('CONFIRMED'), afterEnd)).toBe('DRAFT');
+    expect(
+      collectiveDisplayedStatus({ ...live, validation: 'DRAFT', isActive: false }, booking('CONFIRMED'), afterEnd),
+    ).toBe('DRAFT');
   });
 
   it('UNDER_REVIEW while the validation is PENDING, even inactive or past its limit', () => {
     expect(collectiveDisplayedStatus({ ...live, validation: 'PENDING' }, null, beforeLimit)).toBe('UNDER_REVIEW');
-    expect(collectiveDisplayedStatus({ ...live, validation: 'PENDING', isActive: false }, null, afterLimit)).toBe('UNDER_REVIEW');
+    expect(collectiveDisplayedStatus({ ...live, validation: 'PENDING', isActive: false }, null, afterLimit)).toBe(
+      'UNDER_REVIEW',
+    );
   });
 
   it('REJECTED after a negative review, even inactive or booked', () => {
     expect(collectiveDisplayedStatus({ ...live, validation: 'REJECTED' }, null, beforeLimit)).toBe('REJECTED');
-    expect(collectiveDisplayedStatus({ ...live, validation: 'REJECTED', isActive: false }, booking('PENDING'), afterLimit)).toBe('REJECTED');
+    expect(
+      collectiveDisplayedStatus({ ...live, validation: 'REJECTED', isActive: false }, booking('PENDING'), afterLimit),
+    ).toBe('REJECTED');
   });
 
   it('HIDDEN when approved but inactive, without a booking or after a cancelled one, whatever the clock', () => {
@@ -128,10 +142,13 @@ describe('collectiveDisplayedStatus', () => {
     expect(collectiveDisplayedStatus(live, booking('REIMBURSED'), afterEnd)).toBe('REIMBURSED');
   });
 
-  it.each(['EDUCATIONAL_INSTITUTION', 'OFFERER'] as const)('CANCELLED when the booking was cancelled by %s, whatever the clock', (reason) => {
-    expect(collectiveDisplayedStatus(live, booking('CANCELLED', reason), beforeLimit)).toBe('CANCELLED');
-    expect(collectiveDisplayedStatus(live, booking('CANCELLED', reason), afterEnd)).toBe('CANCELLED');
-  });
+  it.each(['EDUCATIONAL_INSTITUTION', 'OFFERER'] as const)(
+    'CANCELLED when the booking was cancelled by %s, whatever the clock',
+    (reason) => {
+      expect(collectiveDisplayedStatus(live, booking('CANCELLED', reason), beforeLimit)).toBe('CANCELLED');
+      expect(collectiveDisplayedStatus(live, booking('CANCELLED', reason), afterEnd)).toBe('CANCELLED');
+    },
+  );
 
   it('EXPIRED when the booking was cancelled because it lapsed, even before the limit', () => {
     expect(collectiveDisplayedStatus(live, booking('CANCELLED', 'EXPIRED'), beforeLimit)).toBe('EXPIRED');
@@ -179,7 +196,9 @@ describe('collectiveLegacyStatus', () => {
 
   it('the table covers every displayed status, and every legacy status is reached', () => {
     expect(table.map(([displayed]) => displayed).sort()).toEqual([...COLLECTIVE_DISPLAYED_STATUSES].sort());
-    expect([...new Set(COLLECTIVE_DISPLAYED_STATUSES.map(collectiveLegacyStatus))].sort()).toEqual([...COLLECTIVE_LEGACY_STATUSES].sort());
+    expect([...new Set(COLLECTIVE_DISPLAYED_STATUSES.map(collectiveLegacyStatus))].sort()).toEqual(
+      [...COLLECTIVE_LEGACY_STATUSES].sort(),
+    );
   });
 });
 
@@ -228,11 +247,34 @@ describe('checkEditAllowed', () => {
   const price = { current: 10_000, requested: undefined };
   /** Every field of the offer input, as changedFields names them. */
   const allFields = [
-    'venueId', 'name', 'description', 'formats', 'bookingEmails', 'contactEmail', 'contactPhone', 'domains',
-    'students', 'interventionArea', 'location', 'startDatetime', 'endDatetime', 'bookingLimitDatetime', 'totalPrice',
-    'numberOfTickets', 'educationalPriceDetail', 'durationMinutes', 'educationalInstitutionId', 'educationalInstitution',
-    'nationalProgramId', 'imageFile', 'imageCredit', 'isActive', 'audioDisabilityCompliant', 'mentalDisabilityCompliant',
-    'motorDisabilityCompliant', 'visualDisabilityCompliant',
+    'venueId',
+    'name',
+    'description',
+    'formats',
+    'bookingEmails',
+    'contactEmail',
+    'contactPhone',
+    'domains',
+    'students',
+    'interventionArea',
+    'location',
+    'startDatetime',
+    'endDatetime',
+    'bookingLimitDatetime',
+    'totalPrice',
+    'numberOfTickets',
+    'educationalPriceDetail',
+    'durationMinutes',
+    'educationalInstitutionId',
+    'educationalInstitution',
+    'nationalProgramId',
+    'imageFile',
+    'imageCredit',
+    'isActive',
+    'audioDisabilityCompliant',
+    'mentalDisabilityCompliant',
+    'motorDisabilityCompliant',
+    'visualDisabilityCompliant',
   ];
   const refusal = (run: () => void): BadRequestError => {
     try {
@@ -251,7 +293,9 @@ describe('checkEditAllowed', () => {
     const scope = editScope(false, status);
 
     it.each(allFields)('%s', (field) => {
-      expect(() => checkEditAllowed(scope, [field], { current: 10_000, requested: field === 'totalPrice' ? 20_000 : undefined })).not.toThrow();
+      expect(() =>
+        checkEditAllowed(scope, [field], { current: 10_000, requested: field === 'totalPrice' ? 20_000 : undefined }),
+      ).not.toThrow();
     });
 
     it('all fields at once, the price upwards too', () => {
@@ -278,7 +322,10 @@ describe('checkEditAllowed', () => {
       expect(() => checkEditAllowed(scope, ['students'], price)).not.toThrow();
       expect(() => checkEditAllowed(scope, ['educationalPriceDetail'], price)).not.toThrow();
       expect(() =>
-        checkEditAllowed(scope, ['totalPrice', 'students', 'educationalPriceDetail'], { current: 10_000, requested: 5_000 }),
+        checkEditAllowed(scope, ['totalPrice', 'students', 'educationalPriceDetail'], {
+          current: 10_000,
+          requested: 5_000,
+        }),
       ).not.toThrow();
       expect([...EDITABLE_WHEN_CONFIRMED].sort()).toEqual(['educationalPriceDetail', 'students', 'totalPrice']);
     });
@@ -293,7 +340,10 @@ describe('checkEditAllowed', () => {
 
     it('names every refused field at once, and only those', () => {
       const error = refusal(() =>
-        checkEditAllowed(scope, ['name', 'students', 'startDatetime', 'totalPrice'], { current: 10_000, requested: 12_000 }),
+        checkEditAllowed(scope, ['name', 'students', 'startDatetime', 'totalPrice'], {
+          current: 10_000,
+          requested: 12_000,
+        }),
       );
       expect(Object.keys(error.fields).sort()).toEqual(['name', 'startDatetime', 'totalPrice']);
       expect(error.fields.totalPrice).toEqual(['totalPrice can only go down once the booking is confirmed']);
@@ -308,7 +358,9 @@ describe('checkEditAllowed', () => {
     ['an archived offer with a CONFIRMED booking', editScope(true, 'CONFIRMED'), 'the offer is archived'],
   ])('with %s: nothing may change', (_label, scope, why) => {
     it.each(allFields)('refuses %s with a 400 naming it', (field) => {
-      const error = refusal(() => checkEditAllowed(scope, [field], { current: 10_000, requested: field === 'totalPrice' ? 5_000 : undefined }));
+      const error = refusal(() =>
+        checkEditAllowed(scope, [field], { current: 10_000, requested: field === 'totalPrice' ? 5_000 : undefined }),
+      );
       expect(error.fields).toEqual({ [field]: [`${field} cannot change: ${why}`] });
     });
 

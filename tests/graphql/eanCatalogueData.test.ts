@@ -9,13 +9,18 @@ import { isValidEan } from '../../graphql/offers/eanCatalogue/ean.js';
 
 /** The categories that may be put on sale by EAN (bulk upsert): paper books, CDs and vinyls. */
 const allowedCategories: readonly CatalogueCategory[] = [
-  'LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE',
+  'LIVRE_PAPIER',
+  'SUPPORT_PHYSIQUE_MUSIQUE_CD',
+  'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE',
 ];
 const notAllowedCategories: readonly CatalogueCategory[] = [
-  'SUPPORT_PHYSIQUE_FILM', 'LIVRE_AUDIO_PHYSIQUE', 'JEU_SUPPORT_PHYSIQUE',
+  'SUPPORT_PHYSIQUE_FILM',
+  'LIVRE_AUDIO_PHYSIQUE',
+  'JEU_SUPPORT_PHYSIQUE',
 ];
 const musicCategories: readonly CatalogueCategory[] = [
-  'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE',
+  'SUPPORT_PHYSIQUE_MUSIQUE_CD',
+  'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE',
 ];
 
 const inCategory = (category: CatalogueCategory): CatalogueEntry[] =>

@@ -10,8 +10,14 @@ import {
 } from '../../graphql/collective/reference/institutionData.js';
 
 const institutionTypes = [
-  'COLLEGE', 'LYCEE GENERAL', 'LYCEE POLYVALENT', 'LYCEE PROFESSIONNEL', 'LYCEE TECHNOLOGIQUE',
-  'ECOLE ELEMENTAIRE', 'ECOLE PRIMAIRE', 'EREA',
+  'COLLEGE',
+  'LYCEE GENERAL',
+  'LYCEE POLYVALENT',
+  'LYCEE PROFESSIONNEL',
+  'LYCEE TECHNOLOGIQUE',
+  'ECOLE ELEMENTAIRE',
+  'ECOLE PRIMAIRE',
+  'EREA',
 ];
 
 function expectConsecutiveIds(list: readonly { id: number }[]): void {

@@ -55,7 +55,9 @@ describe('/graphql', () => {
 
   it('lets an internal key read any provider it names', async () => {
     for (const provider of [sandbox.provider, otherProvider.provider]) {
-      const response = await query(internalKey, 'query ($id: Int) { provider(id: $id) { id name } }', { id: provider.id });
+      const response = await query(internalKey, 'query ($id: Int) { provider(id: $id) { id name } }', {
+        id: provider.id,
+      });
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.provider).toEqual({ id: provider.id, name: provider.name });
     }
@@ -66,9 +68,13 @@ describe('/graphql', () => {
       providerId: sandbox.provider.id,
       venueId: sandbox.venues[0].id,
     });
-    const response = await query(sandbox.apiKey, 'query ($id: Int!) { offer(id: $id) { id name venue { id legalName } } }', {
-      id: offer.id,
-    });
+    const response = await query(
+      sandbox.apiKey,
+      'query ($id: Int!) { offer(id: $id) { id name venue { id legalName } } }',
+      {
+        id: offer.id,
+      },
+    );
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.offer).toEqual({
       id: offer.id,

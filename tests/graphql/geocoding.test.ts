@@ -13,15 +13,18 @@ import {
 } from '../../graphql/providers/geocoding/index.js';
 
 describe('municipality lookup', () => {
-  it.each(['Paris', 'paris', 'PARIS', 'Paris 1er', 'Paris 1er Arrondissement'])('finds Paris 1er for %j in 75001', (city) => {
-    expect(findMunicipality(city, '75001')).toEqual({
-      inseeCode: '75101',
-      name: 'Paris 1er Arrondissement',
-      city: 'Paris',
-      postalCode: '75001',
-      departmentCode: '75',
-    });
-  });
+  it.each(['Paris', 'paris', 'PARIS', 'Paris 1er', 'Paris 1er Arrondissement'])(
+    'finds Paris 1er for %j in 75001',
+    (city) => {
+      expect(findMunicipality(city, '75001')).toEqual({
+        inseeCode: '75101',
+        name: 'Paris 1er Arrondissement',
+        city: 'Paris',
+        postalCode: '75001',
+        departmentCode: '75',
+      });
+    },
+  );
 
   it('finds the arrondissement of the postal code, whatever the postal label', () => {
     expect(findMunicipality('Paris', '75004')?.inseeCode).toBe('75104');
@@ -214,7 +217,9 @@ describe('BAN geocoder against a local stub of the search API', () => {
 
   it('never calls the service for an unknown municipality', async () => {
     handler = json(aFeatureCollection([aBanFeature()]));
-    await expect(geocoder().geocode({ ...rivoli, postalCode: '99999' })).resolves.toEqual({ kind: 'unknownMunicipality' });
+    await expect(geocoder().geocode({ ...rivoli, postalCode: '99999' })).resolves.toEqual({
+      kind: 'unknownMunicipality',
+    });
     await expect(geocoder().geocode({ ...rivoli, city: 'Lyon' })).resolves.toEqual({ kind: 'unknownMunicipality' });
     expect(requests).toHaveLength(0);
   });
@@ -237,7 +242,9 @@ describe('BAN geocoder against a local stub of the search API', () => {
     await expect(geocoder(150).geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(requests).toHaveLength(1);
-    expect(warnings).toEqual([{ details: expect.objectContaining({ timeoutMs: 150 }), message: 'address service timed out' }]);
+    expect(warnings).toEqual([
+      { details: expect.objectContaining({ timeoutMs: 150 }), message: 'address service timed out' },
+    ]);
   });
 
   it('answers addressNotFound when nothing listens', async () => {

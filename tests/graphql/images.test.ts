@@ -51,7 +51,11 @@ describe('readImageInfo', () => {
   it('skips 0xFF fill bytes and stand-alone markers before the frame', () => {
     expect(readImageInfo(aJpeg(400, 600, { fillBytes: 3 }))?.width).toBe(400);
     const plain = aJpeg(400, 600);
-    const withStandAlone = Buffer.concat([plain.subarray(0, 2), Buffer.from([0xff, 0x01, 0xff, 0xd3]), plain.subarray(2)]);
+    const withStandAlone = Buffer.concat([
+      plain.subarray(0, 2),
+      Buffer.from([0xff, 0x01, 0xff, 0xd3]),
+      plain.subarray(2),
+    ]);
     expect(readImageInfo(withStandAlone)).toEqual({ format: 'jpeg', width: 400, height: 600 });
   });
 
@@ -137,7 +141,11 @@ describe('hasCompleteStructure', () => {
     expect(hasCompleteStructure(Buffer.concat([aPng(400, 600), Buffer.from('trailer')]), 'png')).toBe(true);
     const jpeg = aJpeg(400, 600);
     const scanData = jpeg.length - 2;
-    const stuffed = Buffer.concat([jpeg.subarray(0, scanData), Buffer.from([0xff, 0x00, 0xff, 0xd0, 0x00]), jpeg.subarray(scanData)]);
+    const stuffed = Buffer.concat([
+      jpeg.subarray(0, scanData),
+      Buffer.from([0xff, 0x00, 0xff, 0xd0, 0x00]),
+      jpeg.subarray(scanData),
+    ]);
     expect(hasCompleteStructure(stuffed, 'jpeg')).toBe(true);
   });
 
@@ -225,7 +233,11 @@ describe('checkImage', () => {
     ['text', Buffer.from('not an image at all, just words')],
     ['random bytes', Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919 + 13) % 251))],
   ])('refuses %s as an unknown format', (_name, bytes) => {
-    expect(checkImage(bytes)).toEqual({ ok: false, type: 'image_format', reason: 'The image must be a PNG or JPEG file' });
+    expect(checkImage(bytes)).toEqual({
+      ok: false,
+      type: 'image_format',
+      reason: 'The image must be a PNG or JPEG file',
+    });
   });
 
   it('refuses an empty file', () => {
@@ -234,9 +246,21 @@ describe('checkImage', () => {
 
   it.each([
     ['a PNG cut inside its header', aPng(400, 600).subarray(0, 20)],
-    ['a PNG cut in its image data', (() => { const png = aPng(400, 600); return png.subarray(0, png.length - 20); })()],
+    [
+      'a PNG cut in its image data',
+      (() => {
+        const png = aPng(400, 600);
+        return png.subarray(0, png.length - 20);
+      })(),
+    ],
     ['a JPEG cut before its frame', aJpeg(400, 600).subarray(0, 30)],
-    ['a JPEG without its end marker', (() => { const jpeg = aJpeg(400, 600); return jpeg.subarray(0, jpeg.length - 2); })()],
+    [
+      'a JPEG without its end marker',
+      (() => {
+        const jpeg = aJpeg(400, 600);
+        return jpeg.subarray(0, jpeg.length - 2);
+      })(),
+    ],
   ])('refuses %s as truncated', (_name, bytes) => {
     const check = checkImage(bytes);
     expect(check).toMatchObject({ ok: false, type: 'image_corrupt' });

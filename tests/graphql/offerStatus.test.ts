@@ -16,7 +16,11 @@ describe('offerStatus', () => {
     ['PENDING while the review is pending, whatever else holds', { ...live, validation: 'PENDING' as const }, bookable],
     ['REJECTED after a negative review', { ...live, validation: 'REJECTED' as const }, bookable],
     ['INACTIVE when the provider deactivated it', { ...live, isActive: false }, bookable],
-    ['INACTIVE when never to be published', { ...live, publicationDatetime: null, publishedAt: null, bookingOpenedAt: null }, bookable],
+    [
+      'INACTIVE when never to be published',
+      { ...live, publicationDatetime: null, publishedAt: null, bookingOpenedAt: null },
+      bookable,
+    ],
     ['SCHEDULED when publication is yet to come', { ...live, publishedAt: null, bookingOpenedAt: null }, bookable],
     ['PUBLISHED when published but booking not open yet', { ...live, bookingOpenedAt: null }, bookable],
     ['SOLD_OUT without any stock', live, noStocks],

@@ -15,7 +15,10 @@ describe('a signed call to a provider', () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined });
+        received.push({
+          body: Buffer.concat(chunks).toString('utf8'),
+          signature: req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined,
+        });
         if (req.url === '/huge') {
           // An endless answer: the caller must stop reading, not hold it all.
           res.writeHead(200, { 'Content-Type': 'application/json' });

@@ -38,12 +38,16 @@ describe('the composed supergraph', () => {
       Object.keys(buildGraph(appEnv).subgraphs.bookings.schema.getMutationType()?.getFields() ?? {});
     expect(mutationFields('integration')).toEqual(expect.arrayContaining(sandboxFields));
     expect(mutationFields('production').filter((field) => sandboxFields.includes(field))).toEqual([]);
-    expect(mutationFields('production')).toEqual(expect.arrayContaining(['useBooking', 'keepBooking', 'cancelBooking']));
+    expect(mutationFields('production')).toEqual(
+      expect.arrayContaining(['useBooking', 'keepBooking', 'cancelBooking']),
+    );
 
     const gateway = createInProcessGateway(buildGraph('production'));
     const { schema } = await gateway.load();
     try {
-      expect(Object.keys(schema.getMutationType()?.getFields() ?? {}).filter((field) => sandboxFields.includes(field))).toEqual([]);
+      expect(
+        Object.keys(schema.getMutationType()?.getFields() ?? {}).filter((field) => sandboxFields.includes(field)),
+      ).toEqual([]);
       for (const route of routes.filter((candidate) => !candidate.sandboxOnly)) {
         expect(validate(schema, parse(route.document)).map(String), route.operationId).toEqual([]);
       }

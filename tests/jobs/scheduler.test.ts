@@ -48,7 +48,9 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(() => scheduler.register({ name: 'bookings.expire', intervalMs: 1_000, run: async () => {} })).toThrow(
       'already registered',
     );
-    expect(() => scheduler.register({ name: 'broken', intervalMs: 0, run: async () => {} })).toThrow('positive intervalMs');
+    expect(() => scheduler.register({ name: 'broken', intervalMs: 0, run: async () => {} })).toThrow(
+      'positive intervalMs',
+    );
   });
 
   it('runs a task on demand with a fresh entity manager each time, and its writes reach the database', async () => {
@@ -71,7 +73,10 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(managers[0]).not.toBe(managers[1]);
     expect(managers[0]).not.toBe(orm.em);
     const jobs = await orm.em.fork().find(Job, { type: 'publication.refresh' });
-    expect(jobs.map((job) => job.payload)).toEqual([{ at: '2030-01-15T10:00:00.000Z' }, { at: '2030-01-15T10:00:00.000Z' }]);
+    expect(jobs.map((job) => job.payload)).toEqual([
+      { at: '2030-01-15T10:00:00.000Z' },
+      { at: '2030-01-15T10:00:00.000Z' },
+    ]);
   });
 
   it("rejects runNow with the task's error and keeps running the task afterwards", async () => {

@@ -34,7 +34,11 @@ function aWorker(handlers: Record<string, JobHandler>, options: { logger?: Logge
   return new JobWorker({ orm, registry, clock, ...options });
 }
 
-async function aCommittedJob(type: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}): Promise<number> {
+async function aCommittedJob(
+  type: string,
+  payload: Record<string, unknown> = {},
+  options: EnqueueOptions = {},
+): Promise<number> {
   const em = orm.em.fork();
   const job = enqueue(em, clock, type, payload, options);
   await em.flush();
@@ -69,7 +73,9 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
   it('runs a committed job once and records it done', async () => {
     const id = await aCommittedJob('notify', { bookingId: 42, nested: { list: [1, 2] } });
     const calls: { payload: Record<string, unknown>; attempt: number; jobId: number }[] = [];
-    const worker = aWorker({ notify: async (payload, { attempt, jobId }) => void calls.push({ payload, attempt, jobId }) });
+    const worker = aWorker({
+      notify: async (payload, { attempt, jobId }) => void calls.push({ payload, attempt, jobId }),
+    });
 
     clock.advance(1_000);
     expect(await worker.runDueJobs()).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
@@ -106,7 +112,12 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
 
     expect(await worker.runDueJobs()).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
     let job = await readJob(id);
-    expect(job).toMatchObject({ status: 'pending', attempts: 1, lockedAt: null, lastError: 'ticketing system answered 503 (attempt 1)' });
+    expect(job).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lockedAt: null,
+      lastError: 'ticketing system answered 503 (attempt 1)',
+    });
     expect(job.runAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
 
     // Not a millisecond early.
@@ -122,7 +133,12 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
     clock.advance(retryDelayMs(2));
     expect(await worker.runDueJobs()).toEqual({ claimed: 1, succeeded: 0, retried: 0, failed: 1 });
     job = await readJob(id);
-    expect(job).toMatchObject({ status: 'failed', attempts: 3, lockedAt: null, lastError: 'ticketing system answered 503 (attempt 3)' });
+    expect(job).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lockedAt: null,
+      lastError: 'ticketing system answered 503 (attempt 3)',
+    });
     expect(job.finishedAt?.getTime()).toBe(clock.now().getTime());
 
     clock.advance(24 * 60 * 60 * 1_000);
@@ -254,13 +270,17 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
 
   it('logs job id, type, attempt and error, never the payload', async () => {
     const lines: string[] = [];
-    const record = (level: string) => (fields: object, message?: string) => void lines.push(JSON.stringify({ level, ...fields, message }));
+    const record = (level: string) => (fields: object, message?: string) =>
+      void lines.push(JSON.stringify({ level, ...fields, message }));
     const logger: Logger = { info: record('info'), warn: record('warn'), error: record('error') };
     const failing = await aCommittedJob('failing', { apiKey: 'secret-value-123' });
     await aCommittedJob('passing', { password: 'secret-value-456' });
     await aCommittedJob('unknown', { token: 'secret-value-789' });
 
-    await aWorker({ failing: async () => Promise.reject(new Error('remote said no')), passing: async () => {} }, { logger }).runDueJobs();
+    await aWorker(
+      { failing: async () => Promise.reject(new Error('remote said no')), passing: async () => {} },
+      { logger },
+    ).runDueJobs();
 
     expect(lines.join('\n')).not.toContain('secret-value');
     expect(lines.map((line) => JSON.parse(line))).toContainEqual(
@@ -286,21 +306,44 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
       const id = await aCommittedJob('stepped', { steps: 3 });
       const lines: string[] = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-      expect(await aWorker({ stepped: stepper() }, { logger }).runDueJobs()).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+      expect(await aWorker({ stepped: stepper() }, { logger }).runDueJobs()).toEqual({
+        claimed: 1,
+        succeeded: 1,
+        retried: 0,
+        failed: 0,
+      });
       expect(await readJob(id)).toMatchObject({ status: 'done', attempts: 1, payload: { steps: 3, index: 2 } });
-      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }]);
-      expect(lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'job step committed').map((line) => line.step)).toEqual([1, 2]);
+      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([
+        { index: 0 },
+        { index: 1 },
+        { index: 2 },
+      ]);
+      expect(
+        lines
+          .map((line) => JSON.parse(line))
+          .filter((line) => line.msg === 'job step committed')
+          .map((line) => line.step),
+      ).toEqual([1, 2]);
     });
 
     it('keeps the steps committed before a failure, and retries from the failed step', async () => {
       const id = await aCommittedJob('stepped', { steps: 4 });
       expect((await aWorker({ stepped: stepper(2) }).runDueJobs()).retried).toBe(1);
-      expect(await readJob(id)).toMatchObject({ status: 'pending', payload: { steps: 4, index: 2 }, lastError: 'step 2 failed' });
+      expect(await readJob(id)).toMatchObject({
+        status: 'pending',
+        payload: { steps: 4, index: 2 },
+        lastError: 'step 2 failed',
+      });
       expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }]);
 
       clock.advance(retryDelayMs(1));
       expect((await aWorker({ stepped: stepper() }).runDueJobs()).succeeded).toBe(1);
-      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }, { index: 3 }]);
+      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([
+        { index: 0 },
+        { index: 1 },
+        { index: 2 },
+        { index: 3 },
+      ]);
     });
 
     it('renews its lease at each step, so a long job is not taken for abandoned', async () => {
@@ -314,7 +357,9 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
       await worker.runDueJobs();
       const job = await readJob(id);
       expect(job.status).toBe('done');
-      expect(job.finishedAt?.toISOString()).toBe(new Date(Date.parse('2030-01-15T10:00:00.000Z') + DEFAULT_LEASE_MS).toISOString());
+      expect(job.finishedAt?.toISOString()).toBe(
+        new Date(Date.parse('2030-01-15T10:00:00.000Z') + DEFAULT_LEASE_MS).toISOString(),
+      );
     });
 
     it('hands the rest of the job back, pending and due, when stopped between two steps', async () => {
@@ -329,9 +374,18 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
       });
       await worker.runDueJobs();
       await stopping;
-      expect(await readJob(id)).toMatchObject({ status: 'pending', attempts: 0, lockedAt: null, payload: { steps: 3, index: 1 } });
+      expect(await readJob(id)).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        lockedAt: null,
+        payload: { steps: 3, index: 1 },
+      });
       expect((await aWorker({ stepped: stepper() }).runDueJobs()).succeeded).toBe(1);
-      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }]);
+      expect((await readJobs({ type: 'notifyOne' })).map((job) => job.payload)).toEqual([
+        { index: 0 },
+        { index: 1 },
+        { index: 2 },
+      ]);
     });
   });
 

@@ -42,10 +42,26 @@ describe('the generated OpenAPI document', () => {
       { name: 'Providers and venues', tags: ['Providers', 'Venues', 'Addresses'] },
       {
         name: 'Individual offers',
-        tags: ['Offer Attributes', 'Event Offers', 'Event Offer Price Categories', 'Event Offer Stocks', 'Product Offers', 'Product Offer Bulk Operations', 'Images'],
+        tags: [
+          'Offer Attributes',
+          'Event Offers',
+          'Event Offer Price Categories',
+          'Event Offer Stocks',
+          'Product Offers',
+          'Product Offer Bulk Operations',
+          'Images',
+        ],
       },
       { name: 'Bookings', tags: ['Bookings'] },
-      { name: 'Collective offers', tags: ['Collective Offers', 'Collective Offer Attributes', 'Collective Bookings', 'Adage Mock (Collective Bookings)'] },
+      {
+        name: 'Collective offers',
+        tags: [
+          'Collective Offers',
+          'Collective Offer Attributes',
+          'Collective Bookings',
+          'Adage Mock (Collective Bookings)',
+        ],
+      },
     ]);
     const grouped = document['x-tagGroups'].flatMap((group) => group.tags).sort();
     expect(grouped).toEqual(document.tags!.map((tag) => tag.name).sort());
@@ -59,7 +75,10 @@ describe('the generated OpenAPI document', () => {
       expect(operation.operationId).toBe(route.operationId);
       expect(operation.security).toEqual([{ ApiKeyAuth: [] }]);
       for (const status of ['401', '403', '422', '429']) {
-        expect(operation.responses[status]?.content?.['application/json']?.schema, `${route.operationId} ${status}`).toBeDefined();
+        expect(
+          operation.responses[status]?.content?.['application/json']?.schema,
+          `${route.operationId} ${status}`,
+        ).toBeDefined();
       }
       expect(operation.responses['429'].headers['Retry-After']).toBeDefined();
     }
@@ -79,10 +98,14 @@ describe('the generated OpenAPI document', () => {
       const file = join(directory, 'openapi.json');
       await writeFile(file, JSON.stringify(generateOpenApiDocument([...routes, aSandboxOperation], 'integration')));
       // redocly exits non-zero on errors; its JSON report says which, so read it either way.
-      const { stdout } = await run('node_modules/.bin/redocly', ['lint', file, '--config', 'redocly.yaml', '--format', 'json'], {
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-        timeout: 60_000,
-      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const { stdout } = await run(
+        'node_modules/.bin/redocly',
+        ['lint', file, '--config', 'redocly.yaml', '--format', 'json'],
+        {
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          timeout: 60_000,
+        },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
       const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
       expect(report.problems).toEqual([]);
       expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });

@@ -25,7 +25,9 @@ describe.skipIf(skipBrowserTests)('every route of the portal in a browser', () =
 
   it('checks 28 routes: home, docs landing, 7 categories, 14 doc pages, REST API, a schema page, change logs, search and an unknown path', () => {
     expect(routes.filter((route) => route.path.startsWith('/docs/category/'))).toHaveLength(7);
-    expect(routes.filter((route) => route.path.startsWith('/docs/') && !route.path.startsWith('/docs/category/'))).toHaveLength(14);
+    expect(
+      routes.filter((route) => route.path.startsWith('/docs/') && !route.path.startsWith('/docs/category/')),
+    ).toHaveLength(14);
     expect(routes).toHaveLength(28);
   });
 
@@ -81,59 +83,72 @@ describe.skipIf(skipBrowserTests)('every route of the portal in a browser', () =
       });
 
       for (const route of routes) {
-        it(`${route.path}: "${route.heading}"${route.docsSidebar ? ' and the docs sidebar' : ''}; no axe violation, console error or outside request`, async () => {
-          problems.clear();
-          const response = await page.goto(`${session.baseUrl}${route.path}`);
-          expect(response?.status()).toBe(route.status);
-          // What a reader sees, read in one go (one round trip per route keeps the suite fast).
-          const seen = await page.evaluate(() => {
-            const navigation = (selector: string) => {
-              const nav = document.querySelector(selector);
-              if (!nav) return null;
-              const links = [...nav.querySelectorAll('a')];
-              return {
-                shown: nav.checkVisibility(),
-                first: { href: links[0]?.getAttribute('href'), text: links[0]?.textContent },
-                current: links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.getAttribute('href')),
+        it(
+          `${route.path}: "${route.heading}"${route.docsSidebar ? ' and the docs sidebar' : ''}; no axe violation, console error or outside request`,
+          async () => {
+            problems.clear();
+            const response = await page.goto(`${session.baseUrl}${route.path}`);
+            expect(response?.status()).toBe(route.status);
+            // What a reader sees, read in one go (one round trip per route keeps the suite fast).
+            const seen = await page.evaluate(() => {
+              const navigation = (selector: string) => {
+                const nav = document.querySelector(selector);
+                if (!nav) return null;
+                const links = [...nav.querySelectorAll('a')];
+                return {
+                  shown: nav.checkVisibility(),
+                  first: { href: links[0]?.getAttribute('href'), text: links[0]?.textContent },
+                  current: links
+                    .filter((link) => link.getAttribute('aria-current') === 'page')
+                    .map((link) => link.getAttribute('href')),
+                };
               };
-            };
-            return {
-              title: document.title,
-              headings: [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].map((heading) => ({
-                text: (heading as HTMLElement).innerText,
-                shown: heading.checkVisibility(),
-              })),
-              // Beside the article on a wide screen; in the drawer (closed until asked) on a phone.
-              sidebar: navigation('.doc-layout > nav.sidebar[aria-label="Docs"]'),
-              drawerSidebar: navigation('.navbar__drawer-docs'),
-              pageWidth: document.documentElement.scrollWidth,
-            };
-          });
-          expect(seen.title).toBe(route.title);
-          expect(seen.headings).toEqual([{ text: route.heading, shown: true }]);
-          if (route.docsSidebar) {
-            // The page being read is marked in the sidebar, and only it (the landing has no entry).
-            const expected = {
-              first: { href: '/docs/category/mandatory-steps', text: 'Mandatory steps' },
-              current: route.path === '/docs' ? [] : [route.path],
-            };
-            expect(seen.sidebar).toEqual({ shown: viewport === WIDE, ...expected });
-            expect(seen.drawerSidebar).toEqual({ shown: false, ...expected });
-          } else {
-            expect(seen.sidebar).toBeNull();
-            expect(seen.drawerSidebar).toBeNull();
-          }
-          // Nothing is wider than the screen: the page never scrolls sideways.
-          expect(seen.pageWidth).toBeLessThanOrEqual(viewport.width);
+              return {
+                title: document.title,
+                headings: [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].map((heading) => ({
+                  text: (heading as HTMLElement).innerText,
+                  shown: heading.checkVisibility(),
+                })),
+                // Beside the article on a wide screen; in the drawer (closed until asked) on a phone.
+                sidebar: navigation('.doc-layout > nav.sidebar[aria-label="Docs"]'),
+                drawerSidebar: navigation('.navbar__drawer-docs'),
+                pageWidth: document.documentElement.scrollWidth,
+              };
+            });
+            expect(seen.title).toBe(route.title);
+            expect(seen.headings).toEqual([{ text: route.heading, shown: true }]);
+            if (route.docsSidebar) {
+              // The page being read is marked in the sidebar, and only it (the landing has no entry).
+              const expected = {
+                first: { href: '/docs/category/mandatory-steps', text: 'Mandatory steps' },
+                current: route.path === '/docs' ? [] : [route.path],
+              };
+              expect(seen.sidebar).toEqual({ shown: viewport === WIDE, ...expected });
+              expect(seen.drawerSidebar).toEqual({ shown: false, ...expected });
+            } else {
+              expect(seen.sidebar).toBeNull();
+              expect(seen.drawerSidebar).toBeNull();
+            }
+            // Nothing is wider than the screen: the page never scrolls sideways.
+            expect(seen.pageWidth).toBeLessThanOrEqual(viewport.width);
 
-          expect(await seriousViolations(page, route.path === '/rest-api' ? REFERENCE_AXE_SCOPE : undefined)).toEqual([]);
-          // A 404 is reported by the browser itself as the document's failed load; nothing else may be.
-          const expectedErrors = route.status === 404 ? [`${session.baseUrl}${route.path}: Failed to load resource: the server responded with a status of 404 (Not Found)`] : [];
-          expect(problems.consoleErrors).toEqual(expectedErrors);
-          expect(problems.pageErrors).toEqual([]);
-          expect(problems.externalRequests).toEqual([]);
-          // The reference is a long page (every operation and schema): it gets more time on a busy machine.
-        }, route.path === '/rest-api' ? 90_000 : undefined);
+            expect(await seriousViolations(page, route.path === '/rest-api' ? REFERENCE_AXE_SCOPE : undefined)).toEqual(
+              [],
+            );
+            // A 404 is reported by the browser itself as the document's failed load; nothing else may be.
+            const expectedErrors =
+              route.status === 404
+                ? [
+                    `${session.baseUrl}${route.path}: Failed to load resource: the server responded with a status of 404 (Not Found)`,
+                  ]
+                : [];
+            expect(problems.consoleErrors).toEqual(expectedErrors);
+            expect(problems.pageErrors).toEqual([]);
+            expect(problems.externalRequests).toEqual([]);
+            // The reference is a long page (every operation and schema): it gets more time on a busy machine.
+          },
+          route.path === '/rest-api' ? 90_000 : undefined,
+        );
       }
     });
   }

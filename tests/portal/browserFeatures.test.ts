@@ -9,7 +9,16 @@ import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { buildSearchIndex, searchDocs } from '../../app/search/searchIndex.js';
 import { searchEntries } from '../../app/search/searchIndex.server.js';
 import { docsVersionStorageKey } from '../../app/site.js';
-import { PHONE, WIDE, markWindow, seriousViolations, skipBrowserTests, useBrowser, waitForHeading, windowMarker } from './browserSupport.js';
+import {
+  PHONE,
+  WIDE,
+  markWindow,
+  seriousViolations,
+  skipBrowserTests,
+  useBrowser,
+  waitForHeading,
+  windowMarker,
+} from './browserSupport.js';
 
 const AUTHENTICATION = 'understanding-our-api/authentication-authorization';
 /** Another page with a group of code samples, next to it in the sidebar. */
@@ -27,7 +36,9 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 function isShownBelowNavbar(page: Page, id: string) {
   return page.evaluate((targetId) => {
     const box = document.getElementById(targetId)!.getBoundingClientRect();
-    return box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight;
+    return (
+      box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight
+    );
   }, id);
 }
 
@@ -109,7 +120,9 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       expect(await links.count()).toBe(expected.length);
       expect(await links.first().getAttribute('href')).toBe(expected[0].url);
       expect(await links.first().innerText()).toBe(`${expected[0].pageTitle} › ${expected[0].heading}`);
-      expect(await page.locator('.search-page__message').innerText()).toBe(`${expected.length} results for “countermark”`);
+      expect(await page.locator('.search-page__message').innerText()).toBe(
+        `${expected.length} results for “countermark”`,
+      );
     });
   });
 
@@ -125,23 +138,32 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
 
       await tablist.getByRole('tab', { name: 'Python' }).click();
       for (const language of LANGUAGES) {
-        expect(await tablist.getByRole('tab', { name: language }).getAttribute('aria-selected')).toBe(String(language === 'Python'));
+        expect(await tablist.getByRole('tab', { name: language }).getAttribute('aria-selected')).toBe(
+          String(language === 'Python'),
+        );
       }
       const shown = group.getByRole('tabpanel');
       expect(await shown.count()).toBe(1);
-      expect(await shown.getAttribute('aria-labelledby')).toBe(await tablist.getByRole('tab', { name: 'Python' }).getAttribute('id'));
+      expect(await shown.getAttribute('aria-labelledby')).toBe(
+        await tablist.getByRole('tab', { name: 'Python' }).getAttribute('id'),
+      );
       expect(await shown.locator('code').innerText()).toMatch(/import|requests|python/i);
       expect(await group.locator('.code-tabs__panel:visible').count()).toBe(1);
       expect(await page.evaluate(() => localStorage.getItem('portal.code-tab'))).toBe('Python');
 
       await markWindow(page);
       const next = docsCatalogue().pages.get(OTHER_WITH_TABS)!.frontMatter;
-      await page.locator('.doc-layout > nav.sidebar').getByRole('link', { name: next.sidebar_label, exact: true }).click();
+      await page
+        .locator('.doc-layout > nav.sidebar')
+        .getByRole('link', { name: next.sidebar_label, exact: true })
+        .click();
       await waitForHeading(page, next.title);
       expect(await windowMarker(page)).toBe(1);
       const nextTablist = page.locator('.code-tabs').first().getByRole('tablist', { name: 'Code samples' });
       expect(await nextTablist.getByRole('tab', { name: 'Python' }).getAttribute('aria-selected')).toBe('true');
-      expect(await page.locator('.code-tabs').first().getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await nextTablist.getByRole('tab', { name: 'Python' }).getAttribute('id'));
+      expect(await page.locator('.code-tabs').first().getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(
+        await nextTablist.getByRole('tab', { name: 'Python' }).getAttribute('id'),
+      );
     });
 
     it('without JavaScript, every sample shows under its label and the tab list is hidden', async () => {
@@ -225,7 +247,9 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       await waitForHeading(page, docsCatalogue().pages.get('')!.frontMatter.title);
       expect(new URL(page.url()).pathname).toBe('/docs');
       // The next pages mark the version chosen.
-      expect(await page.locator('.navbar__settings--wide [data-docs-version="current"]').getAttribute('aria-current')).toBe('true');
+      expect(
+        await page.locator('.navbar__settings--wide [data-docs-version="current"]').getAttribute('aria-current'),
+      ).toBe('true');
     });
 
     for (const javaScriptEnabled of [true, false]) {

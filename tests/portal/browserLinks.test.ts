@@ -50,13 +50,22 @@ describe('linkinator over the built portal', () => {
       .map((link) => ({ url: link.url, status: link.status, parent: link.parent }));
     const checked = result.links.filter((link) => link.state === LinkState.OK);
     const skipped = result.links.filter((link) => link.state === LinkState.SKIPPED);
-    console.log(`linkinator: ${checked.length} portal URLs checked (and the anchors linked on them), ${broken.length} broken, ${skipped.length} skipped (outside the portal, or data: URLs)`);
+    console.log(
+      `linkinator: ${checked.length} portal URLs checked (and the anchors linked on them), ${broken.length} broken, ${skipped.length} skipped (outside the portal, or data: URLs)`,
+    );
 
     expect(broken).toEqual([]);
     expect(result.passed).toBe(true);
     // It did crawl the portal: every route is among the links it followed.
     const followed = new Set(checked.map((link) => new URL(link.url).pathname));
-    for (const path of ['/', '/docs', '/rest-api', '/change-logs', ...allCategories().map((category) => `/docs/category/${category.slug}`), ...allDocPaths().map((path) => `/docs/${path}`)]) {
+    for (const path of [
+      '/',
+      '/docs',
+      '/rest-api',
+      '/change-logs',
+      ...allCategories().map((category) => `/docs/category/${category.slug}`),
+      ...allDocPaths().map((path) => `/docs/${path}`),
+    ]) {
       expect(followed, path).toContain(path);
     }
     // Nothing of the portal itself was skipped.

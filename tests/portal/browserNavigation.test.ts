@@ -7,7 +7,16 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
-import { PHONE, WIDE, markWindow, seriousViolations, skipBrowserTests, useBrowser, waitForHeading, windowMarker } from './browserSupport.js';
+import {
+  PHONE,
+  WIDE,
+  markWindow,
+  seriousViolations,
+  skipBrowserTests,
+  useBrowser,
+  waitForHeading,
+  windowMarker,
+} from './browserSupport.js';
 
 const FIRST = 'mandatory-steps/request-a-provider-account';
 const SECOND = 'mandatory-steps/create-test-accounts';
@@ -58,7 +67,8 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
 
       if (javaScriptEnabled) {
         // Escape closes the language menu, the focus on its toggle; again, the drawer, the focus on the menu button.
-        const focused = () => page.evaluate(() => document.activeElement?.closest('summary')?.className ?? document.activeElement?.tagName);
+        const focused = () =>
+          page.evaluate(() => document.activeElement?.closest('summary')?.className ?? document.activeElement?.tagName);
         await page.keyboard.press('Escape');
         expect(await language.getAttribute('open')).toBeNull();
         expect(await drawer.isVisible()).toBe(true);
@@ -95,21 +105,35 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
   it('a sidebar link opens its page without a reload, marked as the current one; Back shows the previous page again', async () => {
     const { page } = await session.open({ path: `/docs/${FIRST}` });
     const sidebar = page.locator('.doc-layout > nav.sidebar');
-    expect(await sidebar.getByRole('link', { name: frontMatterOf(FIRST).sidebar_label }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await sidebar.getByRole('link', { name: frontMatterOf(FIRST).sidebar_label }).getAttribute('aria-current'),
+    ).toBe('page');
     await markWindow(page);
 
     await sidebar.getByRole('link', { name: frontMatterOf(SECOND).sidebar_label, exact: true }).click();
     await waitForHeading(page, frontMatterOf(SECOND).title);
     expect(page.url()).toBe(`${session.baseUrl}/docs/${SECOND}`);
     expect(await page.title()).toBe(`${frontMatterOf(SECOND).title} | API documentation`);
-    expect(await sidebar.getByRole('link', { name: frontMatterOf(SECOND).sidebar_label, exact: true }).getAttribute('aria-current')).toBe('page');
-    expect(await sidebar.getByRole('link', { name: frontMatterOf(FIRST).sidebar_label, exact: true }).getAttribute('aria-current')).toBeNull();
+    expect(
+      await sidebar
+        .getByRole('link', { name: frontMatterOf(SECOND).sidebar_label, exact: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(
+      await sidebar
+        .getByRole('link', { name: frontMatterOf(FIRST).sidebar_label, exact: true })
+        .getAttribute('aria-current'),
+    ).toBeNull();
     expect(await windowMarker(page)).toBe(1);
 
     await page.goBack();
     await waitForHeading(page, frontMatterOf(FIRST).title);
     expect(page.url()).toBe(`${session.baseUrl}/docs/${FIRST}`);
-    expect(await sidebar.getByRole('link', { name: frontMatterOf(FIRST).sidebar_label, exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await sidebar
+        .getByRole('link', { name: frontMatterOf(FIRST).sidebar_label, exact: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(await windowMarker(page)).toBe(1);
 
     await page.goForward();
@@ -203,7 +227,10 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
       await markWindow(page);
       const isSecond = (url: URL) => url.pathname === `/docs/${SECOND}`;
       await page.route(isSecond, (route) => route.abort('failed'));
-      await page.locator('.doc-layout > nav.sidebar').getByRole('link', { name: frontMatterOf(SECOND).sidebar_label, exact: true }).click();
+      await page
+        .locator('.doc-layout > nav.sidebar')
+        .getByRole('link', { name: frontMatterOf(SECOND).sidebar_label, exact: true })
+        .click();
 
       const box = errorBox(page);
       await box.waitFor();
@@ -271,7 +298,10 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
         (url) => url.pathname === `/docs/${SECOND}`,
         async (route) => {
           const response = await route.fetch();
-          const html = (await response.text()).replace(`<script type="module" src="${currentScript}">`, `<script type="module" src="${nextScript}">`);
+          const html = (await response.text()).replace(
+            `<script type="module" src="${currentScript}">`,
+            `<script type="module" src="${nextScript}">`,
+          );
           await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body: html });
         },
       );
@@ -286,7 +316,10 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
       );
 
       await markWindow(page);
-      await page.locator('.doc-layout > nav.sidebar').getByRole('link', { name: frontMatterOf(SECOND).sidebar_label, exact: true }).click();
+      await page
+        .locator('.doc-layout > nav.sidebar')
+        .getByRole('link', { name: frontMatterOf(SECOND).sidebar_label, exact: true })
+        .click();
       await waitForHeading(page, frontMatterOf(SECOND).title);
       // A new window: the page was loaded in full, not swapped in.
       expect(await windowMarker(page)).toBeUndefined();
@@ -299,7 +332,10 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
 
     it('a page that needs styles this one lacks (the reference, from a doc page) is loaded in full, with its styles', async () => {
       const { page } = await session.open({ path: `/docs/${FIRST}` });
-      const styles = () => page.locator('style[data-href]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-href')));
+      const styles = () =>
+        page
+          .locator('style[data-href]')
+          .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-href')));
       expect(await styles()).not.toContainEqual(expect.stringMatching(/\/reference-\w+\.css$/));
       await markWindow(page);
       await page.locator('.navbar').getByRole('link', { name: 'REST API' }).first().click();
@@ -320,7 +356,11 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
         expect(await reload.evaluate((element) => element.closest('form')?.method)).toBe('get');
 
         const [answer] = await Promise.all([
-          page.waitForResponse((response) => new URL(response.url()).pathname === `/test-fixtures/${fixture}` && response.request().isNavigationRequest()),
+          page.waitForResponse(
+            (response) =>
+              new URL(response.url()).pathname === `/test-fixtures/${fixture}` &&
+              response.request().isNavigationRequest(),
+          ),
           reload.click(),
         ]);
         expect(answer.status()).toBe(status);

@@ -45,7 +45,9 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     const { page, problems } = await session.open({ path: `/rest-api#${CREATE_EVENT}` });
     await referenceClientReady(page);
     const operation = page.locator(`[id="${CREATE_EVENT}"] .operation__main`);
-    const group = operation.locator('[data-variants]').filter({ has: page.locator('option[data-schema-ref="CONCERT_create"]') });
+    const group = operation
+      .locator('[data-variants]')
+      .filter({ has: page.locator('option[data-schema-ref="CONCERT_create"]') });
     const picker = group.getByLabel('Variant');
     expect(await picker.isVisible()).toBe(true);
     // With the script, the links for readers without it are hidden, and the first variant shows alone.
@@ -68,7 +70,9 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
   it('a folded level loads its fields when opened, and a link to a schema opens its section with its fields', async () => {
     const { page, problems } = await session.open({ path: `/rest-api#${CREATE_EVENT}` });
     await referenceClientReady(page);
-    const accessibility = page.locator(`[id="${CREATE_EVENT}"] .operation__main details[data-schema-ref="Accessibility"]`).first();
+    const accessibility = page
+      .locator(`[id="${CREATE_EVENT}"] .operation__main details[data-schema-ref="Accessibility"]`)
+      .first();
     await accessibility.locator('summary').click();
     await accessibility.locator('code.schema__name', { hasText: /^visualDisabilityCompliant$/ }).waitFor();
 
@@ -91,10 +95,13 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     expect(curl).toContain("curl -X POST 'https://backend.integration.passculture.pro/public/offers/v1/events'");
     await samples.getByRole('tab', { name: 'JavaScript' }).click();
     const javascript = await samples.locator('code.language-javascript').innerText();
-    expect(javascript).toContain('await fetch("https://backend.integration.passculture.pro/public/offers/v1/events", {');
+    expect(javascript).toContain(
+      'await fetch("https://backend.integration.passculture.pro/public/offers/v1/events", {',
+    );
     expect(javascript).toContain('method: "POST"');
     // The same body as the curl sample.
-    const body = (code: string, start: string, end: string) => JSON.parse(code.slice(code.indexOf(start) + start.length, code.lastIndexOf(end)));
+    const body = (code: string, start: string, end: string) =>
+      JSON.parse(code.slice(code.indexOf(start) + start.length, code.lastIndexOf(end)));
     expect(body(javascript, 'body: JSON.stringify(', '),')).toEqual(body(curl, "--data '", "'"));
 
     // The choice is remembered: on the next load the Python tab of every group is written at once.
@@ -139,7 +146,9 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
   it('without JavaScript, every variant is reachable and a folded level leads to its schema page', async () => {
     const { page } = await session.open({ path: `/rest-api#${CREATE_EVENT}`, javaScriptEnabled: false });
     const operation = page.locator(`[id="${CREATE_EVENT}"] .operation__main`);
-    const group = operation.locator('[data-variants]').filter({ has: page.locator('option[data-schema-ref="CONCERT_create"]') });
+    const group = operation
+      .locator('[data-variants]')
+      .filter({ has: page.locator('option[data-schema-ref="CONCERT_create"]') });
     expect(await group.getByLabel('Variant').isVisible()).toBe(false);
     const concert = group.locator('[data-variant-links] a', { hasText: 'CONCERT (CONCERT_create)' });
     expect(await concert.isVisible()).toBe(true);
@@ -156,7 +165,10 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
 
     // The small choices show every variant.
     await page.goto(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
-    const locations = operation.locator('[data-variants]').filter({ has: page.locator('option', { hasText: 'digital (DigitalLocation)' }) }).first();
+    const locations = operation
+      .locator('[data-variants]')
+      .filter({ has: page.locator('option', { hasText: 'digital (DigitalLocation)' }) })
+      .first();
     expect(await locations.locator(':scope > details[data-variant]:visible').count()).toBe(3);
   });
 });

@@ -22,7 +22,9 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 function isShownBelowNavbar(page: Page, id: string) {
   return page.evaluate((targetId) => {
     const box = document.getElementById(targetId)!.getBoundingClientRect();
-    return box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight;
+    return (
+      box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight
+    );
   }, id);
 }
 
@@ -57,7 +59,9 @@ describe.skipIf(skipBrowserTests)('the reference search in a browser', () => {
     const first = options.first();
     expect(await first.locator('.reference-search__kind').innerText()).toMatch(/^operation$/i);
     expect(await first.locator('.reference-search__title').innerText()).toBe(CREATE_EVENT[1]);
-    expect(await first.locator('.reference-search__detail').innerText()).toBe(`${CREATE_EVENT[2]} ${CREATE_EVENT[3]} · ${CREATE_EVENT[0]}`);
+    expect(await first.locator('.reference-search__detail').innerText()).toBe(
+      `${CREATE_EVENT[2]} ${CREATE_EVENT[3]} · ${CREATE_EVENT[0]}`,
+    );
     expect(await first.locator('.reference-search__title mark').allInnerTexts()).toEqual(['Create', 'an', 'event']);
 
     await page.keyboard.press('ArrowDown');
@@ -95,7 +99,9 @@ describe.skipIf(skipBrowserTests)('the reference search in a browser', () => {
     // The schema's heading is in sight (its fields load below it).
     const headingShown = await page.evaluate((anchor) => {
       const box = document.getElementById(anchor)!.querySelector('h3')!.getBoundingClientRect();
-      return box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight;
+      return (
+        box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight
+      );
     }, field.anchor);
     expect(headingShown).toBe(true);
   });

@@ -79,7 +79,10 @@ export async function startTestPortal(options: { testFixtures?: boolean } = {}):
  * finishes each run in a new page, which made the sixty checks of the suite three times slower
  * (the portal has no iframe, the one thing AxeBuilder adds).
  */
-const axeSource = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /** axe-core's serious and critical violations on the page as it is now, with the nodes concerned. */
 /**
@@ -101,12 +104,16 @@ export const REFERENCE_AXE_SCOPE = [
 export async function seriousViolations(page: Page, include?: string[]) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   // A scope that matches nothing would make the check pass by checking nothing.
-  const missing = include ? await page.evaluate((selectors) => selectors.filter((selector) => !document.querySelector(selector)), include) : [];
+  const missing = include
+    ? await page.evaluate((selectors) => selectors.filter((selector) => !document.querySelector(selector)), include)
+    : [];
   if (missing.length > 0) throw new Error(`axe scope matches nothing: ${missing.join(', ')}`);
   // axe reads colour contrast from what is painted, and the reference's parts off screen are not
   // rendered until they near the viewport (content-visibility: auto): render them all, as a reader
   // scrolling there would see them, so that axe checks real colours rather than unpainted boxes.
-  await page.addStyleTag({ content: '.reference__tag, .reference__schemas { content-visibility: visible !important; }' });
+  await page.addStyleTag({
+    content: '.reference__tag, .reference__schemas { content-visibility: visible !important; }',
+  });
   // The rules axe-core runs by default, as AxeBuilder would (WCAG A and AA, best practices); only
   // the violations are collected, the rest of a report is what makes a run long.
   const results = await page.evaluate(
@@ -197,8 +204,20 @@ export interface PortalRoute {
 export function portalRoutes(): PortalRoute[] {
   const { pages, changeLog } = docsCatalogue();
   const titled = (heading: string) => `${heading} | ${siteTitle}`;
-  const docs = (path: string, heading: string): PortalRoute => ({ path, heading, title: titled(heading), status: 200, docsSidebar: true });
-  const other = (path: string, heading: string, title = titled(heading), status = 200): PortalRoute => ({ path, heading, title, status, docsSidebar: false });
+  const docs = (path: string, heading: string): PortalRoute => ({
+    path,
+    heading,
+    title: titled(heading),
+    status: 200,
+    docsSidebar: true,
+  });
+  const other = (path: string, heading: string, title = titled(heading), status = 200): PortalRoute => ({
+    path,
+    heading,
+    title,
+    status,
+    docsSidebar: false,
+  });
   return [
     other('/', siteTitle, siteTitle),
     docs('/docs', pages.get('')!.frontMatter.title),

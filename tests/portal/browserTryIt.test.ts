@@ -17,7 +17,13 @@ import { createApp } from '../../server/app.js';
 import { ensureDemoSandbox } from '../../server/demo.js';
 import { createPortalHandler } from '../../server/portal.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { type PageProblems, launchBrowser, newWatchedContext, seriousViolations, skipBrowserTests } from './browserSupport.js';
+import {
+  type PageProblems,
+  launchBrowser,
+  newWatchedContext,
+  seriousViolations,
+  skipBrowserTests,
+} from './browserSupport.js';
 import { ensurePortalBuilt } from './ensureBuilt.js';
 
 const CREATE_EVENT = 'tag/Event-Offers/operation/PostEventOffer';
@@ -30,7 +36,12 @@ const eventBody = (venueId: number, name: string) =>
   JSON.stringify(
     {
       name,
-      accessibility: { audioDisabilityCompliant: true, mentalDisabilityCompliant: false, motorDisabilityCompliant: true, visualDisabilityCompliant: false },
+      accessibility: {
+        audioDisabilityCompliant: true,
+        mentalDisabilityCompliant: false,
+        motorDisabilityCompliant: true,
+        visualDisabilityCompliant: false,
+      },
       categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'The Demos' },
       location: { type: 'physical', venueId },
       hasTicket: false,
@@ -84,7 +95,10 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
   });
 
   async function open(path: string, { javaScriptEnabled = true } = {}) {
-    const { context, problems } = await newWatchedContext(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+    const { context, problems } = await newWatchedContext(browser, {
+      viewport: { width: 1280, height: 900 },
+      javaScriptEnabled,
+    });
     opened.push({ context, problems });
     const page = await context.newPage();
     // Every request the page makes to the API, with its headers as sent.
@@ -130,7 +144,11 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     const status = tryIt.output.locator('.try-it__status');
     await status.filter({ hasText: /^200\b/ }).waitFor();
     expect(await status.innerText()).toMatch(/^200 OK in \d+ ms$/);
-    const shown = JSON.parse(await tryIt.output.locator('.try-it__body').innerText()) as { id: number; name: string; status: string };
+    const shown = JSON.parse(await tryIt.output.locator('.try-it__body').innerText()) as {
+      id: number;
+      name: string;
+      status: string;
+    };
     expect(shown).toMatchObject({ id: expect.any(Number), name: 'Try-it night', status: 'PENDING' });
     // Pretty-printed, and the headers behind their toggle.
     expect(await tryIt.output.locator('.try-it__body').innerText()).toContain(`\n  "id": ${shown.id},`);
@@ -146,7 +164,11 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     const [sent] = apiRequests;
     expect(sent.url()).toBe(`${baseUrl}${EVENTS_PATH}`);
     expect(sent.method()).toBe('POST');
-    expect(await sent.allHeaders()).toMatchObject({ authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json', accept: 'application/json' });
+    expect(await sent.allHeaders()).toMatchObject({
+      authorization: `Bearer ${sandbox.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
     expect(page.url()).toBe(`${baseUrl}/rest-api#${CREATE_EVENT}`);
     expect(page.url()).not.toContain(sandbox.apiKey);
 
@@ -169,7 +191,10 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     await tryIt.key.fill(sandbox.apiKey);
     await tryIt.panel.getByLabel('event_id').fill('999999');
     await tryIt.send.click();
-    await tryIt.output.locator('.try-it__status').filter({ hasText: /^404\b/ }).waitFor();
+    await tryIt.output
+      .locator('.try-it__status')
+      .filter({ hasText: /^404\b/ })
+      .waitFor();
     expect(apiRequests.map((request) => request.url())).toEqual([`${baseUrl}${EVENTS_PATH}/999999`]);
     expect(await tryIt.output.locator('.try-it__body').innerText()).toContain('"');
 
@@ -196,9 +221,14 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     await page.route(`${baseUrl}${EVENTS_PATH}`, (route) => route.abort('connectionrefused'));
     await tryIt.body.fill(eventBody(sandbox.venues[0].id, 'Never arrives'));
     await tryIt.send.click();
-    await tryIt.output.locator('.try-it__error').filter({ hasText: /^The request could not be sent: / }).waitFor();
+    await tryIt.output
+      .locator('.try-it__error')
+      .filter({ hasText: /^The request could not be sent: / })
+      .waitFor();
     expect(await tryIt.send.isEnabled()).toBe(true);
-    expect(await testApp.database.orm.em.fork().count(Offer, { name: { $in: ['Never sent', 'Never arrives'] } })).toBe(0);
+    expect(await testApp.database.orm.em.fork().count(Offer, { name: { $in: ['Never sent', 'Never arrives'] } })).toBe(
+      0,
+    );
   });
 
   it('the key typed once is kept for the tab: after a reload every console opened has it', async () => {

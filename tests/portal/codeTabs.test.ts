@@ -34,12 +34,14 @@ function codeTabGroups(html: string): string[] {
 }
 
 function labelsOf(group: string): string[] {
-  return [...group.matchAll(/<div class="code-tabs__panel"[^>]*data-tab-label="([^"]*)"[^>]*><p class="code-tabs__label"[^>]*>([^<]*)<\/p>/g)].map(
-    ([, dataLabel, visibleLabel]) => {
-      expect(visibleLabel).toBe(dataLabel);
-      return dataLabel;
-    },
-  );
+  return [
+    ...group.matchAll(
+      /<div class="code-tabs__panel"[^>]*data-tab-label="([^"]*)"[^>]*><p class="code-tabs__label"[^>]*>([^<]*)<\/p>/g,
+    ),
+  ].map(([, dataLabel, visibleLabel]) => {
+    expect(visibleLabel).toBe(dataLabel);
+    return dataLabel;
+  });
 }
 
 function idsOf(html: string): string[] {
@@ -79,7 +81,11 @@ describe('code samples in tabs', () => {
         tab(2, 'JavaScript') +
         tab(3, 'Python') +
         '</div>' +
-        panel(1, 'curl', '<pre tabindex="0"><code class="language-bash">curl -H "Authorization: Bearer $API_KEY" "$HOST/x"\n</code></pre>') +
+        panel(
+          1,
+          'curl',
+          '<pre tabindex="0"><code class="language-bash">curl -H "Authorization: Bearer $API_KEY" "$HOST/x"\n</code></pre>',
+        ) +
         panel(2, 'JavaScript', '<pre tabindex="0"><code class="language-js">await fetch(`${HOST}/x`);\n</code></pre>') +
         panel(3, 'Python', '<pre tabindex="0"><code class="language-python">requests.get(f"{HOST}/x")\n</code></pre>') +
         '</div>',
@@ -122,12 +128,18 @@ describe('code samples in tabs', () => {
     expect(html).not.toContain('code-tabs');
     expect(html).toContain('<pre tabindex="0"><code class="language-sh">curl /alone\n</code></pre>');
     expect(html).toContain('<pre tabindex="0"><code class="language-js">alone();\n</code></pre>');
-    expect(html).toContain('<pre tabindex="0"><code class="language-sh">echo one\n</code></pre>\n<pre tabindex="0"><code class="language-json">{"two": 2}\n</code></pre>');
-    expect(html).toContain('<pre tabindex="0"><code class="language-python">followed_by_an_unlabelled_block()\n</code></pre>\n<pre tabindex="0"><code>plain\n</code></pre>');
+    expect(html).toContain(
+      '<pre tabindex="0"><code class="language-sh">echo one\n</code></pre>\n<pre tabindex="0"><code class="language-json">{"two": 2}\n</code></pre>',
+    );
+    expect(html).toContain(
+      '<pre tabindex="0"><code class="language-python">followed_by_an_unlabelled_block()\n</code></pre>\n<pre tabindex="0"><code>plain\n</code></pre>',
+    );
   });
 
   it('groups labelled blocks inside a list item too', () => {
-    const html = render('- Step:\n\n  ```sh tab="curl"\n  curl /x\n  ```\n\n  ```js tab="JavaScript"\n  fetch("/x");\n  ```\n');
+    const html = render(
+      '- Step:\n\n  ```sh tab="curl"\n  curl /x\n  ```\n\n  ```js tab="JavaScript"\n  fetch("/x");\n  ```\n',
+    );
     const groups = codeTabGroups(html);
     expect(groups).toHaveLength(1);
     expect(labelsOf(groups[0])).toEqual(['curl', 'JavaScript']);
@@ -139,13 +151,18 @@ describe('code samples in tabs', () => {
     const html = render(source);
     const groups = codeTabGroups(html);
     expect(groups).toHaveLength(2);
-    expect(groups.map((group) => /^<div class="code-tabs" id="([^"]+)"/.exec(group)?.[1])).toEqual(['code-tabs-2', 'code-tabs-3']);
+    expect(groups.map((group) => /^<div class="code-tabs" id="([^"]+)"/.exec(group)?.[1])).toEqual([
+      'code-tabs-2',
+      'code-tabs-3',
+    ]);
     const ids = idsOf(html);
     expect(ids).toContain('code-tabs-1');
     expect(new Set(ids).size).toBe(ids.length);
     for (const group of groups) {
       // Every panel is labelled by a label of its own group.
-      for (const [, panelId, labelId] of group.matchAll(/class="code-tabs__panel" id="([^"]+)"[^>]*aria-labelledby="([^"]+)"/g)) {
+      for (const [, panelId, labelId] of group.matchAll(
+        /class="code-tabs__panel" id="([^"]+)"[^>]*aria-labelledby="([^"]+)"/g,
+      )) {
         expect(idsOf(group)).toContain(labelId);
         expect(panelId.startsWith(/id="([^"]+)"/.exec(group)![1])).toBe(true);
       }
@@ -169,7 +186,10 @@ describe('the docs’ code samples', () => {
         expect(labels.length, path).toBeGreaterThanOrEqual(2);
         expect(new Set(labels).size, path).toBe(labels.length);
         // Other tabs (a framework's handler: Express, Flask) may sit among them.
-        expect(labels.filter((label) => LANGUAGES.includes(label)), path).toEqual(LANGUAGES.filter((language) => labels.includes(language)));
+        expect(
+          labels.filter((label) => LANGUAGES.includes(label)),
+          path,
+        ).toEqual(LANGUAGES.filter((language) => labels.includes(language)));
         count += 1;
       }
     }
@@ -183,7 +203,11 @@ describe('the docs’ code samples', () => {
     for (const [path, page] of pages) {
       if (!/<code class="language-sh">[^<]*\bcurl\s/.test(page.html)) continue;
       withRequests.push(path);
-      const complete = codeTabGroups(page.html).filter((group) => /\bcurl\s/.test(group) && ['curl', 'JavaScript', 'Python'].every((language) => labelsOf(group).includes(language)));
+      const complete = codeTabGroups(page.html).filter(
+        (group) =>
+          /\bcurl\s/.test(group) &&
+          ['curl', 'JavaScript', 'Python'].every((language) => labelsOf(group).includes(language)),
+      );
       expect(complete.length, path).toBeGreaterThanOrEqual(1);
     }
     expect(withRequests.length).toBeGreaterThanOrEqual(12);

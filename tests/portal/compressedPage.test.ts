@@ -55,7 +55,9 @@ describe('compressedPageRoute', () => {
   });
 
   it('answers 304 to a reload that names its ETag, and HEAD with the headers alone', async () => {
-    const { app, route } = appWith(async () => new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+    const { app, route } = appWith(
+      async () => new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+    );
     await route.make();
     const first = await request(app).get('/page');
     expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
@@ -71,7 +73,9 @@ describe('compressedPageRoute', () => {
   });
 
   it('leaves other paths, queries and methods to the live page', async () => {
-    const { app, route } = appWith(async () => new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+    const { app, route } = appWith(
+      async () => new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+    );
     await route.make();
     expect((await request(app).get('/page?tab=1')).text).toBe('live');
     expect((await request(app).get('/other')).text).toBe('live');

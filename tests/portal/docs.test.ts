@@ -11,26 +11,41 @@ const frontMatter = '---\ntitle: A page\ndescription: What it says.\nsidebar_lab
 
 describe('docs Markdown', () => {
   it('reads the front matter, anchors every heading and lists levels 2 and 3 in the table of contents', () => {
-    const page = renderMarkdown(`${frontMatter}Intro.\n\n## First step\n\n### In detail\n\n#### Deeper\n\n## Second step\n`, 'page.md');
-    expect(page.frontMatter).toEqual({ title: 'A page', description: 'What it says.', sidebar_label: 'Page', sidebar_position: 1 });
+    const page = renderMarkdown(
+      `${frontMatter}Intro.\n\n## First step\n\n### In detail\n\n#### Deeper\n\n## Second step\n`,
+      'page.md',
+    );
+    expect(page.frontMatter).toEqual({
+      title: 'A page',
+      description: 'What it says.',
+      sidebar_label: 'Page',
+      sidebar_position: 1,
+    });
     expect(page.toc).toEqual([
       { depth: 2, id: 'first-step', text: 'First step' },
       { depth: 3, id: 'in-detail', text: 'In detail' },
       { depth: 2, id: 'second-step', text: 'Second step' },
     ]);
-    expect(page.html).toContain('<h2 id="first-step">First step<a class="anchor" href="#first-step" aria-label="Direct link to First step">#</a></h2>');
+    expect(page.html).toContain(
+      '<h2 id="first-step">First step<a class="anchor" href="#first-step" aria-label="Direct link to First step">#</a></h2>',
+    );
     expect(page.html).toContain('<h4 id="deeper">');
   });
 
   it('renders GitHub-flavoured tables (in a focusable box that scrolls on a phone) and fenced code with its language', () => {
-    const page = renderMarkdown(`${frontMatter}| a | b |\n|---|---|\n| 1 | 2 |\n\n\`\`\`sh\ncurl -i /x\n\`\`\`\n`, 'page.md');
+    const page = renderMarkdown(
+      `${frontMatter}| a | b |\n|---|---|\n| 1 | 2 |\n\n\`\`\`sh\ncurl -i /x\n\`\`\`\n`,
+      'page.md',
+    );
     expect(page.html).toContain('<div class="table-scroll" tabindex="0"><table>');
     expect(page.html).toContain('<code class="language-sh">curl -i /x\n</code>');
   });
 
   it('refuses a page without front matter or with an incomplete one', () => {
     expect(() => renderMarkdown('## No front matter\n', 'bare.md')).toThrow('bare.md: no front matter');
-    expect(() => renderMarkdown('---\ntitle: T\n---\nbody', 'half.md')).toThrow('half.md: front matter needs description');
+    expect(() => renderMarkdown('---\ntitle: T\n---\nbody', 'half.md')).toThrow(
+      'half.md: front matter needs description',
+    );
   });
 });
 
@@ -42,7 +57,11 @@ describe('the docs of the portal', () => {
 
   it('has every page of the sidebar, the /docs landing and the change log, each with a table of contents', () => {
     expect(allDocPaths()).toHaveLength(14);
-    expect(allCategories().map((category) => category.slug).sort()).toEqual([
+    expect(
+      allCategories()
+        .map((category) => category.slug)
+        .sort(),
+    ).toEqual([
       'api-resources',
       'booking-management',
       'integration-environment',

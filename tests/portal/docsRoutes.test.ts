@@ -13,7 +13,13 @@ describe('docs routes', () => {
     app = await createTestPortal();
   }, 120_000);
 
-  const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
+  const escaped = (text: string) =>
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll("'", '&#x27;')
+      .replaceAll('"', '&quot;');
 
   it('renders every doc page with its title, the one sidebar and its table of contents', async () => {
     const { pages } = docsCatalogue();
@@ -23,7 +29,9 @@ describe('docs routes', () => {
       expect(response.status, path).toBe(200);
       expect(response.text, path).toContain(`<h1>${escaped(page.frontMatter.title)}</h1>`);
       expect(response.text, path).toContain(`<title>${escaped(page.frontMatter.title)} | API documentation</title>`);
-      expect(response.text, path).toMatch(/<nav class="sidebar" aria-label="Docs">\s*<ul class="sidebar__list"><li><a[^>]*href="\/docs\/category\/mandatory-steps"/);
+      expect(response.text, path).toMatch(
+        /<nav class="sidebar" aria-label="Docs">\s*<ul class="sidebar__list"><li><a[^>]*href="\/docs\/category\/mandatory-steps"/,
+      );
       expect(response.text, path).toContain(`href="/docs/${path}"`);
       for (const entry of page.toc) expect(response.text, `${path} #${entry.id}`).toContain(`href="#${entry.id}"`);
     }

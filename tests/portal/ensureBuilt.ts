@@ -18,12 +18,17 @@ function buildIsFresh(projectRoot: string): boolean {
 
 /** Builds the portal (scripts/build-portal.mjs) when its output is missing or older than a source. */
 export function ensurePortalBuilt(projectRoot: string = findProjectRoot()): string {
-  buildOnce(projectRoot, 'portal-build', () => buildIsFresh(projectRoot), () => {
-    execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build-portal.mjs')], {
-      cwd: projectRoot,
-      stdio: 'pipe',
-      env: { ...process.env, NODE_ENV: 'production', VITE_CJS_IGNORE_WARNING: 'true' },
-    });
-  });
+  buildOnce(
+    projectRoot,
+    'portal-build',
+    () => buildIsFresh(projectRoot),
+    () => {
+      execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build-portal.mjs')], {
+        cwd: projectRoot,
+        stdio: 'pipe',
+        env: { ...process.env, NODE_ENV: 'production', VITE_CJS_IGNORE_WARNING: 'true' },
+      });
+    },
+  );
   return projectRoot;
 }

@@ -16,7 +16,14 @@ describe('the built portal has no broken link', () => {
       startPaths: ['/'],
     });
     expect(report.broken).toEqual([]);
-    const expected = ['/', '/docs', '/rest-api', '/change-logs', ...allCategories().map((category) => `/docs/category/${category.slug}`), ...allDocPaths().map((path) => `/docs/${path}`)];
+    const expected = [
+      '/',
+      '/docs',
+      '/rest-api',
+      '/change-logs',
+      ...allCategories().map((category) => `/docs/category/${category.slug}`),
+      ...allDocPaths().map((path) => `/docs/${path}`),
+    ];
     expect(report.pages).toEqual(expect.arrayContaining(expected));
   }, 120_000);
 });
@@ -25,16 +32,23 @@ describe('crawlPortalLinks', () => {
   let server: Server;
   let baseUrl: string;
 
-  const page = (body: string) => `<!doctype html><html><head><link rel="stylesheet" href="/build/site.css"></head><body>${body}</body></html>`;
+  const page = (body: string) =>
+    `<!doctype html><html><head><link rel="stylesheet" href="/build/site.css"></head><body>${body}</body></html>`;
 
   beforeAll(async () => {
     const app = express();
     app.set('strict routing', true);
     app.get('/', (_request, response) => {
-      response.send(page('<a href="/a">A</a> <a href="/a#here">here</a> <a href="/a#nowhere">nowhere</a> <a href="/missing">missing</a> <a href="/a/">slash</a> <a href="https://example.org/x">out</a> <img src="/build/missing.png">'));
+      response.send(
+        page(
+          '<a href="/a">A</a> <a href="/a#here">here</a> <a href="/a#nowhere">nowhere</a> <a href="/missing">missing</a> <a href="/a/">slash</a> <a href="https://example.org/x">out</a> <img src="/build/missing.png">',
+        ),
+      );
     });
     app.get('/a', (_request, response) => {
-      response.send(page('<h2 id="here">Here</h2><a href="#here">self</a><a href="#gone">gone</a><a href="/">home</a>'));
+      response.send(
+        page('<h2 id="here">Here</h2><a href="#here">self</a><a href="#gone">gone</a><a href="/">home</a>'),
+      );
     });
     app.get('/a/', (_request, response) => {
       response.redirect(301, '/a');

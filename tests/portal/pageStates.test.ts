@@ -12,7 +12,9 @@ describe('page states, as the server renders them', () => {
     expect(response.text).toMatch(/<div class="error-box" role="alert">/);
     expect(response.text).toContain('<p class="error-box__message">The fixture could not be loaded.</p>');
     // A GET form: Retry works before the script loads, and keeps the query.
-    expect(response.text).toMatch(/<form method="get" action="\/test-fixtures\/load-failure"[^>]*><input type="hidden" name="from" value="docs"\/><button type="submit" class="button">Retry<\/button><\/form>/);
+    expect(response.text).toMatch(
+      /<form method="get" action="\/test-fixtures\/load-failure"[^>]*><input type="hidden" name="from" value="docs"\/><button type="submit" class="button">Retry<\/button><\/form>/,
+    );
     // The cause stays in the server's log, never on the page.
     expect(response.text).not.toContain('fixture loader failed');
   }, 120_000);

@@ -27,7 +27,13 @@ describe('the API reference page', () => {
     html = response.text;
   }, 120_000);
 
-  const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
+  const escaped = (text: string) =>
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#x27;');
   const ids = () => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
 
   it('renders every operation and every schema of the document, each under its deep-link anchor', () => {
@@ -42,7 +48,11 @@ describe('the API reference page', () => {
         expect(html, operation.operationId).toContain(operation.operationId);
         expect(html).toContain(`<section id="${escaped(operation.anchor)}" class="operation"`);
         // The first operation's heading also carries elementtiming (the bench times its paint).
-        expect(html).toMatch(new RegExp(`<h3 id="${escapeRegExp(escaped(operation.anchor))}/title" class="operation__title"( elementtiming="first-operation")?>${escapeRegExp(escaped(operation.summary))}`));
+        expect(html).toMatch(
+          new RegExp(
+            `<h3 id="${escapeRegExp(escaped(operation.anchor))}/title" class="operation__title"( elementtiming="first-operation")?>${escapeRegExp(escaped(operation.summary))}`,
+          ),
+        );
       }
     }
     for (const name of Object.keys(schemas)) {
@@ -66,8 +76,12 @@ describe('the API reference page', () => {
     expect(html).toMatch(/<div class="reference" data-reference="">/);
     expect(html).toContain('<a class="reference__download" href="/openapi.json" download="">Download openapi.json</a>');
     expect(html).toMatch(/<style data-href="\/build\/_assets\/reference-[^"]+\.css">/);
-    for (const group of document['x-tagGroups'] ?? []) expect(html).toContain(`<span class="reference-nav__group-title">${escaped(group.name)}</span>`);
-    const nav = html.slice(html.indexOf('<nav class="reference-nav"'), html.indexOf('</nav>', html.indexOf('<nav class="reference-nav"')));
+    for (const group of document['x-tagGroups'] ?? [])
+      expect(html).toContain(`<span class="reference-nav__group-title">${escaped(group.name)}</span>`);
+    const nav = html.slice(
+      html.indexOf('<nav class="reference-nav"'),
+      html.indexOf('</nav>', html.indexOf('<nav class="reference-nav"')),
+    );
     for (const operation of operations) expect(nav).toContain(`href="#${escaped(operation.anchor)}"`);
     expect(nav).toContain('href="#schemas"');
   });
@@ -82,10 +96,12 @@ describe('the API reference page', () => {
         expect(section, `${operation.operationId} ${parameter.name}`).toContain(`data-parameter="${parameter.name}"`);
         expect(section).toContain(`<code class="schema__name">${parameter.name}</code>`);
       }
-      for (const response of operation.responses) expect(section, `${operation.operationId} ${response.status}`).toContain(`>${response.status}</span>`);
+      for (const response of operation.responses)
+        expect(section, `${operation.operationId} ${response.status}`).toContain(`>${response.status}</span>`);
       if (operation.body?.schema.$ref) {
         const body = schemas[operation.body.schema.$ref.split('/').pop()!] as { properties?: Record<string, unknown> };
-        for (const field of Object.keys(body.properties ?? {})) expect(section, `${operation.operationId} ${field}`).toContain(`<code class="schema__name">${field}</code>`);
+        for (const field of Object.keys(body.properties ?? {}))
+          expect(section, `${operation.operationId} ${field}`).toContain(`<code class="schema__name">${field}</code>`);
       }
       // Samples: three tabs, each `pre` with a copy button once the client runs; curl written, the
       // JavaScript and Python ones left for the client, with the request they are written from.
@@ -104,14 +120,28 @@ describe('the API reference page', () => {
     const section = html.slice(start, html.indexOf('class="operation__aside"', start));
     expect(section).toContain('chosen by <code>category</code>');
     // The picker names every variant and the schema a linked one loads from.
-    expect(section).toMatch(/<label class="schema-variants__picker"><span>Variant<\/span> <select data-variant-select="">/);
+    expect(section).toMatch(
+      /<label class="schema-variants__picker"><span>Variant<\/span> <select data-variant-select="">/,
+    );
     expect(section).toContain('<option data-schema-ref="CONCERT_create">CONCERT (CONCERT_create)</option>');
     const variants = [...section.matchAll(/<details class="schema-variant"([^>]*)><summary>([^<]*)<\/summary>/g)];
-    expect(variants.map((variant) => variant[2])).toEqual(expect.arrayContaining(['ATELIER_PRATIQUE_ART (ATELIER_PRATIQUE_ART_create)', 'physical (PhysicalLocation)', 'digital (DigitalLocation)']));
+    expect(variants.map((variant) => variant[2])).toEqual(
+      expect.arrayContaining([
+        'ATELIER_PRATIQUE_ART (ATELIER_PRATIQUE_ART_create)',
+        'physical (PhysicalLocation)',
+        'digital (DigitalLocation)',
+      ]),
+    );
     // A variant is a level below its field, so it loads on demand; the others of a many-variant choice are links to their schema's page.
-    expect(section).toContain('<details class="schema-variant" data-schema-ref="ATELIER_PRATIQUE_ART_create" data-variant="0"><summary>');
-    expect(section).toContain('<details class="schema-variant" data-schema-ref="DigitalLocation" data-variant="1"><summary>digital (DigitalLocation)</summary><a class="schema__slot" data-schema-slot="" href="/rest-api/schemas/DigitalLocation">');
-    expect(section).toMatch(/<p class="schema-variants__links" data-variant-links="" hidden="">The others: <a href="\/rest-api\/schemas\/CINE_PLEIN_AIR_create">CINE_PLEIN_AIR \(CINE_PLEIN_AIR_create\)<\/a>, /);
+    expect(section).toContain(
+      '<details class="schema-variant" data-schema-ref="ATELIER_PRATIQUE_ART_create" data-variant="0"><summary>',
+    );
+    expect(section).toContain(
+      '<details class="schema-variant" data-schema-ref="DigitalLocation" data-variant="1"><summary>digital (DigitalLocation)</summary><a class="schema__slot" data-schema-slot="" href="/rest-api/schemas/DigitalLocation">',
+    );
+    expect(section).toMatch(
+      /<p class="schema-variants__links" data-variant-links="" hidden="">The others: <a href="\/rest-api\/schemas\/CINE_PLEIN_AIR_create">CINE_PLEIN_AIR \(CINE_PLEIN_AIR_create\)<\/a>, /,
+    );
     expect(section).toContain('<a href="/rest-api/schemas/CONCERT_create">CONCERT (CONCERT_create)</a>');
   });
 
@@ -127,13 +157,17 @@ describe('the API reference page', () => {
     const start = html.indexOf('<section id="tag/Product-Offers/operation/EditProduct"');
     const section = html.slice(start, html.indexOf('class="operation__aside"', start));
     const field = section.slice(section.indexOf('<code class="schema__name">categoryRelatedFields</code>'));
-    expect(field).toMatch(/^<code class="schema__name">categoryRelatedFields<\/code> <span class="schema__type">oneOf \(27 schemas\) \| null<\/span>/);
+    expect(field).toMatch(
+      /^<code class="schema__name">categoryRelatedFields<\/code> <span class="schema__type">oneOf \(27 schemas\) \| null<\/span>/,
+    );
     expect(field).toContain('<p class="schema-variants__intro">One of 27 or null:</p>');
     const group = field.slice(0, field.indexOf('</div>'));
     expect(group).not.toContain('>null</option>');
     // The first variant drawn, the 26 others linked.
     expect(group.match(/<details class="schema-variant"/g)).toHaveLength(1);
-    expect(group.slice(group.indexOf('data-variant-links')).match(/<a href="\/rest-api\/schemas\/[A-Z_]+_edit">/g)).toHaveLength(26);
+    expect(
+      group.slice(group.indexOf('data-variant-links')).match(/<a href="\/rest-api\/schemas\/[A-Z_]+_edit">/g),
+    ).toHaveLength(26);
   });
 
   it('keeps the page light: one inline level, error answers linked to their schema, the schemas folded, the consoles in templates', () => {
@@ -143,8 +177,12 @@ describe('the API reference page', () => {
     expect(elements).toBeLessThan(11_000);
     const start = html.indexOf('<section id="tag/Event-Offers/operation/GetEvent"');
     const section = html.slice(start, html.indexOf('class="operation__aside"', start));
-    expect(section).toMatch(/<li class="response"><span class="status status--4xx">404<\/span> [^<]+: <a href="#schema\/[A-Za-z]+">/);
-    expect(html).toMatch(/<div id="schema\/AddressModel" class="schema-section"><h3 class="schema-section__title">AddressModel<\/h3>(<p[^>]*>[^<]*<\/p>)?<details class="schema__nested" data-schema-ref="AddressModel"><summary>\d+ fields<\/summary><a class="schema__slot" data-schema-slot="" href="\/rest-api\/schemas\/AddressModel">Fields<\/a>/);
+    expect(section).toMatch(
+      /<li class="response"><span class="status status--4xx">404<\/span> [^<]+: <a href="#schema\/[A-Za-z]+">/,
+    );
+    expect(html).toMatch(
+      /<div id="schema\/AddressModel" class="schema-section"><h3 class="schema-section__title">AddressModel<\/h3>(<p[^>]*>[^<]*<\/p>)?<details class="schema__nested" data-schema-ref="AddressModel"><summary>\d+ fields<\/summary><a class="schema__slot" data-schema-slot="" href="\/rest-api\/schemas\/AddressModel">Fields<\/a>/,
+    );
   });
 
   it('stays under the budget: at most 150 KB of HTML once gzipped', () => {
@@ -160,13 +198,16 @@ describe('the API reference page', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=300');
       expect(response.text).not.toContain('<html');
       const properties = Object.keys((schemas[name] as { properties?: Record<string, unknown> }).properties ?? {});
-      for (const property of properties) expect(response.text, `${name}.${property}`).toContain(`<code class="schema__name">${property}</code>`);
+      for (const property of properties)
+        expect(response.text, `${name}.${property}`).toContain(`<code class="schema__name">${property}</code>`);
     }
     const unknown = await request(app).get('/rest-api/schemas/NoSuchSchema/fragment');
     expect(unknown.status).toBe(404);
     // A fragment's next level is lazy again: a details to load, with a link for readers without JavaScript.
     const nested = await request(app).get('/rest-api/schemas/GetOfferersVenuesResponse/fragment');
-    expect(nested.text).toMatch(/<details class="schema__nested" data-schema-ref="[A-Za-z]+"><summary>[^<]+<\/summary><a class="schema__slot" data-schema-slot="" href="\/rest-api\/schemas\/[A-Za-z]+">/);
+    expect(nested.text).toMatch(
+      /<details class="schema__nested" data-schema-ref="[A-Za-z]+"><summary>[^<]+<\/summary><a class="schema__slot" data-schema-slot="" href="\/rest-api\/schemas\/[A-Za-z]+">/,
+    );
     expect(nested.text).toContain('href="#schema/');
     // For a schema's own page, names link to the pages instead of the reference's sections.
     const forPage = await request(app).get('/rest-api/schemas/GetOfferersVenuesResponse/fragment?links=pages');
@@ -175,13 +216,16 @@ describe('the API reference page', () => {
   }, 60_000);
 
   it('gives every schema a page of its own, for readers without JavaScript, and 404 for an unknown one', async () => {
-    for (const name of ['AddressModel', 'EventOfferCreation', 'CONCERT_create'].filter((candidate) => candidate in schemas)) {
+    for (const name of ['AddressModel', 'EventOfferCreation', 'CONCERT_create'].filter(
+      (candidate) => candidate in schemas,
+    )) {
       const response = await request(app).get(`/rest-api/schemas/${name}`);
       expect(response.status, name).toBe(200);
       expect(response.text).toContain(`<title>${name} schema | `);
       expect(response.text).toContain(`<h1>${name}</h1>`);
       expect(response.text).toContain(`href="/rest-api#schema/${name}"`);
-      for (const property of Object.keys((schemas[name] as { properties?: Record<string, unknown> }).properties ?? {})) expect(response.text, `${name}.${property}`).toContain(`<code class="schema__name">${property}</code>`);
+      for (const property of Object.keys((schemas[name] as { properties?: Record<string, unknown> }).properties ?? {}))
+        expect(response.text, `${name}.${property}`).toContain(`<code class="schema__name">${property}</code>`);
       expect(response.text).not.toContain('href="#schema/');
     }
     expect((await request(app).get('/rest-api/schemas/NoSuchSchema')).status).toBe(404);

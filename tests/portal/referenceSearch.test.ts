@@ -18,24 +18,40 @@ const index = buildReferenceIndex(document);
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-  METHODS.filter((method) => item[method]).map((method) => ({ path, method: method.toUpperCase(), ...(item[method] as OpenApiOperation) })),
+  METHODS.filter((method) => item[method]).map((method) => ({
+    path,
+    method: method.toUpperCase(),
+    ...(item[method] as OpenApiOperation),
+  })),
 );
 const schemaNames = Object.keys(document.components?.schemas ?? {});
 
 /** What a result highlights, as text. */
 const marked = (text: string, ranges: [number, number][]) => ranges.map(([start, end]) => text.slice(start, end));
-const summary = (results: ReferenceResult[]) => results.map((result) => `${result.kind} ${result.title} | ${result.detail}`);
+const summary = (results: ReferenceResult[]) =>
+  results.map((result) => `${result.kind} ${result.title} | ${result.detail}`);
 
 describe('buildReferenceIndex', () => {
   it('covers every operation of the generated document, with its summary, method, path, tag and anchor', () => {
     expect(operations.length).toBeGreaterThan(40);
-    expect(index.o.map(([operationId]) => operationId).sort()).toEqual(operations.map((operation) => operation.operationId).sort());
+    expect(index.o.map(([operationId]) => operationId).sort()).toEqual(
+      operations.map((operation) => operation.operationId).sort(),
+    );
     for (const operation of operations) {
       const entry = index.o.find(([operationId]) => operationId === operation.operationId)!;
       const tag = operation.tags![0];
-      expect(entry).toEqual([operation.operationId, operation.summary ?? operation.operationId, operation.method, operation.path, tag, operationAnchor(tag, operation.operationId)]);
+      expect(entry).toEqual([
+        operation.operationId,
+        operation.summary ?? operation.operationId,
+        operation.method,
+        operation.path,
+        tag,
+        operationAnchor(tag, operation.operationId),
+      ]);
     }
-    expect(index.o.find(([operationId]) => operationId === 'AdageMockBookOffer')?.[5]).toBe('tag/Adage-Mock-(Collective-Bookings)/operation/AdageMockBookOffer');
+    expect(index.o.find(([operationId]) => operationId === 'AdageMockBookOffer')?.[5]).toBe(
+      'tag/Adage-Mock-(Collective-Bookings)/operation/AdageMockBookOffer',
+    );
   });
 
   it('covers every component schema with its field names at the first two levels', () => {
@@ -43,19 +59,38 @@ describe('buildReferenceIndex', () => {
     expect(index.s.map(([name]) => name)).toEqual(schemaNames);
     const fields = new Map(index.s);
     // Its own properties, then those of a property's schema, through $ref, oneOf variants and array items.
-    expect(fields.get('EventOfferCreation')).toEqual(expect.arrayContaining(['idAtProvider', 'location', 'location.addressId', 'location.venueId', 'accessibility']));
+    expect(fields.get('EventOfferCreation')).toEqual(
+      expect.arrayContaining(['idAtProvider', 'location', 'location.addressId', 'location.venueId', 'accessibility']),
+    );
     expect(fields.get('AddressLocation')).toEqual(['type', 'venueId', 'addressId', 'addressLabel']);
     expect(fields.get('EventOfferCreation')!.some((field) => field.split('.').length > 2)).toBe(false);
   });
 
   it('reads fields through $ref, allOf/oneOf/anyOf and items, stops at two levels and survives a recursive schema', () => {
     const schemas = {
-      Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
-      Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { type: 'object', properties: { barks: { type: 'boolean' } } }] },
-      Cat: { allOf: [{ type: 'object', properties: { meows: { type: 'boolean' } } }], properties: { owner: { anyOf: [{ $ref: '#/components/schemas/Node' }, { type: 'null' }] } } },
+      Node: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        },
+      },
+      Pet: {
+        oneOf: [{ $ref: '#/components/schemas/Cat' }, { type: 'object', properties: { barks: { type: 'boolean' } } }],
+      },
+      Cat: {
+        allOf: [{ type: 'object', properties: { meows: { type: 'boolean' } } }],
+        properties: { owner: { anyOf: [{ $ref: '#/components/schemas/Node' }, { type: 'null' }] } },
+      },
     };
     expect(schemaFields(schemas.Node, schemas, 'Node')).toEqual(['name', 'children']);
-    expect(schemaFields(schemas.Pet, schemas, 'Pet')).toEqual(['owner', 'owner.name', 'owner.children', 'meows', 'barks']);
+    expect(schemaFields(schemas.Pet, schemas, 'Pet')).toEqual([
+      'owner',
+      'owner.name',
+      'owner.children',
+      'meows',
+      'barks',
+    ]);
   });
 
   it('is compact JSON that survives a round trip', () => {
@@ -69,10 +104,38 @@ describe('searchReference', () => {
   const fixture: ReferenceIndex = {
     v: 1,
     o: [
-      ['GetEvents', 'Get event offers', 'GET', '/public/offers/v1/events', 'Event Offers', 'tag/Event-Offers/operation/GetEvents'],
-      ['PostEventOffer', 'Create an event offer', 'POST', '/public/offers/v1/events', 'Event Offers', 'tag/Event-Offers/operation/PostEventOffer'],
-      ['GetCollectiveOffersPublic', 'Get your collective offers', 'GET', '/v2/collective/offers/', 'Collective Offers', 'tag/Collective-Offers/operation/GetCollectiveOffersPublic'],
-      ['ValidateBookingByToken', 'Validate a countermark', 'PATCH', '/public/bookings/v1/use/token/{token}', 'Bookings', 'tag/Bookings/operation/ValidateBookingByToken'],
+      [
+        'GetEvents',
+        'Get event offers',
+        'GET',
+        '/public/offers/v1/events',
+        'Event Offers',
+        'tag/Event-Offers/operation/GetEvents',
+      ],
+      [
+        'PostEventOffer',
+        'Create an event offer',
+        'POST',
+        '/public/offers/v1/events',
+        'Event Offers',
+        'tag/Event-Offers/operation/PostEventOffer',
+      ],
+      [
+        'GetCollectiveOffersPublic',
+        'Get your collective offers',
+        'GET',
+        '/v2/collective/offers/',
+        'Collective Offers',
+        'tag/Collective-Offers/operation/GetCollectiveOffersPublic',
+      ],
+      [
+        'ValidateBookingByToken',
+        'Validate a countermark',
+        'PATCH',
+        '/public/bookings/v1/use/token/{token}',
+        'Bookings',
+        'tag/Bookings/operation/ValidateBookingByToken',
+      ],
     ],
     s: [
       ['EventOfferCreation', ['idAtProvider', 'name', 'location', 'location.addressId']],
@@ -95,13 +158,17 @@ describe('searchReference', () => {
 
   it('finds operations by a fragment of their path, as a substring', () => {
     const results = searchReference(fixture, '/v2/collective/offers');
-    expect(summary(results)).toEqual(['operation Get your collective offers | GET /v2/collective/offers/ · GetCollectiveOffersPublic']);
+    expect(summary(results)).toEqual([
+      'operation Get your collective offers | GET /v2/collective/offers/ · GetCollectiveOffersPublic',
+    ]);
     expect(marked(results[0].detail, results[0].matches.detail)).toEqual(['/v2/collective/offers']);
     expect(searchReference(fixture, 'v1/use/tok')).toHaveLength(1);
   });
 
   it('finds operations by a word of their summary, and requires every word', () => {
-    expect(searchReference(fixture, 'countermark').map((result) => result.anchor)).toEqual(['tag/Bookings/operation/ValidateBookingByToken']);
+    expect(searchReference(fixture, 'countermark').map((result) => result.anchor)).toEqual([
+      'tag/Bookings/operation/ValidateBookingByToken',
+    ]);
     const [create] = searchReference(fixture, 'create EVENT');
     expect(create.anchor).toBe('tag/Event-Offers/operation/PostEventOffer');
     expect(marked(create.title, create.matches.title)).toEqual(['Create', 'event']);
@@ -119,7 +186,9 @@ describe('searchReference', () => {
       'field eventDuration | field of EventOfferResponse',
     ]);
     // The schema named by the whole query comes before the operations that contain it.
-    expect(summary(searchReference(fixture, 'EventOfferCreation'))).toEqual(['schema EventOfferCreation | Component schema']);
+    expect(summary(searchReference(fixture, 'EventOfferCreation'))).toEqual([
+      'schema EventOfferCreation | Component schema',
+    ]);
     expect(searchReference(fixture, 'eventoffer')[0].kind).toBe('operation');
     expect(searchReference(fixture, 'event', 2)).toHaveLength(2);
   });
@@ -127,11 +196,25 @@ describe('searchReference', () => {
   it('finds the schemas that have a field, which points to the schema', () => {
     const results = searchReference(fixture, 'idAtProvider');
     expect(results).toEqual([
-      { kind: 'field', title: 'idAtProvider', detail: 'field of EventOfferCreation', anchor: 'schema/EventOfferCreation', matches: { title: [[0, 12]], detail: [] } },
-      { kind: 'field', title: 'idAtProvider', detail: 'field of EventOfferResponse', anchor: 'schema/EventOfferResponse', matches: { title: [[0, 12]], detail: [] } },
+      {
+        kind: 'field',
+        title: 'idAtProvider',
+        detail: 'field of EventOfferCreation',
+        anchor: 'schema/EventOfferCreation',
+        matches: { title: [[0, 12]], detail: [] },
+      },
+      {
+        kind: 'field',
+        title: 'idAtProvider',
+        detail: 'field of EventOfferResponse',
+        anchor: 'schema/EventOfferResponse',
+        matches: { title: [[0, 12]], detail: [] },
+      },
     ]);
     // A nested field by its path, or by its name and its schema's.
-    expect(summary(searchReference(fixture, 'location.address'))).toEqual(['field location.addressId | field of EventOfferCreation']);
+    expect(summary(searchReference(fixture, 'location.address'))).toEqual([
+      'field location.addressId | field of EventOfferCreation',
+    ]);
     const [scoped, ...others] = searchReference(fixture, 'responSE idatprov');
     expect(others).toEqual([]);
     expect(scoped.detail).toBe('field of EventOfferResponse');
@@ -149,15 +232,29 @@ describe('searchReference', () => {
 
   it('finds what the real document has: an operation by operationId, path and summary, schemas by a field', () => {
     const [byId] = searchReference(index, 'PostEventOffer');
-    expect(byId).toMatchObject({ kind: 'operation', title: 'Create an event offer', anchor: 'tag/Event-Offers/operation/PostEventOffer' });
+    expect(byId).toMatchObject({
+      kind: 'operation',
+      title: 'Create an event offer',
+      anchor: 'tag/Event-Offers/operation/PostEventOffer',
+    });
     const collective = searchReference(index, '/v2/collective/offers', 50);
     const expected = operations.filter((operation) => operation.path.startsWith('/v2/collective/offers'));
-    expect(collective.map((result) => result.anchor).sort()).toEqual(expected.map((operation) => operationAnchor(operation.tags![0], operation.operationId)).sort());
-    expect(searchReference(index, 'countermark').every((result) => result.kind === 'operation' && /countermark/i.test(result.title))).toBe(true);
+    expect(collective.map((result) => result.anchor).sort()).toEqual(
+      expected.map((operation) => operationAnchor(operation.tags![0], operation.operationId)).sort(),
+    );
+    expect(
+      searchReference(index, 'countermark').every(
+        (result) => result.kind === 'operation' && /countermark/i.test(result.title),
+      ),
+    ).toBe(true);
     const withField = searchReference(index, 'idAtProvider', 100);
-    const expectedSchemas = index.s.filter(([, fields]) => fields.includes('idAtProvider')).map(([name]) => `schema/${name}`);
+    const expectedSchemas = index.s
+      .filter(([, fields]) => fields.includes('idAtProvider'))
+      .map(([name]) => `schema/${name}`);
     expect(expectedSchemas.length).toBeGreaterThan(3);
-    expect(withField.filter((result) => result.title === 'idAtProvider').map((result) => result.anchor)).toEqual(expectedSchemas);
+    expect(withField.filter((result) => result.title === 'idAtProvider').map((result) => result.anchor)).toEqual(
+      expectedSchemas,
+    );
     expect(withField.every((result) => result.kind === 'field')).toBe(true);
   });
 });

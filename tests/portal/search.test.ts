@@ -15,7 +15,8 @@ import {
 } from '../../app/search/searchIndex.js';
 import { searchEntries, writeSearchIndex } from '../../app/search/searchIndex.server.js';
 
-const anchor = (id: string, text: string) => `<a class="anchor" href="#${id}" aria-label="Direct link to ${text}">#</a>`;
+const anchor = (id: string, text: string) =>
+  `<a class="anchor" href="#${id}" aria-label="Direct link to ${text}">#</a>`;
 
 /** What a result highlights, as text. */
 const highlighted = (result: SearchResult) => result.matches.map(([start, end]) => result.snippet.slice(start, end));
@@ -36,12 +37,31 @@ describe('buildSearchIndex', () => {
   it('splits a page into its intro and one section per h2 and h3, as plain text', () => {
     const index = buildSearchIndex([
       { url: '/docs/page', title: 'The page', html },
-      { url: '/change-logs', title: 'Change logs', html: `<h2 id="only">Only${anchor('only', 'Only')}</h2><p>Text.</p>` },
+      {
+        url: '/change-logs',
+        title: 'Change logs',
+        html: `<h2 id="only">Only${anchor('only', 'Only')}</h2><p>Text.</p>`,
+      },
     ]);
     expect(searchSections(index)).toEqual([
-      { url: '/docs/page', pageTitle: 'The page', heading: null, text: 'Intro with & ampersand, <tag> and inline code.' },
-      { url: '/docs/page#first-part', pageTitle: 'The page', heading: 'First "part"', text: "Body: it's 'quoted', été 😀 and boldtext." },
-      { url: '/docs/page#sub-part', pageTitle: 'The page', heading: 'Sub part', text: 'one two Deep still in the sub part' },
+      {
+        url: '/docs/page',
+        pageTitle: 'The page',
+        heading: null,
+        text: 'Intro with & ampersand, <tag> and inline code.',
+      },
+      {
+        url: '/docs/page#first-part',
+        pageTitle: 'The page',
+        heading: 'First "part"',
+        text: "Body: it's 'quoted', été 😀 and boldtext.",
+      },
+      {
+        url: '/docs/page#sub-part',
+        pageTitle: 'The page',
+        heading: 'Sub part',
+        text: 'one two Deep still in the sub part',
+      },
       { url: '/docs/page#table', pageTitle: 'The page', heading: 'Table', text: 'a b' },
       { url: '/change-logs', pageTitle: 'Change logs', heading: null, text: '' },
       { url: '/change-logs#only', pageTitle: 'Change logs', heading: 'Only', text: 'Text.' },
@@ -226,7 +246,11 @@ describe('the index of the real docs', () => {
 
 describe('the /search route', () => {
   const load = async (search: string) =>
-    (await loader({ request: new Request(`http://localhost/search${search}`), params: {}, context: {} } as LoaderFunctionArgs)) as {
+    (await loader({
+      request: new Request(`http://localhost/search${search}`),
+      params: {},
+      context: {},
+    } as LoaderFunctionArgs)) as {
       q: string;
       results: SearchResult[];
     };
@@ -236,7 +260,11 @@ describe('the /search route', () => {
     expect(q).toBe('countermark');
     expect(results.length).toBeGreaterThan(1);
     expect(results.length).toBeLessThanOrEqual(20);
-    expect(results.some((result) => result.url.startsWith('/docs/understanding-our-api/managing-bookings/countermarks-management'))).toBe(true);
+    expect(
+      results.some((result) =>
+        result.url.startsWith('/docs/understanding-our-api/managing-bookings/countermarks-management'),
+      ),
+    ).toBe(true);
   });
 
   it('answers no results for gibberish, and none without a query', async () => {

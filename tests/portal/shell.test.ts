@@ -28,9 +28,7 @@ describe('portal shell', () => {
     expect(text).toMatch(/<a[^>]*href="\/docs"[^>]*>Docs<\/a>/);
     expect(text).toMatch(/<a[^>]*href="\/rest-api"[^>]*>REST API<\/a>/);
     expect(text).toMatch(/<a[^>]*href="\/change-logs"[^>]*>Change logs<\/a>/);
-    expect(text).toMatch(
-      /<a href="https:\/\/github\.com\/pass-culture\/pass-culture-main"[^>]*rel="noopener[^"]*"/,
-    );
+    expect(text).toMatch(/<a href="https:\/\/github\.com\/pass-culture\/pass-culture-main"[^>]*rel="noopener[^"]*"/);
   });
 
   it('shows the footer link groups and the copyright line', async () => {
@@ -78,7 +76,9 @@ describe('portal shell', () => {
     for (const path of ['/', '/docs/understanding-our-api/authentication-authorization']) {
       const { text } = await request(app).get(path);
       const scripts = [...text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
-      expect(scripts, path).toEqual([expect.stringMatching(/^<script type="module" src="\/build\/client\/portal-[A-Z0-9]+\.js">$/)]);
+      expect(scripts, path).toEqual([
+        expect.stringMatching(/^<script type="module" src="\/build\/client\/portal-[A-Z0-9]+\.js">$/),
+      ]);
       expect(text).not.toContain('__remixContext');
       const src = /src="([^"]+)"/.exec(scripts[0])![1];
       const script = await request(app).get(src);
@@ -92,13 +92,19 @@ describe('portal shell', () => {
     const gzipped = await request(app).get('/docs').set('Accept-Encoding', 'gzip');
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     const stylesheet = page.text.match(/href="(\/build\/[^"]+\.css)"/)![1];
-    expect((await request(app).get(stylesheet).set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await request(app).get(stylesheet).set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBe(
+      'gzip',
+    );
   });
 
   it('writes the stylesheets into the page, each naming the fingerprinted file it is, and links none', async () => {
     const { text } = await request(app).get('/');
     const inline = [...text.matchAll(/<style data-href="(\/build\/_assets\/[\w-]+\.css)">([^<]*)<\/style>/g)];
-    expect(inline.map(([, href]) => href.replace(/-\w+\.css$/, ''))).toEqual(['/build/_assets/global', '/build/_assets/code', '/build/_assets/search']);
+    expect(inline.map(([, href]) => href.replace(/-\w+\.css$/, ''))).toEqual([
+      '/build/_assets/global',
+      '/build/_assets/code',
+      '/build/_assets/search',
+    ]);
     expect(text).not.toContain('rel="stylesheet"');
     for (const [, href, css] of inline) expect((await request(app).get(href)).text).toBe(css);
     expect(inline[0][2]).toContain('--accent: #6d28d9');
@@ -115,7 +121,11 @@ describe('createPortalHandler', () => {
 
   it('explains how to fix a missing build', async () => {
     await expect(
-      createPortalHandler({ mode: 'production', projectRoot: '/nonexistent-project', openApiDocument: testOpenApiDocument() }),
+      createPortalHandler({
+        mode: 'production',
+        projectRoot: '/nonexistent-project',
+        openApiDocument: testOpenApiDocument(),
+      }),
     ).rejects.toThrow('Portal not built: run npm run build');
   });
 });

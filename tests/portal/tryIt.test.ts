@@ -14,7 +14,12 @@ const query = (name: string, value: string, required = false): TryItValue => ({ 
 
 describe('the try-it URL', () => {
   it('substitutes each path parameter, encoded so that it stays in its segment', () => {
-    expect(buildTryItUrl('/public/offers/v1/events/{event_id}/dates/{stock_id}', [path('event_id', '12'), path('stock_id', ' 34 ')])).toEqual({
+    expect(
+      buildTryItUrl('/public/offers/v1/events/{event_id}/dates/{stock_id}', [
+        path('event_id', '12'),
+        path('stock_id', ' 34 '),
+      ]),
+    ).toEqual({
       ok: true,
       value: '/public/offers/v1/events/12/dates/34',
     });
@@ -26,18 +31,32 @@ describe('the try-it URL', () => {
 
   it('adds the query parameters that have a value, encoded, and drops the empty optional ones', () => {
     expect(
-      buildTryItUrl('/public/offers/v1/events', [query('limit', '50'), query('venueId', ''), query('idsAtProvider', 'a&b,c=d'), query('firstIndex', '   ')]),
+      buildTryItUrl('/public/offers/v1/events', [
+        query('limit', '50'),
+        query('venueId', ''),
+        query('idsAtProvider', 'a&b,c=d'),
+        query('firstIndex', '   '),
+      ]),
     ).toEqual({ ok: true, value: '/public/offers/v1/events?limit=50&idsAtProvider=a%26b%2Cc%3Dd' });
-    expect(buildTryItUrl('/public/offers/v1/events', [query('venueId', '')])).toEqual({ ok: true, value: '/public/offers/v1/events' });
+    expect(buildTryItUrl('/public/offers/v1/events', [query('venueId', '')])).toEqual({
+      ok: true,
+      value: '/public/offers/v1/events',
+    });
   });
 
   it('refuses a required parameter left empty, path or query, naming it', () => {
-    expect(buildTryItUrl('/public/offers/v1/events/{event_id}', [path('event_id', ' ')])).toEqual({ ok: false, error: 'Missing required parameter: event_id' });
+    expect(buildTryItUrl('/public/offers/v1/events/{event_id}', [path('event_id', ' ')])).toEqual({
+      ok: false,
+      error: 'Missing required parameter: event_id',
+    });
     expect(buildTryItUrl('/public/bookings/v1/bookings', [query('offerId', '', true), query('limit', '')])).toEqual({
       ok: false,
       error: 'Missing required parameter: offerId',
     });
-    expect(buildTryItUrl('/a/{x}/{y}', [path('x', ''), path('y', '')])).toEqual({ ok: false, error: 'Missing required parameters: x, y' });
+    expect(buildTryItUrl('/a/{x}/{y}', [path('x', ''), path('y', '')])).toEqual({
+      ok: false,
+      error: 'Missing required parameters: x, y',
+    });
     // A placeholder of the template without a field is missing too.
     expect(buildTryItUrl('/a/{x}', [])).toEqual({ ok: false, error: 'Missing required parameter: x' });
   });
@@ -48,7 +67,9 @@ describe('the try-it URL', () => {
     expect(buildTryItUrl('/a/{x}', [path('x', '..')])).toEqual({ ok: false, error: 'Not a valid value for x' });
     const url = buildTryItUrl('/a/{x}', [path('x', '//elsewhere.example')]);
     expect(url).toEqual({ ok: true, value: '/a/%2F%2Felsewhere.example' });
-    expect(new URL((url as { value: string }).value, 'http://127.0.0.1:3000/rest-api').origin).toBe('http://127.0.0.1:3000');
+    expect(new URL((url as { value: string }).value, 'http://127.0.0.1:3000/rest-api').origin).toBe(
+      'http://127.0.0.1:3000',
+    );
   });
 });
 
@@ -66,7 +87,9 @@ describe('the try-it body', () => {
   });
 
   it('shows a JSON answer indented, and any other answer as it came', () => {
-    expect(prettyBody('{"id":1,"a":[1]}', 'application/json; charset=utf-8')).toBe('{\n  "id": 1,\n  "a": [\n    1\n  ]\n}');
+    expect(prettyBody('{"id":1,"a":[1]}', 'application/json; charset=utf-8')).toBe(
+      '{\n  "id": 1,\n  "a": [\n    1\n  ]\n}',
+    );
     expect(prettyBody('{"title":"x"}', 'application/problem+json')).toBe('{\n  "title": "x"\n}');
     expect(prettyBody('{not json', 'application/json')).toBe('{not json');
     expect(prettyBody('<p>hi</p>', 'text/html')).toBe('<p>hi</p>');
@@ -94,17 +117,27 @@ describe('the try-it markup', () => {
     expect(html).toMatch(/<\/form><\/template><\/details>$/);
     expect(html).toContain('method="dialog"');
     expect(html).not.toContain('action=');
-    expect(html).toContain('data-method="PATCH" data-path="/public/offers/v1/events/{event_id}" data-media-type="application/json"');
+    expect(html).toContain(
+      'data-method="PATCH" data-path="/public/offers/v1/events/{event_id}" data-media-type="application/json"',
+    );
     expect(html).toContain('<button type="submit" class="button try-it__send">Send</button>');
     expect(html).toContain('<div class="try-it__output" aria-live="polite" data-try-it-output="">');
   });
 
   it('labels every control; the key field is a password without a name, so no submission carries it', () => {
     const html = render(operation);
-    expect(html).toMatch(/<label class="try-it__field"><span>API key <small>\(kept in this tab\)<\/small><\/span><input type="password" autoComplete="off" spellcheck="false" data-try-it-key=""\/><\/label>/i);
-    expect(html).toContain('<code>event_id</code> <small>path, required</small></span><input name="event_id" data-in="path" required="" autoComplete="off" value="1"/>');
-    expect(html).toContain('<code>dryRun</code> <small>query</small></span><input name="dryRun" data-in="query" autoComplete="off"');
-    expect(html).toMatch(/<textarea name="body" rows="4" spellcheck="false">\{\n {2}&quot;name&quot;: &quot;Rock night&quot;\n\}<\/textarea>/);
+    expect(html).toMatch(
+      /<label class="try-it__field"><span>API key <small>\(kept in this tab\)<\/small><\/span><input type="password" autoComplete="off" spellcheck="false" data-try-it-key=""\/><\/label>/i,
+    );
+    expect(html).toContain(
+      '<code>event_id</code> <small>path, required</small></span><input name="event_id" data-in="path" required="" autoComplete="off" value="1"/>',
+    );
+    expect(html).toContain(
+      '<code>dryRun</code> <small>query</small></span><input name="dryRun" data-in="query" autoComplete="off"',
+    );
+    expect(html).toMatch(
+      /<textarea name="body" rows="4" spellcheck="false">\{\n {2}&quot;name&quot;: &quot;Rock night&quot;\n\}<\/textarea>/,
+    );
     // Every input and textarea sits in a label.
     expect(html.match(/<(input|textarea)\b/g)).toHaveLength(4);
     expect(html.match(/<label class="try-it__field">/g)).toHaveLength(4);

@@ -16,11 +16,29 @@ const anyValue = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('', ' ', '0', '-1', '2147483648', 'NaN', '1e309', '../etc', '%00', 'null', '[]', '{}', 'é'.repeat(300)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '2147483648',
+    'NaN',
+    '1e309',
+    '../etc',
+    '%00',
+    'null',
+    '[]',
+    '{}',
+    'é'.repeat(300),
+  ),
   fc.array(fc.string(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer(), fc.constant(null)), { maxKeys: 3 }),
 );
-const pathSegment = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.~-]{1,20}$/), fc.integer().map(String), fc.constantFrom('0', '-5', '99999999999'));
+const pathSegment = fc.oneof(
+  fc.stringMatching(/^[A-Za-z0-9_.~-]{1,20}$/),
+  fc.integer().map(String),
+  fc.constantFrom('0', '-5', '99999999999'),
+);
 const RUNS_PER_OPERATION = 60;
 
 describe('generated bad input to every operation', () => {
@@ -57,11 +75,10 @@ describe('generated bad input to every operation', () => {
       await fc.assert(
         fc.asyncProperty(
           fc.tuple(...parameterNames.map(() => pathSegment)),
-          fc.dictionary(fc.constantFrom(...queryNames, 'unexpected'), fc.oneof(fc.string(), fc.integer().map(String)), { maxKeys: 4 }),
-          fc.oneof(
-            fc.dictionary(fc.constantFrom(...bodyNames, 'unexpected'), anyValue, { maxKeys: 5 }),
-            anyValue,
-          ),
+          fc.dictionary(fc.constantFrom(...queryNames, 'unexpected'), fc.oneof(fc.string(), fc.integer().map(String)), {
+            maxKeys: 4,
+          }),
+          fc.oneof(fc.dictionary(fc.constantFrom(...bodyNames, 'unexpected'), anyValue, { maxKeys: 5 }), anyValue),
           async (parameters, query, body) => {
             let path = route.path;
             parameterNames.forEach((name, index) => {
@@ -72,7 +89,10 @@ describe('generated bad input to every operation', () => {
             const response = route.request?.body
               ? await call.set('Content-Type', 'application/json').send(JSON.stringify(body ?? null))
               : await call;
-            expect(response.status, `${route.method} ${path} ${JSON.stringify(query)} ${JSON.stringify(body)}`).toBeLessThan(500);
+            expect(
+              response.status,
+              `${route.method} ${path} ${JSON.stringify(query)} ${JSON.stringify(body)}`,
+            ).toBeLessThan(500);
             if (response.status === 429) limited += 1;
             expectMatchesContract(response, route.method, route.path);
           },

@@ -43,7 +43,10 @@ describe('loadConfig', () => {
   });
 
   it('switches to PostgreSQL when DATABASE_URL is set, with either URL scheme, keeping the URL as given', () => {
-    for (const url of ['postgres://app:secret@db.internal:5432/provider', 'postgresql://localhost/provider?sslmode=require']) {
+    for (const url of [
+      'postgres://app:secret@db.internal:5432/provider',
+      'postgresql://localhost/provider?sslmode=require',
+    ]) {
       const config = loadConfig({ DATABASE_URL: url, SQLITE_PATH: '/tmp/ignored.sqlite' });
       expect(config.database).toEqual({ kind: 'postgresql', url });
     }
@@ -106,7 +109,12 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable at once', () => {
-    const error = configErrorFor({ PORT: 'http', DATABASE_URL: 'mysql://x', APP_ENV: 'staging', SQLITE_PATH: 'fine.sqlite' });
+    const error = configErrorFor({
+      PORT: 'http',
+      DATABASE_URL: 'mysql://x',
+      APP_ENV: 'staging',
+      SQLITE_PATH: 'fine.sqlite',
+    });
     expect(namedVariables(error).sort()).toEqual(['APP_ENV', 'DATABASE_URL', 'PORT']);
   });
 

@@ -30,7 +30,13 @@ import {
  */
 
 /** A request whose body arrives in two parts, so that it is in flight for as long as the test wants. */
-async function requestInTwoParts(port: number, method: string, path: string, headers: Record<string, string>, body: string) {
+async function requestInTwoParts(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+) {
   const socket = connect(port, '127.0.0.1');
   socket.setEncoding('utf8');
   let received = '';
@@ -128,7 +134,11 @@ describe('the server process (node dist/server/main.js)', () => {
   async function startServer(): Promise<ServerProcess> {
     // Only what the process needs, as `npm start` would see it: no NODE_ENV (vitest sets it to
     // 'test', which changes how Apollo Server behaves), no DATABASE_URL from the outer shell.
-    const env = serverEnv(databaseConfig, temporaryDirectory, process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
+    const env = serverEnv(
+      databaseConfig,
+      temporaryDirectory,
+      process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {},
+    );
     const server = await startServerProcess({ serverEntry, cwd: projectRoot, env });
     processes.push(server);
     const listening = server.jsonLines.find((line) => line.msg === 'listening')!;
@@ -188,7 +198,14 @@ describe('the server process (node dist/server/main.js)', () => {
       const response = await get(firstRun, '/public/providers/v1/provider', apiKey);
       expect(response.status).toBe(200);
       const provider = (await response.json()) as Record<string, unknown>;
-      expect(Object.keys(provider).sort()).toEqual(['bookingUrl', 'cancelUrl', 'id', 'logoUrl', 'name', 'notificationUrl']);
+      expect(Object.keys(provider).sort()).toEqual([
+        'bookingUrl',
+        'cancelUrl',
+        'id',
+        'logoUrl',
+        'name',
+        'notificationUrl',
+      ]);
       expect(provider).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
       providerId = provider.id as number;
 
@@ -232,7 +249,11 @@ describe('the server process (node dist/server/main.js)', () => {
       // Requests that could tempt a log line into showing the key.
       await get(firstRun, `/public/providers/v1/provider?api_key=${apiKey}`, apiKey);
       await get(firstRun, '/public/nothing', apiKey);
-      await get(firstRun, '/public/providers/v1/provider', apiKey.replace(/.$/, (last) => (last === '0' ? '1' : '0')));
+      await get(
+        firstRun,
+        '/public/providers/v1/provider',
+        apiKey.replace(/.$/, (last) => (last === '0' ? '1' : '0')),
+      );
 
       const inFlight = await requestInTwoParts(
         firstRun.port,
@@ -259,7 +280,9 @@ describe('the server process (node dist/server/main.js)', () => {
       const exit = await firstRun.waitForExit(STOP_TIMEOUT_MS, 'after SIGTERM and the last answer');
       expect(exit).toEqual({ code: 0, signal: null });
       const messages = firstRun.jsonLines.map((line) => line.msg);
-      expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('shutting down: finishing in-flight requests'));
+      expect(messages.indexOf('stopped')).toBeGreaterThan(
+        messages.indexOf('shutting down: finishing in-flight requests'),
+      );
       expect(messages.at(-1)).toBe('stopped');
     });
 
@@ -298,7 +321,9 @@ describe('the server process (node dist/server/main.js)', () => {
       expect(secondRun.lines.filter((line) => line.startsWith('Demo API key'))).toEqual([]);
       expect(secondRun.lines.filter((line) => line.startsWith('Demo messaging secret'))).toEqual([]);
       expect(secondRun.lines.filter((line) => line.includes('curl '))).toEqual([]);
-      expect(secondRun.lines).toContainEqual(expect.stringMatching(/Issue another key with: npm run cli -- create-key/));
+      expect(secondRun.lines).toContainEqual(
+        expect.stringMatching(/Issue another key with: npm run cli -- create-key/),
+      );
       expect(secondRun.jsonLines.filter((line) => line.msg === 'migrations applied')).toEqual([]);
     });
 

@@ -29,7 +29,9 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
   let testDatabase: TestDatabase | undefined;
   let databaseConfig: DatabaseConfig;
 
-  const saleable = catalogueEntries.filter((entry) => SALEABLE_BY_EAN.has(entry.category) && entry.compliant).map((entry) => entry.ean);
+  const saleable = catalogueEntries
+    .filter((entry) => SALEABLE_BY_EAN.has(entry.category) && entry.compliant)
+    .map((entry) => entry.ean);
   /** Catalogue EANs with their last digit changed: never a valid check digit, so skipped and recorded. */
   const wrongCheckDigit = catalogueEntries
     .filter((entry) => !saleable.includes(entry.ean))
@@ -48,7 +50,9 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     });
   }
 
-  async function inspect<T>(read: (em: ReturnType<Awaited<ReturnType<typeof openDatabase>>['em']['fork']>) => Promise<T>): Promise<T> {
+  async function inspect<T>(
+    read: (em: ReturnType<Awaited<ReturnType<typeof openDatabase>>['em']['fork']>) => Promise<T>,
+  ): Promise<T> {
     const orm = await openDatabase(databaseConfig);
     try {
       return await read(orm.em.fork());
@@ -79,7 +83,9 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     expect(saleable.length).toBeGreaterThan(250);
     const first = await start();
     const apiKey = first.lines.find((line) => line.startsWith('Demo API key: '))!.slice('Demo API key: '.length);
-    const venueIds = await inspect(async (em) => (await em.find(Venue, { isVirtual: false }, { orderBy: { id: 'asc' } })).map((venue) => venue.id));
+    const venueIds = await inspect(async (em) =>
+      (await em.find(Venue, { isVirtual: false }, { orderBy: { id: 'asc' } })).map((venue) => venue.id),
+    );
     expect(venueIds).toHaveLength(2);
 
     const items = [...saleable, ...wrongCheckDigit];
@@ -96,7 +102,11 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
       expect(response.status, await response.text()).toBe(204);
     }
 
-    await first.waitForLine((line) => parseJsonLine(line)?.msg === 'job step committed', 'the first committed step', 30_000);
+    await first.waitForLine(
+      (line) => parseJsonLine(line)?.msg === 'job step committed',
+      'the first committed step',
+      30_000,
+    );
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
 
@@ -116,15 +126,25 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     expect(cut.jobs.filter((job) => job.status !== 'done').length, 'work left for the next process').toBeGreaterThan(0);
 
     const second = await start({ JOB_LEASE_SECONDS: '2' });
-    const jobsDone = () => second.jsonLines.filter((line) => line.msg === 'job done' && line.jobType === 'offers.productImport').length;
-    await second.waitForLine(() => jobsDone() >= cut.jobs.filter((job) => job.status !== 'done').length, 'the imports to finish', 60_000);
+    const jobsDone = () =>
+      second.jsonLines.filter((line) => line.msg === 'job done' && line.jobType === 'offers.productImport').length;
+    await second.waitForLine(
+      () => jobsDone() >= cut.jobs.filter((job) => job.status !== 'done').length,
+      'the imports to finish',
+      60_000,
+    );
     const stopped = await second.stop('SIGTERM');
     expect(stopped.code).toBe(0);
 
     await inspect(async (em) => {
       const imports = await em.find(ProductImport, {}, { orderBy: { id: 'asc' } });
       for (const productImport of imports) {
-        expect(productImport).toMatchObject({ status: 'DONE', nextIndex: 500, createdCount: saleable.length, updatedCount: 0 });
+        expect(productImport).toMatchObject({
+          status: 'DONE',
+          nextIndex: 500,
+          createdCount: saleable.length,
+          updatedCount: 0,
+        });
         expect(productImport.rejected).toHaveLength(wrongCheckDigit.length);
         expect(new Set(productImport.rejected.map((rejection) => rejection.reason))).toEqual(new Set(['invalidEan']));
       }
@@ -134,7 +154,9 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
         expect(new Set(offers.map((offer) => offer.ean))).toEqual(new Set(saleable));
         const stocks = await em.find(Stock, { offer: { venue: venueId }, isDeleted: false });
         expect(stocks).toHaveLength(saleable.length);
-        expect(new Set(stocks.map((stock) => `${stock.price}/${stock.quantity}`))).toEqual(new Set([`${1000 + index}/3`]));
+        expect(new Set(stocks.map((stock) => `${stock.price}/${stock.quantity}`))).toEqual(
+          new Set([`${1000 + index}/3`]),
+        );
       }
       expect(await em.count(Job, { type: 'offers.productImport', status: { $ne: 'done' } })).toBe(0);
     });

@@ -33,7 +33,8 @@ export function buildOnce(projectRoot: string, name: string, isFresh: () => bool
       mkdirSync(lock);
     } catch {
       const lockInfo = statSync(lock, { throwIfNoEntry: false });
-      if (lockInfo && Date.now() - lockInfo.mtimeMs > LOCK_STALE_AFTER_MS) rmSync(lock, { recursive: true, force: true });
+      if (lockInfo && Date.now() - lockInfo.mtimeMs > LOCK_STALE_AFTER_MS)
+        rmSync(lock, { recursive: true, force: true });
       sleep(200);
       continue;
     }

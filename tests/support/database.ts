@@ -46,7 +46,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 
 async function createSqliteDatabase(storage: 'memory' | 'file'): Promise<TestDatabase> {
   const directory = storage === 'file' ? await mkdtemp(join(tmpdir(), 'provider-platform-test-')) : null;
-  const databaseConfig: DatabaseConfig = { kind: 'sqlite', path: directory ? join(directory, 'test.sqlite') : ':memory:' };
+  const databaseConfig: DatabaseConfig = {
+    kind: 'sqlite',
+    path: directory ? join(directory, 'test.sqlite') : ':memory:',
+  };
   const orm = await openMigrated(databaseConfig, async () => {
     if (directory) await rm(directory, { recursive: true, force: true });
   });

@@ -86,7 +86,11 @@ export interface JpegOptions {
  * decodable image (Chromium drew these, and aPng's files, at the right size and colour when
  * this builder was written), but no decoder runs in the tests.
  */
-export function aJpeg(width: number, height: number, { frameMarker = 0xc0, fillBytes = 0, tablesBeforeFrame = false }: JpegOptions = {}): Buffer {
+export function aJpeg(
+  width: number,
+  height: number,
+  { frameMarker = 0xc0, fillBytes = 0, tablesBeforeFrame = false }: JpegOptions = {},
+): Buffer {
   const jfif = Buffer.from([0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
   const quantisation = Buffer.concat([Buffer.from([0x00]), Buffer.alloc(64, 1)]);
   const frame = Buffer.alloc(9);

@@ -3,7 +3,13 @@ import { Provider } from '../../graphql/providers/Provider.js';
 import { type CreatedSandbox, createSandbox } from '../../graphql/providers/sandbox.js';
 import type { TestApp } from './app.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -78,7 +84,10 @@ export class Receiver {
     });
     const { port } = server.address() as AddressInfo;
     const receiver = new Receiver(server, `http://127.0.0.1:${port}`);
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => void receiver.handle(request, response));
+    server.on(
+      'request',
+      (request: IncomingMessage, response: ServerResponse) => void receiver.handle(request, response),
+    );
     return receiver;
   }
 
@@ -221,7 +230,11 @@ export async function aSandboxWithReceiver(testApp: TestApp): Promise<{ sandbox:
   await em.nativeUpdate(
     Provider,
     { id: sandbox.provider.id },
-    { bookingUrl: receiver.url('/booking'), cancelUrl: receiver.url('/cancel'), notificationUrl: receiver.url('/notify') },
+    {
+      bookingUrl: receiver.url('/booking'),
+      cancelUrl: receiver.url('/cancel'),
+      notificationUrl: receiver.url('/notify'),
+    },
   );
   return { sandbox, receiver };
 }

@@ -40,20 +40,25 @@ function buildIsFresh(projectRoot: string): boolean {
  * or older than a source file, and returns the path of the entry point.
  */
 export function ensureServerBuilt(projectRoot: string = findProjectRoot()): string {
-  buildOnce(projectRoot, 'server-build', () => buildIsFresh(projectRoot), () => {
-    const startedAt = Date.now();
-    try {
-      execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build.mjs'), '--server-only'], {
-        cwd: projectRoot,
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-      throw new Error(`Server build failed:\n${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
-    }
-    // Dated from the start of the build: a source saved during the build makes the next check rebuild.
-    writeFileSync(stampPath(projectRoot), `${new Date(startedAt).toISOString()}\n`);
-    utimesSync(stampPath(projectRoot), startedAt / 1000, startedAt / 1000);
-  });
+  buildOnce(
+    projectRoot,
+    'server-build',
+    () => buildIsFresh(projectRoot),
+    () => {
+      const startedAt = Date.now();
+      try {
+        execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build.mjs'), '--server-only'], {
+          cwd: projectRoot,
+          stdio: 'pipe',
+        });
+      } catch (error) {
+        const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+        throw new Error(`Server build failed:\n${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
+      }
+      // Dated from the start of the build: a source saved during the build makes the next check rebuild.
+      writeFileSync(stampPath(projectRoot), `${new Date(startedAt).toISOString()}\n`);
+      utimesSync(stampPath(projectRoot), startedAt / 1000, startedAt / 1000);
+    },
+  );
   return serverEntryPath(projectRoot);
 }

@@ -89,7 +89,8 @@ export class ServerProcess {
       listener = () => {
         const line = this.lines.find(predicate);
         if (line !== undefined) resolve(line);
-        else if (this.exit) reject(new Error(`The process exited (${JSON.stringify(this.exit)}) before ${what}\n${this.output()}`));
+        else if (this.exit)
+          reject(new Error(`The process exited (${JSON.stringify(this.exit)}) before ${what}\n${this.output()}`));
       };
       this.listeners.add(listener);
       listener();
@@ -126,13 +127,16 @@ export class ServerProcess {
   }
 }
 
-
 /**
  * Starts `node <serverEntry>` with exactly `env` (no NODE_ENV: vitest's 'test' changes how Apollo
  * Server behaves), waits for its 'listening' log line (PORT=0: the port is read from it) and for
  * the last start-up line ('Portal: ...').
  */
-export async function startServerProcess(options: { serverEntry: string; cwd: string; env: Record<string, string | undefined> }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  serverEntry: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}): Promise<ServerProcess> {
   const server = new ServerProcess(
     spawn(process.execPath, [options.serverEntry], {
       cwd: options.cwd,
@@ -157,7 +161,11 @@ export async function startServerProcess(options: { serverEntry: string; cwd: st
  * The environment of a server process as `npm start` would see it, and only that: a free port
  * (PORT=0), the worker on, the database given (a SQLite file in `directory`, or PostgreSQL).
  */
-export function serverEnv(database: DatabaseConfig, directory: string, extra: Record<string, string> = {}): Record<string, string | undefined> {
+export function serverEnv(
+  database: DatabaseConfig,
+  directory: string,
+  extra: Record<string, string> = {},
+): Record<string, string | undefined> {
   return {
     PATH: process.env.PATH,
     PORT: '0',

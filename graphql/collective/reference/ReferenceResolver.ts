@@ -34,7 +34,9 @@ function containing(text: string): string {
 
 @Resolver(() => EducationalDomain)
 export class ReferenceResolver {
-  @Query(() => [EducationalDomain], { description: 'Domains of artistic and cultural education, with their national programmes.' })
+  @Query(() => [EducationalDomain], {
+    description: 'Domains of artistic and cultural education, with their national programmes.',
+  })
   educationalDomains(@Ctx() context: GraphContext): Promise<EducationalDomain[]> {
     return context.em.find(EducationalDomain, {}, { populate: ['nationalPrograms'], orderBy: { id: 'asc' } });
   }
@@ -44,7 +46,10 @@ export class ReferenceResolver {
     return [...domain.nationalPrograms.getItems()].sort((a, b) => a.id - b.id);
   }
 
-  @Query(() => [NationalProgram], { name: 'nationalPrograms', description: 'National programmes of artistic and cultural education.' })
+  @Query(() => [NationalProgram], {
+    name: 'nationalPrograms',
+    description: 'National programmes of artistic and cultural education.',
+  })
   allNationalPrograms(@Ctx() context: GraphContext): Promise<NationalProgram[]> {
     return context.em.find(NationalProgram, {}, { orderBy: { id: 'asc' } });
   }
@@ -59,7 +64,9 @@ export class ReferenceResolver {
     return [...EAC_FORMATS];
   }
 
-  @Query(() => [EducationalInstitution], { description: 'Educational institutions matching every filter given, in id order.' })
+  @Query(() => [EducationalInstitution], {
+    description: 'Educational institutions matching every filter given, in id order.',
+  })
   educationalInstitutions(
     @Ctx() context: GraphContext,
     @Arg('filter', () => InstitutionFilter, { nullable: true }) filter: InstitutionFilter | null,

@@ -9,14 +9,22 @@ import { EducationalDomain, EducationalInstitution, NationalProgram, StudentLeve
  * added, known ones take the data's values. Idempotent, so concurrent processes may run it.
  */
 export async function loadEducationalReference(em: EntityManager): Promise<void> {
-  await em.upsertMany(NationalProgram, nationalPrograms.map(({ id, name }) => ({ id, name })), {
-    onConflictFields: ['id'],
-    onConflictAction: 'merge',
-  });
-  await em.upsertMany(EducationalDomain, educationalDomains.map(({ id, name }) => ({ id, name })), {
-    onConflictFields: ['id'],
-    onConflictAction: 'merge',
-  });
+  await em.upsertMany(
+    NationalProgram,
+    nationalPrograms.map(({ id, name }) => ({ id, name })),
+    {
+      onConflictFields: ['id'],
+      onConflictAction: 'merge',
+    },
+  );
+  await em.upsertMany(
+    EducationalDomain,
+    educationalDomains.map(({ id, name }) => ({ id, name })),
+    {
+      onConflictFields: ['id'],
+      onConflictAction: 'merge',
+    },
+  );
   // The links are the data's: missing ones added (a concurrent start-up adding them too is
   // ignored), dropped ones removed.
   const knex = (em as SqlEntityManager).getKnex();
@@ -29,15 +37,23 @@ export async function loadEducationalReference(em: EntityManager): Promise<void>
     domain.nationalProgramIds.map((programId) => ({ domain_id: domain.id, program_id: programId })),
   );
   if (links.length > 0) {
-    await em.getConnection().execute(knex('educational_domain_program').insert(links).onConflict(['domain_id', 'program_id']).ignore() as never);
+    await em
+      .getConnection()
+      .execute(
+        knex('educational_domain_program').insert(links).onConflict(['domain_id', 'program_id']).ignore() as never,
+      );
   }
   await em.upsertMany(
     StudentLevel,
     studentLevels.map(({ id, name }, position) => ({ id, name, position })),
     { onConflictFields: ['id'], onConflictAction: 'merge' },
   );
-  await em.upsertMany(EducationalInstitution, educationalInstitutions.map((entry) => ({ ...entry })), {
-    onConflictFields: ['id'],
-    onConflictAction: 'merge',
-  });
+  await em.upsertMany(
+    EducationalInstitution,
+    educationalInstitutions.map((entry) => ({ ...entry })),
+    {
+      onConflictFields: ['id'],
+      onConflictAction: 'merge',
+    },
+  );
 }

@@ -20,7 +20,10 @@ function describe(category: Category): CategoryDescription {
   const mandatoryByField = conditionalFieldsOf(category);
   return {
     id: category.id,
-    conditionalFields: Object.entries(mandatoryByField).map(([name, mandatory]) => ({ name, mandatory: Boolean(mandatory) })),
+    conditionalFields: Object.entries(mandatoryByField).map(([name, mandatory]) => ({
+      name,
+      mandatory: Boolean(mandatory),
+    })),
     locationType: responseLocationTypeOf(category),
   };
 }

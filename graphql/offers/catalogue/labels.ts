@@ -4,53 +4,48 @@
 // `OTHER` reads "Autre" (the show genre `OTHER` reads "Autres spectacles", so that `OTHER-OTHER` and
 // `OTHER` differ). Each map is typed
 // `Record<Enum, string>` so that the compiler proves every code has a label.
-import type {
-  DeprecatedMusicType,
-  ShowType,
-  TiteliveEventMusicType,
-  TiteliveMusicType,
-} from './enums.js';
+import type { DeprecatedMusicType, ShowType, TiteliveEventMusicType, TiteliveMusicType } from './enums.js';
 
 /** Labels of the current music types (`GET /music_types/all`). */
 export const labelOfTiteliveMusicType: Readonly<Record<TiteliveMusicType, string>> = {
-  'MUSIQUE_CLASSIQUE': 'Musique classique',
+  MUSIQUE_CLASSIQUE: 'Musique classique',
   'JAZZ-BLUES': 'Jazz - Blues',
-  'BANDES_ORIGINALES': 'Bandes originales',
-  'ELECTRO': 'Électro',
-  'POP': 'Pop',
-  'ROCK': 'Rock',
-  'METAL': 'Métal',
-  'ALTERNATIF': 'Alternatif',
-  'VARIETES': 'Variétés',
+  BANDES_ORIGINALES: 'Bandes originales',
+  ELECTRO: 'Électro',
+  POP: 'Pop',
+  ROCK: 'Rock',
+  METAL: 'Métal',
+  ALTERNATIF: 'Alternatif',
+  VARIETES: 'Variétés',
   'FUNK-SOUL-RNB-DISCO': 'Funk - Soul - RnB - Disco',
   'RAP-HIP HOP': 'Rap - Hip hop',
   'REGGAE-RAGGA': 'Reggae - Ragga',
-  'MUSIQUE_DU_MONDE': 'Musique du monde',
+  MUSIQUE_DU_MONDE: 'Musique du monde',
   'COUNTRY-FOLK': 'Country - Folk',
-  'VIDEOS_MUSICALES': 'Vidéos musicales',
-  'COMPILATIONS': 'Compilations',
-  'AMBIANCE': 'Ambiance',
-  'ENFANTS': 'Enfants',
-  'AUTRES': 'Autres',
+  VIDEOS_MUSICALES: 'Vidéos musicales',
+  COMPILATIONS: 'Compilations',
+  AMBIANCE: 'Ambiance',
+  ENFANTS: 'Enfants',
+  AUTRES: 'Autres',
 };
 
 /** Labels of the music types allowed on events (`GET /music_types/event`), the same as above. */
 export const labelOfTiteliveEventMusicType: Readonly<Record<TiteliveEventMusicType, string>> = {
-  'MUSIQUE_CLASSIQUE': 'Musique classique',
+  MUSIQUE_CLASSIQUE: 'Musique classique',
   'JAZZ-BLUES': 'Jazz - Blues',
-  'ELECTRO': 'Électro',
-  'POP': 'Pop',
-  'ROCK': 'Rock',
-  'METAL': 'Métal',
-  'ALTERNATIF': 'Alternatif',
-  'VARIETES': 'Variétés',
+  ELECTRO: 'Électro',
+  POP: 'Pop',
+  ROCK: 'Rock',
+  METAL: 'Métal',
+  ALTERNATIF: 'Alternatif',
+  VARIETES: 'Variétés',
   'FUNK-SOUL-RNB-DISCO': 'Funk - Soul - RnB - Disco',
   'RAP-HIP HOP': 'Rap - Hip hop',
   'REGGAE-RAGGA': 'Reggae - Ragga',
-  'MUSIQUE_DU_MONDE': 'Musique du monde',
+  MUSIQUE_DU_MONDE: 'Musique du monde',
   'COUNTRY-FOLK': 'Country - Folk',
-  'AMBIANCE': 'Ambiance',
-  'AUTRES': 'Autres',
+  AMBIANCE: 'Ambiance',
+  AUTRES: 'Autres',
 };
 
 /** Labels of the former music types (`GET /music_types`). */
@@ -269,7 +264,7 @@ export const labelOfDeprecatedMusicType: Readonly<Record<DeprecatedMusicType, st
   'CHANSON_VARIETE-SLAM': 'Chanson / Variété - Slam',
   'CHANSON_VARIETE-OTHER': 'Chanson / Variété - Autre',
 
-  'OTHER': 'Autre',
+  OTHER: 'Autre',
 };
 
 /** Labels of the show types (`GET /show_types`). */
@@ -368,6 +363,5 @@ export const labelOfShowType: Readonly<Record<ShowType, string>> = {
   'OPERA-SINGSPIEL': 'Opéra - Singspiel',
   'OPERA-OTHER': 'Opéra - Autre',
 
-  'OTHER': 'Autre',
+  OTHER: 'Autre',
 };
-

@@ -22,7 +22,9 @@ export class DateResolver {
     return listDates(context, eventId, page ?? new PageInput(), idsAtProvider);
   }
 
-  @Mutation(() => [Stock], { description: 'Creates up to 2500 dates of an event (2500 per event in total), all or none; in the order given.' })
+  @Mutation(() => [Stock], {
+    description: 'Creates up to 2500 dates of an event (2500 per event in total), all or none; in the order given.',
+  })
   createEventDates(
     @Ctx() context: GraphContext,
     @Arg('eventId', () => Int) eventId: number,
@@ -41,7 +43,9 @@ export class DateResolver {
     return updateDate(context, eventId, stockId, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes a date of an event (its unused bookings are cancelled); true once done.' })
+  @Mutation(() => Boolean, {
+    description: 'Deletes a date of an event (its unused bookings are cancelled); true once done.',
+  })
   async deleteEventDate(
     @Ctx() context: GraphContext,
     @Arg('eventId', () => Int) eventId: number,
@@ -51,8 +55,14 @@ export class DateResolver {
     return true;
   }
 
-  @FieldResolver(() => PriceCategory, { nullable: true, description: 'The price category of an event date; null for a product stock.' })
-  priceCategory(@Root() stock: Pick<Stock, 'priceCategory'>, @Ctx() context: GraphContext): PriceCategory | null | Promise<PriceCategory> {
+  @FieldResolver(() => PriceCategory, {
+    nullable: true,
+    description: 'The price category of an event date; null for a product stock.',
+  })
+  priceCategory(
+    @Root() stock: Pick<Stock, 'priceCategory'>,
+    @Ctx() context: GraphContext,
+  ): PriceCategory | null | Promise<PriceCategory> {
     const priceCategory = stock.priceCategory;
     if (!priceCategory) return null;
     // Synchronous when loaded (always, for the facade's operations): a promise per date would
@@ -61,7 +71,9 @@ export class DateResolver {
     return context.em.findOneOrFail(PriceCategory, priceCategory.id);
   }
 
-  @FieldResolver(() => QuantityScalar, { description: 'Places still on sale (quantity minus bookedQuantity), or "unlimited".' })
+  @FieldResolver(() => QuantityScalar, {
+    description: 'Places still on sale (quantity minus bookedQuantity), or "unlimited".',
+  })
   remainingQuantity(@Root() stock: Pick<Stock, 'quantity' | 'bookedQuantity'>): Quantity {
     return remainingQuantity(stock);
   }

@@ -30,15 +30,24 @@ async function liveDateKeys(em: EntityManager, offer: Offer) {
   );
   return {
     count: stocks.length,
-    beginningsAndPriceCategories: new Set(stocks.map((stock) => beginningAndPriceCategoryKey(stock.beginningDatetime, stock.priceCategory?.id))),
+    beginningsAndPriceCategories: new Set(
+      stocks.map((stock) => beginningAndPriceCategoryKey(stock.beginningDatetime, stock.priceCategory?.id)),
+    ),
     idsAtProvider: new Set(stocks.flatMap((stock) => (stock.idAtProvider == null ? [] : [stock.idAtProvider]))),
   };
 }
 
 function checkFields(inputs: NewDate[], now: Date): void {
-  const issues: ValidationIssue[] = inputs.flatMap((input, index) => dateFieldIssues(input, ['dates', String(index)], 'create', now));
+  const issues: ValidationIssue[] = inputs.flatMap((input, index) =>
+    dateFieldIssues(input, ['dates', String(index)], 'create', now),
+  );
   if (inputs.length > DATES_PER_CALL_MAX) {
-    issues.unshift({ loc: ['dates'], msg: `At most ${DATES_PER_CALL_MAX} dates per call`, type: 'too_long', ctx: { limit_value: DATES_PER_CALL_MAX } });
+    issues.unshift({
+      loc: ['dates'],
+      msg: `At most ${DATES_PER_CALL_MAX} dates per call`,
+      type: 'too_long',
+      ctx: { limit_value: DATES_PER_CALL_MAX },
+    });
   }
   if (issues.length > 0) throw new ValidationFailedError(issues);
 }
@@ -52,12 +61,19 @@ function checkAgainstEvent(inputs: NewDate[], offer: Offer, live: Awaited<Return
   const problems: Record<string, string[]> = {};
   const refuse = (field: string, message: string) => (problems[field] ??= []).push(message);
   if (live.count + inputs.length > DATES_PER_OFFER_MAX) {
-    refuse('dates', `An event has at most ${DATES_PER_OFFER_MAX} dates: this one has ${live.count}, ${inputs.length} more would make ${live.count + inputs.length}`);
+    refuse(
+      'dates',
+      `An event has at most ${DATES_PER_OFFER_MAX} dates: this one has ${live.count}, ${inputs.length} more would make ${live.count + inputs.length}`,
+    );
   }
   const givenBeginnings = new Set<string>();
   const givenIds = new Set<string>();
   inputs.forEach((input, index) => {
-    const limitProblem = bookingLimitProblem(input.beginningDatetime, input.bookingLimitDatetime, offer.publicationDatetime);
+    const limitProblem = bookingLimitProblem(
+      input.beginningDatetime,
+      input.bookingLimitDatetime,
+      offer.publicationDatetime,
+    );
     if (limitProblem) refuse(`dates.${index}.bookingLimitDatetime`, limitProblem);
     const key = beginningAndPriceCategoryKey(input.beginningDatetime, input.priceCategoryId);
     if (givenBeginnings.has(key)) {
@@ -67,9 +83,13 @@ function checkAgainstEvent(inputs: NewDate[], offer: Offer, live: Awaited<Return
     }
     givenBeginnings.add(key);
     if (input.idAtProvider != null) {
-      if (givenIds.has(input.idAtProvider)) refuse(`dates.${index}.idAtProvider`, `The idAtProvider "${input.idAtProvider}" is given twice`);
+      if (givenIds.has(input.idAtProvider))
+        refuse(`dates.${index}.idAtProvider`, `The idAtProvider "${input.idAtProvider}" is given twice`);
       else if (live.idsAtProvider.has(input.idAtProvider)) {
-        refuse(`dates.${index}.idAtProvider`, `A date of this event already has the idAtProvider "${input.idAtProvider}"`);
+        refuse(
+          `dates.${index}.idAtProvider`,
+          `A date of this event already has the idAtProvider "${input.idAtProvider}"`,
+        );
       }
       givenIds.add(input.idAtProvider);
     }
@@ -80,7 +100,14 @@ function checkAgainstEvent(inputs: NewDate[], offer: Offer, live: Awaited<Return
 /** A date as written: what the answer shows, without loading the rows back. */
 export type CreatedDate = Pick<
   Stock,
-  'id' | 'beginningDatetime' | 'bookingLimitDatetime' | 'price' | 'quantity' | 'bookedQuantity' | 'idAtProvider' | 'priceCategory'
+  | 'id'
+  | 'beginningDatetime'
+  | 'bookingLimitDatetime'
+  | 'price'
+  | 'quantity'
+  | 'bookedQuantity'
+  | 'idAtProvider'
+  | 'priceCategory'
 >;
 
 /** Rows per INSERT statement: 500 rows of 12 columns stay far below both engines' parameter limits. */
@@ -96,7 +123,8 @@ async function insertReturningIds(em: EntityManager, rows: EntityDictionary<Stoc
     const chunk = rows.slice(start, start + INSERT_CHUNK_ROWS);
     const result = await em.getDriver().nativeInsertMany<Stock>(Stock.name, chunk, { ctx: em.getTransactionContext() });
     const chunkIds = (result.rows ?? []).map((row) => Number(row.id));
-    if (chunkIds.length !== chunk.length) throw new Error(`Inserted ${chunk.length} dates but got ${chunkIds.length} ids back`);
+    if (chunkIds.length !== chunk.length)
+      throw new Error(`Inserted ${chunk.length} dates but got ${chunkIds.length} ids back`);
     ids.push(...chunkIds);
   }
   return ids;
@@ -114,8 +142,11 @@ export async function createDates(context: GraphContext, eventId: number, inputs
   return context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);
-    const priceCategories = new Map((await em.find(PriceCategory, { offer })).map((category) => [category.id, category]));
-    if (inputs.some((input) => !priceCategories.has(input.priceCategoryId))) throw new NotFoundError('Price category not found');
+    const priceCategories = new Map(
+      (await em.find(PriceCategory, { offer })).map((category) => [category.id, category]),
+    );
+    if (inputs.some((input) => !priceCategories.has(input.priceCategoryId)))
+      throw new NotFoundError('Price category not found');
     checkAgainstEvent(inputs, offer, await liveDateKeys(em, offer));
 
     const rows = inputs.map((input) => ({
@@ -133,6 +164,10 @@ export async function createDates(context: GraphContext, eventId: number, inputs
       updatedAt: now,
     }));
     const ids = await insertReturningIds(em, rows);
-    return rows.map((row, index) => ({ ...row, id: ids[index], priceCategory: priceCategories.get(row.priceCategory)! }));
+    return rows.map((row, index) => ({
+      ...row,
+      id: ids[index],
+      priceCategory: priceCategories.get(row.priceCategory)!,
+    }));
   });
 }

@@ -46,7 +46,12 @@ export async function listDates(
  * stored total adds the booked ones. A beginning sent (even the same) reschedules the date:
  * `rescheduledAt` is set and `offers.dateRescheduled` is published with the change.
  */
-export async function updateDate(context: GraphContext, eventId: number, stockId: number, change: DateChange): Promise<Stock> {
+export async function updateDate(
+  context: GraphContext,
+  eventId: number,
+  stockId: number,
+  change: DateChange,
+): Promise<Stock> {
   const now = context.clock.now();
   const issues = dateFieldIssues(change, [], 'edit', now);
   if (issues.length > 0) throw new ValidationFailedError(issues);
@@ -55,7 +60,10 @@ export async function updateDate(context: GraphContext, eventId: number, stockId
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);
     const stock = await liveDateOf(em, offer, stockId);
-    const priceCategory = change.priceCategoryId != null ? await priceCategoryOfOffer(em, offer, change.priceCategoryId) : stock.priceCategory;
+    const priceCategory =
+      change.priceCategoryId != null
+        ? await priceCategoryOfOffer(em, offer, change.priceCategoryId)
+        : stock.priceCategory;
     const beginning = change.beginningDatetime ?? stock.beginningDatetime;
     const bookingLimit = change.bookingLimitDatetime ?? stock.bookingLimitDatetime;
 
@@ -63,16 +71,33 @@ export async function updateDate(context: GraphContext, eventId: number, stockId
     const refuse = (field: string, message: string) => (problems[field] ??= []).push(message);
     if (change.beginningDatetime != null || change.bookingLimitDatetime != null) {
       // The publication rule concerns a booking limit being set, not one already stored.
-      const problem = bookingLimitProblem(beginning, bookingLimit, change.bookingLimitDatetime != null ? offer.publicationDatetime : null);
+      const problem = bookingLimitProblem(
+        beginning,
+        bookingLimit,
+        change.bookingLimitDatetime != null ? offer.publicationDatetime : null,
+      );
       if (problem) refuse('bookingLimitDatetime', problem);
     }
     if (change.beginningDatetime != null || change.priceCategoryId != null) {
-      const same = await em.count(Stock, { offer, isDeleted: false, id: { $ne: stock.id }, beginningDatetime: beginning, priceCategory });
-      if (same > 0) refuse('beginningDatetime', 'The event already has a date at this beginning with this price category');
+      const same = await em.count(Stock, {
+        offer,
+        isDeleted: false,
+        id: { $ne: stock.id },
+        beginningDatetime: beginning,
+        priceCategory,
+      });
+      if (same > 0)
+        refuse('beginningDatetime', 'The event already has a date at this beginning with this price category');
     }
     if (change.idAtProvider != null && change.idAtProvider !== stock.idAtProvider) {
-      const taken = await em.count(Stock, { offer, isDeleted: false, id: { $ne: stock.id }, idAtProvider: change.idAtProvider });
-      if (taken > 0) refuse('idAtProvider', `A date of this event already has the idAtProvider "${change.idAtProvider}"`);
+      const taken = await em.count(Stock, {
+        offer,
+        isDeleted: false,
+        id: { $ne: stock.id },
+        idAtProvider: change.idAtProvider,
+      });
+      if (taken > 0)
+        refuse('idAtProvider', `A date of this event already has the idAtProvider "${change.idAtProvider}"`);
     }
     if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
 

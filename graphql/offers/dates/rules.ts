@@ -26,11 +26,19 @@ export function dateFieldIssues(fields: DateFields, loc: Loc, mode: 'create' | '
   for (const field of ['beginningDatetime', 'bookingLimitDatetime'] as const) {
     const moment = fields[field];
     if (moment && !isStorable(moment)) {
-      issues.push({ loc: [...loc, field], msg: 'The datetime must fall in the years 1 to 9999 (UTC)', type: 'datetime_parsing' });
+      issues.push({
+        loc: [...loc, field],
+        msg: 'The datetime must fall in the years 1 to 9999 (UTC)',
+        type: 'datetime_parsing',
+      });
     }
   }
   if (fields.beginningDatetime && fields.beginningDatetime.getTime() <= now.getTime()) {
-    issues.push({ loc: [...loc, 'beginningDatetime'], msg: 'The datetime must be in the future', type: 'datetime_future' });
+    issues.push({
+      loc: [...loc, 'beginningDatetime'],
+      msg: 'The datetime must be in the future',
+      type: 'datetime_future',
+    });
   }
   issues.push(...quantityIssues(fields.quantity, [...loc, 'quantity'], mode === 'create' ? 1 : 0));
   const priceCategoryId = fields.priceCategoryId;
@@ -57,7 +65,11 @@ export function dateFieldIssues(fields: DateFields, loc: Loc, mode: 'create' | '
 
 /** A quantity of places or items: a whole number from `minimum` (1 on creation, 0 on edition), or "unlimited". */
 export function quantityIssues(quantity: Quantity | null | undefined, loc: Loc, minimum: 0 | 1): ValidationIssue[] {
-  if (typeof quantity !== 'number' || (Number.isInteger(quantity) && quantity >= minimum && quantity <= DATE_QUANTITY_MAX)) return [];
+  if (
+    typeof quantity !== 'number' ||
+    (Number.isInteger(quantity) && quantity >= minimum && quantity <= DATE_QUANTITY_MAX)
+  )
+    return [];
   return [
     {
       loc,
@@ -72,7 +84,11 @@ export function quantityIssues(quantity: Quantity | null | undefined, loc: Loc, 
  * Why a booking limit is refused (400), or null: it may not fall after the date's beginning,
  * nor before the event's publication when one is set (nobody could book in between).
  */
-export function bookingLimitProblem(beginning: Date | null, bookingLimit: Date | null, publication: Date | null): string | null {
+export function bookingLimitProblem(
+  beginning: Date | null,
+  bookingLimit: Date | null,
+  publication: Date | null,
+): string | null {
   if (!bookingLimit) return null;
   if (beginning && bookingLimit.getTime() > beginning.getTime()) {
     return 'The booking limit must not be after the beginning of the date';
@@ -84,7 +100,10 @@ export function bookingLimitProblem(beginning: Date | null, bookingLimit: Date |
 }
 
 /** One date per beginning and price category: the key of that rule. */
-export function beginningAndPriceCategoryKey(beginning: Date | null, priceCategoryId: number | null | undefined): string {
+export function beginningAndPriceCategoryKey(
+  beginning: Date | null,
+  priceCategoryId: number | null | undefined,
+): string {
   return `${beginning?.getTime() ?? 'none'}/${priceCategoryId ?? 'none'}`;
 }
 

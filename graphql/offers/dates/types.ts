@@ -55,7 +55,10 @@ export class EventDateEditionInput {
   @Field(() => Int, { nullable: true })
   priceCategoryId?: number | null;
 
-  @Field(() => QuantityScalar, { nullable: true, description: 'Places still on sale (booked ones come on top): 0 or more, or "unlimited".' })
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: 'Places still on sale (booked ones come on top): 0 or more, or "unlimited".',
+  })
   quantity?: Quantity | null;
 
   @Field(() => String, { nullable: true })

@@ -4,7 +4,11 @@
  */
 
 /** The only categories a product may be put on sale in by its EAN alone. */
-export const SALEABLE_BY_EAN = new Set(['LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE']);
+export const SALEABLE_BY_EAN = new Set([
+  'LIVRE_PAPIER',
+  'SUPPORT_PHYSIQUE_MUSIQUE_CD',
+  'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE',
+]);
 
 export type EanRejection = 'notFound' | 'subcategoryNotAllowed' | 'notCompliantWithCgu';
 

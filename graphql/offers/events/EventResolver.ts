@@ -28,7 +28,10 @@ export class EventResolver {
   }
 
   @Mutation(() => Offer, { description: 'Creates an event offer, with its price categories.' })
-  async createEvent(@Ctx() context: GraphContext, @Arg('input', () => EventCreateInput) input: EventCreateInput): Promise<Offer> {
+  async createEvent(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => EventCreateInput) input: EventCreateInput,
+  ): Promise<Offer> {
     return createEvent(context, input);
   }
 

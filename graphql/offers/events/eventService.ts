@@ -9,7 +9,12 @@ import { editOfferFields, newOfferColumns } from '../offerEdition.js';
 import { storeBase64Image } from '../offerImage.js';
 import { resolveLocation } from '../offerLocation.js';
 import { scheduleAutoApproval } from '../offerReview.js';
-import { checkCategoryRelatedFields, checkIdAtProviderFree, checkLocationFitsCategory, creatableCategory } from '../offerRules.js';
+import {
+  checkCategoryRelatedFields,
+  checkIdAtProviderFree,
+  checkLocationFitsCategory,
+  creatableCategory,
+} from '../offerRules.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { requestPublication } from '../publicationRequest.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
@@ -37,7 +42,12 @@ function checkVideoUrl(videoUrl: string | null | undefined): void {
 function checkEventDuration(minutes: number | null | undefined): void {
   if (minutes != null && (minutes <= 0 || minutes >= 24 * 60)) {
     throw new ValidationFailedError([
-      { loc: ['eventDuration'], msg: 'The duration is in minutes, more than 0 and under 24 hours', type: 'less_than', ctx: { limit_value: 1440 } },
+      {
+        loc: ['eventDuration'],
+        msg: 'The duration is in minutes, more than 0 and under 24 hours',
+        type: 'less_than',
+        ctx: { limit_value: 1440 },
+      },
     ]);
   }
 }
@@ -63,35 +73,42 @@ export async function createEvent(context: GraphContext, input: EventCreateInput
   checkPriceCategories(input.priceCategories);
   const location = await resolveLocation(context, input.location);
   checkLocationFitsCategory(category, location.locationType);
-  checkTicketing(category, input.hasTicket, input.bookingContact ?? null, await ticketingUrls(context, providerId, location.venue.id));
+  checkTicketing(
+    category,
+    input.hasTicket,
+    input.bookingContact ?? null,
+    await ticketingUrls(context, providerId, location.venue.id),
+  );
   await checkIdAtProviderFree(context, location.venue.id, input.idAtProvider);
 
   const now = context.clock.now();
   const image = input.image ? await storeBase64Image(context, input.image) : null;
-  return answeringUniquenessRaces(() => context.em.transactional(async (em) => {
-    const offer = em.create(Offer, {
-      ...newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
-      videoUrl: input.videoUrl ?? null,
-      hasTicket: input.hasTicket,
-      eventDuration: input.eventDuration ?? null,
-    });
-    requestPublication(offer, now, {
-      publicationDatetime: input.publicationDatetime === undefined ? 'now' : input.publicationDatetime,
-      bookingAllowedDatetime: input.bookingAllowedDatetime ?? null,
-    });
-    for (const priceCategory of input.priceCategories ?? []) {
-      em.create(PriceCategory, {
-        offer,
-        label: priceCategory.label,
-        price: priceCategory.price,
-        idAtProvider: priceCategory.idAtProvider ?? null,
-        createdAt: now,
+  return answeringUniquenessRaces(() =>
+    context.em.transactional(async (em) => {
+      const offer = em.create(Offer, {
+        ...newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
+        videoUrl: input.videoUrl ?? null,
+        hasTicket: input.hasTicket,
+        eventDuration: input.eventDuration ?? null,
       });
-    }
-    await em.flush();
-    scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
-    return offer;
-  }));
+      requestPublication(offer, now, {
+        publicationDatetime: input.publicationDatetime === undefined ? 'now' : input.publicationDatetime,
+        bookingAllowedDatetime: input.bookingAllowedDatetime ?? null,
+      });
+      for (const priceCategory of input.priceCategories ?? []) {
+        em.create(PriceCategory, {
+          offer,
+          label: priceCategory.label,
+          price: priceCategory.price,
+          idAtProvider: priceCategory.idAtProvider ?? null,
+          createdAt: now,
+        });
+      }
+      await em.flush();
+      scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
+      return offer;
+    }),
+  );
 }
 
 /** Fields of an event that null clears. */

@@ -12,7 +12,10 @@ export function checkTicketing(
 ): void {
   if (!hasTicket) return;
   if (!category.canBeWithdrawable) {
-    throw BadRequestError.on('hasTicket', `Tickets of the category ${category.id} cannot be withdrawn through a ticketing system`);
+    throw BadRequestError.on(
+      'hasTicket',
+      `Tickets of the category ${category.id} cannot be withdrawn through a ticketing system`,
+    );
   }
   if (!ticketingUrls.bookingUrl || !ticketingUrls.cancelUrl) {
     throw BadRequestError.on(
@@ -21,13 +24,18 @@ export function checkTicketing(
     );
   }
   if (!bookingContact) {
-    throw BadRequestError.on('bookingContact', 'A booking contact is mandatory when tickets are withdrawn through a ticketing system');
+    throw BadRequestError.on(
+      'bookingContact',
+      'A booking contact is mandatory when tickets are withdrawn through a ticketing system',
+    );
   }
 }
 
 /** Publication and booking datetimes must lie ahead; `now` is the only past allowed. */
 export function checkFuture(loc: string, value: Date | null | undefined, now: Date): void {
   if (value && value.getTime() <= now.getTime()) {
-    throw new ValidationFailedError([{ loc: [loc], msg: 'The datetime must be in the future', type: 'datetime_future' }]);
+    throw new ValidationFailedError([
+      { loc: [loc], msg: 'The datetime must be in the future', type: 'datetime_future' },
+    ]);
   }
 }

@@ -12,16 +12,25 @@ export class PriceCategoryCreationInput {
   @Field(() => Int, { description: 'Euro cents.' })
   price!: number;
 
-  @Field(() => String, { nullable: true, description: 'Your own identifier, unique within the event; at most 70 characters.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Your own identifier, unique within the event; at most 70 characters.',
+  })
   idAtProvider?: string | null;
 }
 
-@InputType({ description: 'Changes to a price category: absent fields stay; idAtProvider null clears it; label and price may not be null.' })
+@InputType({
+  description:
+    'Changes to a price category: absent fields stay; idAtProvider null clears it; label and price may not be null.',
+})
 export class PriceCategoryEditionInput {
   @Field(() => String, { nullable: true })
   label?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Euro cents; the non-deleted dates of the category take the new price.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Euro cents; the non-deleted dates of the category take the new price.',
+  })
   price?: number | null;
 
   @Field(() => String, { nullable: true })
@@ -40,7 +49,9 @@ export class PriceCategoryResolver {
     return listPriceCategories(context, eventId, page ?? new PageInput(), idsAtProvider);
   }
 
-  @Mutation(() => [PriceCategory], { description: 'Adds price categories to an event (at most 50 per event), all or none.' })
+  @Mutation(() => [PriceCategory], {
+    description: 'Adds price categories to an event (at most 50 per event), all or none.',
+  })
   createEventPriceCategories(
     @Ctx() context: GraphContext,
     @Arg('eventId', () => Int) eventId: number,
@@ -49,7 +60,9 @@ export class PriceCategoryResolver {
     return createPriceCategories(context, eventId, priceCategories);
   }
 
-  @Mutation(() => PriceCategory, { description: "Edits a price category of an event; a new price applies to the category's dates." })
+  @Mutation(() => PriceCategory, {
+    description: "Edits a price category of an event; a new price applies to the category's dates.",
+  })
   updateEventPriceCategory(
     @Ctx() context: GraphContext,
     @Arg('eventId', () => Int) eventId: number,

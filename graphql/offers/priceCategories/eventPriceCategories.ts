@@ -41,7 +41,11 @@ export async function listPriceCategories(
   refuseNulInIds(idsAtProvider);
   const offer = await offerInScope(context, eventId, 'event');
   const { where, options } = pageQuery(page);
-  const filter: FilterQuery<PriceCategory> = { ...where, offer, ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}) };
+  const filter: FilterQuery<PriceCategory> = {
+    ...where,
+    offer,
+    ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}),
+  };
   return context.em.find(PriceCategory, filter, options);
 }
 
@@ -53,8 +57,14 @@ function duplicateIdAtProvider(field: string, idAtProvider: string): BadRequestE
  * Adds price categories to an event, all or none: at most 50 per request and per event,
  * each idAtProvider unique within the event (400 otherwise).
  */
-export async function createPriceCategories(context: GraphContext, eventId: number, inputs: NewPriceCategory[]): Promise<PriceCategory[]> {
-  const issues: ValidationIssue[] = inputs.flatMap((input, index) => priceCategoryFieldIssues(input, ['priceCategories', String(index)], 'create'));
+export async function createPriceCategories(
+  context: GraphContext,
+  eventId: number,
+  inputs: NewPriceCategory[],
+): Promise<PriceCategory[]> {
+  const issues: ValidationIssue[] = inputs.flatMap((input, index) =>
+    priceCategoryFieldIssues(input, ['priceCategories', String(index)], 'create'),
+  );
   if (inputs.length > PRICE_CATEGORIES_MAX) {
     issues.unshift({
       loc: ['priceCategories'],
@@ -69,7 +79,10 @@ export async function createPriceCategories(context: GraphContext, eventId: numb
   inputs.forEach((input, index) => {
     if (input.idAtProvider == null) return;
     if (given.has(input.idAtProvider)) {
-      throw BadRequestError.on(`priceCategories.${index}.idAtProvider`, `The idAtProvider "${input.idAtProvider}" is given twice`);
+      throw BadRequestError.on(
+        `priceCategories.${index}.idAtProvider`,
+        `The idAtProvider "${input.idAtProvider}" is given twice`,
+      );
     }
     given.set(input.idAtProvider, index);
   });
@@ -85,7 +98,11 @@ export async function createPriceCategories(context: GraphContext, eventId: numb
       );
     }
     if (given.size > 0) {
-      const taken = await em.find(PriceCategory, { offer, idAtProvider: { $in: [...given.keys()] } }, { orderBy: { id: 'asc' } });
+      const taken = await em.find(
+        PriceCategory,
+        { offer, idAtProvider: { $in: [...given.keys()] } },
+        { orderBy: { id: 'asc' } },
+      );
       if (taken.length > 0) {
         const idAtProvider = taken[0].idAtProvider!;
         throw duplicateIdAtProvider(`priceCategories.${given.get(idAtProvider)}.idAtProvider`, idAtProvider);
@@ -124,7 +141,11 @@ export async function updatePriceCategory(
     await lockOfferForChanges(em, offer);
     const priceCategory = await priceCategoryOfOffer(em, offer, priceCategoryId);
     if (change.idAtProvider != null && change.idAtProvider !== priceCategory.idAtProvider) {
-      const taken = await em.count(PriceCategory, { offer, idAtProvider: change.idAtProvider, id: { $ne: priceCategory.id } });
+      const taken = await em.count(PriceCategory, {
+        offer,
+        idAtProvider: change.idAtProvider,
+        id: { $ne: priceCategory.id },
+      });
       if (taken > 0) throw duplicateIdAtProvider('idAtProvider', change.idAtProvider);
     }
     if (change.label != null) priceCategory.label = change.label;

@@ -14,7 +14,11 @@ export function priceCategoryFieldIssues(
   const issues: ValidationIssue[] = [];
   const { label, price, idAtProvider } = fields;
   if (label === null || (mode === 'create' && label === undefined)) {
-    issues.push({ loc: [...loc, 'label'], msg: label === null ? 'The label may not be null' : 'Field required', type: label === null ? 'string_type' : 'missing' });
+    issues.push({
+      loc: [...loc, 'label'],
+      msg: label === null ? 'The label may not be null' : 'Field required',
+      type: label === null ? 'string_type' : 'missing',
+    });
   } else if (label !== undefined && (label.length < 1 || label.length > PRICE_CATEGORY_LABEL_MAX_LENGTH)) {
     issues.push({
       loc: [...loc, 'label'],
@@ -24,7 +28,11 @@ export function priceCategoryFieldIssues(
     });
   }
   if (price === null || (mode === 'create' && price === undefined)) {
-    issues.push({ loc: [...loc, 'price'], msg: price === null ? 'The price may not be null' : 'Field required', type: price === null ? 'int_type' : 'missing' });
+    issues.push({
+      loc: [...loc, 'price'],
+      msg: price === null ? 'The price may not be null' : 'Field required',
+      type: price === null ? 'int_type' : 'missing',
+    });
   } else if (price !== undefined && (!Number.isInteger(price) || price < 0 || price > PRICE_MAX_CENTS)) {
     issues.push({
       loc: [...loc, 'price'],
@@ -33,8 +41,12 @@ export function priceCategoryFieldIssues(
       ctx: { limit_value: price < 0 ? 0 : PRICE_MAX_CENTS },
     });
   }
-  for (const [field, text] of [['label', label], ['idAtProvider', idAtProvider]] as const) {
-    if (text != null && hasNul(text)) issues.push({ loc: [...loc, field], msg: NUL_MESSAGE, type: 'string_pattern_mismatch' });
+  for (const [field, text] of [
+    ['label', label],
+    ['idAtProvider', idAtProvider],
+  ] as const) {
+    if (text != null && hasNul(text))
+      issues.push({ loc: [...loc, field], msg: NUL_MESSAGE, type: 'string_pattern_mismatch' });
   }
   if (idAtProvider != null && idAtProvider.length > ID_AT_PROVIDER_MAX_LENGTH) {
     issues.push({

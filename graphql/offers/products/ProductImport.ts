@@ -22,18 +22,16 @@ export interface ProductImportLocation {
 
 /** Why an item of a bulk upsert was skipped. */
 export type ProductImportRejectionReason =
-  | 'invalidEan'
-  | 'notFound'
-  | 'subcategoryNotAllowed'
-  | 'notCompliantWithCgu'
-  | 'offerOfAnotherCategory';
+  'invalidEan' | 'notFound' | 'subcategoryNotAllowed' | 'notCompliantWithCgu' | 'offerOfAnotherCategory';
 
 @ObjectType({ description: 'An item of a bulk upsert that was skipped, and why.' })
 export class ProductImportRejection {
   @Field(() => String)
   ean!: string;
 
-  @Field(() => String, { description: 'invalidEan, notFound, subcategoryNotAllowed, notCompliantWithCgu or offerOfAnotherCategory.' })
+  @Field(() => String, {
+    description: 'invalidEan, notFound, subcategoryNotAllowed, notCompliantWithCgu or offerOfAnotherCategory.',
+  })
   reason!: ProductImportRejectionReason;
 }
 
@@ -44,7 +42,8 @@ export class ProductImportRejection {
 @ObjectType({ description: 'A bulk upsert of products by EAN and its progress.' })
 @Entity({ tableName: 'product_import' })
 export class ProductImport {
-  [OptionalProps]?: 'status' | 'nextIndex' | 'createdCount' | 'updatedCount' | 'stocksDeletedCount' | 'rejected' | 'finishedAt';
+  [OptionalProps]?:
+    'status' | 'nextIndex' | 'createdCount' | 'updatedCount' | 'stocksDeletedCount' | 'rejected' | 'finishedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })

@@ -23,7 +23,9 @@ class RejectedEans {
   @Field(() => [String], { description: 'Unknown to the catalogue (a wrong check digit included).' })
   notFound!: string[];
 
-  @Field(() => [String], { description: 'Known, but of a category that cannot be sold by EAN (only paper books, CDs and vinyl records can).' })
+  @Field(() => [String], {
+    description: 'Known, but of a category that cannot be sold by EAN (only paper books, CDs and vinyl records can).',
+  })
   subcategoryNotAllowed!: string[];
 
   @Field(() => [String], { description: 'Not compliant with the terms of use.' })
@@ -42,13 +44,27 @@ class EanAvailabilityAnswer {
 function checkEanList(eans: string[], { checkDigit }: { checkDigit: boolean }): void {
   const issues: ValidationIssue[] = [];
   if (eans.length > EANS_PER_QUERY_MAX) {
-    issues.push({ loc: ['eans'], msg: `At most ${EANS_PER_QUERY_MAX} EANs per query`, type: 'too_long', ctx: { max_length: EANS_PER_QUERY_MAX } });
+    issues.push({
+      loc: ['eans'],
+      msg: `At most ${EANS_PER_QUERY_MAX} EANs per query`,
+      type: 'too_long',
+      ctx: { max_length: EANS_PER_QUERY_MAX },
+    });
   }
   eans.forEach((ean, index) => {
     if (ean.length !== 13) {
-      issues.push({ loc: ['eans', String(index)], msg: 'An EAN is exactly 13 characters', type: 'string_length', ctx: { length: 13 } });
+      issues.push({
+        loc: ['eans', String(index)],
+        msg: 'An EAN is exactly 13 characters',
+        type: 'string_length',
+        ctx: { length: 13 },
+      });
     } else if (checkDigit && !isValidEan(ean)) {
-      issues.push({ loc: ['eans', String(index)], msg: `${ean} is not an EAN-13: its last digit is not its check digit`, type: 'ean_check_digit' });
+      issues.push({
+        loc: ['eans', String(index)],
+        msg: `${ean} is not an EAN-13: its last digit is not its check digit`,
+        type: 'ean_check_digit',
+      });
     }
   });
   if (issues.length > 0) throw new ValidationFailedError(issues);
@@ -72,7 +88,9 @@ export class ProductResolver {
     return offerInScope(context, id, 'product');
   }
 
-  @Query(() => [Offer], { description: "The calling provider's product offers at one of its venues with these EANs (at most 100)." })
+  @Query(() => [Offer], {
+    description: "The calling provider's product offers at one of its venues with these EANs (at most 100).",
+  })
   async productsByEan(
     @Ctx() context: GraphContext,
     @Arg('eans', () => [String]) eans: string[],
@@ -85,18 +103,26 @@ export class ProductResolver {
   }
 
   @Query(() => EanAvailabilityAnswer, { description: 'Which of these EANs (at most 100) can be put on sale by EAN.' })
-  async eanAvailability(@Ctx() context: GraphContext, @Arg('eans', () => [String]) eans: string[]): Promise<EanAvailabilityAnswer> {
+  async eanAvailability(
+    @Ctx() context: GraphContext,
+    @Arg('eans', () => [String]) eans: string[],
+  ): Promise<EanAvailabilityAnswer> {
     requireIndividualOfferRights(context);
     checkEanList(eans, { checkDigit: false });
     return eanAvailability(context.em, eans);
   }
 
   @Mutation(() => Offer, { description: 'Creates a product offer, with its stock if given.' })
-  createProduct(@Ctx() context: GraphContext, @Arg('input', () => ProductCreateInput) input: ProductCreateInput): Promise<Offer> {
+  createProduct(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => ProductCreateInput) input: ProductCreateInput,
+  ): Promise<Offer> {
     return createProduct(context, input);
   }
 
-  @Mutation(() => Offer, { description: 'Changes a product offer: fields left out stay as they are; stock: null deletes the stock.' })
+  @Mutation(() => Offer, {
+    description: 'Changes a product offer: fields left out stay as they are; stock: null deletes the stock.',
+  })
   async editProduct(
     @Ctx() context: GraphContext,
     @Arg('id', () => Int) id: number,
@@ -108,15 +134,24 @@ export class ProductResolver {
   }
 
   @Mutation(() => ProductImport, {
-    description: 'Queues a bulk upsert of up to 500 products by EAN at one location; the returned import shows its progress.',
+    description:
+      'Queues a bulk upsert of up to 500 products by EAN at one location; the returned import shows its progress.',
   })
-  importProductsByEan(@Ctx() context: GraphContext, @Arg('input', () => ProductsByEanInput) input: ProductsByEanInput): Promise<ProductImport> {
+  importProductsByEan(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => ProductsByEanInput) input: ProductsByEanInput,
+  ): Promise<ProductImport> {
     return requestProductImport(context, input);
   }
 
-  @Query(() => ProductImport, { description: 'A bulk upsert by EAN of the calling provider, with its progress and skipped items.' })
+  @Query(() => ProductImport, {
+    description: 'A bulk upsert by EAN of the calling provider, with its progress and skipped items.',
+  })
   async productImport(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ProductImport> {
-    const found = await context.em.findOne(ProductImport, context.caller.kind === 'provider' ? { id, provider: context.caller.providerId } : { id });
+    const found = await context.em.findOne(
+      ProductImport,
+      context.caller.kind === 'provider' ? { id, provider: context.caller.providerId } : { id },
+    );
     if (!found) throw new NotFoundError('Product import not found');
     // The import's venue must be one the key reaches (a key is tied to one offerer of its provider).
     await venueInScope(context.em, context.caller, found.location.venueId).catch(() => {
@@ -125,7 +160,10 @@ export class ProductResolver {
     return found;
   }
 
-  @FieldResolver(() => Stock, { nullable: true, description: "A product's stock; null for an event or a product without stock." })
+  @FieldResolver(() => Stock, {
+    nullable: true,
+    description: "A product's stock; null for an event or a product without stock.",
+  })
   stock(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<ProductStockView | null> | null {
     return offer.isEvent ? null : productStockOf(context, offer.id);
   }

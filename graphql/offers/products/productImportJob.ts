@@ -33,7 +33,8 @@ function futureOrNull(value: string | null | undefined, loc: string[], now: Date
   if (value == null) return;
   try {
     const at = parseAwareDatetime(value, loc);
-    if (at.getTime() <= now.getTime()) issues.push({ loc, msg: 'The datetime must be in the future', type: 'datetime_future' });
+    if (at.getTime() <= now.getTime())
+      issues.push({ loc, msg: 'The datetime must be in the future', type: 'datetime_future' });
   } catch (error) {
     if (error instanceof ValidationFailedError) issues.push(...error.issues);
     else throw error;
@@ -51,14 +52,26 @@ export async function requestProductImport(context: GraphContext, input: Product
   const now = context.clock.now();
   const issues: ValidationIssue[] = [];
   if (input.products.length > PRODUCTS_BY_EAN_MAX) {
-    issues.push({ loc: ['products'], msg: `At most ${PRODUCTS_BY_EAN_MAX} products per request`, type: 'too_long', ctx: { max_length: PRODUCTS_BY_EAN_MAX } });
+    issues.push({
+      loc: ['products'],
+      msg: `At most ${PRODUCTS_BY_EAN_MAX} products per request`,
+      type: 'too_long',
+      ctx: { max_length: PRODUCTS_BY_EAN_MAX },
+    });
   }
   input.products.forEach((product, index) => {
     const loc = ['products', String(index)];
-    if (product.ean.length !== 13) issues.push({ loc: [...loc, 'ean'], msg: 'An EAN is 13 characters', type: 'string_length' });
-    if (product.stock.price == null) issues.push({ loc: [...loc, 'stock', 'price'], msg: 'Field required', type: 'missing' });
+    if (product.ean.length !== 13)
+      issues.push({ loc: [...loc, 'ean'], msg: 'An EAN is 13 characters', type: 'string_length' });
+    if (product.stock.price == null)
+      issues.push({ loc: [...loc, 'stock', 'price'], msg: 'Field required', type: 'missing' });
     issues.push(...productStockIssues(product.stock, [...loc, 'stock'], 'edit'));
-    futureOrNull(product.publicationDatetime === 'now' ? null : product.publicationDatetime, [...loc, 'publicationDatetime'], now, issues);
+    futureOrNull(
+      product.publicationDatetime === 'now' ? null : product.publicationDatetime,
+      [...loc, 'publicationDatetime'],
+      now,
+      issues,
+    );
     futureOrNull(product.bookingAllowedDatetime, [...loc, 'bookingAllowedDatetime'], now, issues);
   });
   if (issues.length > 0) throw new ValidationFailedError(issues);
@@ -83,7 +96,9 @@ export async function requestProductImport(context: GraphContext, input: Product
           bookingLimitDatetime: product.stock.bookingLimitDatetime ?? null,
         },
         ...(product.publicationDatetime !== undefined ? { publicationDatetime: product.publicationDatetime } : {}),
-        ...(product.bookingAllowedDatetime !== undefined ? { bookingAllowedDatetime: product.bookingAllowedDatetime } : {}),
+        ...(product.bookingAllowedDatetime !== undefined
+          ? { bookingAllowedDatetime: product.bookingAllowedDatetime }
+          : {}),
       })),
       createdAt: now,
     });
@@ -109,9 +124,21 @@ function stillAhead(value: string | null | undefined, now: Date): string | null 
   return new Date(value).getTime() > now.getTime() ? value : 'now';
 }
 
-function newOfferFor(em: EntityManager, productImport: ProductImport, venue: Venue, product: CatalogueProduct, item: ProductImportItem, now: Date): Offer {
+function newOfferFor(
+  em: EntityManager,
+  productImport: ProductImport,
+  venue: Venue,
+  product: CatalogueProduct,
+  item: ProductImportItem,
+  now: Date,
+): Offer {
   const category = categoryById(product.category)!;
-  const fields: Record<string, string | null> = { ean: product.ean, author: product.author, performer: product.performer, musicType: product.musicType };
+  const fields: Record<string, string | null> = {
+    ean: product.ean,
+    author: product.author,
+    performer: product.performer,
+    musicType: product.musicType,
+  };
   const categoryRelatedFields = Object.fromEntries(
     category.fields.filter((name) => fields[name] != null).map((name) => [name, fields[name] as string]),
   );
@@ -150,7 +177,10 @@ function newOfferFor(em: EntityManager, productImport: ProductImport, venue: Ven
  * the provider's offer of that EAN at the venue is created or kept, and its stock upserted
  * (a quantity of 0 deletes it). Returns whether items remain.
  */
-export async function applyProductImportStep(dependencies: ProductImportDependencies, importId: number): Promise<boolean> {
+export async function applyProductImportStep(
+  dependencies: ProductImportDependencies,
+  importId: number,
+): Promise<boolean> {
   const { em, clock } = dependencies;
   const productImport = await em.findOne(ProductImport, importId);
   if (!productImport || productImport.status === 'DONE') return false;
@@ -161,10 +191,21 @@ export async function applyProductImportStep(dependencies: ProductImportDependen
   const [venue, catalogue, offers] = await Promise.all([
     em.findOneOrFail(Venue, location.venueId),
     catalogueProductsByEan(em, eans),
-    em.find(Offer, { provider: productImport.provider, venue: location.venueId, ean: { $in: eans.filter(isValidEan) } }),
+    em.find(Offer, {
+      provider: productImport.provider,
+      venue: location.venueId,
+      ean: { $in: eans.filter(isValidEan) },
+    }),
   ]);
   const offersByEan = new Map(offers.map((offer) => [offer.ean as string, offer]));
-  const stocks = offers.length > 0 ? await em.find(Stock, { offer: { $in: offers }, isDeleted: false, beginningDatetime: null }, { ...lockingStocks(em), refresh: true }) : [];
+  const stocks =
+    offers.length > 0
+      ? await em.find(
+          Stock,
+          { offer: { $in: offers }, isDeleted: false, beginningDatetime: null },
+          { ...lockingStocks(em), refresh: true },
+        )
+      : [];
   // Keyed by the offer itself: an offer created in this step has no id until the flush.
   const stocksByOffer = new Map<Offer, Stock>();
   const offersById = new Map(offers.map((offer) => [offer.id, offer]));

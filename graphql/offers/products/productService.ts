@@ -8,14 +8,25 @@ import { storeBase64Image } from '../offerImage.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { resolveLocation } from '../offerLocation.js';
 import { scheduleAutoApproval } from '../offerReview.js';
-import { checkCategoryRelatedFields, checkIdAtProviderFree, checkLocationFitsCategory, creatableCategory } from '../offerRules.js';
+import {
+  checkCategoryRelatedFields,
+  checkIdAtProviderFree,
+  checkLocationFitsCategory,
+  creatableCategory,
+} from '../offerRules.js';
 import { requestPublication } from '../publicationRequest.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { ProductCreateInput, ProductEditInput } from './inputs.js';
 import { liveStockOf, productStockIssues, removeProductStock, upsertProductStock } from './productStock.js';
 
 /** One offer per EAN and venue for a provider: a second one is 400 (change the first one's stock instead). */
-async function checkEanFree(context: GraphContext, providerId: number, venueId: number, ean: string | undefined, exceptOfferId?: number) {
+async function checkEanFree(
+  context: GraphContext,
+  providerId: number,
+  venueId: number,
+  ean: string | undefined,
+  exceptOfferId?: number,
+) {
   if (!ean) return;
   const taken = await context.em.findOne(Offer, {
     provider: providerId,
@@ -24,7 +35,10 @@ async function checkEanFree(context: GraphContext, providerId: number, venueId: 
     ...(exceptOfferId ? { id: { $ne: exceptOfferId } } : {}),
   });
   if (taken) {
-    throw BadRequestError.on('categoryRelatedFields.ean', `Your offer ${taken.id} already sells the EAN ${ean} at this venue`);
+    throw BadRequestError.on(
+      'categoryRelatedFields.ean',
+      `Your offer ${taken.id} already sells the EAN ${ean} at this venue`,
+    );
   }
 }
 
@@ -44,46 +58,70 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
 
   const now = context.clock.now();
   const image = input.image ? await storeBase64Image(context, input.image) : null;
-  return answeringUniquenessRaces(() => context.em.transactional(async (em) => {
-    const offer = em.create(Offer, newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }));
-    requestPublication(offer, now, {
-      publicationDatetime: input.publicationDatetime === undefined ? 'now' : input.publicationDatetime,
-      bookingAllowedDatetime: input.bookingAllowedDatetime ?? null,
-    });
-    if (input.stock) upsertProductStock(em, now, offer, null, input.stock);
-    await em.flush();
-    scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
-    return offer;
-  }));
+  return answeringUniquenessRaces(() =>
+    context.em.transactional(async (em) => {
+      const offer = em.create(
+        Offer,
+        newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
+      );
+      requestPublication(offer, now, {
+        publicationDatetime: input.publicationDatetime === undefined ? 'now' : input.publicationDatetime,
+        bookingAllowedDatetime: input.bookingAllowedDatetime ?? null,
+      });
+      if (input.stock) upsertProductStock(em, now, offer, null, input.stock);
+      await em.flush();
+      scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
+      return offer;
+    }),
+  );
 }
 
 /** Fields of a product that null clears. */
-const clearableFields = ['description', 'bookingContact', 'bookingEmail', 'itemCollectionDetails', 'idAtProvider'] as const;
+const clearableFields = [
+  'description',
+  'bookingContact',
+  'bookingEmail',
+  'itemCollectionDetails',
+  'idAtProvider',
+] as const;
 
 /**
  * Changes the fields sent, in one transaction with the stock: `stock: null` deletes it (its
  * unused bookings are cancelled), a stock sent creates it or changes the fields given.
  */
-export async function editProduct(context: GraphContext, input: ProductEditInput, load: (context: GraphContext) => Promise<Offer>): Promise<Offer> {
+export async function editProduct(
+  context: GraphContext,
+  input: ProductEditInput,
+  load: (context: GraphContext) => Promise<Offer>,
+): Promise<Offer> {
   const providerId = callerProviderId(context);
   if (input.stock) {
     const issues = productStockIssues(input.stock, ['stock'], 'edit');
     if (issues.length > 0) throw new ValidationFailedError(issues);
   }
-  return answeringUniquenessRaces(() => context.em.transactional(async (em) => {
-    const scoped = { ...context, em };
-    const offer = await load(scoped);
-    await lockOfferForChanges(em, offer);
-    const category = categoryById(offer.category) as Category;
-    await editOfferFields(scoped, offer, category, input as ProductEditInput & Record<string, unknown>, {
-      clearable: clearableFields,
-      check: ({ venueId }) => checkEanFree(scoped, providerId, venueId, input.categoryRelatedFields?.ean as string | undefined ?? offer.ean ?? undefined, offer.id),
-    });
-    const now = context.clock.now();
-    const existing = input.stock !== undefined ? await liveStockOf(em, offer) : null;
-    if (input.stock === null) await removeProductStock(context, em, existing);
-    else if (input.stock) upsertProductStock(em, now, offer, existing, input.stock);
-    await em.flush();
-    return offer;
-  }));
+  return answeringUniquenessRaces(() =>
+    context.em.transactional(async (em) => {
+      const scoped = { ...context, em };
+      const offer = await load(scoped);
+      await lockOfferForChanges(em, offer);
+      const category = categoryById(offer.category) as Category;
+      await editOfferFields(scoped, offer, category, input as ProductEditInput & Record<string, unknown>, {
+        clearable: clearableFields,
+        check: ({ venueId }) =>
+          checkEanFree(
+            scoped,
+            providerId,
+            venueId,
+            (input.categoryRelatedFields?.ean as string | undefined) ?? offer.ean ?? undefined,
+            offer.id,
+          ),
+      });
+      const now = context.clock.now();
+      const existing = input.stock !== undefined ? await liveStockOf(em, offer) : null;
+      if (input.stock === null) await removeProductStock(context, em, existing);
+      else if (input.stock) upsertProductStock(em, now, offer, existing, input.stock);
+      await em.flush();
+      return offer;
+    }),
+  );
 }

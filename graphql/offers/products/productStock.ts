@@ -23,7 +23,11 @@ export interface ProductStockChange {
  * The constraints of a product stock's fields (the 422s): a price from 0 to 30000 cents, a
  * quantity of at least 1 on creation (0 on edition) or "unlimited", an aware booking limit.
  */
-export function productStockIssues(stock: ProductStockChange, loc: string[], mode: 'create' | 'edit'): ValidationIssue[] {
+export function productStockIssues(
+  stock: ProductStockChange,
+  loc: string[],
+  mode: 'create' | 'edit',
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const { price, quantity } = stock;
   if (price != null && (!Number.isInteger(price) || price < 0 || price > PRICE_MAX_CENTS)) {
@@ -56,17 +60,31 @@ export function lockingStocks(em: EntityManager): { lockMode?: LockMode.PESSIMIS
 
 /** The product's stock, if it has one (deleted stocks are history, not stock), locked for a change. */
 export function liveStockOf(em: EntityManager, offer: Offer): Promise<Stock | null> {
-  return em.findOne(Stock, { offer, isDeleted: false, beginningDatetime: null }, { ...lockingStocks(em), refresh: true });
+  return em.findOne(
+    Stock,
+    { offer, isDeleted: false, beginningDatetime: null },
+    { ...lockingStocks(em), refresh: true },
+  );
 }
 
 /**
  * Creates the product's stock, or changes the fields given of the one it has. Creating one
  * needs a price (400). Does not flush.
  */
-export function upsertProductStock(em: EntityManager, now: Date, offer: Offer, existing: Stock | null, change: ProductStockChange): Stock {
-  const bookingLimit = change.bookingLimitDatetime != null ? parseAwareDatetime(change.bookingLimitDatetime, ['stock', 'bookingLimitDatetime']) : undefined;
+export function upsertProductStock(
+  em: EntityManager,
+  now: Date,
+  offer: Offer,
+  existing: Stock | null,
+  change: ProductStockChange,
+): Stock {
+  const bookingLimit =
+    change.bookingLimitDatetime != null
+      ? parseAwareDatetime(change.bookingLimitDatetime, ['stock', 'bookingLimitDatetime'])
+      : undefined;
   if (!existing) {
-    if (change.price == null) throw BadRequestError.on('stock.price', 'A price is required to create the stock of a product');
+    if (change.price == null)
+      throw BadRequestError.on('stock.price', 'A price is required to create the stock of a product');
     return em.create(Stock, {
       offer,
       price: change.price,
@@ -85,7 +103,11 @@ export function upsertProductStock(em: EntityManager, now: Date, offer: Offer, e
 }
 
 /** Deletes the product's stock, if any: its unused bookings are cancelled with it (offers.stockDeleted). */
-export async function removeProductStock(context: Pick<GraphContext, 'clock' | 'events'>, em: EntityManager, existing: Stock | null): Promise<boolean> {
+export async function removeProductStock(
+  context: Pick<GraphContext, 'clock' | 'events'>,
+  em: EntityManager,
+  existing: Stock | null,
+): Promise<boolean> {
   if (!existing) return false;
   await deleteStock(context, em, existing);
   return true;

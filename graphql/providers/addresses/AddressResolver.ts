@@ -31,7 +31,10 @@ export class AddressResolver {
   }
 
   @Query(() => [Address], { description: 'Recorded addresses matching a street, a city and a postal code.' })
-  searchAddresses(@Ctx() context: GraphContext, @Arg('input', () => AddressInput) input: AddressInput): Promise<Address[]> {
+  searchAddresses(
+    @Ctx() context: GraphContext,
+    @Arg('input', () => AddressInput) input: AddressInput,
+  ): Promise<Address[]> {
     return searchAddresses(context.em, context.services.geocoder, input);
   }
 

@@ -34,7 +34,13 @@ function municipalityOf(geocoder: Geocoder, city: string, postalCode: string): M
  * Inserts unless a record with the same lookup key exists, then reads the record: two
  * requests recording the same address at once both get the one row, never a conflict error.
  */
-async function recordOnce(em: EntityManager, street: string, municipality: Municipality, lookupKey: string, place: Place): Promise<Address> {
+async function recordOnce(
+  em: EntityManager,
+  street: string,
+  municipality: Municipality,
+  lookupKey: string,
+  place: Place,
+): Promise<Address> {
   await (em as SqlEntityManager)
     .createQueryBuilder(Address)
     .insert({
@@ -57,7 +63,11 @@ async function recordOnce(em: EntityManager, street: string, municipality: Munic
  * same address given twice is the same record; coordinates given are taken as they are,
  * otherwise the geocoder must find the address (400 asking for coordinates when it cannot).
  */
-export async function findOrCreateAddress(em: EntityManager, geocoder: Geocoder, input: AddressInput): Promise<Address> {
+export async function findOrCreateAddress(
+  em: EntityManager,
+  geocoder: Geocoder,
+  input: AddressInput,
+): Promise<Address> {
   const street = input.street.trim();
   const municipality = municipalityOf(geocoder, input.city, input.postalCode);
   const lookupKey = addressLookupKey(street, municipality);

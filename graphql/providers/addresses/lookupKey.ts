@@ -34,7 +34,10 @@ export function normalizeStreet(street: string): string {
  * The identity of an address: its street in the municipality. Where the INSEE code is
  * unknown (postal codes beyond the postal data), the city name stands in for it.
  */
-export function addressLookupKey(street: string, municipality: { inseeCode: string; city: string; postalCode: string }): string {
+export function addressLookupKey(
+  street: string,
+  municipality: { inseeCode: string; city: string; postalCode: string },
+): string {
   const place = municipality.inseeCode || `city:${normalizeStreet(municipality.city)}`;
   return `${normalizeStreet(street)}|${place}|${municipality.postalCode}`;
 }

@@ -95,7 +95,10 @@ export class BanGeocoder implements Geocoder {
       });
       if (!response.ok) {
         await response.body?.cancel();
-        this.logger?.warn({ status: response.status, postalCode: query.postalCode }, 'address service answered an error');
+        this.logger?.warn(
+          { status: response.status, postalCode: query.postalCode },
+          'address service answered an error',
+        );
         return null;
       }
       const body = (await response.json()) as { features?: unknown };

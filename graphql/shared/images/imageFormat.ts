@@ -34,7 +34,8 @@ const JPEG_SOS = 0xda;
 
 /** The format named by the magic number alone, before any structure is checked. */
 export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
-  if (bytes.length >= PNG_SIGNATURE.length && bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes.length >= PNG_SIGNATURE.length && bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE))
+    return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === JPEG_SOI && bytes[2] === 0xff) return 'jpeg';
   return null;
 }

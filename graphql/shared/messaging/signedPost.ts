@@ -14,7 +14,12 @@ export type SignedPostOutcome =
  * POSTs a JSON body to a provider's URL, signed with its messaging secret over these exact
  * bytes, within the timeout. Never throws: the caller decides what each outcome means.
  */
-export async function postSigned(url: string, body: string, secret: string, timeoutMs = PROVIDER_CALL_TIMEOUT_MS): Promise<SignedPostOutcome> {
+export async function postSigned(
+  url: string,
+  body: string,
+  secret: string,
+  timeoutMs = PROVIDER_CALL_TIMEOUT_MS,
+): Promise<SignedPostOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -35,7 +40,11 @@ export async function postSigned(url: string, body: string, secret: string, time
     return { kind: 'answered', status: response.status, body: parsed, text };
   } catch (error) {
     if (controller.signal.aborted) return { kind: 'timeout' };
-    return { kind: 'unreachable', reason: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error) };
+    return {
+      kind: 'unreachable',
+      reason:
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -5,8 +5,16 @@ import { SchemaMigration } from './schemaMigration.js';
  * must give the same result whatever the application code becomes later.
  */
 const abbreviations: Record<string, string> = {
-  av: 'avenue', bd: 'boulevard', bld: 'boulevard', ch: 'chemin', imp: 'impasse',
-  pl: 'place', r: 'rue', rte: 'route', st: 'saint', ste: 'sainte',
+  av: 'avenue',
+  bd: 'boulevard',
+  bld: 'boulevard',
+  ch: 'chemin',
+  imp: 'impasse',
+  pl: 'place',
+  r: 'rue',
+  rte: 'route',
+  st: 'saint',
+  ste: 'sainte',
 };
 
 function normalizeStreet(street: string): string {
