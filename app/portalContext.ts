@@ -24,7 +24,8 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   tags?: { name: string; description?: string }[];
   'x-tagGroups'?: { name: string; tags: string[] }[];
-  paths: Record<string, Record<string, OpenApiOperation | unknown>>;
+  /** Method -> operation; other keys of a path item (parameters, summary) are not operations. */
+  paths: Record<string, Record<string, unknown>>;
   components?: { schemas?: Record<string, unknown> };
   [key: string]: unknown;
 }

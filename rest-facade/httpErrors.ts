@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { DomainError, type DomainErrorCode, type ValidationIssue } from '../graphql/shared/errors.js';
+import { DomainError, type DomainErrorCode } from '../graphql/shared/errors.js';
 
 export interface HttpErrorAnswer {
   status: number;
@@ -26,9 +26,9 @@ export function answerForDomainError(
     case 'UNAUTHENTICATED':
       return { status, body: { auth: message } };
     case 'BAD_REQUEST':
-      return { status, body: (extensions.fields as Record<string, string[]>) ?? { global: [message] } };
+      return { status, body: extensions.fields ?? { global: [message] } };
     case 'VALIDATION_FAILED':
-      return { status, body: extensions.issues as ValidationIssue[] };
+      return { status, body: extensions.issues };
     default:
       return { status, body: { global: [message] } };
   }

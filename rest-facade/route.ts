@@ -48,7 +48,7 @@ export interface RouteDefinition<
 export function defineRoute<Params extends z.ZodType, Query extends z.ZodType, Body extends z.ZodType>(
   route: RouteDefinition<Params, Query, Body>,
 ): RouteDefinition {
-  return route as unknown as RouteDefinition;
+  return route;
 }
 
 /** `/a/{b_id}/c` -> `/a/:b_id/c` */

@@ -1,9 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { type DocumentNode, execute, type GraphQLSchema, parse, validate } from 'graphql';
 import type { Graph } from '../graphql/graph.js';
-import type { GraphContext } from '../graphql/shared/context.js';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
 import { IMAGE_MAX_BYTES } from '../graphql/shared/images/index.js';
+import { asyncHandler } from './asyncHandler.js';
 import { answerForError } from './httpErrors.js';
 import { multipartBody, type MultipartOptions } from './multipart.js';
 import { expressPath, type RouteDefinition } from './route.js';
@@ -49,39 +49,34 @@ function parsePart(schema: z.ZodType | undefined, input: unknown, issues: Valida
 }
 
 function handlerFor({ route, schema, document }: CompiledRoute): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const issues: ValidationIssue[] = [];
-      const params = parsePart(route.request?.params, req.params, issues);
-      const query = parsePart(route.request?.query, req.query, issues);
-      const body = parsePart(route.request?.body, req.body ?? {}, issues);
-      if (issues.length > 0) {
-        res.status(422).json(issues);
-        return;
-      }
-      const contextValue = res.locals.graphContext as GraphContext;
-      const result = await execute({
-        schema,
-        document,
-        contextValue,
-        variableValues: route.variables?.({ params, query, body }) ?? {},
-      });
-      if (result.errors?.length) {
-        const answer = answerForError(result.errors[0]);
-        if (!answer) throw result.errors[0].originalError ?? result.errors[0];
-        res.status(answer.status).json(answer.body);
-        return;
-      }
-      const success = route.response;
-      if (success.status === 204) {
-        res.status(204).end();
-        return;
-      }
-      res.status(success.status).json(success.schema.parse(success.select(result.data ?? {})));
-    } catch (error) {
-      next(error);
+  return asyncHandler(async (req, res) => {
+    const issues: ValidationIssue[] = [];
+    const params = parsePart(route.request?.params, req.params, issues);
+    const query = parsePart(route.request?.query, req.query, issues);
+    const body = parsePart(route.request?.body, req.body ?? {}, issues);
+    if (issues.length > 0) {
+      res.status(422).json(issues);
+      return;
     }
-  };
+    const result = await execute({
+      schema,
+      document,
+      contextValue: res.locals.graphContext,
+      variableValues: route.variables?.({ params, query, body }) ?? {},
+    });
+    if (result.errors?.length) {
+      const answer = answerForError(result.errors[0]);
+      if (!answer) throw result.errors[0].originalError ?? result.errors[0];
+      res.status(answer.status).json(answer.body);
+      return;
+    }
+    const success = route.response;
+    if (success.status === 204) {
+      res.status(204).end();
+      return;
+    }
+    res.status(success.status).json(success.schema.parse(success.select(result.data ?? {})));
+  });
 }
 
 /**

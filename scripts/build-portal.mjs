@@ -20,10 +20,13 @@ export async function buildPortal(root) {
 
   // A route module without a default export would answer its loader's data instead of a page;
   // a resource route (a fragment, a file) says it is one with `handle = { resource: true }`.
-  const server = await import(`${pathToFileURL(join(root, 'build', 'index.js')).href}?t=${Date.now()}`);
+  const server = /** @type {import('@remix-run/node').ServerBuild} */ (
+    await import(`${pathToFileURL(join(root, 'build', 'index.js')).href}?t=${Date.now()}`)
+  );
   const withoutComponent = Object.keys(server.routes).filter(
     (id) =>
-      typeof server.routes[id].module.default !== 'function' && server.routes[id].module.handle?.resource !== true,
+      typeof server.routes[id].module.default !== 'function' &&
+      /** @type {{ resource?: boolean } | undefined} */ (server.routes[id].module.handle)?.resource !== true,
   );
   if (withoutComponent.length > 0) {
     throw new Error(`route modules without a default export (a component): ${withoutComponent.join(', ')}`);
@@ -62,7 +65,9 @@ export async function buildPortal(root) {
     packages: 'external',
     logLevel: 'error',
   });
-  const { writeSearchIndex } = await import(`${pathToFileURL(toolFile).href}?t=${Date.now()}`);
+  const { writeSearchIndex } = /** @type {typeof import('../app/search/searchIndex.server.js')} */ (
+    await import(`${pathToFileURL(toolFile).href}?t=${Date.now()}`)
+  );
   const searchDirectory = join(root, 'public', 'build', 'search');
   rmSync(searchDirectory, { recursive: true, force: true });
   const searchIndex = writeSearchIndex(join(root, 'docs', 'pages'), searchDirectory);

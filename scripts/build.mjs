@@ -36,18 +36,27 @@ if (!serverOnly) {
   }
 
   await import('reflect-metadata');
-  const { routes } = await import(join(root, 'dist/rest-facade/index.js'));
-  const { generateOpenApiDocument } = await import(join(root, 'dist/rest-facade/openapi.js'));
+  // The compiled server, typed as its sources.
+  const { routes } = /** @type {typeof import('../rest-facade/index.js')} */ (
+    await import(join(root, 'dist/rest-facade/index.js'))
+  );
+  const { generateOpenApiDocument } = /** @type {typeof import('../rest-facade/openapi.js')} */ (
+    await import(join(root, 'dist/rest-facade/openapi.js'))
+  );
   mkdirSync(join(root, 'build'), { recursive: true });
-  for (const [file, appEnv] of [
+  /** @type {[string, 'integration' | 'production'][]} */
+  const documents = [
     ['openapi.json', 'integration'],
     ['openapi.production.json', 'production'],
-  ]) {
+  ];
+  for (const [file, appEnv] of documents) {
     const document = generateOpenApiDocument(routes, appEnv);
     writeFileSync(join(root, 'build', file), `${JSON.stringify(document, null, 2)}\n`);
   }
 
-  const { checkBuiltPortalLinks } = await import(join(root, 'dist/server/portalLinks.js'));
+  const { checkBuiltPortalLinks } = /** @type {typeof import('../server/portalLinks.js')} */ (
+    await import(join(root, 'dist/server/portalLinks.js'))
+  );
   const links = await checkBuiltPortalLinks({
     projectRoot: root,
     openApiDocument: generateOpenApiDocument(routes, 'integration'),

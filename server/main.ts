@@ -38,10 +38,17 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
-    server.close(async () => {
-      await runtime.close();
-      runtime.logger.info('stopped');
-      process.exit(0);
+    server.close(() => {
+      runtime.close().then(
+        () => {
+          runtime.logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          runtime.logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
   };

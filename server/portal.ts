@@ -138,6 +138,8 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
   router.use('/build', express.static(join(projectRoot, 'public', 'build'), HASHED_ASSET_CACHE));
   router.use(express.static(join(projectRoot, 'public'), PUBLIC_FILE_CACHE));
 
-  router.all('*', createRequestHandler({ build, mode: options.mode, getLoadContext: () => ({ portal: context() }) }));
+  const remix = createRequestHandler({ build, mode: options.mode, getLoadContext: () => ({ portal: context() }) });
+  // Remix's handler catches its own errors and passes them to next().
+  router.all('*', (req, res, next) => void remix(req, res, next));
   return router;
 }

@@ -1,7 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Caller } from '../graphql/shared/caller.js';
 
 import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from '../rest-facade/rateLimitPolicy.js';
 
@@ -61,7 +60,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   };
 
   const middleware: RequestHandler = (req, res, next) => {
-    const caller = res.locals.caller as Caller | undefined;
+    const caller = res.locals.caller;
     // Unauthenticated requests are answered by the auth middleware; nothing to count here.
     if (!caller) return next();
 

@@ -33,7 +33,7 @@ function copyWithTextarea(text: string): boolean {
   document.body.append(textarea);
   textarea.select();
   textarea.setSelectionRange(0, text.length); // iOS selects nothing with select() alone
-  let copied = false;
+  let copied: boolean;
   try {
     copied = document.execCommand('copy');
   } catch {

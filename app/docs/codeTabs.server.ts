@@ -136,7 +136,7 @@ export function rehypeCodeTabs() {
         else children.push(group(samples));
         index = end;
       }
-      parent.children = children as typeof parent.children;
+      parent.children = children;
     };
     walk(tree);
   };

@@ -46,8 +46,8 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
   const groups = referenceGroups(document, tags);
   const servers = (document.servers ?? []) as { url: string; description?: string }[];
   const baseUrl = servers[0]?.url ?? '';
-  const securitySchemes = ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)
-    ?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
+  const securitySchemes =
+    (document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {};
   return (
     <>
       <ReferenceNav groups={groups} search={<ReferenceSearch />} />

@@ -313,7 +313,7 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
         {/* The client shows the variant at the option's index; a variant drawn as a link names the schema it loads. */}
         <select data-variant-select="">
           {labels.map((label, index) => (
-            <option key={index} data-schema-ref={manyNamed && index > 0 ? names[index]! : undefined}>
+            <option key={index} data-schema-ref={manyNamed && index > 0 ? names[index] : undefined}>
               {label}
             </option>
           ))}
@@ -337,7 +337,7 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
           {names.slice(1).map((name, index) => (
             <Fragment key={name}>
               {index > 0 ? ', ' : null}
-              <a href={schemaPagePath(name!)}>{labels[index + 1]}</a>
+              <a href={schemaPagePath(name)}>{labels[index + 1]}</a>
             </Fragment>
           ))}
           .

@@ -178,7 +178,7 @@ export function referenceTags(document: OpenApiDocument): ReferenceTag[] {
     ]),
   );
   for (const [path, item] of Object.entries(document.paths)) {
-    const itemParameters = ((item as { parameters?: RawParameter[] }).parameters ?? []) as RawParameter[];
+    const itemParameters = (item as { parameters?: RawParameter[] }).parameters ?? [];
     for (const method of METHODS) {
       const raw = item[method] as RawOperation | undefined;
       if (!raw) continue;

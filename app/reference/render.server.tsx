@@ -30,7 +30,7 @@ function cachedPerSchema(render: SchemaRenderer): (document: OpenApiDocument, na
     const schemas = componentSchemas(document);
     if (!Object.hasOwn(schemas, name)) return null;
     let cache = caches.get(document);
-    if (!cache) caches.set(document, (cache = new Map()));
+    if (!cache) caches.set(document, (cache = new Map<string, string>()));
     let html = cache.get(name);
     if (html === undefined) cache.set(name, (html = render(schemas, name)));
     return html;

@@ -137,9 +137,9 @@ export function constraintsOf(schema: JsonSchema): string[] {
   const out: string[] = [];
   const exclusive = (value: number | boolean | undefined) => typeof value === 'number';
   if (schema.minimum !== undefined) out.push(`${schema.exclusiveMinimum === true ? '>' : '>='} ${schema.minimum}`);
-  if (exclusive(schema.exclusiveMinimum)) out.push(`> ${schema.exclusiveMinimum as number}`);
+  if (exclusive(schema.exclusiveMinimum)) out.push(`> ${schema.exclusiveMinimum}`);
   if (schema.maximum !== undefined) out.push(`${schema.exclusiveMaximum === true ? '<' : '<='} ${schema.maximum}`);
-  if (exclusive(schema.exclusiveMaximum)) out.push(`< ${schema.exclusiveMaximum as number}`);
+  if (exclusive(schema.exclusiveMaximum)) out.push(`< ${schema.exclusiveMaximum}`);
   if (schema.minLength !== undefined)
     out.push(`at least ${schema.minLength} character${schema.minLength === 1 ? '' : 's'}`);
   if (schema.maxLength !== undefined) out.push(`at most ${schema.maxLength} characters`);

@@ -71,7 +71,7 @@ function propertiesOf(
   }
   const nested = [
     node.items,
-    ...[node.allOf, node.oneOf, node.anyOf].flatMap((list) => (Array.isArray(list) ? list : [])),
+    ...[node.allOf, node.oneOf, node.anyOf].flatMap((list): unknown[] => (Array.isArray(list) ? list : [])),
   ];
   for (const child of nested) {
     for (const [key, value] of propertiesOf(child, schemas, seen)) if (!properties.has(key)) properties.set(key, value);

@@ -106,7 +106,7 @@ export async function readBookingViews(em: EntityManager, filters: BookingFilter
   if (filters.beginningDatetime != null)
     query.where('s.beginning_datetime', platform.processDateProperty(filters.beginningDatetime) as never);
   if (filters.limit !== undefined) query.limit(filters.limit);
-  const rows = (await sql.getConnection().execute(query as never)) as Row[];
+  const rows = await sql.getConnection().execute<Row[]>(query as never);
   return rows.map((row) => {
     const street = row.street as string | null;
     const city = row.city as string | null;

@@ -60,14 +60,14 @@ export async function moveCollectiveBooking(
 ): Promise<CollectiveBooking> {
   return context.em.transactional(async (em) => {
     const scoped = { ...context, em };
-    const [row] = await em
+    const [row] = (await em
       .getConnection()
-      .execute<{ offer_id: number }[]>(
+      .execute(
         'select offer_id from collective_booking where id = ?',
         [bookingId],
         'all',
         em.getTransactionContext(),
-      );
+      )) as { offer_id: number }[];
     // The offer is locked first, as an edit or the archive locks it: they see the move, or it sees them.
     if (row) await lockCollectiveOffers(em, [row.offer_id]);
     return applyMove(scoped, bookingId, transition);

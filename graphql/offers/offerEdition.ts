@@ -97,7 +97,7 @@ export function newOfferColumns(
 
 export interface OfferEditionRules {
   /** Fields that null clears; the shared ones that refuse null are refused with a 422. */
-  clearable: readonly (keyof OfferFieldsInput | string)[];
+  clearable: readonly string[];
   /** Further checks once the venue the offer will have is known (tickets, for events). */
   check?: (target: { venueId: number; category: Category }) => Promise<void> | void;
 }
@@ -135,7 +135,7 @@ export async function editOfferFields(
     : undefined;
   const location = input.location ? await resolveLocation(context, input.location) : null;
   if (location) checkLocationFitsCategory(category, location.locationType);
-  const venueId = location?.venue.id ?? (offer.venue.id as number);
+  const venueId = location?.venue.id ?? offer.venue.id;
   // Unique per venue: checked when it changes, and when the offer moves to another venue with it.
   if (input.idAtProvider !== undefined || venueId !== offer.venue.id) {
     await checkIdAtProviderFree(

@@ -34,7 +34,9 @@ export async function applyPublication(em: EntityManager, now: Date): Promise<Pu
       .update({ booking_opened_at: at })
       .whereNull('booking_opened_at')
       .whereNotNull('published_at')
-      .andWhere((where) => where.whereNull('booking_allowed_datetime').orWhere('booking_allowed_datetime', '<=', at)),
+      .andWhere(
+        (where) => void where.whereNull('booking_allowed_datetime').orWhere('booking_allowed_datetime', '<=', at),
+      ),
   );
   return { published: Number(published ?? 0), bookingOpened: Number(bookingOpened ?? 0) };
 }

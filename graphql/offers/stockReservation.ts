@@ -1,5 +1,4 @@
-import { raw } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/core';
+import { type EntityManager, type QueryResult, raw } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
@@ -46,8 +45,8 @@ export async function reservePlaces(em: EntityManager, stockId: number, quantity
     .update({ bookedQuantity: raw('booked_quantity + ?', [quantity]) })
     .where({ id: stockId, isDeleted: false })
     .andWhere('(quantity is null or quantity - booked_quantity >= ?)', [quantity])
-    .execute('run');
-  return Number((result as { affectedRows?: number }).affectedRows ?? 0) === 1;
+    .execute<QueryResult>('run');
+  return Number(result.affectedRows ?? 0) === 1;
 }
 
 /** Gives places back (a cancelled booking); never below zero. */

@@ -30,12 +30,14 @@ export async function stockSummaries(
     .whereIn('offer_id', offerIds)
     .andWhere('is_deleted', false)
     .groupBy('offer_id');
-  const rows = (await (em as SqlEntityManager).getConnection().execute(query)) as {
-    offer_id: number;
-    stock_count: number | string;
-    open_count: number | string | null;
-    open_with_places: number | string | null;
-  }[];
+  const rows = await (em as SqlEntityManager).getConnection().execute<
+    {
+      offer_id: number;
+      stock_count: number | string;
+      open_count: number | string | null;
+      open_with_places: number | string | null;
+    }[]
+  >(query);
   for (const row of rows) {
     summaries.set(Number(row.offer_id), {
       count: Number(row.stock_count),

@@ -21,7 +21,7 @@ export class OffererVenues {
 /** The caller's links to venues, loaded once per request for every venue of an answer. */
 function callerLinks(context: GraphContext): Promise<Map<number, VenueProvider>> {
   return oncePerRequest(context, 'providers.callerLinks', async () => {
-    if (context.caller.kind !== 'provider') return new Map();
+    if (context.caller.kind !== 'provider') return new Map<number, VenueProvider>();
     const links = await context.em.find(VenueProvider, { provider: context.caller.providerId, isActive: true });
     return new Map(links.map((link) => [link.venue.id, link]));
   });

@@ -132,12 +132,12 @@ export interface AuthenticatedCaller {
 export async function authenticateApiKey(em: EntityManager, rawKey: string | undefined): Promise<AuthenticatedCaller> {
   const parsed = rawKey ? parseApiKey(rawKey) : null;
   if (!parsed) throw new UnauthenticatedError();
-  const [row] = await em.getConnection().execute<KeyLookupRow[]>(keyLookupSql, [parsed.prefix]);
+  const [row] = (await em.getConnection().execute(keyLookupSql, [parsed.prefix])) as KeyLookupRow[];
   if (!row || !secretMatches(parsed.secret, row.secret_hash) || row.revoked_at != null) {
     throw new UnauthenticatedError();
   }
   // SQLite answers booleans as 0 and 1.
-  if (Boolean(row.is_internal)) {
+  if (row.is_internal) {
     return { caller: { kind: 'internal', apiKeyId: row.key_id, apiKeyPrefix: parsed.prefix }, provider: null };
   }
   if (row.provider_id == null) throw new UnauthenticatedError();
@@ -150,7 +150,7 @@ export async function authenticateApiKey(em: EntityManager, rawKey: string | und
     notificationUrl: row.notification_url,
     logoUrl: row.logo_url,
     isActive: true,
-    canManageIndividualOffers: Boolean(row.can_manage_individual_offers),
+    canManageIndividualOffers: row.can_manage_individual_offers == true,
   };
   return {
     caller: {

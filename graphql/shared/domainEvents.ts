@@ -9,7 +9,8 @@ import type { EntityManager } from '@mikro-orm/core';
  *     interface DomainEventMap { 'offers.stockDeleted': { stockId: number } }
  *   }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the subgraphs' declaration merging
 export interface DomainEventMap {}
 
 export type DomainEventName = keyof DomainEventMap;
@@ -27,9 +28,9 @@ export class DomainEventBus {
   private readonly handlers = new Map<string, DomainEventHandler<never>[]>();
 
   on<Name extends DomainEventName>(name: Name, handler: DomainEventHandler<Name>): void {
-    const list = this.handlers.get(name as string) ?? [];
-    list.push(handler as DomainEventHandler<never>);
-    this.handlers.set(name as string, list);
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler);
+    this.handlers.set(name, list);
   }
 
   async publish<Name extends DomainEventName>(
@@ -37,12 +38,12 @@ export class DomainEventBus {
     name: Name,
     payload: DomainEventMap[Name],
   ): Promise<void> {
-    for (const handler of this.handlers.get(name as string) ?? []) {
+    for (const handler of this.handlers.get(name) ?? []) {
       await (handler as DomainEventHandler<Name>)(em, payload);
     }
   }
 
   handlerCount(name: DomainEventName): number {
-    return this.handlers.get(name as string)?.length ?? 0;
+    return this.handlers.get(name)?.length ?? 0;
   }
 }

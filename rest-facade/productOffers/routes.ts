@@ -137,7 +137,7 @@ export const editProduct = defineRoute({
   document: `mutation EditProduct($id: Int!, $input: ProductEditInput!) { editProduct(id: $id, input: $input) { ...ProductFields } } ${productFields}`,
   request: { body: ProductOfferEdition },
   variables: ({ body }) => {
-    const { offerId, ...input } = body as z.output<typeof ProductOfferEdition>;
+    const { offerId, ...input } = body;
     return { id: offerId, input: datesAsText(input) };
   },
   response: {

@@ -11,5 +11,5 @@ export function withoutNul<T extends z.ZodString>(schema: T): T {
   return schema.refine((value) => !hasNul(value), {
     message: NUL_MESSAGE,
     params: { type: 'string_pattern_mismatch' },
-  }) as T;
+  });
 }

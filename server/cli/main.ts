@@ -26,9 +26,9 @@ const stringOptions = [
   'notification-url',
   'logo-url',
 ];
-const cliOptions: ParseArgsConfig['options'] = Object.fromEntries([
-  ...booleanFlags.map((flag) => [flag, { type: 'boolean' as const }]),
-  ...stringOptions.map((option) => [option, { type: 'string' as const }]),
+const cliOptions: ParseArgsConfig['options'] = Object.fromEntries<{ type: 'boolean' | 'string' }>([
+  ...booleanFlags.map((flag): [string, { type: 'boolean' }] => [flag, { type: 'boolean' }]),
+  ...stringOptions.map((option): [string, { type: 'string' }] => [option, { type: 'string' }]),
 ]);
 
 function usage(): string {
@@ -42,14 +42,14 @@ function usage(): string {
 function printHuman(result: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(result)) {
     if (Array.isArray(value)) {
-      for (const row of value)
+      for (const row of value as Record<string, unknown>[])
         console.log(
           Object.entries(row)
-            .map(([k, v]) => `${k}=${v}`)
+            .map(([k, v]) => `${k}=${String(v)}`)
             .join(' '),
         );
     } else {
-      console.log(`${name}: ${value}`);
+      console.log(`${name}: ${String(value)}`);
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { authenticateApiKey } from '../../graphql/providers/apiKeys.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
+import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 import type { Runtime } from '../runtime.js';
 
 function bearerToken(req: Request): string | undefined {
@@ -15,24 +16,20 @@ function bearerToken(req: Request): string | undefined {
  * fork per request, shared by the authentication and the operation it serves.
  */
 export function authenticate(runtime: Runtime): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const em = runtime.orm.em.fork();
-      const { caller, provider } = await authenticateApiKey(em, bearerToken(req));
-      res.locals.caller = caller;
-      const context: GraphContext = {
-        em,
-        caller,
-        callerProvider: provider,
-        clock: runtime.clock,
-        events: runtime.events,
-        appEnv: runtime.config.appEnv,
-        services: runtime.services,
-      };
-      res.locals.graphContext = context;
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
+  return asyncHandler(async (req, res, next) => {
+    const em = runtime.orm.em.fork();
+    const { caller, provider } = await authenticateApiKey(em, bearerToken(req));
+    res.locals.caller = caller;
+    const context: GraphContext = {
+      em,
+      caller,
+      callerProvider: provider,
+      clock: runtime.clock,
+      events: runtime.events,
+      appEnv: runtime.config.appEnv,
+      services: runtime.services,
+    };
+    res.locals.graphContext = context;
+    next();
+  });
 }

@@ -1,5 +1,6 @@
 import express from 'express';
 import type { ImageStore } from '../../graphql/shared/images/index.js';
+import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 
 /** Image keys are random and never reused, so a served image never changes under its URL. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -13,8 +14,9 @@ const IMAGE_NOT_FOUND = { global: ['Image not found'] };
 export function serveImages(store: ImageStore): express.Router {
   const router = express.Router();
 
-  router.get('/images/:key', async (req, res, next) => {
-    try {
+  router.get(
+    '/images/:key',
+    asyncHandler(async (req, res) => {
       const image = await store.read(req.params.key);
       if (!image) {
         res.status(404).json(IMAGE_NOT_FOUND);
@@ -26,10 +28,8 @@ export function serveImages(store: ImageStore): express.Router {
         'X-Content-Type-Options': 'nosniff',
       });
       res.send(image.bytes);
-    } catch (error) {
-      next(error);
-    }
-  });
+    }),
+  );
 
   router.get('/images/*', (_req, res) => {
     res.status(404).json(IMAGE_NOT_FOUND);

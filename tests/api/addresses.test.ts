@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Address } from '../../graphql/providers/Address.js';
@@ -682,14 +683,14 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
       ['a 500', answerJson({ code: 500, message: 'Internal error' }, 500)],
       [
         'a 503 in HTML',
-        (_request: unknown, response: import('node:http').ServerResponse) => {
+        (_request: unknown, response: ServerResponse) => {
           response.writeHead(503, { 'content-type': 'text/html' });
           response.end('<html>maintenance</html>');
         },
       ],
       [
         'a body that is not JSON',
-        (_request: unknown, response: import('node:http').ServerResponse) => {
+        (_request: unknown, response: ServerResponse) => {
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end('{"features": [');
         },

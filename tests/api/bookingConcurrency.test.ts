@@ -9,7 +9,7 @@ import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { isPostgresTestRun } from '../support/database.js';
-import { anEvent, createSandbox } from '../support/fixtures.js';
+import { anEvent, type createSandbox } from '../support/fixtures.js';
 import { aSandboxWithReceiver, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;

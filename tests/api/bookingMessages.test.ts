@@ -14,7 +14,7 @@ import { Job } from '../../graphql/shared/Job.js';
 import { PROVIDER_CALL_TIMEOUT_MS } from '../../graphql/shared/messaging/signedPost.js';
 import { retryDelayMs } from '../../server/jobs/backoff.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { anEvent, createSandbox } from '../support/fixtures.js';
+import { anEvent, type createSandbox } from '../support/fixtures.js';
 import { aSandboxWithReceiver, expectSigned, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;

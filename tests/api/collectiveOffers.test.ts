@@ -8,7 +8,6 @@ import { CollectiveOffer } from '../../graphql/collective/CollectiveOffer.js';
 import { EAC_FORMATS } from '../../graphql/collective/formats.js';
 import { educationalDomains, nationalPrograms } from '../../graphql/collective/reference/educationalData.js';
 import { educationalInstitutions } from '../../graphql/collective/reference/institutionData.js';
-import { Address } from '../../graphql/providers/Address.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';

@@ -479,7 +479,7 @@ describe('Product Offers', () => {
       /** A valid body for the category: its required fields, and the location it takes. */
       const bodyFor = (category: Category) => {
         const values: Record<string, string> = { ean: nextEan(), musicType: 'ROCK', showType: showTypes[0] };
-        const fields = Object.fromEntries(category.requiredOnCreate.map((field) => [field, values[field]!]));
+        const fields = Object.fromEntries(category.requiredOnCreate.map((field) => [field, values[field]]));
         return aProductBody({
           name: `A ${category.id} product`,
           categoryRelatedFields: { category: category.id, ...fields },

@@ -13,7 +13,7 @@ import { Job } from '../../graphql/shared/Job.js';
 import { hasValidSignature } from '../../graphql/shared/messaging/signature.js';
 import { PROVIDER_CALL_TIMEOUT_MS } from '../../graphql/shared/messaging/signedPost.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { anEvent, createSandbox } from '../support/fixtures.js';
+import { anEvent, type createSandbox } from '../support/fixtures.js';
 import { aSandboxWithReceiver, expectedSignature, expectSigned, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;

@@ -24,6 +24,7 @@ import type { EventListOptions } from './eventList.js';
 import { compare, load, table } from './measure.js';
 import { listen, verifySameAnswers } from './servers.js';
 import type { BenchTarget } from './target.js';
+import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 
 /** Collective offers of the sandbox provider, all listed by one GET. */
 export const COLLECTIVE_OFFERS = 300;
@@ -226,98 +227,101 @@ export function createRawCollectiveListApp(runtime: Runtime): express.Express {
   const asDate = (value: unknown): Date => {
     if (value instanceof Date) return value;
     if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return new Date(Number(value));
-    return platform.parseDate(value as string) as Date;
+    return platform.parseDate(value as string);
   };
   const iso = (value: unknown) => (value == null ? null : asDate(value).toISOString());
 
-  app.get(PATH, async (req, res, next) => {
-    try {
-      const [scheme, token] = (req.get('authorization') ?? '').split(' ');
-      const parsed = scheme === 'Bearer' && token ? parseApiKey(token) : null;
-      const [key] = parsed ? await connection.execute<Row[]>(keySql, [parsed.prefix]) : [];
-      if (!parsed || !key || key.revoked_at != null || !secretMatches(parsed.secret, String(key.secret_hash))) {
-        res.status(401).json({ auth: 'API key required' });
-        return;
-      }
-      const internal = Boolean(key.is_internal);
-      if (!internal && key.provider_id == null) {
-        res.status(401).json({ auth: 'API key required' });
-        return;
-      }
-      if (!internal && !key.is_active) {
-        res.status(403).json({ global: ['This provider is inactive'] });
-        return;
-      }
-      // A provider key lists its provider's offers (at its offerer's venues), an internal key every offer.
-      const offers: Row[] = internal
-        ? await connection.execute<Row[]>(allOffersSql)
-        : key.offerer_id == null
-          ? await connection.execute<Row[]>(offersSql, [key.provider_id])
-          : await connection.execute<Row[]>(offersOfOffererSql, [key.provider_id, key.offerer_id]);
-
-      const bookingsOf = new Map<number, RawBooking[]>();
-      if (offers.length > 0) {
-        const ids = offers.map((offer) => Number(offer.id));
-        const sql = `select ${bookingColumns} from collective_booking where offer_id in (${ids.map(() => '?').join(', ')}) order by id`;
-        for (const row of await connection.execute<Row[]>(sql, ids)) {
-          const offerId = Number(row.offer_id);
-          let list = bookingsOf.get(offerId);
-          if (!list) bookingsOf.set(offerId, (list = []));
-          list.push({
-            id: Number(row.id),
-            status: row.status as CollectiveBookingStatus,
-            cancellationReason: (row.cancellation_reason as CollectiveCancellationReason | null) ?? null,
-            dateCreated: iso(row.date_created)!,
-            confirmationDate: iso(row.confirmation_date),
-            dateUsed: iso(row.date_used),
-            reimbursementDate: iso(row.reimbursement_date),
-            cancellationLimitDate: iso(row.cancellation_limit_date),
-          });
+  app.get(
+    PATH,
+    asyncHandler(async (req, res, next) => {
+      try {
+        const [scheme, token] = (req.get('authorization') ?? '').split(' ');
+        const parsed = scheme === 'Bearer' && token ? parseApiKey(token) : null;
+        const [key] = parsed ? await connection.execute<Row[]>(keySql, [parsed.prefix]) : [];
+        if (!parsed || !key || key.revoked_at != null || !secretMatches(parsed.secret, String(key.secret_hash))) {
+          res.status(401).json({ auth: 'API key required' });
+          return;
         }
-      }
+        const internal = Boolean(key.is_internal);
+        if (!internal && key.provider_id == null) {
+          res.status(401).json({ auth: 'API key required' });
+          return;
+        }
+        if (!internal && !key.is_active) {
+          res.status(403).json({ global: ['This provider is inactive'] });
+          return;
+        }
+        // A provider key lists its provider's offers (at its offerer's venues), an internal key every offer.
+        const offers: Row[] = internal
+          ? await connection.execute<Row[]>(allOffersSql)
+          : key.offerer_id == null
+            ? await connection.execute<Row[]>(offersSql, [key.provider_id])
+            : await connection.execute<Row[]>(offersOfOffererSql, [key.provider_id, key.offerer_id]);
 
-      const now = runtime.clock.now();
-      res.json(
-        offers.map((offer) => {
-          const id = Number(offer.id);
-          const bookings = bookingsOf.get(id) ?? [];
-          const startDatetime = asDate(offer.start_datetime);
-          const endDatetime = asDate(offer.end_datetime);
-          const displayed = collectiveDisplayedStatus(
-            {
-              archivedAt: offer.archived_at == null ? null : asDate(offer.archived_at),
-              validation: offer.validation as CollectiveValidation,
-              isActive: Boolean(offer.is_active),
-              startDatetime,
-              endDatetime,
-              bookingLimitDatetime: asDate(offer.booking_limit_datetime),
-            },
-            lastBookingOf(bookings),
-            now,
-          );
-          return {
-            id,
-            status: collectiveLegacyStatus(displayed),
-            offerStatus: displayed,
-            venueId: Number(offer.venue_id),
-            startDatetime: startDatetime.toISOString(),
-            endDatetime: endDatetime.toISOString(),
-            bookings: bookings.map((booking) => ({
-              id: booking.id,
-              status: booking.status,
-              dateCreated: booking.dateCreated,
-              confirmationDate: booking.confirmationDate,
-              dateUsed: booking.dateUsed,
-              reimbursementDate: booking.reimbursementDate,
-              cancellationLimitDate: booking.cancellationLimitDate,
-            })),
-          };
-        }),
-      );
-    } catch (error) {
-      next(error);
-    }
-  });
+        const bookingsOf = new Map<number, RawBooking[]>();
+        if (offers.length > 0) {
+          const ids = offers.map((offer) => Number(offer.id));
+          const sql = `select ${bookingColumns} from collective_booking where offer_id in (${ids.map(() => '?').join(', ')}) order by id`;
+          for (const row of await connection.execute<Row[]>(sql, ids)) {
+            const offerId = Number(row.offer_id);
+            let list = bookingsOf.get(offerId);
+            if (!list) bookingsOf.set(offerId, (list = []));
+            list.push({
+              id: Number(row.id),
+              status: row.status as CollectiveBookingStatus,
+              cancellationReason: (row.cancellation_reason as CollectiveCancellationReason | null) ?? null,
+              dateCreated: iso(row.date_created)!,
+              confirmationDate: iso(row.confirmation_date),
+              dateUsed: iso(row.date_used),
+              reimbursementDate: iso(row.reimbursement_date),
+              cancellationLimitDate: iso(row.cancellation_limit_date),
+            });
+          }
+        }
+
+        const now = runtime.clock.now();
+        res.json(
+          offers.map((offer) => {
+            const id = Number(offer.id);
+            const bookings = bookingsOf.get(id) ?? [];
+            const startDatetime = asDate(offer.start_datetime);
+            const endDatetime = asDate(offer.end_datetime);
+            const displayed = collectiveDisplayedStatus(
+              {
+                archivedAt: offer.archived_at == null ? null : asDate(offer.archived_at),
+                validation: offer.validation as CollectiveValidation,
+                isActive: Boolean(offer.is_active),
+                startDatetime,
+                endDatetime,
+                bookingLimitDatetime: asDate(offer.booking_limit_datetime),
+              },
+              lastBookingOf(bookings),
+              now,
+            );
+            return {
+              id,
+              status: collectiveLegacyStatus(displayed),
+              offerStatus: displayed,
+              venueId: Number(offer.venue_id),
+              startDatetime: startDatetime.toISOString(),
+              endDatetime: endDatetime.toISOString(),
+              bookings: bookings.map((booking) => ({
+                id: booking.id,
+                status: booking.status,
+                dateCreated: booking.dateCreated,
+                confirmationDate: booking.confirmationDate,
+                dateUsed: booking.dateUsed,
+                reimbursementDate: booking.reimbursementDate,
+                cancellationLimitDate: booking.cancellationLimitDate,
+              })),
+            };
+          }),
+        );
+      } catch (error) {
+        next(error);
+      }
+    }),
+  );
   return app;
 }
 

@@ -306,7 +306,7 @@ function losses(lhr: Result, category: string): string[] {
         node?.explanation,
         item.url,
         item.description,
-        item.wastedMs && `wasted ${item.wastedMs} ms`,
+        typeof item.wastedMs === 'number' && `wasted ${item.wastedMs} ms`,
       ]
         .filter((part): part is string | number => typeof part === 'string' || typeof part === 'number')
         .map((part) => String(part).replace(/\s+/g, ' '))

@@ -1,6 +1,7 @@
 import express from 'express';
 import { parseApiKey, secretMatches } from '../../graphql/providers/apiKeys.js';
 import type { Runtime } from '../../server/runtime.js';
+import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 
 /**
  * The baseline: GET /public/providers/v1/provider written by hand on bare Express 4, through the
@@ -38,35 +39,38 @@ export function createRawProviderApp(runtime: Runtime): express.Express {
   app.disable('x-powered-by');
   const connection = runtime.orm.em.getConnection();
 
-  app.get('/public/providers/v1/provider', async (req, res, next) => {
-    try {
-      const token = bearerToken(req.get('authorization'));
-      const parsed = token ? parseApiKey(token) : null;
-      if (!parsed) {
-        res.status(401).json({ auth: 'API key required' });
-        return;
+  app.get(
+    '/public/providers/v1/provider',
+    asyncHandler(async (req, res, next) => {
+      try {
+        const token = bearerToken(req.get('authorization'));
+        const parsed = token ? parseApiKey(token) : null;
+        if (!parsed) {
+          res.status(401).json({ auth: 'API key required' });
+          return;
+        }
+        const rows = await connection.execute<Row[]>(providerByKeyPrefix, [parsed.prefix]);
+        const row = rows[0];
+        if (!row || row.revoked_at != null || !secretMatches(parsed.secret, row.secret_hash)) {
+          res.status(401).json({ auth: 'API key required' });
+          return;
+        }
+        if (!row.is_active) {
+          res.status(403).json({ global: ['This provider is inactive'] });
+          return;
+        }
+        res.json({
+          id: Number(row.id),
+          name: row.name,
+          bookingUrl: row.booking_url,
+          cancelUrl: row.cancel_url,
+          notificationUrl: row.notification_url,
+          logoUrl: row.logo_url,
+        });
+      } catch (error) {
+        next(error);
       }
-      const rows = await connection.execute<Row[]>(providerByKeyPrefix, [parsed.prefix]);
-      const row = rows[0];
-      if (!row || row.revoked_at != null || !secretMatches(parsed.secret, row.secret_hash)) {
-        res.status(401).json({ auth: 'API key required' });
-        return;
-      }
-      if (!row.is_active) {
-        res.status(403).json({ global: ['This provider is inactive'] });
-        return;
-      }
-      res.json({
-        id: Number(row.id),
-        name: row.name,
-        bookingUrl: row.booking_url,
-        cancelUrl: row.cancel_url,
-        notificationUrl: row.notification_url,
-        logoUrl: row.logo_url,
-      });
-    } catch (error) {
-      next(error);
-    }
-  });
+    }),
+  );
   return app;
 }

@@ -188,7 +188,7 @@ describe('labels', () => {
     ['venue types', labelOfVenueType, venueTypes],
   ] as const)('cover every one of the %s with a distinct, trimmed label', (_name, labels, values) => {
     expect(sorted(Object.keys(labels))).toEqual(sorted(values));
-    const texts = Object.values(labels) as string[];
+    const texts = Object.values<string>(labels);
     for (const text of texts) expect(text).toMatch(/^\S(.*\S)?$/);
     expect(new Set(texts).size).toBe(values.length);
   });

@@ -364,9 +364,8 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
 
     it('hands the rest of the job back, pending and due, when stopped between two steps', async () => {
       const id = await aCommittedJob('stepped', { steps: 3 });
-      let worker: JobWorker;
       let stopping: Promise<void> = Promise.resolve();
-      worker = aWorker({
+      const worker: JobWorker = aWorker({
         stepped: async (payload, context) => {
           if (Number(payload.index ?? 0) === 0) stopping = worker.stop();
           return stepper()(payload, context);
@@ -391,8 +390,7 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
 
   it('polls again right after the batch in flight when woken during it, not after the interval', async () => {
     const ran: string[] = [];
-    let worker: JobWorker;
-    worker = new JobWorker({
+    const worker: JobWorker = new JobWorker({
       orm,
       clock,
       pollIntervalMs: 60_000,

@@ -206,10 +206,10 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       const group = page.locator('.code-tabs').first();
       await group.getByRole('tab', { name: 'Python' }).click();
       const panel = group.getByRole('tabpanel');
-      const code = await panel.locator('pre code').evaluate((element) => element.textContent!);
+      const code = await panel.locator('pre code').evaluate((element) => element.textContent);
       const button = panel.getByRole('button', { name: 'Copy code to clipboard' });
       await button.click();
-      await page.waitForFunction((element) => element!.textContent === 'Copied', await button.elementHandle());
+      await page.waitForFunction((element) => element.textContent === 'Copied', await button.elementHandle());
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code.replace(/\n$/, ''));
       // Said to screen-reader users too.
       expect(await panel.locator('[aria-live="polite"]').textContent()).toBe('Copied to clipboard');

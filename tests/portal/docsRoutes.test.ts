@@ -1,4 +1,4 @@
-import express from 'express';
+import type express from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docsCatalogue } from '../../app/docs/docs.server.js';

@@ -1,4 +1,4 @@
-import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
+import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { operationAnchor } from '../../app/reference/anchors.js';
 import {
@@ -265,7 +265,7 @@ describe('/rest-api/search.json', () => {
       request: new Request('http://localhost/rest-api/search.json', { headers }),
       params: {},
       context: { portal: { openApiDocument: document } } as unknown as AppLoadContext,
-    } as LoaderFunctionArgs);
+    });
 
   it('is a resource route', () => {
     expect(handle.resource).toBe(true);

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import express from 'express';
+import type express from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPortalHandler, portalBuildExists } from '../../server/portal.js';

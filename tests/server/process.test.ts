@@ -14,7 +14,7 @@ import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../sup
 import { ensureServerBuilt } from '../support/serverBuild.js';
 import {
   parseJsonLine,
-  ServerProcess,
+  type ServerProcess,
   sleep,
   serverEnv,
   startServerProcess,

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { type Clock, SettableClock } from '../../graphql/shared/clock.js';
+import { SettableClock } from '../../graphql/shared/clock.js';
 import { createApp, type AppOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
@@ -32,7 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? new SettableClock(new Date('2026-11-22T10:00:00Z'));
   const runtime = await createRuntime(config, {
     orm: database.orm,
-    clock: clock as Clock,
+    clock: clock,
     logger: pino({ level: 'silent' }),
   });
   const app = createApp(runtime, options);

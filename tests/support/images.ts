@@ -14,7 +14,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, index) => {
 
 export function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -60,7 +60,7 @@ export function aPng(width: number, height: number, { rgb = [200, 120, 40], tota
   const paddingLength = totalBytes - unpadded.length - CHUNK_OVERHEAD;
   if (paddingLength < 0) throw new Error(`A ${width}x${height} PNG is already ${unpadded.length} bytes`);
   const padding = pngChunk(PADDING_CHUNK, Buffer.alloc(paddingLength));
-  return Buffer.concat([PNG_SIGNATURE, chunks[0]!, padding, chunks[1]!, chunks[2]!]);
+  return Buffer.concat([PNG_SIGNATURE, chunks[0], padding, chunks[1], chunks[2]]);
 }
 
 function jpegSegment(marker: number, payload: Buffer): Buffer {

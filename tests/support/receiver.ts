@@ -146,7 +146,7 @@ export class Receiver {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {

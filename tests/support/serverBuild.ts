@@ -53,7 +53,9 @@ export function ensureServerBuilt(projectRoot: string = findProjectRoot()): stri
         });
       } catch (error) {
         const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-        throw new Error(`Server build failed:\n${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
+        throw new Error(`Server build failed:\n${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`, {
+          cause: error,
+        });
       }
       // Dated from the start of the build: a source saved during the build makes the next check rebuild.
       writeFileSync(stampPath(projectRoot), `${new Date(startedAt).toISOString()}\n`);

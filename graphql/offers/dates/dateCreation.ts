@@ -1,4 +1,4 @@
-import type { EntityDictionary, EntityManager } from '@mikro-orm/core';
+import type { EntityDictionary, EntityManager, Transaction } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { offerInScope } from '../access.js';
@@ -121,8 +121,11 @@ async function insertReturningIds(em: EntityManager, rows: EntityDictionary<Stoc
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
     const chunk = rows.slice(start, start + INSERT_CHUNK_ROWS);
-    const result = await em.getDriver().nativeInsertMany<Stock>(Stock.name, chunk, { ctx: em.getTransactionContext() });
-    const chunkIds = (result.rows ?? []).map((row) => Number(row.id));
+    const result = await em.getDriver().nativeInsertMany<Stock>(Stock.name, chunk, {
+      // Transaction is `any` in MikroORM's types; the driver knows its own.
+      ctx: em.getTransactionContext<Transaction<object>>(),
+    });
+    const chunkIds = ((result.rows ?? []) as { id: number | string }[]).map((row) => Number(row.id));
     if (chunkIds.length !== chunk.length)
       throw new Error(`Inserted ${chunk.length} dates but got ${chunkIds.length} ids back`);
     ids.push(...chunkIds);

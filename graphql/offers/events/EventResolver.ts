@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
 import { PageInput } from '../../shared/pagination.js';
-import { offerInScope, reachableOffers, requireIndividualOfferRights } from '../access.js';
+import { offerInScope } from '../access.js';
 import { Offer } from '../Offer.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createEvent, editEvent } from './eventService.js';

@@ -3,7 +3,7 @@ import { venueInScope } from '../../providers/access.js';
 import type { GraphContext } from '../../shared/context.js';
 import { NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { PageInput } from '../../shared/pagination.js';
-import { offerInScope, reachableOffers, requireIndividualOfferRights } from '../access.js';
+import { offerInScope, requireIndividualOfferRights } from '../access.js';
 import { eanAvailability } from '../eanCatalogue/availability.js';
 import { isValidEan } from '../eanCatalogue/ean.js';
 import { Offer } from '../Offer.js';

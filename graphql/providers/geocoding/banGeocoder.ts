@@ -58,7 +58,8 @@ export class BanGeocoder implements Geocoder {
     const feature = await this.search(query);
     if (!feature) return notFound;
     const { geometry, properties = {} } = feature;
-    const [longitude, latitude] = Array.isArray(geometry?.coordinates) ? geometry.coordinates : [];
+    const coordinates = geometry?.coordinates;
+    const [longitude, latitude] = Array.isArray(coordinates) ? (coordinates as unknown[]) : [];
     if (
       typeof properties.score !== 'number' ||
       properties.score < BAN_MIN_SCORE ||

@@ -67,8 +67,8 @@ function readPngInfo(bytes: Buffer): ImageInfo | null {
   if (bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
-  const bitDepth = bytes[24]!;
-  const colourType = bytes[25]!;
+  const bitDepth = bytes[24];
+  const colourType = bytes[25];
   const [compression, filter, interlace] = [bytes[26], bytes[27], bytes[28]];
   if (width < 1 || height < 1 || width > PNG_MAX_DIMENSION || height > PNG_MAX_DIMENSION) return null;
   if (!PNG_BIT_DEPTHS[colourType]?.includes(bitDepth)) return null;
@@ -116,7 +116,7 @@ function readMarker(bytes: Buffer, offset: number): { marker: number; next: numb
   let position = offset + 1;
   while (position < bytes.length && bytes[position] === 0xff) position += 1;
   if (position >= bytes.length) return null;
-  const marker = bytes[position]!;
+  const marker = bytes[position];
   // 0xFF00 is byte stuffing inside entropy-coded data, never a marker.
   return marker === 0x00 ? null : { marker, next: position + 1 };
 }
@@ -141,7 +141,7 @@ function readJpegInfo(bytes: Buffer): ImageInfo | null {
       if (segmentLength < 8) return null;
       const height = bytes.readUInt16BE(next + 3);
       const width = bytes.readUInt16BE(next + 5);
-      const components = bytes[next + 7]!;
+      const components = bytes[next + 7];
       if (components < 1 || segmentLength < 8 + 3 * components) return null;
       // A height of 0 defers to a later DNL marker; such files are rare and not accepted here.
       if (width < 1 || height < 1) return null;
@@ -188,7 +188,7 @@ function skipEntropyCodedData(bytes: Buffer, from: number): number | null {
   for (;;) {
     const candidate = bytes.indexOf(0xff, offset);
     if (candidate === -1 || candidate + 1 >= bytes.length) return null;
-    const following = bytes[candidate + 1]!;
+    const following = bytes[candidate + 1];
     if (following === 0x00 || (following >= 0xd0 && following <= 0xd7)) {
       offset = candidate + 2;
       continue;

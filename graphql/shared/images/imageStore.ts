@@ -30,11 +30,11 @@ export function isImageKey(key: unknown): key is string {
 }
 
 export function contentTypeOf(format: ImageFormat): string {
-  return CONTENT_TYPE_OF_EXTENSION[EXTENSION_OF[format]]!;
+  return CONTENT_TYPE_OF_EXTENSION[EXTENSION_OF[format]];
 }
 
 function contentTypeOfKey(key: string): string {
-  return CONTENT_TYPE_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)]!;
+  return CONTENT_TYPE_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)];
 }
 
 export function newImageKey(format: ImageFormat): string {

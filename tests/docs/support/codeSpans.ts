@@ -62,6 +62,7 @@ const NOT_A_NAME: { shape: RegExp; why: string }[] = [
   { shape: /^\dxx$/, why: 'a class of statuses' },
   { shape: /^[0-9a-f]{8,}$|^\d{7}[A-Z]$|^\d{13,14}$/, why: 'an identifier value (key prefix, UAI, EAN, SIRET)' },
   { shape: /;|=$/, why: 'a header value or its prefix' },
+  // eslint-disable-next-line no-control-regex -- every character outside ASCII, from NUL up
   { shape: /^(\\u[0-9a-fA-F]{4}|[^\x00-\x7f]+)$/, why: 'a character or its escape' },
 ];
 

@@ -25,7 +25,7 @@ export function stubOutsideCalls(): () => void {
 
 /** A notification carries `action`, a cancellation `barcodes`; anything else with a booking asks for tickets. */
 function answerAsTicketingSystem(body: string, nextTicket: () => number): unknown {
-  let message: { action?: unknown; barcodes?: unknown; booking?: { quantity?: unknown } } = {};
+  let message: { action?: unknown; barcodes?: unknown; booking?: { quantity?: unknown } };
   try {
     message = JSON.parse(body);
   } catch {

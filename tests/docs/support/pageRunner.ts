@@ -77,7 +77,7 @@ export async function runPageSamples(steps: PageStep[], language: SampleLanguage
     }
     for (const { name, path } of sample.save) {
       const value = valueAtPath(answer, path);
-      if (value === undefined || value === null || typeof value === 'object') {
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
         return { executed, failure: describeFailure(context.file, sample, ranAs, outcome, `save="${name}=${path}": the answer has no value at ${path}`) };
       }
       variables[name] = String(value);

@@ -1,0 +1,15 @@
+import type { Caller } from '../graphql/shared/caller.js';
+import type { GraphContext } from '../graphql/shared/context.js';
+
+// What the middleware before a route leaves on `res.locals`, typed once so that readers need no cast.
+declare global {
+  namespace Express {
+    interface Locals {
+      requestId?: string;
+      /** Set by the authentication, once the bearer key is resolved. */
+      caller?: Caller;
+      /** The request's unit of work, handed to the GraphQL operation the route runs. */
+      graphContext?: GraphContext;
+    }
+  }
+}
