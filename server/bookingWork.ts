@@ -5,7 +5,7 @@ import {
   expireUnpickedProducts,
   reimburseUsedBookings,
   rescheduleBookingsOfStock,
-} from '../graphql/bookings/transitions.js';
+} from '../graphql/bookings/periodicTransitions.js';
 import type { Clock } from '../graphql/shared/clock.js';
 import type { DomainEventBus } from '../graphql/shared/domainEvents.js';
 import type { JobRegistry } from './jobs/registry.js';
