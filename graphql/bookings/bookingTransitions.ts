@@ -115,7 +115,7 @@ export function checkMove(booking: Booking, action: VenueAction, now: Date): voi
   if (late) throw late;
 }
 
-export type BookingChanges = Pick<Booking, 'status'> &
+type BookingChanges = Pick<Booking, 'status'> &
   Partial<Pick<Booking, 'dateUsed' | 'cancellationDate' | 'cancellationReason' | 'reimbursementDate'>>;
 
 /** The columns `action` writes: the new status, and when it was entered (or, for a validation undone, left). */
