@@ -5,6 +5,61 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The direction of dependencies (see the design's "house"): graph code imports nothing above
+// graphql/, and a subgraph imports only the subgraphs below it (collective and bookings -> offers ->
+// providers -> shared). An effect against that direction goes through a domain event in shared.
+const ABOVE_THE_GRAPH = ['server', 'rest-facade', 'app', 'tests', 'scripts'];
+const NOT_BELOW = {
+  shared: ['providers', 'offers', 'bookings', 'collective'],
+  providers: ['offers', 'bookings', 'collective'],
+  offers: ['bookings', 'collective'],
+  // Peers: they meet through federation keys and domain events, never by an import.
+  bookings: ['collective'],
+  collective: ['bookings'],
+};
+
+/**
+ * Relative imports that climb out of a folder into one of `folders` (the graph's specifiers are all relative).
+ * @param {string[]} folders
+ */
+function climbingInto(folders) {
+  return `^(\\.\\./)+(${folders.join('|')})/`;
+}
+
+const aboveTheGraph = {
+  regex: climbingInto(ABOVE_THE_GRAPH),
+  message: 'The graph depends on nothing above graphql/: pass what it needs through its context or its ports.',
+};
+
+/** @param {string} folder @param {string[]} notBelow */
+function notBelowMessage(folder, notBelow) {
+  return folder === 'shared'
+    ? 'graphql/shared depends on no subgraph: move what it needs into shared, or let the subgraph hand it in.'
+    : `graphql/${folder} may not import ${notBelow.join(', ')}: publish a domain event from graphql/shared, or move the common part down.`;
+}
+
+/**
+ * @param {{ regex: string, message: string }[]} patterns
+ * @returns {import('eslint').Linter.RuleEntry}
+ */
+function restrictedImports(patterns) {
+  return ['error', { patterns }];
+}
+
+// A later block replaces an earlier one's options for the same rule, so each block lists every pattern of its folder.
+const importDirection = [
+  { files: ['graphql/**'], rules: { 'no-restricted-imports': restrictedImports([aboveTheGraph]) } },
+  ...Object.entries(NOT_BELOW).map(([folder, notBelow]) => ({
+    files: [`graphql/${folder}/**`],
+    rules: {
+      'no-restricted-imports': restrictedImports([
+        aboveTheGraph,
+        { regex: climbingInto(notBelow), message: notBelowMessage(folder, notBelow) },
+      ]),
+    },
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'build/', 'public/build/', 'var/', '.cache/', 'coverage/'] },
   js.configs.recommended,
@@ -62,5 +117,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
     },
   },
+  ...importDirection,
   prettier,
 );

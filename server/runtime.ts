@@ -12,16 +12,17 @@ import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
 import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
+import { registerOffersWork } from '../graphql/offers/work.js';
 import { loadEducationalReference } from '../graphql/collective/reference/loader.js';
-import { registerBookingWork } from './bookingWork.js';
-import { registerCollectiveWork } from './collectiveWork.js';
+import { registerCollectiveWork } from '../graphql/collective/work.js';
+import { registerBookingsWork } from '../graphql/bookings/work.js';
+import type { WorkPorts } from '../graphql/shared/work.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
 import { Redis } from 'ioredis';
 import { JobRegistry } from './jobs/registry.js';
 import { JobWorker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
-import { registerOfferWork } from './offerWork.js';
 import { Scheduler } from './scheduler.js';
 
 /** Everything a process holds once booted; the HTTP app and the worker are built on it. */
@@ -101,9 +102,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger, leaseMs: config.jobLeaseSeconds * 1000 });
   const scheduler = new Scheduler({ orm, clock, logger });
-  registerOfferWork({ jobs, scheduler, events, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
-  registerBookingWork({ jobs, scheduler, events, clock });
-  registerCollectiveWork({ jobs, events });
+  // Each subgraph registers its own jobs, periodic tasks and event handlers on this process's worker, scheduler and bus.
+  const work: WorkPorts = { jobs, scheduler, events, clock };
+  registerOffersWork(work, { autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
+  registerBookingsWork(work);
+  registerCollectiveWork(work);
   let backgroundStarted = false;
   return {
     config,

@@ -1,25 +1,7 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/core';
 import type { Clock } from '../graphql/shared/clock.js';
+import type { ScheduledTask, TaskScheduler } from '../graphql/shared/work.js';
 import type { Logger } from './jobs/worker.js';
-
-export interface ScheduledTaskContext {
-  /** A fresh fork for this run only; the task flushes or opens transactions on it as it needs. */
-  em: EntityManager;
-  clock: Clock;
-}
-
-/**
- * A periodic task, such as the 15-minute publication refresh or the expiry of unconfirmed
- * bookings. Every process that starts a Scheduler runs its tasks, so with several processes
- * a task runs several times per interval, possibly at the same moment: a task must be
- * idempotent and safe to run concurrently with itself (conditional UPDATEs such as
- * `... WHERE status = 'pending' AND expires_at <= now`, or enqueue jobs whose handlers are).
- */
-export interface ScheduledTask {
-  name: string;
-  intervalMs: number;
-  run: (context: ScheduledTaskContext) => Promise<void>;
-}
 
 export interface SchedulerOptions {
   orm: MikroORM;
@@ -39,7 +21,7 @@ interface TaskState {
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /** Runs registered tasks every `intervalMs` (first run one interval after start()), and on demand. */
-export class Scheduler {
+export class Scheduler implements TaskScheduler {
   private readonly orm: MikroORM;
   private readonly clock: Clock;
   private readonly logger: Logger;

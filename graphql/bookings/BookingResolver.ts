@@ -19,7 +19,8 @@ import { OfferReference, referenceTo } from '../shared/references.js';
 import { Booking, type BookingStatus } from './Booking.js';
 import { readBookingViews, ProviderBooking } from './bookingViews.js';
 import { BookingTicket } from './BookingTicket.js';
-import { bookingByToken, cancelByVenue, checkUsable, keepBooking, useBooking } from './countermarks.js';
+import { checkMove } from './bookingTransitions.js';
+import { bookingByToken, cancelByVenue, keepBooking, useBooking } from './countermarks.js';
 import { ProviderMessage } from './ProviderMessage.js';
 
 /** A booking of an offer the key reaches (its provider's, on its offerer's venues), or 404. */
@@ -77,7 +78,8 @@ export class BookingResolver {
     @Arg('token', () => String) token: string,
   ): Promise<ProviderBooking> {
     const booking = await bookingByToken(context, token);
-    checkUsable(booking, context.clock.now());
+    // A lookup answers as a validation would: a booking that could not be used is refused.
+    checkMove(booking, 'use', context.clock.now());
     const [view] = await readBookingViews(context.em, { token: booking.token });
     return view;
   }

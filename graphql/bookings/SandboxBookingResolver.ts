@@ -5,7 +5,7 @@ import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { TransitionRunAnswer } from './BookingResolver.js';
 import { createBeneficiary, sandboxBook } from './sandboxBooking.js';
-import { runBookingTransitions } from './transitions.js';
+import { runBookingTransitions } from './periodicTransitions.js';
 
 @InputType({ description: 'A test beneficiary.' })
 class SandboxBeneficiaryInput {

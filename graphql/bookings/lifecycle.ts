@@ -3,14 +3,15 @@ import { releasePlaces } from '../offers/stockReservation.js';
 import { Stock } from '../offers/Stock.js';
 import type { Clock } from '../shared/clock.js';
 import { Beneficiary } from './Beneficiary.js';
-import { Booking, type CancellationReason } from './Booking.js';
+import { Booking } from './Booking.js';
+import { type CancellingAction, changesOf, statusBefore } from './bookingTransitions.js';
 import { bookingDetailsOf, providerEndpoints } from './bookingDetails.js';
 import { BookingTicket } from './BookingTicket.js';
 import { queueBookingNotification, queueTicketCancellation } from './messages.js';
 
 /**
- * Cancels a CONFIRMED booking inside the caller's transaction (false, and nothing done, when it
- * is no longer CONFIRMED): the credit goes back to the beneficiary,
+ * Cancels a CONFIRMED booking inside the caller's transaction, for the reason `action` gives
+ * (false, and nothing done, when it is no longer CONFIRMED): the credit goes back to the beneficiary,
  * the places back to the stock (unless the stock is gone), and the provider is told: its
  * tickets cancelled at its cancellation URL for a ticketing booking, a CANCEL notification
  * otherwise.
@@ -19,18 +20,14 @@ export async function cancelBooking(
   em: EntityManager,
   clock: Clock,
   booking: Booking,
-  reason: CancellationReason,
+  action: CancellingAction,
 ): Promise<boolean> {
-  const now = clock.now();
   // Only a CONFIRMED booking is cancelled, by one conditional UPDATE: of two cancellations (an
   // expiry run and the venue, a deleted stock and a use), one changes the row, the other nothing.
-  const cancelled = await em.nativeUpdate(
-    Booking,
-    { id: booking.id, status: 'CONFIRMED' },
-    { status: 'CANCELLED', cancellationDate: now, cancellationReason: reason },
-  );
+  const changes = changesOf(action, clock.now());
+  const cancelled = await em.nativeUpdate(Booking, { id: booking.id, status: statusBefore(action) }, changes);
   if (cancelled !== 1) return false;
-  Object.assign(booking, { status: 'CANCELLED', cancellationDate: now, cancellationReason: reason });
+  Object.assign(booking, changes);
   // The stock's row before the beneficiary's, as a booking takes them: the same order never deadlocks.
   const stock = await em.findOneOrFail(Stock, booking.stock.id, {
     populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'],

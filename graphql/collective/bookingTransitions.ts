@@ -2,10 +2,10 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError } from '../shared/errors.js';
 import { collectiveBookingForCaller, lockCollectiveOffers, withLockedCollectiveOffer } from './access.js';
+import { cancellationLimitFor } from './bookingRules.js';
 import type { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveBooking, type CollectiveBookingStatus } from './CollectiveBooking.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
-import { cancellationLimitFor } from './offerService.js';
 import { EducationalInstitution } from './reference/entities.js';
 import { SANDBOX_INSTITUTION_UAI } from './reference/institutionData.js';
 

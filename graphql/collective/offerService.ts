@@ -6,6 +6,7 @@ import { parseAwareDatetime } from '../offers/datetimes.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../shared/errors.js';
 import { lockCollectiveOffers, requireSchoolPlatformRights } from './access.js';
+import { cancellationLimitFor } from './bookingRules.js';
 import { checkCollectiveOfferInput, distinct } from './inputChecks.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { scheduleCollectiveAutoApproval } from './review.js';
@@ -353,14 +354,6 @@ export async function editCollectiveOffer(
   }
   await context.em.flush();
   return offer;
-}
-
-/** A school may cancel free of charge until 15 days before the event (or at once, if booked later). */
-export const FREE_CANCELLATION_DAYS = 15;
-
-export function cancellationLimitFor(start: Date, bookedAt: Date): Date {
-  const limit = start.getTime() - FREE_CANCELLATION_DAYS * 24 * 3600 * 1000;
-  return new Date(Math.max(limit, bookedAt.getTime()));
 }
 
 /** Offers in these states are done with, or never went live: they may be archived. */

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { ProviderView } from '../shared/caller.js';
 import type { GraphContext } from '../shared/context.js';
 import { providerInScope, venuesOfProvider } from './access.js';
-import type { ProviderView } from './apiKeys.js';
 import { applyExternalUrls, assertValidExternalUrls, ExternalUrlsInput } from './externalUrls.js';
 import { Provider } from './Provider.js';
 import { Venue } from './Venue.js';

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Caller } from '../shared/caller.js';
+import type { Caller, ProviderView } from '../shared/caller.js';
 import type { GraphContext } from '../shared/context.js';
-import type { ProviderView } from './apiKeys.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { Provider } from './Provider.js';
 import { Venue } from './Venue.js';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Caller } from '../shared/caller.js';
+import type { Caller, ProviderView } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../shared/errors.js';
 import { ApiKey } from './ApiKey.js';
@@ -103,21 +103,6 @@ interface KeyLookupRow {
   is_active: boolean | number;
   can_manage_individual_offers: boolean | number;
 }
-
-/** What a request may read of its provider without loading it; load the entity to change it. */
-export type ProviderView = Readonly<
-  Pick<
-    Provider,
-    | 'id'
-    | 'name'
-    | 'bookingUrl'
-    | 'cancelUrl'
-    | 'notificationUrl'
-    | 'logoUrl'
-    | 'isActive'
-    | 'canManageIndividualOffers'
-  >
->;
 
 export interface AuthenticatedCaller {
   caller: Caller;

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from './appEnv.js';
-import type { ProviderView } from '../providers/apiKeys.js';
-import type { Geocoder } from '../providers/geocoding/index.js';
 import type { ImageStore } from './images/index.js';
-import type { Caller } from './caller.js';
+import type { Caller, ProviderView } from './caller.js';
 import type { Clock } from './clock.js';
 import type { DomainEventBus } from './domainEvents.js';
+import type { Geocoder } from './geocoder.js';
 
 /** What every resolver receives: one entity manager fork per request, and who calls. */
 export interface GraphContext {

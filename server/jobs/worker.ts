@@ -4,7 +4,8 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { Clock } from '../../graphql/shared/clock.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { retryDelayMs } from './backoff.js';
-import type { JobHandler, JobRegistry } from './registry.js';
+import type { JobHandler } from '../../graphql/shared/work.js';
+import type { JobRegistry } from './registry.js';
 
 /** The part of a pino logger the worker uses: `(fields, message)`. */
 export interface Logger {

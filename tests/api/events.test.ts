@@ -10,7 +10,7 @@ import { Stock } from '../../graphql/offers/Stock.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Job } from '../../graphql/shared/Job.js';
-import { PUBLICATION_TASK } from '../../server/offerWork.js';
+import { PUBLICATION_TASK } from '../../graphql/offers/work.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { expectMatchesContract } from '../support/contract.js';
 import { aProvider, createSandbox } from '../support/fixtures.js';

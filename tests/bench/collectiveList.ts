@@ -13,7 +13,7 @@ import {
   lastBookingOf,
 } from '../../graphql/collective/displayedStatus.js';
 import { EAC_FORMATS } from '../../graphql/collective/formats.js';
-import { cancellationLimitFor } from '../../graphql/collective/offerService.js';
+import { cancellationLimitFor } from '../../graphql/collective/bookingRules.js';
 import { educationalDomains, studentLevels } from '../../graphql/collective/reference/educationalData.js';
 import { EducationalInstitution, NationalProgram } from '../../graphql/collective/reference/entities.js';
 import { educationalInstitutions } from '../../graphql/collective/reference/institutionData.js';

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettableClock } from '../../graphql/shared/clock.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { enqueue, type EnqueueOptions } from '../../graphql/shared/outbox.js';
+import type { JobHandler } from '../../graphql/shared/work.js';
 import { openDatabase } from '../../server/db/orm.js';
 import { retryDelayMs } from '../../server/jobs/backoff.js';
-import { JobRegistry, type JobHandler } from '../../server/jobs/registry.js';
+import { JobRegistry } from '../../server/jobs/registry.js';
 import { DEFAULT_LEASE_MS, JobWorker, type Logger } from '../../server/jobs/worker.js';
 import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
 

@@ -1,4 +1,4 @@
-import type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from './geocoder.js';
+import type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from '../../shared/geocoder.js';
 import { findMunicipality } from './municipalities.js';
 
 /** Below this relevance (0 to 1) the address base's best answer is a guess, not the address. */

@@ -1,8 +1,8 @@
 import { BanGeocoder } from './banGeocoder.js';
-import type { Geocoder, GeocoderLogger } from './geocoder.js';
+import type { Geocoder, GeocoderLogger } from '../../shared/geocoder.js';
 import { OfflineGeocoder } from './offlineGeocoder.js';
 
-export type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from './geocoder.js';
+export type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from '../../shared/geocoder.js';
 export { BanGeocoder, BAN_MIN_SCORE, BAN_TIMEOUT_MS, type BanGeocoderOptions } from './banGeocoder.js';
 export { OfflineGeocoder } from './offlineGeocoder.js';
 export { findMunicipality, normalizeCityName, departmentCodeOf, isKnownPostalCode } from './municipalities.js';

@@ -8,7 +8,7 @@
  * `PARIS` and `Paris 1er` all name 75001, and `st etienne` names 42000.
  */
 import codesPostaux, { type CodePostalEntry } from 'codes-postaux';
-import type { Municipality } from './geocoder.js';
+import type { Municipality } from '../../shared/geocoder.js';
 
 /** Abbreviations expanded before comparing names (`St-Étienne`, `Ste-Foy`). */
 const ABBREVIATIONS: Readonly<Record<string, string>> = { st: 'saint', ste: 'sainte' };

@@ -1,4 +1,4 @@
-import type { AddressQuery, GeocodeOutcome, Geocoder, Municipality } from './geocoder.js';
+import type { AddressQuery, GeocodeOutcome, Geocoder, Municipality } from '../../shared/geocoder.js';
 import { findMunicipality } from './municipalities.js';
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Geocoding of provider addresses (POST /public/offers/v1/addresses).
+ * Geocoding of provider addresses (POST /public/offers/v1/addresses). The port is here because
+ * every request's context carries a geocoder; its implementations are in providers/geocoding.
  *
  * Every implementation checks the municipality first against offline data (the postal
  * service's list of postal codes), then tries to place the street. The caller turns the

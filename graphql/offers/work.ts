@@ -1,28 +1,24 @@
+import type { WorkPorts } from '../shared/work.js';
+import { AUTO_APPROVAL_JOB } from './offerReview.js';
+import { applyProductImportStep, PRODUCT_IMPORT_JOB } from './products/productImportJob.js';
 import {
   applyPublication,
   autoApproveOffers,
   autoApprovePendingOffers,
   PUBLICATION_INTERVAL_MS,
-} from '../graphql/offers/publication.js';
-import { AUTO_APPROVAL_JOB } from '../graphql/offers/offerReview.js';
-import { applyProductImportStep, PRODUCT_IMPORT_JOB } from '../graphql/offers/products/productImportJob.js';
-import type { DomainEventBus } from '../graphql/shared/domainEvents.js';
-import type { JobRegistry } from './jobs/registry.js';
-import type { Scheduler } from './scheduler.js';
+} from './publication.js';
 
 export const PUBLICATION_TASK = 'offers.publication';
 
 /**
  * The offers' background work: the 15-minute publication run, the sandbox's automatic
  * approval, and bulk upserts by EAN (one step of 100 items per transaction).
+ * `autoApprovalDelayMs`: outside production, how long a new offer waits for its automatic approval; null: never.
  */
-export function registerOfferWork(options: {
-  jobs: JobRegistry;
-  scheduler: Scheduler;
-  events: DomainEventBus;
-  autoApprovalDelayMs: number | null;
-}): void {
-  const { jobs, scheduler, events, autoApprovalDelayMs } = options;
+export function registerOffersWork(
+  { jobs, scheduler, events }: WorkPorts,
+  { autoApprovalDelayMs }: { autoApprovalDelayMs: number | null },
+): void {
   scheduler.register({
     name: PUBLICATION_TASK,
     intervalMs: PUBLICATION_INTERVAL_MS,

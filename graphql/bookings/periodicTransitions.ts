@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../shared/clock.js';
 import { Booking } from './Booking.js';
+import { changesOf, statusBefore } from './bookingTransitions.js';
 import { cancelBooking } from './lifecycle.js';
 import { AUTO_USE_DELAY_MS, BOOK_PICKUP_DAYS, cancellationLimitOf, pickupDaysOf } from './rules.js';
 
@@ -23,7 +24,7 @@ export async function autoUseEventBookings(em: EntityManager, now: Date, provide
     Booking,
     {
       ...ofProvider(providerId),
-      status: 'CONFIRMED',
+      status: statusBefore('autoUse'),
       stock: { beginningDatetime: { $lte: new Date(now.getTime() - AUTO_USE_DELAY_MS) } },
     },
     { fields: ['id'] },
@@ -32,8 +33,8 @@ export async function autoUseEventBookings(em: EntityManager, now: Date, provide
   // Conditional: a booking cancelled or used meanwhile is left as it is.
   return em.nativeUpdate(
     Booking,
-    { id: { $in: due.map((booking) => booking.id) }, status: 'CONFIRMED' },
-    { status: 'USED', dateUsed: now },
+    { id: { $in: due.map((booking) => booking.id) }, status: statusBefore('autoUse') },
+    changesOf('autoUse', now),
   );
 }
 
@@ -44,7 +45,7 @@ export async function expireUnpickedProducts(em: EntityManager, clock: Clock, pr
     Booking,
     {
       ...ofProvider(providerId),
-      status: 'CONFIRMED',
+      status: statusBefore('expire'),
       offer: { isEvent: false },
       // The shortest delay first; each booking is then held to its category's own.
       creationDate: { $lte: new Date(now.getTime() - BOOK_PICKUP_DAYS * DAY_MS) },
@@ -55,7 +56,7 @@ export async function expireUnpickedProducts(em: EntityManager, clock: Clock, pr
   for (const booking of candidates) {
     if (booking.creationDate.getTime() > now.getTime() - pickupDaysOf(booking.offer.category) * DAY_MS) continue;
     // One transaction per booking: a crash in the middle of a run leaves no half-cancelled booking.
-    if (await em.transactional((tx) => cancelBooking(tx, clock, tx.merge(booking), 'EXPIRED'))) expired += 1;
+    if (await em.transactional((tx) => cancelBooking(tx, clock, tx.merge(booking), 'expire'))) expired += 1;
   }
   return expired;
 }
@@ -64,8 +65,8 @@ export async function expireUnpickedProducts(em: EntityManager, clock: Clock, pr
 export async function reimburseUsedBookings(em: EntityManager, now: Date, providerId?: number): Promise<number> {
   return em.nativeUpdate(
     Booking,
-    { ...ofProvider(providerId), status: 'USED' },
-    { status: 'REIMBURSED', reimbursementDate: now },
+    { ...ofProvider(providerId), status: statusBefore('reimburse') },
+    changesOf('reimburse', now),
   );
 }
 
@@ -87,9 +88,9 @@ export async function runBookingTransitions(
 
 /** A deleted stock (a date, a product's stock) cancels its unused bookings. */
 export async function cancelBookingsOfStock(em: EntityManager, clock: Clock, stockId: number): Promise<number> {
-  const bookings = await em.find(Booking, { stock: stockId, status: 'CONFIRMED' });
+  const bookings = await em.find(Booking, { stock: stockId, status: statusBefore('cancelWithStock') });
   let cancelled = 0;
-  for (const booking of bookings) if (await cancelBooking(em, clock, booking, 'STOCK_DELETED')) cancelled += 1;
+  for (const booking of bookings) if (await cancelBooking(em, clock, booking, 'cancelWithStock')) cancelled += 1;
   await em.flush();
   return cancelled;
 }

@@ -1,15 +1,12 @@
-import { sendMessage, SEND_MESSAGE_JOB } from '../graphql/bookings/messages.js';
+import type { WorkPorts } from '../shared/work.js';
+import { sendMessage, SEND_MESSAGE_JOB } from './messages.js';
 import {
   autoUseEventBookings,
   cancelBookingsOfStock,
   expireUnpickedProducts,
   reimburseUsedBookings,
   rescheduleBookingsOfStock,
-} from '../graphql/bookings/transitions.js';
-import type { Clock } from '../graphql/shared/clock.js';
-import type { DomainEventBus } from '../graphql/shared/domainEvents.js';
-import type { JobRegistry } from './jobs/registry.js';
-import type { Scheduler } from './scheduler.js';
+} from './periodicTransitions.js';
 
 export const AUTO_USE_TASK = 'bookings.autoUse';
 export const EXPIRY_TASK = 'bookings.expireProducts';
@@ -20,22 +17,14 @@ const HOUR_MS = 3_600_000;
 /**
  * The bookings' background work: sending messages to providers, the periodic transitions
  * (used 48 hours after the event, products not picked up, the fortnightly reimbursement), and
- * the handlers of the offers' domain events, which run in the transaction of their cause.
+ * what the offers' domain events mean for bookings, run in the transaction of their cause.
  */
-export function registerBookingWork(options: {
-  jobs: JobRegistry;
-  scheduler: Scheduler;
-  events: DomainEventBus;
-  clock: Clock;
-}): void {
-  const { jobs, scheduler, events, clock } = options;
+export function registerBookingsWork({ jobs, scheduler, events, clock }: WorkPorts): void {
   // Outside a transaction: a call to a provider may wait 8 seconds and must hold nothing meanwhile.
   jobs.register(
     SEND_MESSAGE_JOB,
     (payload, context) => sendMessage(context.em, context.clock, Number(payload.messageId), context.lastAttempt),
-    {
-      outsideTransaction: true,
-    },
+    { outsideTransaction: true },
   );
   scheduler.register({
     name: AUTO_USE_TASK,
@@ -52,6 +41,7 @@ export function registerBookingWork(options: {
     intervalMs: 14 * 24 * HOUR_MS,
     run: async ({ em, clock: at }) => void (await reimburseUsedBookings(em, at.now())),
   });
+  // A deleted date or product stock cancels its bookings; a rescheduled date moves their cancellation limits.
   events.on('offers.stockDeleted', async (em, { stockId }) => void (await cancelBookingsOfStock(em, clock, stockId)));
   events.on(
     'offers.dateRescheduled',
