@@ -1,7 +1,3 @@
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
-
-// Adds `.openapi(...)` to zod schemas: the route modules' schemas are the OpenAPI document's source.
-extendZodWithOpenApi(z);
-
-export { z };
+// zod with `.openapi(...)`, the one the domain's rules are built with: the route modules'
+// schemas are the OpenAPI document's source.
+export { z } from '../graphql/shared/zod.js';

@@ -8,6 +8,7 @@ import { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveOfferResolver } from './CollectiveOfferResolver.js';
 import { referenceEntities } from './reference/entities.js';
 import { ReferenceResolver } from './reference/ReferenceResolver.js';
+import { collectiveInputRules } from './inputRules.js';
 
 export const collectiveEntities = [CollectiveOffer, CollectiveBooking, ...referenceEntities];
 
@@ -17,6 +18,7 @@ export function buildCollectiveSubgraph(appEnv: AppEnv = 'development'): Subgrap
   return buildSubgraph({
     name: 'collective',
     resolvers: appEnv === 'production' ? [...resolvers] : [...resolvers, AdageMockResolver],
+    inputRules: collectiveInputRules,
     references: {
       CollectiveOffer: {
         __resolveReference: (reference, context) => collectiveOfferForCaller(context, reference.id),

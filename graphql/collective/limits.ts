@@ -1,9 +1,8 @@
-/** The limits of a collective offer's fields: the REST schemas and the graph's own checks read the same ones. */
+/** The limits of a collective offer's fields: the graph's rules (inputRules.ts) and the REST schemas read the same ones. */
 export const COLLECTIVE_LIMITS = {
   name: 110,
   description: 1500,
   email: 120,
-  phone: 20,
   priceDetail: 1000,
   imageCredit: 200,
   addressLabel: 200,
@@ -14,8 +13,19 @@ export const COLLECTIVE_LIMITS = {
   interventionAreaItems: 120,
   listItems: 20,
   totalPriceEuros: 1_000_000,
+  /** Offers archived by one call. */
+  archivedPerCall: 100,
 } as const;
 
+/** A phone number: at most 20 characters, digits and separators. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 .()-]{5,18}$/;
-/** What an e-mail address looks like: one @, no space, a dot in the domain. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The institution search: the longest text of each filter (the columns' sizes) and the page size. */
+export const INSTITUTION_FILTER_MAX_LENGTHS = {
+  name: 200,
+  institutionType: 60,
+  city: 100,
+  postalCode: 5,
+  uai: 8,
+} as const;
+export const INSTITUTIONS_PER_SEARCH = { byDefault: 20, max: 1000 } as const;

@@ -10,7 +10,6 @@ import {
   type ValidationIssue,
 } from '../shared/errors.js';
 import type { CollectiveLocationType } from './CollectiveOffer.js';
-import { EAC_FORMATS } from './formats.js';
 import type { CollectiveLocationInput } from './inputs.js';
 import { EducationalDomain, EducationalInstitution, NationalProgram, StudentLevel } from './reference/entities.js';
 
@@ -72,11 +71,6 @@ export async function resolveInstitution(
   if (!institution) throw new NotFoundError('Educational institution not found');
   if (!institution.isActive) throw new ForbiddenError(`The educational institution ${institution.uai} is not active`);
   return institution;
-}
-
-export function checkFormats(formats: string[]): void {
-  const unknown = formats.filter((format) => !(EAC_FORMATS as readonly string[]).includes(format));
-  if (unknown.length > 0) throw BadRequestError.on('formats', `Unknown formats: ${unknown.join(', ')}`);
 }
 
 export async function checkDomains(context: GraphContext, domainIds: number[]): Promise<void> {
@@ -160,4 +154,9 @@ export function euroCents(totalPrice: number): number {
     ]);
   }
   return cents;
+}
+
+/** The same list without repeats, in first-seen order: a domain or a level named twice is one. */
+export function distinct<T>(values: T[]): T[] {
+  return [...new Set(values)];
 }

@@ -7,7 +7,6 @@ import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../shared/errors.js';
 import { lockCollectiveOffers, requireSchoolPlatformRights } from './access.js';
 import { cancellationLimitFor } from './bookingRules.js';
-import { checkCollectiveOfferInput, distinct } from './inputChecks.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { scheduleCollectiveAutoApproval } from './review.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
@@ -17,9 +16,9 @@ import { locationOf } from './views.js';
 import {
   checkDates,
   checkDomains,
-  checkFormats,
   checkStudents,
   type CollectiveDates,
+  distinct,
   euroCents,
   resolveCollectiveLocation,
   resolveInstitution,
@@ -61,7 +60,6 @@ async function schoolVenue(context: GraphContext, venueId: number): Promise<Venu
 export async function createCollectiveOffer(context: GraphContext, input: Input): Promise<CollectiveOffer> {
   const providerId = callerProviderId(context);
   requireFields(input, REQUIRED_ON_CREATE);
-  checkCollectiveOfferInput(input);
   const now = context.clock.now();
   const venue = await schoolVenue(context, input.venueId!);
   const startDatetime = parseAwareDatetime(input.startDatetime!, ['startDatetime']);
@@ -71,7 +69,6 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
     bookingLimitDatetime: parseAwareDatetime(input.bookingLimitDatetime!, ['bookingLimitDatetime']),
   };
   checkDates(dates, ['startDatetime', 'endDatetime', 'bookingLimitDatetime'], now);
-  checkFormats(input.formats!);
   await checkDomains(context, input.domains!);
   await checkStudents(context, input.students!);
   const nationalProgram = await resolveNationalProgram(context, input.nationalProgramId, input.domains!);
@@ -242,7 +239,6 @@ export async function editCollectiveOffer(
       nulled.map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' })),
     );
   }
-  checkCollectiveOfferInput(input);
   for (const field of ['formats', 'bookingEmails', 'domains', 'students', 'interventionArea'] as const) {
     if (input[field]) (input as Record<string, unknown>)[field] = distinct(input[field] as unknown[]);
   }
@@ -272,7 +268,6 @@ export async function editCollectiveOffer(
     (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)),
     now,
   );
-  if (has('formats')) checkFormats(input.formats!);
   if (has('domains')) await checkDomains(context, input.domains!);
   if (has('students')) await checkStudents(context, input.students!);
   const domains = input.domains ?? offer.domains;

@@ -1,14 +1,13 @@
 import { ValidationFailedError } from '../shared/errors.js';
+import { awareDateTime } from '../shared/fieldRules.js';
+import { issuesOf } from '../shared/validation.js';
 
-/** ISO 8601 with a timezone (Z or an offset): naive datetimes are refused, never guessed. */
-const awareDatetime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
+/**
+ * The moment a timezone-aware ISO 8601 datetime names. The inputs' rules have refused any
+ * other text by then; should one slip through, it is the same 422.
+ */
 export function parseAwareDatetime(value: string, loc: string[]): Date {
-  const date = awareDatetime.test(value) ? new Date(value) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime())) {
-    throw new ValidationFailedError([
-      { loc, msg: 'Input should be a timezone-aware ISO 8601 datetime', type: 'timezone_aware' },
-    ]);
-  }
-  return date;
+  const parsed = awareDateTime.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ValidationFailedError(issuesOf(awareDateTime, value, loc));
 }

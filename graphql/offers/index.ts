@@ -12,6 +12,7 @@ import { OfferReviewResolver } from './OfferReviewResolver.js';
 import { CatalogueProduct } from './eanCatalogue/CatalogueProduct.js';
 import { ProductImport } from './products/ProductImport.js';
 import { ProductResolver } from './products/ProductResolver.js';
+import { offersInputRules } from './inputRules.js';
 
 export const offerEntities = [Offer, PriceCategory, Stock, CatalogueProduct, ProductImport];
 
@@ -27,6 +28,7 @@ export function buildOffersSubgraph(): Subgraph {
       AttributesResolver,
       OfferReviewResolver,
     ],
+    inputRules: offersInputRules,
     references: {
       Offer: { __resolveReference: (reference, context) => offerInScope(context, reference.id) },
     },

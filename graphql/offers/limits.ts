@@ -1,7 +1,25 @@
-/** Limits of the contract for price categories and event dates: each number exists once. */
+/**
+ * Limits of the contract for individual offers, their price categories, dates and stocks: each
+ * number exists once, read by the domain's rules (fieldRules.ts) and the REST facade alike.
+ */
 
-/** Your own identifier of a price category or a date. */
+/** The name of a new offer; an edition may give a longer one, up to the column's size. */
+export const OFFER_NAME_MAX_LENGTH = 90;
+export const EDITED_OFFER_NAME_MAX_LENGTH = 140;
+/** Description and withdrawal details. */
+export const OFFER_TEXT_MAX_LENGTH = 10_000;
+/** bookingContact and bookingEmail. */
+export const EMAIL_MAX_LENGTH = 120;
+/** A label of an address location, and the credit of an image. */
+export const ADDRESS_LABEL_MAX_LENGTH = 200;
+export const IMAGE_CREDIT_MAX_LENGTH = 200;
+/** A text field of `categoryRelatedFields` (author, performer, ...). */
+export const CATEGORY_FIELD_MAX_LENGTH = 1000;
+
+/** Your own identifier of an offer, a price category or a date. */
 export const ID_AT_PROVIDER_MAX_LENGTH = 70;
+/** Identifiers at provider a list may filter by. */
+export const IDS_AT_PROVIDER_MAX = 100;
 
 export const PRICE_CATEGORY_LABEL_MAX_LENGTH = 50;
 /** Euro cents. */
@@ -21,5 +39,9 @@ export const DATES_PER_OFFER_MAX = 2_500;
  */
 export const DATE_QUANTITY_MAX = 1_000_000;
 
-/** The largest id a path or body may name (a 32-bit integer). */
-export const ID_MAX = 2_147_483_647;
+/** An EAN-13 is 13 digits. */
+export const EAN_LENGTH = 13;
+/** EANs per query (offers by EAN, availability check). */
+export const EANS_PER_QUERY_MAX = 100;
+/** Products per bulk upsert by EAN. */
+export const PRODUCTS_BY_EAN_MAX = 500;

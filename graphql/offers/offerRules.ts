@@ -1,5 +1,6 @@
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
+import { issuesOf } from '../shared/validation.js';
 import {
   type Category,
   categoryById,
@@ -9,6 +10,7 @@ import {
   titeliveMusicTypes,
 } from './catalogue/index.js';
 import { isValidEan } from './eanCatalogue/ean.js';
+import { categoryFieldRules } from './fieldRules.js';
 import { Offer, type OfferLocationType } from './Offer.js';
 
 const musicTypeCodes = new Set<string>([...titeliveMusicTypes, ...deprecatedMusicTypes]);
@@ -45,6 +47,13 @@ export function checkCategoryRelatedFields(
     if (name === 'category' || value === undefined) continue;
     const loc = ['categoryRelatedFields', name];
     if (!(category.fields as readonly string[]).includes(name)) continue; // unknown fields are ignored, as the contract's variants allow
+    const kind = categoryFieldTypes[name as keyof typeof categoryFieldTypes];
+    // Text and EANs follow their field rules (the REST schemas' own); the codes, the catalogue's lists.
+    const ruleIssues = kind === 'string' || kind === 'ean' ? issuesOf(categoryFieldRules[kind], value, loc) : [];
+    if (ruleIssues.length > 0) {
+      issues.push(...ruleIssues);
+      continue;
+    }
     if (value === null) {
       issues.push({ loc, msg: 'This field cannot be null', type: 'string_type' });
       continue;
@@ -53,13 +62,10 @@ export function checkCategoryRelatedFields(
       issues.push({ loc, msg: 'Input should be a valid string', type: 'string_type' });
       continue;
     }
-    const kind = categoryFieldTypes[name as keyof typeof categoryFieldTypes];
     if (kind === 'musicType' && !musicTypeCodes.has(value)) {
       issues.push({ loc, msg: 'Unknown music type: see /public/offers/v1/music_types/all', type: 'enum' });
     } else if (kind === 'showType' && !showTypeCodes.has(value)) {
       issues.push({ loc, msg: 'Unknown show type: see /public/offers/v1/show_types', type: 'enum' });
-    } else if (kind === 'ean' && !/^\d{13}$/.test(value)) {
-      issues.push({ loc, msg: 'An EAN is 13 digits', type: 'string_pattern_mismatch' });
     } else if (kind === 'ean' && !isValidEan(value)) {
       issues.push({ loc, msg: 'The last digit of this EAN is not its check digit', type: 'ean_check_digit' });
     } else {

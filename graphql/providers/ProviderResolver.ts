@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import type { ProviderView } from '../shared/caller.js';
 import type { GraphContext } from '../shared/context.js';
 import { providerInScope, venuesOfProvider } from './access.js';
-import { applyExternalUrls, assertValidExternalUrls, ExternalUrlsInput } from './externalUrls.js';
+import { applyExternalUrls, ExternalUrlsInput } from './externalUrls.js';
 import { Provider } from './Provider.js';
 import { Venue } from './Venue.js';
 
@@ -26,7 +26,6 @@ export class ProviderResolver {
     @Arg('input', () => ExternalUrlsInput) input: ExternalUrlsInput,
     @Arg('id', () => Int, { nullable: true }) id?: number | null,
   ): Promise<Provider> {
-    assertValidExternalUrls(input);
     const { id: providerId } = await providerInScope(context, id);
     const provider = await context.em.findOneOrFail(Provider, providerId);
     applyExternalUrls(provider, input);

@@ -3,7 +3,7 @@ import type { GraphContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';
 import { oncePerRequest } from '../shared/requestMemo.js';
 import { venueInScope, venueLinkInScope, venuesOfProvider } from './access.js';
-import { applyExternalUrls, assertValidExternalUrls, ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
+import { applyExternalUrls, ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
 import { Address } from './Address.js';
 import { Offerer } from './Offerer.js';
 import { Venue } from './Venue.js';
@@ -71,7 +71,6 @@ export class VenueResolver {
     @Arg('venueId', () => Int) venueId: number,
     @Arg('input', () => ExternalUrlsInput) input: ExternalUrlsInput,
   ): Promise<boolean> {
-    assertValidExternalUrls(input);
     const link = await venueLinkInScope(context.em, context.caller, venueId);
     applyExternalUrls(link, input);
     await context.em.flush();

@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
+import { z } from '../shared/zod.js';
 
 export const URL_MAX_LENGTH = 2083;
 export const externalUrlFields = ['bookingUrl', 'cancelUrl', 'notificationUrl'] as const;
@@ -39,25 +39,22 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
-/** The same rule for the REST contract and for /graphql callers: a web URI of 1 to 2083 characters. */
-export function assertValidExternalUrls(input: ExternalUrlsInput): void {
-  const issues: ValidationIssue[] = [];
-  for (const field of externalUrlFields) {
-    const value = input[field];
-    if (value == null) continue;
-    if (value.length < 1 || value.length > URL_MAX_LENGTH) {
-      issues.push({
-        loc: [field],
-        msg: `URL must be 1 to ${URL_MAX_LENGTH} characters`,
-        type: 'string_too_long',
-        ctx: { limit_value: URL_MAX_LENGTH },
-      });
-    } else if (!isWebUrl(value)) {
-      issues.push({ loc: [field], msg: 'Input should be a valid URL', type: 'url_parsing' });
-    }
-  }
-  if (issues.length > 0) throw new ValidationFailedError(issues);
-}
+/**
+ * A web URL (http or https) of 1 to 2083 characters, as the contract's URL fields are: the
+ * provider's and venues' ticketing URLs, an offer's ticket office and video pages.
+ */
+export const webUrl = z
+  .url({ protocol: /^https?$/, error: 'Input should be a valid URL' })
+  // An empty string is already not a URL: one issue, not two.
+  .max(URL_MAX_LENGTH, `URL should have at most ${URL_MAX_LENGTH} characters`);
+
+/** The rules of a change of URLs: absent keeps, null clears, a value is a web URL. */
+export const externalUrlsRule = z.object(
+  Object.fromEntries(externalUrlFields.map((field) => [field, webUrl.nullish()])) as Record<
+    ExternalUrlField,
+    z.ZodOptional<z.ZodNullable<typeof webUrl>>
+  >,
+);
 
 /** Copies the fields present in the change onto the target; absent fields stay as they are. */
 export function applyExternalUrls(target: Record<ExternalUrlField, string | null>, input: ExternalUrlsInput): void {

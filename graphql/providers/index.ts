@@ -9,6 +9,7 @@ import { providerReferences } from './references.js';
 import { Venue } from './Venue.js';
 import { VenueProvider } from './VenueProvider.js';
 import { VenueResolver } from './VenueResolver.js';
+import { providersInputRules } from './inputRules.js';
 
 export const providerEntities = [Provider, ApiKey, Offerer, Venue, VenueProvider, Address];
 
@@ -16,6 +17,7 @@ export function buildProvidersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'providers',
     resolvers: [ProviderResolver, VenueResolver, AddressResolver],
+    inputRules: providersInputRules,
     references: providerReferences,
   });
 }

@@ -4,6 +4,8 @@ import type { GraphQLSchema } from 'graphql';
 import { gql } from 'graphql-tag';
 import { buildSchemaSync, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { GraphContext } from './context.js';
+import { checkArgumentsOnResolve, type InputRules } from './inputRules.js';
+import { pageInputRule } from './pagination.js';
 
 /** `__resolveReference` per entity type: how this subgraph loads an entity from its key. */
 export type ReferenceResolvers = Record<
@@ -19,12 +21,17 @@ export interface SubgraphDefinition {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   orphanedTypes?: Function[];
   references?: ReferenceResolvers;
+  /** The rules of the subgraph's inputs, checked before its resolvers run (see inputRules.ts). */
+  inputRules?: InputRules;
 }
 
 export interface Subgraph {
   name: string;
   schema: GraphQLSchema;
 }
+
+/** Rules of graphql/shared's input types, for every subgraph that takes them. */
+const sharedInputRules: InputRules = { types: { PageInput: pageInputRule } };
 
 const federationLink =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external"])';
@@ -41,6 +48,7 @@ export function buildSubgraph(definition: SubgraphDefinition): Subgraph {
     validate: false,
   });
   const resolvers = createResolversMap(typeGraphqlSchema) as Record<string, Record<string, unknown>>;
+  checkArgumentsOnResolve(typeGraphqlSchema, resolvers, definition.inputRules ?? {}, sharedInputRules, definition.name);
   for (const [typeName, reference] of Object.entries(definition.references ?? {})) {
     resolvers[typeName] = { ...resolvers[typeName], ...reference };
   }

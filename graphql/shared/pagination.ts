@@ -1,7 +1,14 @@
 import { Field, InputType, Int } from 'type-graphql';
+import { z } from './zod.js';
 
 /** The contract's page size: default and maximum. */
 export const PAGE_SIZE_MAX = 50;
+
+/** The rules of a page: a size from 1 to the maximum, ids from 1 (the contract's). */
+export const pageRules = {
+  limit: z.int().gt(0).max(PAGE_SIZE_MAX),
+  firstIndex: z.int().min(1),
+};
 
 /**
  * Cursor pagination as the contract defines it: `firstIndex` is the lowest id returned
@@ -15,6 +22,8 @@ export class PageInput {
   @Field(() => Int, { defaultValue: PAGE_SIZE_MAX })
   limit: number = PAGE_SIZE_MAX;
 }
+
+export const pageInputRule = z.object(pageRules);
 
 /** The MikroORM options and filter of one page. */
 export function pageQuery(page: PageInput) {

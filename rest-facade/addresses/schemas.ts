@@ -1,32 +1,15 @@
+import { addressFieldRules, bothCoordinatesOrNone } from '../../graphql/providers/inputRules.js';
 import { decimal } from '../schemas/inputs.js';
 import { z } from '../zod.js';
 
+/** The domain's address rules (graphql/providers/inputRules.ts), described for the contract. */
+
 /** The contract's pattern: departments 01 to 98. */
-export const postalCode = z
-  .string()
-  .regex(/^(?:0[1-9]|[1-8]\d|9[0-8])\d{3}$/, 'A French postal code: 5 digits, department 01 to 98')
-  .openapi({ example: '75004' });
+export const postalCode = addressFieldRules.postalCode.openapi({ example: '75004' });
 
-const street = z.string().trim().min(1).max(200).openapi({ example: '12 Rue de Rivoli' });
-const city = z.string().trim().min(1).max(200).openapi({ example: 'Paris' });
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
-
-/** Coordinates come as a pair or not at all. */
-function bothCoordinatesOrNone(
-  value: { latitude?: number | null; longitude?: number | null },
-  context: z.RefinementCtx,
-): void {
-  const hasLatitude = value.latitude != null;
-  const hasLongitude = value.longitude != null;
-  if (hasLatitude === hasLongitude) return;
-  context.addIssue({
-    code: 'custom',
-    path: [hasLatitude ? 'longitude' : 'latitude'],
-    message: 'Send latitude and longitude together',
-    params: { type: 'missing' },
-  });
-}
+const street = addressFieldRules.street.openapi({ example: '12 Rue de Rivoli' });
+const city = addressFieldRules.city.openapi({ example: 'Paris' });
+const { latitude, longitude } = addressFieldRules;
 
 export const AddressModel = z
   .object({

@@ -1,5 +1,9 @@
-import { COLLECTIVE_LIMITS as LIMITS, PHONE_PATTERN } from '../../graphql/collective/limits.js';
-import { ID_MAX } from '../../graphql/offers/limits.js';
+import {
+  archivedOfferIds,
+  collectiveLocationRules as locationRules,
+  collectiveOfferFieldRules as rules,
+  formatList,
+} from '../../graphql/collective/inputRules.js';
 import { dateTime } from '../schemas/common.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
 import {
@@ -8,13 +12,13 @@ import {
   CollectiveOfferStatusEnum,
   EacFormatEnum,
 } from '../schemas/enums.js';
-import { decimal, id } from '../schemas/inputs.js';
-import { withoutNul } from '../schemas/text.js';
 import { z } from '../zod.js';
 
-/** Collective offers: the bodies (strict, as the contract's), the locations, the answers. */
-
-const text = (max: number) => withoutNul(z.string().max(max));
+/**
+ * Collective offers: the bodies (strict, as the contract's), the locations, the answers. The
+ * fields' rules are the domain's (graphql/collective/inputRules.ts); these add the contract's
+ * shapes and descriptions.
+ */
 
 export const CollectiveOfferLocationSchool = z
   .strictObject({ type: z.literal('SCHOOL') })
@@ -26,12 +30,14 @@ export const CollectiveOfferLocationAddress = z
   .strictObject({
     type: z.literal('ADDRESS'),
     isVenueAddress: z.literal(false),
-    addressId: id().openapi({ description: 'An address created with POST /public/offers/v1/addresses.' }),
-    addressLabel: withoutNul(z.string().min(1).max(LIMITS.addressLabel)).nullable().optional(),
+    addressId: locationRules.addressId.openapi({
+      description: 'An address created with POST /public/offers/v1/addresses.',
+    }),
+    addressLabel: locationRules.addressLabel.nullable().optional(),
   })
   .openapi('CollectiveOfferLocationAddressModel', { description: 'At another address.' });
 export const CollectiveOfferLocationToBeDefined = z
-  .strictObject({ type: z.literal('TO_BE_DEFINED'), comment: text(LIMITS.locationComment).nullable().optional() })
+  .strictObject({ type: z.literal('TO_BE_DEFINED'), comment: locationRules.comment.nullable().optional() })
   .openapi('CollectiveOfferLocationToBeDefinedModel', {
     description: 'To be agreed with the school; say how in the comment.',
   });
@@ -48,18 +54,13 @@ export const OfferAddressTypeEnum = z.enum(['offererVenue', 'school', 'other']).
 export const OfferVenueModel = z
   .strictObject({
     addressType: OfferAddressTypeEnum,
-    otherAddress: text(LIMITS.locationComment).nullable().optional(),
-    venueId: id().nullable().optional().openapi({
+    otherAddress: locationRules.comment.nullable().optional(),
+    venueId: rules.venueId.nullable().optional().openapi({
       description: 'Read, not used: offererVenue means the address of the offer’s own venue (venueId of the body).',
     }),
   })
   .openapi('OfferVenueModel', { deprecated: true, description: 'Deprecated: use location.' });
 
-const email = z.email({ error: 'Input should be a valid email address' }).max(LIMITS.email);
-const phone = z
-  .string()
-  .regex(PHONE_PATTERN, 'Input should be a valid phone number')
-  .openapi({ example: '+33199006328' });
 const aware = awareDateTimeInput;
 
 /** Fields of both bodies, before the nullability of edition. */
@@ -68,56 +69,43 @@ const fields = {
   mentalDisabilityCompliant: z.boolean(),
   motorDisabilityCompliant: z.boolean(),
   visualDisabilityCompliant: z.boolean(),
-  bookingEmails: z
-    .array(email)
-    .min(1)
-    .max(LIMITS.listItems)
-    .openapi({ description: 'Who receives the booking notifications.' }),
+  bookingEmails: rules.bookingEmails.openapi({ description: 'Who receives the booking notifications.' }),
   bookingLimitDatetime: aware.openapi({ description: 'The school must book by then; not after the start.' }),
-  contactEmail: email,
-  contactPhone: phone,
-  description: withoutNul(z.string().min(1).max(LIMITS.description)),
-  domains: z
-    .array(id())
-    .min(1)
-    .max(LIMITS.listItems)
-    .openapi({ description: 'Educational domain ids (GET /v2/collective/educational-domains).' }),
-  durationMinutes: z.int().min(0).max(ID_MAX).openapi({ description: 'Minutes.' }),
-  educationalInstitution: withoutNul(z.string().min(1).max(LIMITS.institutionUai)).openapi({
+  contactEmail: rules.contactEmail,
+  contactPhone: rules.contactPhone.openapi({ example: '+33199006328' }),
+  description: rules.description,
+  domains: rules.domains.openapi({ description: 'Educational domain ids (GET /v2/collective/educational-domains).' }),
+  durationMinutes: rules.durationMinutes.openapi({ description: 'Minutes.' }),
+  educationalInstitution: rules.educationalInstitution.openapi({
     description: 'The UAI of the one institution that may book the offer; never with educationalInstitutionId.',
     example: '0751021C',
   }),
-  educationalInstitutionId: id().openapi({ description: 'The id of the one institution that may book the offer.' }),
-  educationalPriceDetail: text(LIMITS.priceDetail).openapi({ description: 'What the price covers.' }),
+  educationalInstitutionId: rules.educationalInstitutionId.openapi({
+    description: 'The id of the one institution that may book the offer.',
+  }),
+  educationalPriceDetail: rules.educationalPriceDetail.openapi({ description: 'What the price covers.' }),
   endDatetime: aware.openapi({ description: 'The start by default.' }),
-  formats: z.array(EacFormatEnum).min(1).max(EacFormatEnum.options.length),
-  imageCredit: text(LIMITS.imageCredit),
-  imageFile: z
-    .string()
-    .min(1)
-    .openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
+  formats: formatList(EacFormatEnum),
+  imageCredit: rules.imageCredit,
+  imageFile: rules.imageFile.openapi({
+    description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.',
+  }),
   isActive: z.boolean().openapi({ description: 'false hides the offer from schools.' }),
   location: CollectiveOfferLocation,
-  name: withoutNul(z.string().min(1).max(LIMITS.name)),
-  nationalProgramId: id().openapi({ description: 'A national programme of one of the chosen domains.' }),
-  numberOfTickets: z
-    .int()
-    .min(1)
-    .max(ID_MAX)
-    .openapi({ description: 'How many pupils and teachers the price covers.' }),
+  name: rules.name,
+  nationalProgramId: rules.nationalProgramId.openapi({
+    description: 'A national programme of one of the chosen domains.',
+  }),
+  numberOfTickets: rules.numberOfTickets.openapi({ description: 'How many pupils and teachers the price covers.' }),
   offerVenue: OfferVenueModel,
   startDatetime: aware,
-  students: z
-    .array(withoutNul(z.string().min(1).max(LIMITS.studentLevel)))
-    .min(1)
-    .max(LIMITS.listItems)
-    .openapi({
-      description: 'Student level ids (GET /v2/collective/student-levels), such as COLLEGE6.',
-    }),
-  totalPrice: decimal(z.number().min(0).max(LIMITS.totalPriceEuros)).openapi({
-    description: 'Euros (not cents), at most two decimals.',
+  students: rules.students.openapi({
+    description: 'Student level ids (GET /v2/collective/student-levels), such as COLLEGE6.',
   }),
-  venueId: id().openapi({ description: 'A venue of your key whose offerer is allowed on the school platform.' }),
+  totalPrice: rules.totalPrice.openapi({ description: 'Euros (not cents), at most two decimals.' }),
+  venueId: rules.venueId.openapi({
+    description: 'A venue of your key whose offerer is allowed on the school platform.',
+  }),
 };
 
 export const PostCollectiveOfferBody = z
@@ -164,9 +152,7 @@ export const PostCollectiveOfferBody = z
 export const PatchCollectiveOfferBody = z
   .strictObject({
     ...Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, schema.nullable().optional()])),
-    interventionArea: z
-      .array(withoutNul(z.string().min(1).max(LIMITS.interventionAreaItem)))
-      .max(LIMITS.interventionAreaItems)
+    interventionArea: rules.interventionArea
       .nullable()
       .optional()
       .openapi({ description: 'Départements (such as 75, 2A, 974) where you can come to the school.' }),
@@ -176,7 +162,7 @@ export const PatchCollectiveOfferBody = z
   .openapi('PatchCollectiveOfferBodyModel');
 
 export const ArchiveCollectiveOfferBody = z
-  .strictObject({ ids: z.array(id()).min(1).max(100) })
+  .strictObject({ ids: archivedOfferIds })
   .openapi('ArchiveCollectiveOfferBodyModel');
 
 export const NationalProgramModel = z.object({ id: z.int(), name: z.string() }).openapi('NationalProgramModel');

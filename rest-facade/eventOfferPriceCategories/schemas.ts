@@ -1,15 +1,11 @@
-import {
-  ID_AT_PROVIDER_MAX_LENGTH,
-  PRICE_CATEGORIES_MAX,
-  PRICE_CATEGORY_LABEL_MAX_LENGTH,
-  PRICE_MAX_CENTS,
-} from '../../graphql/offers/limits.js';
+import { offerFieldRules, priceCategoryList, priceCategoryRules } from '../../graphql/offers/fieldRules.js';
+import { ID_AT_PROVIDER_MAX_LENGTH, PRICE_CATEGORIES_MAX, PRICE_MAX_CENTS } from '../../graphql/offers/limits.js';
+
 import { idsAtProviderParameter, pageParameters } from '../schemas/pagination.js';
-import { withoutNul } from '../schemas/text.js';
 import { z } from '../zod.js';
 
 /** Your own identifier of a price category or a date: at most 70 characters, unique within the event. */
-export const idAtProviderInput = withoutNul(z.string().max(ID_AT_PROVIDER_MAX_LENGTH))
+export const idAtProviderInput = offerFieldRules.idAtProvider
   .nullable()
   .optional()
   .openapi({
@@ -17,12 +13,11 @@ export const idAtProviderInput = withoutNul(z.string().max(ID_AT_PROVIDER_MAX_LE
     example: 'orchestra-2027',
   });
 
-const label = withoutNul(z.string().min(1).max(PRICE_CATEGORY_LABEL_MAX_LENGTH)).openapi({ example: 'Orchestra' });
-const price = z
-  .int()
-  .min(0)
-  .max(PRICE_MAX_CENTS)
-  .openapi({ description: `Euro cents, from 0 to ${PRICE_MAX_CENTS}.`, example: 2500 });
+const label = priceCategoryRules.label.openapi({ example: 'Orchestra' });
+const price = priceCategoryRules.price.openapi({
+  description: `Euro cents, from 0 to ${PRICE_MAX_CENTS}.`,
+  example: 2500,
+});
 
 export const PriceCategoryCreation = z
   .object({ label, price, idAtProvider: idAtProviderInput })
@@ -30,12 +25,9 @@ export const PriceCategoryCreation = z
 
 export const PriceCategoriesCreation = z
   .strictObject({
-    priceCategories: z
-      .array(PriceCategoryCreation)
-      .max(PRICE_CATEGORIES_MAX)
-      .openapi({
-        description: `At most ${PRICE_CATEGORIES_MAX} per request, and ${PRICE_CATEGORIES_MAX} per event in total.`,
-      }),
+    priceCategories: priceCategoryList(PriceCategoryCreation).openapi({
+      description: `At most ${PRICE_CATEGORIES_MAX} per request, and ${PRICE_CATEGORIES_MAX} per event in total.`,
+    }),
   })
   .openapi('PriceCategoriesCreation');
 

@@ -1,18 +1,19 @@
+import { dateList } from '../../graphql/offers/fieldRules.js';
 import {
   DATE_QUANTITY_MAX,
   DATES_PER_CALL_MAX,
   DATES_PER_OFFER_MAX,
   ID_AT_PROVIDER_MAX_LENGTH,
-  ID_MAX,
 } from '../../graphql/offers/limits.js';
 import { idAtProviderInput, priceCategoryFields, PriceCategoryResponse } from '../eventOfferPriceCategories/schemas.js';
 import { dateTime } from '../schemas/common.js';
+import { id } from '../schemas/inputs.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
 import { idsAtProviderParameter, pageParameters } from '../schemas/pagination.js';
 import { quantityInput, quantityOutput, UNLIMITED } from '../schemas/quantity.js';
 import { z } from '../zod.js';
 
-const priceCategoryId = z.int().gt(0).max(ID_MAX).openapi({ description: 'A price category of the same event.' });
+const priceCategoryId = id().openapi({ description: 'A price category of the same event.' });
 
 export const EventStockCreation = z
   .object({
@@ -34,14 +35,11 @@ export const EventStockCreation = z
 
 export const EventStocksCreation = z
   .strictObject({
-    dates: z
-      .array(EventStockCreation)
-      .max(DATES_PER_CALL_MAX)
-      .openapi({
-        description:
-          `At most ${DATES_PER_CALL_MAX} per call and ${DATES_PER_OFFER_MAX} dates per event in total; ` +
-          'one date per beginning and price category.',
-      }),
+    dates: dateList(EventStockCreation).openapi({
+      description:
+        `At most ${DATES_PER_CALL_MAX} per call and ${DATES_PER_OFFER_MAX} dates per event in total; ` +
+        'one date per beginning and price category.',
+    }),
   })
   .openapi('EventStocksCreation');
 

@@ -6,13 +6,11 @@ import {
   eventCategories,
   productCategories,
 } from '../../graphql/offers/catalogue/index.js';
+import { categoryFieldRules } from '../../graphql/offers/fieldRules.js';
 import { DeprecatedMusicTypeEnum, ShowTypeEnum, TiteliveMusicTypeEnum } from '../schemas/enums.js';
-import { withoutNul } from '../schemas/text.js';
 import { z } from '../zod.js';
 
 export type CategoryFieldsMode = 'create' | 'edit' | 'read';
-
-const CATEGORY_FIELD_MAX_LENGTH = 1000;
 
 function fieldSchema(name: CategoryFieldName): z.ZodType {
   switch (categoryFieldTypes[name]) {
@@ -21,12 +19,9 @@ function fieldSchema(name: CategoryFieldName): z.ZodType {
     case 'showType':
       return ShowTypeEnum;
     case 'ean':
-      return z
-        .string()
-        .regex(/^\d{13}$/, 'An EAN is 13 digits')
-        .openapi({ description: 'EAN-13: 13 digits, the last one its check digit.' });
+      return categoryFieldRules.ean.openapi({ description: 'EAN-13: 13 digits, the last one its check digit.' });
     default:
-      return withoutNul(z.string().max(CATEGORY_FIELD_MAX_LENGTH));
+      return categoryFieldRules.string;
   }
 }
 

@@ -2,7 +2,7 @@ import { PriceCategoryCreation, PriceCategoryResponse } from '../eventOfferPrice
 import { dateTime, webUrl } from '../schemas/common.js';
 import { OfferStatusEnum } from '../schemas/enums.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
-import { withoutNul } from '../schemas/text.js';
+import { offerFieldRules, priceCategoryList } from '../../graphql/offers/fieldRules.js';
 import {
   Accessibility,
   AccessibilityResponse,
@@ -39,8 +39,8 @@ export const EventOfferCreation = z
       description: 'Tickets are withdrawn in the app through your ticketing system (categories that allow it).',
     }),
     location: OfferLocation,
-    name: withoutNul(z.string().min(1).max(90)),
-    priceCategories: z.array(PriceCategoryCreation).max(50).nullable().optional(),
+    name: offerFieldRules.name,
+    priceCategories: priceCategoryList(PriceCategoryCreation).nullable().optional(),
     publicationDatetime: publication.nullable().optional().openapi({ default: 'now' }),
     publicationDate: awareDatetime
       .nullable()
@@ -61,7 +61,7 @@ export const EventOfferEdition = z
       .optional()
       .openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
     location: OfferLocation.nullable().optional(),
-    name: withoutNul(z.string().min(1).max(140)).nullable().optional(),
+    name: offerFieldRules.editedName.nullable().optional(),
     publicationDatetime: publication.nullable().optional(),
     ...sharedFields,
   })

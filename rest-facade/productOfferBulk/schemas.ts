@@ -1,13 +1,13 @@
-import { PRICE_MAX_CENTS } from '../../graphql/offers/limits.js';
+import { eanRule, priceRule, productsByEanList, refuseWrongEans } from '../../graphql/offers/fieldRules.js';
+import { EANS_PER_QUERY_MAX, PRICE_MAX_CENTS, PRODUCTS_BY_EAN_MAX } from '../../graphql/offers/limits.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
 import { id, integerInput } from '../schemas/inputs.js';
 import { OfferLocation, publication } from '../schemas/offers.js';
 import { quantityInput, UNLIMITED } from '../schemas/quantity.js';
 import { z } from '../zod.js';
 
-/** EANs per query, and products per bulk upsert: the contract's limits. */
-export const EANS_PER_QUERY_MAX = 100;
-export const PRODUCTS_PER_UPSERT_MAX = 500;
+/** EANs per query, and products per bulk upsert: the contract's limits (the domain's constants). */
+export { EANS_PER_QUERY_MAX, PRODUCTS_BY_EAN_MAX as PRODUCTS_PER_UPSERT_MAX };
 
 /**
  * `eans`: comma-separated EAN-13s, at most 100, each exactly 13 characters. The check digit
@@ -20,39 +20,7 @@ export const eansParameter = z
       .split(',')
       .map((ean) => ean.trim())
       .filter((ean) => ean !== '');
-    if (eans.length === 0) {
-      context.addIssue({
-        code: 'too_small',
-        origin: 'array',
-        minimum: 1,
-        inclusive: true,
-        message: 'At least one EAN',
-        input: value,
-      });
-      return z.NEVER;
-    }
-    if (eans.length > EANS_PER_QUERY_MAX) {
-      context.addIssue({
-        code: 'too_big',
-        origin: 'array',
-        maximum: EANS_PER_QUERY_MAX,
-        inclusive: true,
-        message: `At most ${EANS_PER_QUERY_MAX} EANs`,
-        input: value,
-      });
-      return z.NEVER;
-    }
-    const wrong = eans.find((ean) => ean.length !== 13);
-    if (wrong !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        message: `Each EAN is exactly 13 characters: ${wrong.slice(0, 40)} is not`,
-        params: { type: 'string_length' },
-        input: value,
-      });
-      return z.NEVER;
-    }
-    return eans;
+    return refuseWrongEans(eans, context, value) ? z.NEVER : eans;
   })
   .openapi({
     type: 'string',
@@ -66,11 +34,7 @@ export const eansAtVenueQuery = z.object({ eans: eansParameter, venueId: integer
 const StockUpsert = z
   .object({
     bookingLimitDatetime: awareDateTimeInput.nullable().optional(),
-    price: z
-      .int()
-      .min(0)
-      .max(PRICE_MAX_CENTS)
-      .openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` }),
+    price: priceRule.openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` }),
     quantity: quantityInput(0)
       .nullable()
       .optional()
@@ -82,10 +46,9 @@ const StockUpsert = z
 
 const ProductOfferByEanCreation = z
   .strictObject({
-    ean: z
-      .string()
-      .length(13)
-      .openapi({ description: 'EAN-13 of a product of the catalogue (a paper book, a CD or a vinyl record).' }),
+    ean: eanRule.openapi({
+      description: 'EAN-13 of a product of the catalogue (a paper book, a CD or a vinyl record).',
+    }),
     stock: StockUpsert,
     publicationDatetime: publication.nullable().optional().openapi({
       description:
@@ -98,7 +61,7 @@ const ProductOfferByEanCreation = z
 export const ProductsOfferByEanCreation = z
   .strictObject({
     location: OfferLocation,
-    products: z.array(ProductOfferByEanCreation).max(PRODUCTS_PER_UPSERT_MAX),
+    products: productsByEanList(ProductOfferByEanCreation),
   })
   .openapi('ProductsOfferByEanCreation');
 

@@ -1,3 +1,4 @@
+import { offerFieldRules, priceRule } from '../../graphql/offers/fieldRules.js';
 import { PRICE_MAX_CENTS } from '../../graphql/offers/limits.js';
 import { categoryRelatedFieldsOf } from '../eventOffers/categoryFields.js';
 import { dateTime } from '../schemas/common.js';
@@ -14,14 +15,9 @@ import {
   publication,
 } from '../schemas/offers.js';
 import { quantityInput, quantityOutput, UNLIMITED } from '../schemas/quantity.js';
-import { withoutNul } from '../schemas/text.js';
 import { z } from '../zod.js';
 
-const price = z
-  .int()
-  .min(0)
-  .max(PRICE_MAX_CENTS)
-  .openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` });
+const price = priceRule.openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` });
 const bookingLimitDatetime = awareDateTimeInput.nullable().optional().openapi({
   description: 'When booking ends (timezone-aware ISO 8601); none: until the stock runs out.',
 });
@@ -61,7 +57,7 @@ export const ProductOfferCreation = z
       default: false,
     }),
     location: OfferLocation,
-    name: withoutNul(z.string().min(1).max(90)),
+    name: offerFieldRules.name,
     publicationDatetime: publication.nullable().optional().openapi({ default: 'now' }),
     stock: StockCreation.nullable().optional(),
     ...offerFields,
@@ -82,7 +78,7 @@ export const ProductOfferEdition = z
       .optional()
       .openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
     location: OfferLocation.nullable().optional(),
-    name: withoutNul(z.string().min(1).max(140)).nullable().optional(),
+    name: offerFieldRules.editedName.nullable().optional(),
     publicationDatetime: publication.nullable().optional(),
     stock: StockEdition.nullable().optional().openapi({
       description: 'null deletes the stock and cancels its unused bookings; an object creates or changes it.',

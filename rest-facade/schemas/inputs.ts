@@ -1,5 +1,7 @@
-import { ID_MAX } from '../../graphql/offers/limits.js';
+import { decimal, ID_MAX, id } from '../../graphql/shared/fieldRules.js';
 import { z } from '../zod.js';
+
+export { decimal, id };
 
 /**
  * Path and query values arrive as text. These read them as the contract's numbers: an empty
@@ -31,28 +33,8 @@ export function numberInput<T extends z.ZodType>(schema: T) {
   return numericInput(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, 'float_parsing', schema);
 }
 
-/** An id in a body: a positive 32-bit integer (ids are, and the graph's Int is 32-bit). */
-export const id = () => z.int().gt(0).max(ID_MAX);
-
 /** An id in a path: a positive 32-bit integer. */
 export const idInPath = integerInput(z.int().min(1).max(ID_MAX));
 
 /** An id in a query string, optional. */
 export const idInQuery = () => integerInput(id().optional());
-
-/**
- * A decimal in a JSON body. Integers are the usual numbers of this contract, so a decimal
- * field names its own error types: `float_parsing` for text, `float_type` for anything else.
- */
-export function decimal<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value, context) => {
-    if (typeof value === 'number' || value === undefined) return value;
-    context.addIssue({
-      code: 'custom',
-      message: 'Input should be a valid number',
-      params: { type: typeof value === 'string' ? 'float_parsing' : 'float_type' },
-      input: value,
-    });
-    return z.NEVER;
-  }, schema);
-}

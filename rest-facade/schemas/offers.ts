@@ -1,11 +1,13 @@
-import { isWebUrl, URL_MAX_LENGTH } from '../../graphql/providers/externalUrls.js';
+import { imageRules, locationRules, offerFieldRules } from '../../graphql/offers/fieldRules.js';
 import { webUrl } from './common.js';
 import { awareDateTimeInput } from './datetimes.js';
-import { id } from './inputs.js';
-import { withoutNul } from './text.js';
 import { z } from '../zod.js';
 
-/** Schemas that event and product offers share: accessibility, locations, images, common fields. */
+/**
+ * Schemas that event and product offers share: accessibility, locations, images, common fields.
+ * Their rules are the domain's (graphql/offers/fieldRules.ts); these add the contract's shapes
+ * and descriptions.
+ */
 
 const awareDatetime = awareDateTimeInput;
 
@@ -36,21 +38,13 @@ export const AccessibilityResponse = z
   })
   .openapi('AccessibilityResponse');
 
-const venueId = id().openapi({ description: 'A venue your key may act on.' });
+const venueId = locationRules.venueId.openapi({ description: 'A venue your key may act on.' });
 
-/**
- * The access URL of a digital offer: a web URL that may hold the placeholders {token},
- * {email} and {offerId}, so it is no strict RFC 3986 URI and is not declared as one.
- */
-const accessUrl = z
-  .string()
-  .min(1)
-  .max(URL_MAX_LENGTH)
-  .refine((value) => isWebUrl(value.replace(/\{(token|email|offerId)\}/g, 'x')), 'Input should be a valid URL')
-  .openapi({
-    description: 'The access URL. It may hold {token}, {email} and {offerId}, replaced for each booking.',
-    example: 'https://stream.example.com/live?token={token}',
-  });
+/** The access URL of a digital offer: not declared as a URI, since it may hold placeholders. */
+const accessUrl = locationRules.accessUrl.openapi({
+  description: 'The access URL. It may hold {token}, {email} and {offerId}, replaced for each booking.',
+  example: 'https://stream.example.com/live?token={token}',
+});
 
 export const PhysicalLocation = z
   .object({ type: z.literal('physical'), venueId })
@@ -66,8 +60,8 @@ export const AddressLocation = z
   .object({
     type: z.literal('address'),
     venueId,
-    addressId: id(),
-    addressLabel: withoutNul(z.string().min(1).max(200)).nullable().optional(),
+    addressId: locationRules.addressId,
+    addressLabel: locationRules.addressLabel.nullable().optional(),
   })
   .openapi('AddressLocation', {
     description: 'At an address other than the venue (POST /public/offers/v1/addresses).',
@@ -76,11 +70,10 @@ export const OfferLocation = z.discriminatedUnion('type', [PhysicalLocation, Dig
 
 export const ImageBody = z
   .object({
-    file: z
-      .string()
-      .min(1)
-      .openapi({ description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.' }),
-    credit: withoutNul(z.string().max(200)).nullable().optional(),
+    file: imageRules.file.openapi({
+      description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.',
+    }),
+    credit: imageRules.credit.nullable().optional(),
   })
   .openapi('ImageBody');
 
@@ -94,16 +87,16 @@ export const offerFields = {
   bookingAllowedDatetime: awareDatetime.nullable().optional().openapi({
     description: 'When booking opens (future, timezone-aware); null: with the publication.',
   }),
-  bookingContact: z.email().max(120).nullable().optional().openapi({
+  bookingContact: offerFieldRules.email.nullable().optional().openapi({
     description: 'Mandatory when tickets are withdrawn through your ticketing system (hasTicket).',
   }),
-  bookingEmail: z.email().max(120).nullable().optional().openapi({ description: 'Notified of each booking.' }),
-  description: withoutNul(z.string().max(10000)).nullable().optional(),
+  bookingEmail: offerFieldRules.email.nullable().optional().openapi({ description: 'Notified of each booking.' }),
+  description: offerFieldRules.text.nullable().optional(),
   externalTicketOfficeUrl: webUrl.nullable().optional(),
-  idAtProvider: withoutNul(z.string().max(70))
+  idAtProvider: offerFieldRules.idAtProvider
     .nullable()
     .optional()
     .openapi({ description: 'Your identifier, unique per venue.' }),
   image: ImageBody.nullable().optional(),
-  itemCollectionDetails: withoutNul(z.string().max(10000)).nullable().optional(),
+  itemCollectionDetails: offerFieldRules.text.nullable().optional(),
 };

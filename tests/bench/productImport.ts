@@ -1,7 +1,7 @@
 import { CatalogueProduct } from '../../graphql/offers/eanCatalogue/CatalogueProduct.js';
 import { withEanCheckDigit } from '../../graphql/offers/eanCatalogue/ean.js';
 import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
-import { PRODUCTS_BY_EAN_MAX } from '../../graphql/offers/products/productImportJob.js';
+import { PRODUCTS_BY_EAN_MAX } from '../../graphql/offers/limits.js';
 import { createApp } from '../../server/app.js';
 import { listen } from './servers.js';
 import type { BenchTarget } from './target.js';

@@ -1,9 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { ValidationFailedError } from '../../shared/errors.js';
-import { hasNul, NUL_MESSAGE } from '../../shared/text.js';
 import { EAC_FORMATS } from '../formats.js';
+import { INSTITUTIONS_PER_SEARCH } from '../limits.js';
 import { EducationalDomain, EducationalInstitution, NationalProgram, StudentLevel } from './entities.js';
 
 @InputType({ description: 'Filters of the institution search; all optional, combined.' })
@@ -70,13 +69,8 @@ export class ReferenceResolver {
   educationalInstitutions(
     @Ctx() context: GraphContext,
     @Arg('filter', () => InstitutionFilter, { nullable: true }) filter: InstitutionFilter | null,
-    @Arg('limit', () => Int, { defaultValue: 20 }) limit: number,
+    @Arg('limit', () => Int, { defaultValue: INSTITUTIONS_PER_SEARCH.byDefault }) limit: number,
   ): Promise<EducationalInstitution[]> {
-    for (const [field, value] of Object.entries(filter ?? {})) {
-      if (typeof value === 'string' && hasNul(value)) {
-        throw new ValidationFailedError([{ loc: [field], msg: NUL_MESSAGE, type: 'string_pattern_mismatch' }]);
-      }
-    }
     const where: FilterQuery<EducationalInstitution> = {};
     if (filter?.id != null) where.id = filter.id;
     if (filter?.uai) where.uai = filter.uai.toUpperCase();
@@ -85,6 +79,6 @@ export class ReferenceResolver {
     // The registry writes names and cities in capitals: an upper-cased pattern matches any case.
     if (filter?.name) where.name = { $like: containing(filter.name) };
     if (filter?.city) where.city = { $like: containing(filter.city) };
-    return context.em.find(EducationalInstitution, where, { orderBy: { id: 'asc' }, limit: Math.max(0, limit) });
+    return context.em.find(EducationalInstitution, where, { orderBy: { id: 'asc' }, limit });
   }
 }

@@ -2,6 +2,7 @@ import { wrap } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
 import { PageInput } from '../../shared/pagination.js';
+import { DATES_PER_CALL_MAX, DATES_PER_OFFER_MAX } from '../limits.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { Stock } from '../Stock.js';
 import { type CreatedDate, createDates } from './dateCreation.js';
@@ -23,7 +24,7 @@ export class DateResolver {
   }
 
   @Mutation(() => [Stock], {
-    description: 'Creates up to 2500 dates of an event (2500 per event in total), all or none; in the order given.',
+    description: `Creates up to ${DATES_PER_CALL_MAX} dates of an event (${DATES_PER_OFFER_MAX} per event in total), all or none; in the order given.`,
   })
   createEventDates(
     @Ctx() context: GraphContext,

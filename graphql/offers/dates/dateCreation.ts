@@ -2,12 +2,12 @@ import type { EntityDictionary, EntityManager, Transaction } from '@mikro-orm/co
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { offerInScope } from '../access.js';
-import { DATES_PER_CALL_MAX, DATES_PER_OFFER_MAX } from '../limits.js';
+import { DATES_PER_OFFER_MAX } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { Stock } from '../Stock.js';
-import { beginningAndPriceCategoryKey, bookingLimitProblem, dateFieldIssues, totalQuantity } from './rules.js';
+import { beginningAndPriceCategoryKey, bookingLimitProblem, dateMomentIssues, totalQuantity } from './rules.js';
 import type { Quantity } from './types.js';
 
 export interface NewDate {
@@ -37,18 +37,10 @@ async function liveDateKeys(em: EntityManager, offer: Offer) {
   };
 }
 
-function checkFields(inputs: NewDate[], now: Date): void {
+function checkMoments(inputs: NewDate[], now: Date): void {
   const issues: ValidationIssue[] = inputs.flatMap((input, index) =>
-    dateFieldIssues(input, ['dates', String(index)], 'create', now),
+    dateMomentIssues(input, ['dates', String(index)], now),
   );
-  if (inputs.length > DATES_PER_CALL_MAX) {
-    issues.unshift({
-      loc: ['dates'],
-      msg: `At most ${DATES_PER_CALL_MAX} dates per call`,
-      type: 'too_long',
-      ctx: { limit_value: DATES_PER_CALL_MAX },
-    });
-  }
   if (issues.length > 0) throw new ValidationFailedError(issues);
 }
 
@@ -140,7 +132,7 @@ async function insertReturningIds(em: EntityManager, rows: EntityDictionary<Stoc
  */
 export async function createDates(context: GraphContext, eventId: number, inputs: NewDate[]): Promise<CreatedDate[]> {
   const now = context.clock.now();
-  checkFields(inputs, now);
+  checkMoments(inputs, now);
 
   return context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');

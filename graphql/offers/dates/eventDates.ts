@@ -2,7 +2,6 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../../shared/errors.js';
 import { type PageInput, pageQuery } from '../../shared/pagination.js';
-import { refuseNulInIds } from '../../shared/text.js';
 import { offerInScope } from '../access.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
@@ -10,7 +9,7 @@ import { deleteStock } from '../stockDeletion.js';
 import { priceCategoryOfOffer } from '../priceCategories/eventPriceCategories.js';
 import { Stock } from '../Stock.js';
 import './events.js';
-import { bookingLimitProblem, type DateFields, dateFieldIssues, totalQuantity } from './rules.js';
+import { bookingLimitProblem, type DateFields, dateMomentIssues, totalQuantity } from './rules.js';
 
 /** Fields absent or null stay as they are, except `idAtProvider`, which null clears. */
 export type DateChange = DateFields;
@@ -29,7 +28,6 @@ export async function listDates(
   page: PageInput,
   idsAtProvider: string[] | null | undefined,
 ): Promise<Stock[]> {
-  refuseNulInIds(idsAtProvider);
   const offer = await offerInScope(context, eventId, 'event');
   const { where, options } = pageQuery(page);
   const filter: FilterQuery<Stock> = {
@@ -53,7 +51,7 @@ export async function updateDate(
   change: DateChange,
 ): Promise<Stock> {
   const now = context.clock.now();
-  const issues = dateFieldIssues(change, [], 'edit', now);
+  const issues = dateMomentIssues(change, [], now);
   if (issues.length > 0) throw new ValidationFailedError(issues);
 
   return context.em.transactional(async (em) => {

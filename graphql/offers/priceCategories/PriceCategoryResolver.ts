@@ -1,10 +1,13 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
 import { PageInput } from '../../shared/pagination.js';
+import { ID_AT_PROVIDER_MAX_LENGTH, PRICE_CATEGORY_LABEL_MAX_LENGTH, PRICE_MAX_CENTS } from '../limits.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createPriceCategories, listPriceCategories, updatePriceCategory } from './eventPriceCategories.js';
 
-@InputType({ description: 'A new price category: label 1 to 50 characters, price in euro cents from 0 to 30000.' })
+@InputType({
+  description: `A new price category: label 1 to ${PRICE_CATEGORY_LABEL_MAX_LENGTH} characters, price in euro cents from 0 to ${PRICE_MAX_CENTS}.`,
+})
 export class PriceCategoryCreationInput {
   @Field(() => String)
   label!: string;
@@ -14,7 +17,7 @@ export class PriceCategoryCreationInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Your own identifier, unique within the event; at most 70 characters.',
+    description: `Your own identifier, unique within the event; at most ${ID_AT_PROVIDER_MAX_LENGTH} characters.`,
   })
   idAtProvider?: string | null;
 }

@@ -1,15 +1,13 @@
 import { type EntityManager, type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
-import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { type PageInput, pageQuery } from '../../shared/pagination.js';
-import { refuseNulInIds } from '../../shared/text.js';
 import { offerInScope } from '../access.js';
 import { PRICE_CATEGORIES_MAX } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { Stock } from '../Stock.js';
-import { priceCategoryFieldIssues } from './rules.js';
 
 export interface NewPriceCategory {
   label: string;
@@ -38,7 +36,6 @@ export async function listPriceCategories(
   page: PageInput,
   idsAtProvider: string[] | null | undefined,
 ): Promise<PriceCategory[]> {
-  refuseNulInIds(idsAtProvider);
   const offer = await offerInScope(context, eventId, 'event');
   const { where, options } = pageQuery(page);
   const filter: FilterQuery<PriceCategory> = {
@@ -54,27 +51,14 @@ function duplicateIdAtProvider(field: string, idAtProvider: string): BadRequestE
 }
 
 /**
- * Adds price categories to an event, all or none: at most 50 per request and per event,
- * each idAtProvider unique within the event (400 otherwise).
+ * Adds price categories to an event, all or none: at most 50 per event, each idAtProvider
+ * unique within the event (400 otherwise). Their fields met their rules (inputRules.ts).
  */
 export async function createPriceCategories(
   context: GraphContext,
   eventId: number,
   inputs: NewPriceCategory[],
 ): Promise<PriceCategory[]> {
-  const issues: ValidationIssue[] = inputs.flatMap((input, index) =>
-    priceCategoryFieldIssues(input, ['priceCategories', String(index)], 'create'),
-  );
-  if (inputs.length > PRICE_CATEGORIES_MAX) {
-    issues.unshift({
-      loc: ['priceCategories'],
-      msg: `At most ${PRICE_CATEGORIES_MAX} price categories per request`,
-      type: 'too_long',
-      ctx: { limit_value: PRICE_CATEGORIES_MAX },
-    });
-  }
-  if (issues.length > 0) throw new ValidationFailedError(issues);
-
   const given = new Map<string, number>();
   inputs.forEach((input, index) => {
     if (input.idAtProvider == null) return;
@@ -133,9 +117,6 @@ export async function updatePriceCategory(
   priceCategoryId: number,
   change: PriceCategoryChange,
 ): Promise<PriceCategory> {
-  const issues = priceCategoryFieldIssues(change, [], 'edit');
-  if (issues.length > 0) throw new ValidationFailedError(issues);
-
   return context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);

@@ -15,9 +15,6 @@ import { ProductImport } from './ProductImport.js';
 import { requestProductImport } from './productImportJob.js';
 import { createProduct, editProduct } from './productService.js';
 
-/** EANs per query (GET by EANs, availability check). */
-export const EANS_PER_QUERY_MAX = 100;
-
 @ObjectType({ description: 'EANs rejected by the catalogue, by reason.' })
 class RejectedEans {
   @Field(() => [String], { description: 'Unknown to the catalogue (a wrong check digit included).' })
@@ -41,32 +38,22 @@ class EanAvailabilityAnswer {
   rejected!: RejectedEans;
 }
 
-function checkEanList(eans: string[], { checkDigit }: { checkDigit: boolean }): void {
-  const issues: ValidationIssue[] = [];
-  if (eans.length > EANS_PER_QUERY_MAX) {
-    issues.push({
-      loc: ['eans'],
-      msg: `At most ${EANS_PER_QUERY_MAX} EANs per query`,
-      type: 'too_long',
-      ctx: { max_length: EANS_PER_QUERY_MAX },
-    });
-  }
-  eans.forEach((ean, index) => {
-    if (ean.length !== 13) {
-      issues.push({
-        loc: ['eans', String(index)],
-        msg: 'An EAN is exactly 13 characters',
-        type: 'string_length',
-        ctx: { length: 13 },
-      });
-    } else if (checkDigit && !isValidEan(ean)) {
-      issues.push({
-        loc: ['eans', String(index)],
-        msg: `${ean} is not an EAN-13: its last digit is not its check digit`,
-        type: 'ean_check_digit',
-      });
-    }
-  });
+/**
+ * Offers are read by valid EANs only: a wrong check digit is a 422 here (the availability check
+ * answers it as not found). How many EANs and of what length: inputRules.ts.
+ */
+function checkEanCheckDigits(eans: string[]): void {
+  const issues: ValidationIssue[] = eans.flatMap((ean, index) =>
+    isValidEan(ean)
+      ? []
+      : [
+          {
+            loc: ['eans', String(index)],
+            msg: `${ean} is not an EAN-13: its last digit is not its check digit`,
+            type: 'ean_check_digit',
+          },
+        ],
+  );
   if (issues.length > 0) throw new ValidationFailedError(issues);
 }
 
@@ -97,7 +84,7 @@ export class ProductResolver {
     @Arg('venueId', () => Int) venueId: number,
   ): Promise<Offer[]> {
     requireIndividualOfferRights(context);
-    checkEanList(eans, { checkDigit: true });
+    checkEanCheckDigits(eans);
     const venue = await venueInScope(context.em, context.caller, venueId);
     return readOfferPage(context, { isEvent: false, venueId: venue.id, eans: [...new Set(eans)] });
   }
@@ -108,7 +95,6 @@ export class ProductResolver {
     @Arg('eans', () => [String]) eans: string[],
   ): Promise<EanAvailabilityAnswer> {
     requireIndividualOfferRights(context);
-    checkEanList(eans, { checkDigit: false });
     return eanAvailability(context.em, eans);
   }
 

@@ -1,11 +1,12 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
 import { type Quantity, QuantityScalar } from '../dates/types.js';
+import { PRICE_MAX_CENTS } from '../limits.js';
 import { AccessibilityInput, OfferFields, OfferLocationInput } from '../offerInputs.js';
 
 @InputType({ description: "A product's stock: absent or null fields of an edition stay as they are." })
 export class ProductStockInput {
-  @Field(() => Int, { nullable: true, description: 'Euro cents, 0 to 30000; required to create a stock.' })
+  @Field(() => Int, { nullable: true, description: `Euro cents, 0 to ${PRICE_MAX_CENTS}; required to create a stock.` })
   price?: number | null;
 
   @Field(() => QuantityScalar, {

@@ -22,10 +22,9 @@ import { Stock } from '../Stock.js';
 import { deleteStocks } from '../stockDeletion.js';
 import type { ProductsByEanInput } from './inputs.js';
 import { ProductImport, type ProductImportItem, type ProductImportLocation } from './ProductImport.js';
-import { lockingStocks, productStockIssues, upsertProductStock } from './productStock.js';
+import { lockingStocks, upsertProductStock } from './productStock.js';
 
 export const PRODUCT_IMPORT_JOB = 'offers.productImport';
-export const PRODUCTS_BY_EAN_MAX = 500;
 /** Items applied per step (one transaction each): a restart redoes at most this many. */
 export const PRODUCT_IMPORT_STEP = 100;
 
@@ -42,30 +41,18 @@ function futureOrNull(value: string | null | undefined, loc: string[], now: Date
 }
 
 /**
- * Checks a bulk upsert's shape and location now (422, 404, 400), then records it and enqueues
- * its job in one transaction: once this returns, the upsert will be applied, even across a
- * restart. The EANs themselves are judged by the job (an unknown one is skipped and recorded).
+ * Checks a bulk upsert's dates and location now (422, 404, 400; its shape met its rules in
+ * inputRules.ts), then records it and enqueues its job in one transaction: once this returns,
+ * the upsert will be applied, even across a restart. The EANs themselves are judged by the
+ * job (an unknown one is skipped and recorded).
  */
 export async function requestProductImport(context: GraphContext, input: ProductsByEanInput): Promise<ProductImport> {
   requireIndividualOfferRights(context);
   const providerId = callerProviderId(context);
   const now = context.clock.now();
   const issues: ValidationIssue[] = [];
-  if (input.products.length > PRODUCTS_BY_EAN_MAX) {
-    issues.push({
-      loc: ['products'],
-      msg: `At most ${PRODUCTS_BY_EAN_MAX} products per request`,
-      type: 'too_long',
-      ctx: { max_length: PRODUCTS_BY_EAN_MAX },
-    });
-  }
   input.products.forEach((product, index) => {
     const loc = ['products', String(index)];
-    if (product.ean.length !== 13)
-      issues.push({ loc: [...loc, 'ean'], msg: 'An EAN is 13 characters', type: 'string_length' });
-    if (product.stock.price == null)
-      issues.push({ loc: [...loc, 'stock', 'price'], msg: 'Field required', type: 'missing' });
-    issues.push(...productStockIssues(product.stock, [...loc, 'stock'], 'edit'));
     futureOrNull(
       product.publicationDatetime === 'now' ? null : product.publicationDatetime,
       [...loc, 'publicationDatetime'],

@@ -1,5 +1,5 @@
 import type { GraphContext } from '../../shared/context.js';
-import { BadRequestError, ValidationFailedError } from '../../shared/errors.js';
+import { BadRequestError } from '../../shared/errors.js';
 import { callerProviderId, requireIndividualOfferRights } from '../access.js';
 import { type Category, categoryById } from '../catalogue/index.js';
 import { Offer } from '../Offer.js';
@@ -17,7 +17,7 @@ import {
 import { requestPublication } from '../publicationRequest.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { ProductCreateInput, ProductEditInput } from './inputs.js';
-import { liveStockOf, productStockIssues, removeProductStock, upsertProductStock } from './productStock.js';
+import { liveStockOf, removeProductStock, upsertProductStock } from './productStock.js';
 
 /** One offer per EAN and venue for a provider: a second one is 400 (change the first one's stock instead). */
 async function checkEanFree(
@@ -47,10 +47,6 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
   const providerId = callerProviderId(context);
   const category = creatableCategory(input.categoryRelatedFields.category, 'product');
   const categoryRelatedFields = checkCategoryRelatedFields(category, input.categoryRelatedFields, 'create');
-  if (input.stock) {
-    const issues = productStockIssues(input.stock, ['stock'], 'create');
-    if (issues.length > 0) throw new ValidationFailedError(issues);
-  }
   const location = await resolveLocation(context, input.location);
   checkLocationFitsCategory(category, location.locationType);
   await checkIdAtProviderFree(context, location.venue.id, input.idAtProvider);
@@ -95,10 +91,6 @@ export async function editProduct(
   load: (context: GraphContext) => Promise<Offer>,
 ): Promise<Offer> {
   const providerId = callerProviderId(context);
-  if (input.stock) {
-    const issues = productStockIssues(input.stock, ['stock'], 'edit');
-    if (issues.length > 0) throw new ValidationFailedError(issues);
-  }
   return answeringUniquenessRaces(() =>
     context.em.transactional(async (em) => {
       const scoped = { ...context, em };

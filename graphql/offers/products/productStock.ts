@@ -1,11 +1,10 @@
 import { type EntityManager, LockMode } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { GraphContext } from '../../shared/context.js';
-import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { BadRequestError } from '../../shared/errors.js';
 import { type Quantity } from '../dates/types.js';
-import { quantityIssues, totalQuantity } from '../dates/rules.js';
+import { totalQuantity } from '../dates/rules.js';
 import { parseAwareDatetime } from '../datetimes.js';
-import { PRICE_MAX_CENTS } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { Stock } from '../Stock.js';
 import { deleteStock } from '../stockDeletion.js';
@@ -17,37 +16,6 @@ export interface ProductStockChange {
   quantity?: Quantity | null;
   /** Timezone-aware ISO 8601 text. */
   bookingLimitDatetime?: string | null;
-}
-
-/**
- * The constraints of a product stock's fields (the 422s): a price from 0 to 30000 cents, a
- * quantity of at least 1 on creation (0 on edition) or "unlimited", an aware booking limit.
- */
-export function productStockIssues(
-  stock: ProductStockChange,
-  loc: string[],
-  mode: 'create' | 'edit',
-): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const { price, quantity } = stock;
-  if (price != null && (!Number.isInteger(price) || price < 0 || price > PRICE_MAX_CENTS)) {
-    issues.push({
-      loc: [...loc, 'price'],
-      msg: `A price is a whole number of euro cents from 0 to ${PRICE_MAX_CENTS}`,
-      type: price < 0 ? 'greater_than_equal' : 'less_than_equal',
-      ctx: { limit_value: price < 0 ? 0 : PRICE_MAX_CENTS },
-    });
-  }
-  issues.push(...quantityIssues(quantity, [...loc, 'quantity'], mode === 'create' ? 1 : 0));
-  if (stock.bookingLimitDatetime != null) {
-    try {
-      parseAwareDatetime(stock.bookingLimitDatetime, [...loc, 'bookingLimitDatetime']);
-    } catch (error) {
-      if (error instanceof ValidationFailedError) issues.push(...error.issues);
-      else throw error;
-    }
-  }
-  return issues;
 }
 
 /**

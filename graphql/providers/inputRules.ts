@@ -1,0 +1,49 @@
+import { z } from '../shared/zod.js';
+import type { InputRules } from '../shared/inputRules.js';
+import { externalUrlsRule } from './externalUrls.js';
+import { CITY_MAX_LENGTH, POSTAL_CODE_PATTERN, STREET_MAX_LENGTH } from './limits.js';
+import { sirenPattern } from './siren.js';
+
+/** The rules of the providers subgraph's inputs; the REST facade's schemas are built from the same. */
+
+export const addressFieldRules = {
+  street: z.string().trim().min(1).max(STREET_MAX_LENGTH),
+  city: z.string().trim().min(1).max(CITY_MAX_LENGTH),
+  postalCode: z.string().regex(POSTAL_CODE_PATTERN, 'A French postal code: 5 digits, department 01 to 98'),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+};
+
+/** Coordinates come as a pair or not at all (when an address is recorded). */
+export function bothCoordinatesOrNone(
+  value: { latitude?: number | null; longitude?: number | null },
+  context: z.RefinementCtx,
+): void {
+  const hasLatitude = value.latitude != null;
+  const hasLongitude = value.longitude != null;
+  if (hasLatitude === hasLongitude) return;
+  context.addIssue({
+    code: 'custom',
+    path: [hasLatitude ? 'longitude' : 'latitude'],
+    message: 'Send latitude and longitude together',
+    params: { type: 'missing' },
+  });
+}
+
+export const sirenRule = z.string().regex(sirenPattern, 'A SIREN is 9 digits, or NC followed by 7 digits');
+
+const addressSearchRule = z.object({
+  ...addressFieldRules,
+  latitude: addressFieldRules.latitude.nullish(),
+  longitude: addressFieldRules.longitude.nullish(),
+});
+
+export const providersInputRules: InputRules = {
+  types: { ExternalUrlsInput: externalUrlsRule },
+  arguments: {
+    // Recording an address takes its coordinates as a pair; a search takes either.
+    'Mutation.createAddress': { input: addressSearchRule.superRefine(bothCoordinatesOrNone) },
+    'Query.searchAddresses': { input: addressSearchRule },
+    'Query.offererVenues': { siren: sirenRule },
+  },
+};

@@ -1,0 +1,6 @@
+/** Limits of the contract for addresses: each number exists once, read by the rules and the REST facade. */
+
+export const STREET_MAX_LENGTH = 200;
+export const CITY_MAX_LENGTH = 200;
+/** A French postal code: 5 digits, department 01 to 98. */
+export const POSTAL_CODE_PATTERN = /^(?:0[1-9]|[1-8]\d|9[0-8])\d{3}$/;

@@ -1,0 +1,83 @@
+import { z } from './zod.js';
+import { isStorable } from './moments.js';
+import { hasNul, NUL_MESSAGE } from './text.js';
+
+/**
+ * Rules of single fields that every subgraph's inputs share. Each is a zod schema without
+ * OpenAPI metadata: the REST facade adds its descriptions to the same schemas.
+ */
+
+/** The largest id a path or body may name: a GraphQL Int (and a database id) is 32-bit. */
+export const ID_MAX = 2_147_483_647;
+
+/** An id: a positive 32-bit integer. A function: each field gets its own schema to describe. */
+export const id = () => z.int().gt(0).max(ID_MAX);
+
+/**
+ * Refuses text holding NUL (422): neither database can store it, so it would otherwise fail
+ * the query. A refinement, so the documented shape of the field does not change.
+ */
+export function withoutNul<T extends z.ZodString>(schema: T): T {
+  return schema.refine((value) => !hasNul(value), {
+    message: NUL_MESSAGE,
+    params: { type: 'string_pattern_mismatch' },
+  });
+}
+
+/**
+ * A decimal in a JSON body. Integers are the usual numbers of this contract, so a decimal
+ * field names its own error types: `float_parsing` for text, `float_type` for anything else.
+ */
+export function decimal<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, context) => {
+    if (typeof value === 'number' || value === undefined) return value;
+    context.addIssue({
+      code: 'custom',
+      message: 'Input should be a valid number',
+      params: { type: typeof value === 'string' ? 'float_parsing' : 'float_type' },
+      input: value,
+    });
+    return z.NEVER;
+  }, schema);
+}
+
+/** ISO 8601 with a timezone: `Z` or an offset such as `+01:00` (or `+0100`); seconds and fractions optional. */
+const AWARE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/i;
+/** The same without a timezone, or a bare date: a time we would have to guess. */
+const NAIVE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/i;
+
+function isRealMoment(match: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1);
+  const lastOfMonth = new Date(0);
+  lastOfMonth.setUTCFullYear(Number(year), Number(month), 0); // (Date.UTC would read years 0-99 as 1900-1999)
+  const daysInMonth = lastOfMonth.getUTCDate();
+  return (
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= daysInMonth &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    Number(offsetHours) <= 23 &&
+    Number(offsetMinutes) <= 59
+  );
+}
+
+/**
+ * A datetime in a request: ISO 8601 and timezone-aware, read as the moment it names (and so
+ * stored in UTC). A naive datetime is refused (422 `timezone_aware`), never guessed.
+ */
+export const awareDateTime = z.string().transform((value, context) => {
+  const match = AWARE.exec(value);
+  const moment = match && isRealMoment(match) ? new Date(value) : null;
+  if (moment && isStorable(moment)) return moment;
+  const naive = NAIVE.test(value);
+  context.addIssue({
+    code: 'custom',
+    message: naive ? 'Input should be a timezone-aware ISO 8601 datetime' : 'Input should be a valid ISO 8601 datetime',
+    params: { type: naive ? 'timezone_aware' : 'datetime_parsing' },
+    input: value,
+  });
+  return z.NEVER;
+});
