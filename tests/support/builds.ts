@@ -10,7 +10,10 @@ import { type Build, portalBuild, serverBuild } from '../../scripts/builds.mjs';
 const READERS: { build: Build; helpers: string[] }[] = [
   { build: serverBuild, helpers: ['ensureServerBuilt'] },
   // The compiled server's process serves the portal too.
-  { build: portalBuild, helpers: ['ensureServerBuilt', 'ensurePortalBuilt', 'createTestPortal', 'startTestPortal'] },
+  {
+    build: portalBuild,
+    helpers: ['ensureServerBuilt', 'ensurePortalBuilt', 'createTestPortal', 'startTestPortal', 'useBrowser'],
+  },
 ];
 
 /** The builds that these test files (absolute paths) read. */
