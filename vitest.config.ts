@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
+    // The compiled server and the portal, built once before the workers start, when the run reads them.
+    globalSetup: ['tests/support/globalSetup.ts'],
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,40 +1,36 @@
 // Builds what `npm start` runs: the server (tsc), the portal (Remix, its client script and search
 // index) and the OpenAPI documents; then checks every link of the built portal, and fails the
-// build with the list of broken ones.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+// build with the list of broken ones. A part whose sources have not changed since it was last
+// built is not built again (scripts/builds.mjs); --force builds everything.
+// --server-only: the server alone (the CLI and the tests' server processes need nothing else).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPortal } from './build-portal.mjs';
+import { ensureBuilt, fullBuild, portalBuild, serverBuild } from './builds.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
-/** @param {string} name */
-const bin = (name) => join(root, 'node_modules', '.bin', name);
-/**
- * @param {string} command
- * @param {string[]} args
- */
-const run = (command, args) => {
-  try {
-    execFileSync(command, args, { cwd: root, stdio: 'inherit' });
-  } catch {
-    console.error(`build failed: ${[command.replace(`${root}/`, ''), ...args].join(' ')}`);
-    process.exit(1);
+if (process.argv.includes('--force')) {
+  for (const build of [serverBuild, portalBuild, fullBuild])
+    rmSync(join(root, '.cache', `${build.name}.stamp`), { force: true });
+}
+
+try {
+  await ensureBuilt(root, serverBuild);
+  if (!serverOnly) {
+    await ensureBuilt(root, portalBuild);
+    const built = await ensureBuilt(root, fullBuild, writeDocumentsAndCheckLinks);
+    if (!built)
+      console.log('build: up to date (dist/, build/, public/build/); `node scripts/build.mjs --force` rebuilds');
   }
-};
+} catch (caught) {
+  // Thrown rather than exited from inside a build, so that its lock is released.
+  console.error(`build failed: ${caught instanceof Error ? caught.message : String(caught)}`);
+  process.exit(1);
+}
 
-run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-
-if (!serverOnly) {
-  try {
-    await buildPortal(root);
-  } catch (caught) {
-    const error = /** @type {Error & { stderr?: Buffer }} */ (caught);
-    console.error(`build failed: the portal: ${error.stderr?.toString() || error.message}`);
-    process.exit(1);
-  }
-
+/** The OpenAPI documents, then every link of the built portal. */
+async function writeDocumentsAndCheckLinks() {
   await import('reflect-metadata');
   // The compiled server, typed as its sources.
   const { routes } = /** @type {typeof import('../rest-facade/index.js')} */ (
@@ -63,8 +59,7 @@ if (!serverOnly) {
     startPaths: ['/', '/docs', '/rest-api', '/change-logs'],
   });
   if (links.broken.length > 0) {
-    console.error(`build failed: ${links.broken.length} broken link(s) in the portal:\n  ${links.broken.join('\n  ')}`);
-    process.exit(1);
+    throw new Error(`${links.broken.length} broken link(s) in the portal:\n  ${links.broken.join('\n  ')}`);
   }
   console.log(
     `build: server (dist/), portal (build/, public/build/), OpenAPI documents (build/openapi*.json); ${links.pages.length} pages, no broken link`,

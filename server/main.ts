@@ -8,12 +8,18 @@ import { SHUTDOWN_GRACE_MS } from './http/limits.js';
 import { createPortalHandler } from './portal.js';
 import { createRuntime } from './runtime.js';
 
+/**
+ * `--dev` (set by `npm run dev`): the portal is read again from its build on each request, so a
+ * rebuilt portal shows without a restart.
+ */
+const portalMode = process.argv.includes('--dev') ? 'development' : 'production';
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config);
   const sandbox = await ensureDemoSandbox(runtime);
   const portal = await createPortalHandler({
-    mode: 'production',
+    mode: portalMode,
     openApiDocument: generateOpenApiDocument(runtime.routes, config.appEnv),
     warmUp: true,
   });

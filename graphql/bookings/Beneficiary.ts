@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Provider } from '../providers/Provider.js';
 
@@ -12,6 +12,7 @@ export const INITIAL_CREDIT_CENTS = 30_000;
  */
 @ObjectType({ description: 'A beneficiary of the culture pass (a test one, in the sandbox).' })
 @Entity({ tableName: 'beneficiary' })
+@Index({ properties: ['provider', 'id'] })
 export class Beneficiary {
   [OptionalProps]?: 'phoneNumber' | 'postalCode' | 'createdAt';
 
@@ -20,7 +21,7 @@ export class Beneficiary {
   id!: number;
 
   /** The provider that created this test beneficiary. */
-  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { deleteRule: 'cascade', index: false })
   provider!: Provider;
 
   @Field(() => String)

@@ -16,6 +16,7 @@ export type CancellationReason = 'BENEFICIARY' | 'OFFERER' | 'EXPIRED' | 'STOCK_
 @Entity({ tableName: 'booking' })
 @Index({ properties: ['offer', 'id'] })
 @Index({ properties: ['stock', 'status'] })
+@Index({ properties: ['provider', 'status'] })
 export class Booking {
   [OptionalProps]?:
     'cancellationLimitDate' | 'dateUsed' | 'cancellationDate' | 'cancellationReason' | 'reimbursementDate';
@@ -24,17 +25,17 @@ export class Booking {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Offer, { deleteRule: 'cascade' })
+  @ManyToOne(() => Offer, { deleteRule: 'cascade', index: false })
   offer!: Offer;
 
-  @ManyToOne(() => Stock, { deleteRule: 'cascade' })
+  @ManyToOne(() => Stock, { deleteRule: 'cascade', index: false })
   stock!: Stock;
 
   /** Denormalised owner, so that scoping a booking to its provider needs no join. */
-  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { deleteRule: 'cascade', index: false })
   provider!: Provider;
 
-  @ManyToOne(() => Beneficiary, { deleteRule: 'cascade' })
+  @ManyToOne(() => Beneficiary, { deleteRule: 'cascade', index: false })
   beneficiary!: Beneficiary;
 
   @Field(() => String, { description: 'The countermark: six characters the beneficiary shows.' })

@@ -9,7 +9,7 @@ export class BookingTicket {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Booking, { deleteRule: 'cascade' })
+  @ManyToOne(() => Booking, { deleteRule: 'cascade', index: true })
   booking!: Booking;
 
   @Field(() => String)

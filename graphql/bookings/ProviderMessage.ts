@@ -21,7 +21,7 @@ export class ProviderMessage {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { deleteRule: 'cascade', index: false })
   provider!: Provider;
 
   @ManyToOne(() => Booking, { nullable: true, deleteRule: 'cascade' })

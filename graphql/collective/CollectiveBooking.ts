@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { EducationalInstitution } from './reference/entities.js';
@@ -21,15 +21,22 @@ registerEnumType(CollectiveBookingStatusEnum, { name: 'CollectiveBookingStatus' 
 /** A school's booking of a collective offer: pre-booked by a teacher, confirmed by the head of school. */
 @ObjectType({ description: 'A booking of a collective offer by a school.' })
 @Entity({ tableName: 'collective_booking' })
+@Index({ properties: ['offer', 'id'] })
+// An offer has at most one booking that is not cancelled: a partial unique index, so written as SQL.
+@Index({
+  name: 'collective_booking_one_active',
+  expression:
+    "create unique index collective_booking_one_active on collective_booking (offer_id) where status <> 'CANCELLED'",
+})
 export class CollectiveBooking {
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => CollectiveOffer, { deleteRule: 'cascade' })
+  @ManyToOne(() => CollectiveOffer, { deleteRule: 'cascade', index: false })
   offer!: CollectiveOffer;
 
-  @ManyToOne(() => EducationalInstitution)
+  @ManyToOne(() => EducationalInstitution, { index: false })
   institution!: EducationalInstitution;
 
   @Field(() => CollectiveBookingStatusEnum)

@@ -1,4 +1,4 @@
-import { Collection, Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/core';
+import { Collection, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Address } from '../providers/Address.js';
 import { Provider } from '../providers/Provider.js';
@@ -17,15 +17,16 @@ export type CollectiveValidation = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED'
 @Directive('@key(fields: "id")')
 @ObjectType({ description: 'An offer to school groups.' })
 @Entity({ tableName: 'collective_offer' })
+@Index({ properties: ['provider', 'id'] })
 export class CollectiveOffer {
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { deleteRule: 'cascade', index: false })
   provider!: Provider;
 
-  @ManyToOne(() => Venue, { deleteRule: 'cascade' })
+  @ManyToOne(() => Venue, { deleteRule: 'cascade', index: true })
   venue!: Venue;
 
   @Field(() => String)
@@ -71,7 +72,7 @@ export class CollectiveOffer {
   @Property({ type: 'boolean' })
   atVenueAddress: boolean = false;
 
-  @ManyToOne(() => Address, { nullable: true, deleteRule: 'set null' })
+  @ManyToOne(() => Address, { nullable: true, deleteRule: 'set null', index: false })
   address: Address | null = null;
 
   @Property({ type: 'string', length: 200, nullable: true })
@@ -108,10 +109,10 @@ export class CollectiveOffer {
   @Property({ type: 'integer', nullable: true })
   durationMinutes: number | null = null;
 
-  @ManyToOne(() => EducationalInstitution, { nullable: true })
+  @ManyToOne(() => EducationalInstitution, { nullable: true, deleteRule: 'no action', index: false })
   institution: EducationalInstitution | null = null;
 
-  @ManyToOne(() => NationalProgram, { nullable: true })
+  @ManyToOne(() => NationalProgram, { nullable: true, deleteRule: 'no action', index: false })
   nationalProgram: NationalProgram | null = null;
 
   @Property({ type: 'string', length: 80, nullable: true })

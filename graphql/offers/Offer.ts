@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Address } from '../providers/Address.js';
 import { Provider } from '../providers/Provider.js';
@@ -16,6 +16,11 @@ export type OfferValidation = 'PENDING' | 'APPROVED' | 'REJECTED';
 @Directive('@key(fields: "id")')
 @ObjectType({ description: 'An individual offer: an event or a product.' })
 @Entity({ tableName: 'offer' })
+@Index({ properties: ['provider', 'id'] })
+@Index({ properties: ['validation', 'createdAt'] })
+@Index({ properties: ['publishedAt', 'publicationDatetime'] })
+@Unique({ properties: ['venue', 'idAtProvider'] })
+@Unique({ properties: ['provider', 'venue', 'ean'] })
 export class Offer {
   [OptionalProps]?:
     | 'idAtProvider'
@@ -51,10 +56,10 @@ export class Offer {
   @Property({ type: 'string', length: 140 })
   name!: string;
 
-  @ManyToOne(() => Venue, { deleteRule: 'cascade' })
+  @ManyToOne(() => Venue, { deleteRule: 'cascade', index: false })
   venue!: Venue;
 
-  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { deleteRule: 'cascade', index: false })
   provider!: Provider;
 
   @Field(() => String, { nullable: true })
@@ -62,22 +67,23 @@ export class Offer {
   idAtProvider: string | null = null;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: true })
   isActive: boolean = true;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 
-  @Property({ type: 'datetime' })
+  // Nullable in the database, as a column added to a filled table must be; always written.
+  @Property({ type: 'datetime', nullable: true })
   updatedAt: Date = new Date();
 
   /** A category id of the catalogue; never changes after creation. */
   @Field(() => String)
-  @Property({ type: 'string', length: 50 })
+  @Property({ type: 'string', length: 50, default: '' })
   category!: string;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: true })
   isEvent!: boolean;
 
   @Field(() => String, { nullable: true })
@@ -85,23 +91,26 @@ export class Offer {
   description: string | null = null;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   audioDisabilityCompliant!: boolean;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   mentalDisabilityCompliant!: boolean;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   motorDisabilityCompliant!: boolean;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   visualDisabilityCompliant!: boolean;
 
-  /** The category-related fields (author, musicType, ean, ...), without `category`. */
-  @Property({ type: 'json' })
+  /**
+   * The category-related fields (author, musicType, ean, ...), without `category`. Nullable in the
+   * database, as a column added to a filled table must be; always written.
+   */
+  @Property({ type: 'json', nullable: true })
   categoryRelatedFields!: Record<string, string>;
 
   /** `categoryRelatedFields.ean` again, as a column: products are found by venue and EAN. */
@@ -125,12 +134,12 @@ export class Offer {
   videoUrl: string | null = null;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   enableDoubleBookings!: boolean;
 
   /** Tickets withdrawn in the app through the provider's ticketing system. */
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   hasTicket!: boolean;
 
   @Field(() => Int, { nullable: true, description: 'Minutes.' })
@@ -142,7 +151,7 @@ export class Offer {
   itemCollectionDetails: string | null = null;
 
   @Field(() => String)
-  @Property({ type: 'string', length: 10 })
+  @Property({ type: 'string', length: 10, default: 'physical' })
   locationType!: OfferLocationType;
 
   /** Digital offers: the access URL, which may hold {token}, {email} and {offerId}. */
@@ -150,7 +159,7 @@ export class Offer {
   @Property({ type: 'string', length: 2083, nullable: true })
   url: string | null = null;
 
-  @ManyToOne(() => Address, { nullable: true, deleteRule: 'restrict' })
+  @ManyToOne(() => Address, { nullable: true, deleteRule: 'restrict', index: false })
   address: Address | null = null;
 
   @Field(() => String, { nullable: true })
@@ -173,7 +182,7 @@ export class Offer {
   @Property({ type: 'datetime', nullable: true })
   bookingOpenedAt: Date | null = null;
 
-  @Property({ type: 'string', length: 10 })
+  @Property({ type: 'string', length: 10, default: 'PENDING' })
   validation: OfferValidation = 'PENDING';
 
   @Property({ type: 'text', nullable: true })

@@ -1,10 +1,12 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Offer } from './Offer.js';
 
 /** A price of an event (a category of seats), shared by the dates sold at that price. */
 @ObjectType({ description: 'A price category of an event.' })
 @Entity({ tableName: 'price_category' })
+@Index({ properties: ['offer', 'id'] })
+@Unique({ properties: ['offer', 'idAtProvider'] })
 export class PriceCategory {
   [OptionalProps]?: 'idAtProvider' | 'createdAt';
 
@@ -12,7 +14,7 @@ export class PriceCategory {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Offer, { deleteRule: 'cascade' })
+  @ManyToOne(() => Offer, { deleteRule: 'cascade', index: false })
   offer!: Offer;
 
   @Field(() => String)

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Offer } from './Offer.js';
 import { PriceCategory } from './PriceCategory.js';
@@ -9,6 +9,7 @@ import { PriceCategory } from './PriceCategory.js';
  */
 @ObjectType({ description: 'A stock: a date of an event, or the stock of a product.' })
 @Entity({ tableName: 'stock' })
+@Index({ properties: ['offer', 'isDeleted', 'id'] })
 export class Stock {
   [OptionalProps]?:
     | 'priceCategory'
@@ -26,10 +27,10 @@ export class Stock {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Offer, { deleteRule: 'cascade' })
+  @ManyToOne(() => Offer, { deleteRule: 'cascade', index: false })
   offer!: Offer;
 
-  @ManyToOne(() => PriceCategory, { nullable: true, deleteRule: 'restrict' })
+  @ManyToOne(() => PriceCategory, { nullable: true, deleteRule: 'restrict', index: true })
   priceCategory: PriceCategory | null = null;
 
   @Field(() => Date, { nullable: true })
@@ -50,7 +51,7 @@ export class Stock {
   quantity: number | null = null;
 
   @Field(() => Int)
-  @Property({ type: 'integer' })
+  @Property({ type: 'integer', default: 0 })
   bookedQuantity: number = 0;
 
   @Field(() => String, { nullable: true })
@@ -58,7 +59,7 @@ export class Stock {
   idAtProvider: string | null = null;
 
   /** Deleted dates are kept for their bookings' history, and never shown. */
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   isDeleted: boolean = false;
 
   @Property({ type: 'datetime', nullable: true })

@@ -43,7 +43,7 @@ export class Address {
   @Property({ type: 'double' })
   longitude!: number;
 
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   isManualEdition: boolean = false;
 
   /** Normalised street, INSEE code and postal code: the same address given twice is one record. */

@@ -19,13 +19,13 @@ export class ApiKey {
   secretHash!: string;
 
   /** Null for internal keys, which serve internal tools across providers. */
-  @ManyToOne(() => Provider, { nullable: true, deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { nullable: true, deleteRule: 'cascade', index: false })
   provider: Provider | null = null;
 
-  @ManyToOne(() => Offerer, { nullable: true, deleteRule: 'cascade' })
+  @ManyToOne(() => Offerer, { nullable: true, deleteRule: 'cascade', index: false })
   offerer: Offerer | null = null;
 
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   isInternal: boolean = false;
 
   @Property({ type: 'string', length: 140, nullable: true })

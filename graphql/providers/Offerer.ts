@@ -19,7 +19,7 @@ export class Offerer {
   siren!: string;
 
   @Field(() => Boolean, { description: 'Whether the offerer may publish collective offers to schools.' })
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   allowedOnAdage: boolean = false;
 
   @Field(() => Date)

@@ -34,11 +34,11 @@ export class Provider {
   logoUrl: string | null = null;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: true })
   isActive: boolean = true;
 
   /** Withdrawn by the platform (CLI) when a provider may no longer manage individual offers. */
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: true })
   canManageIndividualOffers: boolean = true;
 
   /** Signs outgoing messages (HMAC-SHA256); kept usable because signing needs the secret itself. */

@@ -13,7 +13,7 @@ export class Venue {
   id!: number;
 
   /** Exposed through VenueResolver, which loads it when a query did not. */
-  @ManyToOne(() => Offerer, { deleteRule: 'cascade' })
+  @ManyToOne(() => Offerer, { deleteRule: 'cascade', index: true })
   offerer!: Offerer;
 
   @Field(() => String, { nullable: true, description: '14 digits; digital venues have none.' })
@@ -37,11 +37,11 @@ export class Venue {
   activityDomain!: string;
 
   @Field(() => Boolean)
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: false })
   isVirtual: boolean = false;
 
   /** Exposed through VenueResolver, which loads it when a query did not. */
-  @ManyToOne(() => Address, { nullable: true, deleteRule: 'set null' })
+  @ManyToOne(() => Address, { nullable: true, deleteRule: 'set null', index: false })
   address: Address | null = null;
 
   @Field(() => Boolean, { nullable: true })

@@ -12,13 +12,13 @@ export class VenueProvider {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Venue, { deleteRule: 'cascade' })
+  @ManyToOne(() => Venue, { deleteRule: 'cascade', index: false })
   venue!: Venue;
 
-  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { deleteRule: 'cascade', index: true })
   provider!: Provider;
 
-  @Property({ type: 'boolean' })
+  @Property({ type: 'boolean', default: true })
   isActive: boolean = true;
 
   @Property({ type: 'string', length: 2083, nullable: true })

@@ -21,10 +21,10 @@ export class Job {
   @Property({ type: 'string', length: 10 })
   status: JobStatus = 'pending';
 
-  @Property({ type: 'integer' })
+  @Property({ type: 'integer', default: 0 })
   attempts: number = 0;
 
-  @Property({ type: 'integer' })
+  @Property({ type: 'integer', default: 8 })
   maxAttempts: number = 8;
 
   @Property({ type: 'datetime' })

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Provider } from '../../providers/Provider.js';
 
@@ -41,6 +41,7 @@ export class ProductImportRejection {
  */
 @ObjectType({ description: 'A bulk upsert of products by EAN and its progress.' })
 @Entity({ tableName: 'product_import' })
+@Index({ properties: ['provider', 'id'] })
 export class ProductImport {
   [OptionalProps]?:
     'status' | 'nextIndex' | 'createdCount' | 'updatedCount' | 'stocksDeletedCount' | 'rejected' | 'finishedAt';
@@ -49,7 +50,7 @@ export class ProductImport {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Provider, { deleteRule: 'cascade' })
+  @ManyToOne(() => Provider, { deleteRule: 'cascade', index: false })
   provider!: Provider;
 
   @Property({ type: 'json' })
