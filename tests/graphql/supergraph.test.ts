@@ -1,14 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { buildASTSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { buildGraph } from '../../graphql/graph.js';
+import { buildGraph, subgraphNames } from '../../graphql/graph.js';
 import { supergraphPath } from '../../graphql/supergraphFile.js';
 import { routes } from '../../rest-facade/index.js';
+import { introspectionPath, introspectionSource } from '../../rest-facade/subgraphs/introspection.js';
 import { createInProcessGateway } from '../../graphql/gateway.js';
 
 describe('the composed supergraph', () => {
   it('matches the committed graphql/supergraph.graphql (run `npm run supergraph` after a schema change)', () => {
     expect(buildGraph().supergraphSdl).toBe(readFileSync(supergraphPath, 'utf8'));
+  });
+
+  it('types the facade documents with the subgraphs of the code (run `npm run supergraph` after a schema change)', () => {
+    const graph = buildGraph();
+    for (const name of subgraphNames) {
+      expect(introspectionSource(name, graph.subgraphs[name].schema), introspectionPath(name)).toBe(
+        readFileSync(introspectionPath(name), 'utf8'),
+      );
+    }
   });
 
   it('validates every facade document against the API schema of the supergraph', async () => {
