@@ -1,12 +1,26 @@
+/** A value with every Date in it turned into text, as `datesAsText` returns it. */
+export type DatesAsText<T> = T extends Date
+  ? string
+  : T extends readonly (infer Item)[]
+    ? DatesAsText<Item>[]
+    : T extends object
+      ? { [Key in keyof T]: DatesAsText<T[Key]> }
+      : T;
+
 /**
  * A parsed body as the graph takes it: the schemas parse datetimes into Dates, the graph's
  * inputs take them as ISO 8601 text in UTC.
  */
-export function datesAsText<T>(value: T): T {
-  if (value instanceof Date) return value.toISOString() as T;
-  if (Array.isArray(value)) return value.map(datesAsText) as T;
+export function datesAsText<T>(value: T): DatesAsText<T> {
+  // The walk below does what DatesAsText says; tsc cannot follow a recursive type through it.
+  return textOf(value) as DatesAsText<T>;
+}
+
+function textOf(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(textOf);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, datesAsText(field)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, textOf(field)]));
   }
   return value;
 }

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { AppEnv } from '../graphql/shared/appEnv.js';
-import type { RouteDefinition } from './route.js';
+import type { AnyRoute } from './route.js';
 import { AuthenticationError, BadRequestError, GlobalError, ValidationError } from './schemas/errors.js';
 import { tagGroups, tags } from './tags.js';
 import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from './rateLimitPolicy.js';
@@ -23,7 +23,7 @@ const rateLimitHeaders = {
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' as const } },
 };
 
-function responsesOf(route: RouteDefinition): Record<string, ResponseConfig> {
+function responsesOf(route: AnyRoute): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {};
   const success = route.response;
   responses[success.status] =
@@ -55,16 +55,16 @@ function responsesOf(route: RouteDefinition): Record<string, ResponseConfig> {
 }
 
 /** Operations that exist in an environment: school-platform mocks are absent from production. */
-export function routesFor(routes: RouteDefinition[], appEnv: AppEnv): RouteDefinition[] {
+export function routesFor(routes: AnyRoute[], appEnv: AppEnv): AnyRoute[] {
   return routes.filter((route) => !(route.sandboxOnly && appEnv === 'production'));
 }
 
-function mediaTypeOf(route: RouteDefinition): string {
+function mediaTypeOf(route: AnyRoute): string {
   return route.request?.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
 }
 
 /** The OpenAPI 3.1 document, generated from the route declarations: one source of truth. */
-export function generateOpenApiDocument(routes: RouteDefinition[], appEnv: AppEnv) {
+export function generateOpenApiDocument(routes: AnyRoute[], appEnv: AppEnv) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent('securitySchemes', 'ApiKeyAuth', {
     type: 'http',

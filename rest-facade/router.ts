@@ -1,27 +1,31 @@
 import { Router, type RequestHandler } from 'express';
-import { type DocumentNode, execute, type GraphQLSchema, parse, validate } from 'graphql';
+import { type DocumentNode, execute, type GraphQLSchema, parse, print, validate } from 'graphql';
 import type { Graph } from '../graphql/graph.js';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
 import { IMAGE_MAX_BYTES } from '../graphql/shared/images/index.js';
 import { asyncHandler } from './asyncHandler.js';
 import { answerForError } from './httpErrors.js';
 import { multipartBody, type MultipartOptions } from './multipart.js';
-import { expressPath, type RouteDefinition } from './route.js';
+import { type AnyRoute, expressPath } from './route.js';
 import { toValidationIssues } from './validation.js';
 import type { z } from './zod.js';
 
 interface CompiledRoute {
-  route: RouteDefinition;
+  route: AnyRoute;
   schema: GraphQLSchema;
   document: DocumentNode;
 }
 
-/** Parses and validates each route's document against its subgraph, once: a bad document stops the boot. */
-export function compileRoutes(routes: RouteDefinition[], graph: Graph): CompiledRoute[] {
+/**
+ * Parses and validates each route's document against its subgraph, once: a bad document stops the
+ * boot. tsc checked it against the committed introspection; this checks it against the schema the
+ * process runs, with graphql-js's own parser (the typed document was parsed by gql.tada's).
+ */
+export function compileRoutes(routes: AnyRoute[], graph: Graph): CompiledRoute[] {
   return routes.map((route) => {
     assertPathParametersDeclared(route);
     const schema = graph.subgraphs[route.subgraph].schema;
-    const document = parse(route.document);
+    const document = parse(print(route.document));
     const errors = validate(schema, document);
     if (errors.length > 0) {
       throw new Error(`${route.operationId}: invalid document for subgraph ${route.subgraph}: ${errors.join('; ')}`);
@@ -31,7 +35,7 @@ export function compileRoutes(routes: RouteDefinition[], graph: Graph): Compiled
 }
 
 /** A `{name}` in the path without a schema would reach the operation unvalidated and undocumented. */
-function assertPathParametersDeclared(route: RouteDefinition): void {
+function assertPathParametersDeclared(route: AnyRoute): void {
   const params = route.request?.params as { shape?: Record<string, unknown> } | undefined;
   for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) {
     if (!params?.shape || !(name in params.shape)) {

@@ -7,7 +7,7 @@ import { createGeocoder } from '../graphql/providers/geocoding/index.js';
 import { LocalDiskImageStore } from '../graphql/shared/images/index.js';
 import { routes as allRoutes } from '../rest-facade/index.js';
 import { routesFor } from '../rest-facade/openapi.js';
-import type { RouteDefinition } from '../rest-facade/route.js';
+import type { AnyRoute } from '../rest-facade/route.js';
 import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
@@ -34,7 +34,7 @@ export interface Runtime {
   events: DomainEventBus;
   services: GraphServices;
   graph: Graph;
-  routes: RouteDefinition[];
+  routes: AnyRoute[];
   compiledRoutes: ReturnType<typeof compileRoutes>;
   graphql: GraphqlEndpoint;
   rateLimiter: RateLimiter;

@@ -1,7 +1,9 @@
 import { defineRoute } from '../route.js';
 import { idInPath, numberInput } from '../schemas/inputs.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
-import { AddressModel, addressFields, AddressResponse, SearchAddressResponse, searchQuery } from './schemas.js';
+import { AddressFields } from './response.js';
+import { AddressModel, AddressResponse, SearchAddressResponse, searchQuery } from './schemas.js';
 
 const TAG = 'Addresses';
 
@@ -16,7 +18,10 @@ export const createAddress = defineRoute({
     'municipality must exist for the postal code. Without coordinates the address must be found by the ' +
     'address service (400 otherwise: send latitude and longitude); with them it is recorded as given.',
   subgraph: 'providers',
-  document: `mutation CreateAddress($input: AddressInput!) { createAddress(input: $input) { ${addressFields} } }`,
+  document: graphql.providers(
+    'mutation CreateAddress($input: AddressInput!) { createAddress(input: $input) { ...AddressFields } }',
+    [AddressFields],
+  ),
   request: { body: AddressModel },
   variables: ({ body }) => ({ input: body }),
   response: {
@@ -36,7 +41,10 @@ export const searchAddresses = defineRoute({
   summary: 'Search addresses',
   description: 'Recorded addresses matching a street, a city and a postal code, and the coordinates when given.',
   subgraph: 'providers',
-  document: `query SearchAddresses($input: AddressInput!) { searchAddresses(input: $input) { ${addressFields} } }`,
+  document: graphql.providers(
+    'query SearchAddresses($input: AddressInput!) { searchAddresses(input: $input) { ...AddressFields } }',
+    [AddressFields],
+  ),
   request: {
     query: z.object({
       street: searchQuery.street,
@@ -64,7 +72,7 @@ export const getAddress = defineRoute({
   summary: 'Get an address',
   description: 'A recorded address.',
   subgraph: 'providers',
-  document: `query GetAddress($id: Int!) { address(id: $id) { ${addressFields} } }`,
+  document: graphql.providers('query GetAddress($id: Int!) { address(id: $id) { ...AddressFields } }', [AddressFields]),
   request: { params: z.object({ address_id: idInPath }) },
   variables: ({ params }) => ({ id: params.address_id }),
   response: {

@@ -40,5 +40,3 @@ export const AddressResponse = z
 export const SearchAddressResponse = z.object({ addresses: z.array(AddressResponse) }).openapi('SearchAddressResponse');
 
 export const searchQuery = { street, city, postalCode, latitude, longitude };
-
-export const addressFields = 'id banId street city postalCode latitude longitude';

@@ -1,10 +1,13 @@
+import type { ResultOf } from 'gql.tada';
 import { bookingStatuses } from '../../graphql/bookings/Booking.js';
 import { TOKEN_LENGTH } from '../../graphql/bookings/rules.js';
-import { defineRoute } from '../route.js';
+import { oneOf } from '../graphAnswer.js';
+import { defineRoute, type GraphDocument } from '../route.js';
 import { dateTime } from '../schemas/common.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
 import { idInQuery, integerInput, id } from '../schemas/inputs.js';
 import { pageInput, pageParameters } from '../schemas/pagination.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 
 const TAG = 'Bookings';
@@ -40,10 +43,17 @@ const GetBookingResponse = z
   })
   .openapi('GetBookingResponse');
 
-const bookingFields =
-  'id status quantity price creationDate confirmationDate offerId offerName offerEan offerAddress offerDepartmentCode ' +
-  'stockId priceCategoryId priceCategoryLabel venueId venueName userEmail userFirstName userLastName userBirthDate ' +
-  'userPhoneNumber userPostalCode';
+/** The selection of a GetBookingResponse. */
+const BookingFields = graphql.bookings(`
+  fragment BookingFields on ProviderBooking {
+    id status quantity price creationDate confirmationDate offerId offerName offerEan offerAddress offerDepartmentCode
+    stockId priceCategoryId priceCategoryLabel venueId venueName userEmail userFirstName userLastName userBirthDate
+    userPhoneNumber userPostalCode
+  }`);
+
+function toBookingResponse(booking: ResultOf<typeof BookingFields>): z.input<typeof GetBookingResponse> {
+  return { ...booking, status: oneOf(BookingStatusEnum, booking.status) };
+}
 
 const tokenParams = z.object({
   token: z
@@ -63,9 +73,12 @@ export const getBookingsByOffer = defineRoute({
     'The bookings of one of your offers, in id order, a page at a time: pass the last id you received plus one as ' +
     '`firstIndex`. Filter by date (`stockId` or `beginningDatetime`), price category or status.',
   subgraph: 'bookings',
-  document: `query GetBookingsByOffer($offerId: Int!, $page: PageInput, $filters: BookingFiltersInput) {
-    offerBookings(offerId: $offerId, page: $page, filters: $filters) { ${bookingFields} }
-  }`,
+  document: graphql.bookings(
+    `query GetBookingsByOffer($offerId: Int!, $page: PageInput, $filters: BookingFiltersInput) {
+      offerBookings(offerId: $offerId, page: $page, filters: $filters) { ...BookingFields }
+    }`,
+    [BookingFields],
+  ),
   request: {
     query: z.object({
       ...pageParameters,
@@ -90,7 +103,7 @@ export const getBookingsByOffer = defineRoute({
     status: 200,
     description: 'A page of the bookings.',
     schema: z.object({ bookings: z.array(GetBookingResponse) }).openapi('GetFilteredBookingsResponse'),
-    select: (data) => ({ bookings: data.offerBookings }),
+    select: (data) => ({ bookings: data.offerBookings.map(toBookingResponse) }),
   },
   errors: [403, 404],
 });
@@ -105,24 +118,30 @@ export const getBookingByToken = defineRoute({
     'The booking a beneficiary shows you, if it can be handed over now: 410 when it is already validated or cancelled, ' +
     '403 when it is reimbursed or when the beneficiary may still cancel it (the answer says until when).',
   subgraph: 'bookings',
-  document: `query GetBookingByToken($token: String!) { bookingByToken(token: $token) { ${bookingFields} } }`,
+  document: graphql.bookings(
+    'query GetBookingByToken($token: String!) { bookingByToken(token: $token) { ...BookingFields } }',
+    [BookingFields],
+  ),
   request: { params: tokenParams },
   variables: ({ params }) => ({ token: params.token }),
   response: {
     status: 200,
     description: 'The booking.',
     schema: GetBookingResponse,
-    select: (data) => data.bookingByToken,
+    select: (data) => toBookingResponse(data.bookingByToken),
   },
   errors: [403, 404, 410],
 });
 
-function countermarkRoute(options: {
-  verb: 'use' | 'keep' | 'cancel';
-  operationId: string;
+/** A mutation of a booking named by its countermark. */
+type CountermarkMutation = GraphDocument<unknown, { token: string }>;
+
+function countermarkRoute<const OperationId extends string, const Verb extends 'use' | 'keep' | 'cancel'>(options: {
+  verb: Verb;
+  operationId: OperationId;
   summary: string;
   description: string;
-  mutation: string;
+  document: CountermarkMutation;
   errors: (400 | 403 | 404 | 410)[];
 }) {
   return defineRoute({
@@ -133,7 +152,7 @@ function countermarkRoute(options: {
     summary: options.summary,
     description: options.description,
     subgraph: 'bookings',
-    document: `mutation ${options.operationId}($token: String!) { ${options.mutation}(token: $token) { id } }`,
+    document: options.document,
     request: { params: tokenParams },
     variables: ({ params }) => ({ token: params.token }),
     response: { status: 204, description: 'Done.' },
@@ -149,7 +168,7 @@ export const validateBookingByToken = countermarkRoute({
     'Marks the booking USED: the beneficiary has received it. 403 while an event booking may still be cancelled by its ' +
     'beneficiary (until 48 hours before the event, or 48 hours after booking when that comes first) and for a reimbursed ' +
     'booking; 410 when it is already used or cancelled.',
-  mutation: 'useBooking',
+  document: graphql.bookings('mutation ValidateBookingByToken($token: String!) { useBooking(token: $token) { id } }'),
   errors: [403, 404, 410],
 });
 
@@ -159,7 +178,9 @@ export const cancelBookingValidationByToken = countermarkRoute({
   summary: 'Undo the validation of a countermark',
   description:
     'Turns a USED booking back to CONFIRMED. 403 when it is not used (or reimbursed), 410 when it is cancelled.',
-  mutation: 'keepBooking',
+  document: graphql.bookings(
+    'mutation CancelBookingValidationByToken($token: String!) { keepBooking(token: $token) { id } }',
+  ),
   errors: [403, 404, 410],
 });
 
@@ -170,7 +191,7 @@ export const cancelBookingByToken = countermarkRoute({
   description:
     'Cancels a booking and refunds its beneficiary: a product at any time, an event only while it may still be cancelled ' +
     '(403 afterwards). 410 when it is already used or cancelled, 403 when reimbursed.',
-  mutation: 'cancelBooking',
+  document: graphql.bookings('mutation CancelBookingByToken($token: String!) { cancelBooking(token: $token) { id } }'),
   errors: [403, 404, 410],
 });
 

@@ -1,7 +1,8 @@
-import { collectiveBookingFields } from '../collectiveOffers/response.js';
+import { CollectiveBookingFields } from '../collectiveOffers/response.js';
 import { CollectiveBookingResponse } from '../collectiveOffers/schemas.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, type GraphDocument } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 
 const bookingParams = z.object({ booking_id: idInPath });
@@ -16,7 +17,9 @@ export const cancelCollectiveBooking = defineRoute({
     'Cancels a pending or confirmed booking of one of your collective offers, before the event starts. Any other ' +
     'state, or an event already started, is 403.',
   subgraph: 'collective',
-  document: 'mutation CancelCollectiveBooking($id: Int!) { cancelCollectiveBooking(id: $id) { id } }',
+  document: graphql.collective(
+    'mutation CancelCollectiveBooking($id: Int!) { cancelCollectiveBooking(id: $id) { id } }',
+  ),
   request: { params: bookingParams },
   variables: ({ params }) => ({ id: params.booking_id }),
   response: { status: 204, description: 'Cancelled.' },
@@ -25,12 +28,15 @@ export const cancelCollectiveBooking = defineRoute({
 
 const MOCK_TAG = 'Adage Mock (Collective Bookings)';
 
-function mockTransition(options: {
-  path: string;
-  operationId: string;
+/** A mutation of a collective booking named by its id. */
+type BookingTransition = GraphDocument<unknown, { id: number }>;
+
+function mockTransition<const OperationId extends string, const Path extends string>(options: {
+  path: Path;
+  operationId: OperationId;
   summary: string;
   description: string;
-  mutation: string;
+  document: BookingTransition;
 }) {
   return defineRoute({
     method: 'post',
@@ -40,7 +46,7 @@ function mockTransition(options: {
     summary: options.summary,
     description: `${options.description} Any other state is 403. Not available in production.`,
     subgraph: 'collective',
-    document: `mutation ${options.operationId}($id: Int!) { ${options.mutation}(id: $id) { id } }`,
+    document: options.document,
     request: { params: bookingParams },
     variables: ({ params }) => ({ id: params.booking_id }),
     response: { status: 204, description: 'Done.' },
@@ -60,7 +66,10 @@ export const bookCollectiveOffer = defineRoute({
     'offer’s institution or, when it names none, a sandbox institution. Any other offer status is 403. Not ' +
     'available in production.',
   subgraph: 'collective',
-  document: `mutation AdageMockBookOffer($offerId: Int!) { adageMockBookOffer(offerId: $offerId) { ${collectiveBookingFields} } }`,
+  document: graphql.collective(
+    'mutation AdageMockBookOffer($offerId: Int!) { adageMockBookOffer(offerId: $offerId) { ...CollectiveBookingFields } }',
+    [CollectiveBookingFields],
+  ),
   request: { params: z.object({ offer_id: idInPath }) },
   variables: ({ params }) => ({ offerId: params.offer_id }),
   response: {
@@ -81,34 +90,42 @@ export const collectiveBookingRoutes = [
     operationId: 'ConfirmCollectiveBooking',
     summary: 'Mock: the school confirms a booking',
     description: 'What the school platform does when the head of school confirms: PENDING becomes CONFIRMED.',
-    mutation: 'adageMockConfirmBooking',
+    document: graphql.collective(
+      'mutation ConfirmCollectiveBooking($id: Int!) { adageMockConfirmBooking(id: $id) { id } }',
+    ),
   }),
   mockTransition({
     path: '/v2/collective/adage_mock/bookings/{booking_id}/cancel',
     operationId: 'AdageMockCancelCollectiveBooking',
     summary: 'Mock: the school cancels a booking',
     description: 'What the school platform does when the school cancels: PENDING or CONFIRMED becomes CANCELLED.',
-    mutation: 'adageMockCancelBooking',
+    document: graphql.collective(
+      'mutation AdageMockCancelCollectiveBooking($id: Int!) { adageMockCancelBooking(id: $id) { id } }',
+    ),
   }),
   mockTransition({
     path: '/v2/collective/adage_mock/bookings/{booking_id}/pending',
     operationId: 'ResetCollectiveBooking',
     summary: 'Mock: a booking goes back to pending',
     description: 'Resets a CONFIRMED or CANCELLED booking to PENDING, to replay a scenario.',
-    mutation: 'adageMockResetBooking',
+    document: graphql.collective(
+      'mutation ResetCollectiveBooking($id: Int!) { adageMockResetBooking(id: $id) { id } }',
+    ),
   }),
   mockTransition({
     path: '/v2/collective/adage_mock/bookings/{booking_id}/reimburse',
     operationId: 'ReimburseCollectiveBooking',
     summary: 'Mock: a booking is reimbursed',
     description: 'What the next payment run does: USED becomes REIMBURSED.',
-    mutation: 'adageMockReimburseBooking',
+    document: graphql.collective(
+      'mutation ReimburseCollectiveBooking($id: Int!) { adageMockReimburseBooking(id: $id) { id } }',
+    ),
   }),
   mockTransition({
     path: '/v2/collective/bookings/{booking_id}/use',
     operationId: 'UseCollectiveBooking',
     summary: 'Mock: a booking is used',
     description: 'What happens 48 hours after the event: CONFIRMED becomes USED.',
-    mutation: 'adageMockUseBooking',
+    document: graphql.collective('mutation UseCollectiveBooking($id: Int!) { adageMockUseBooking(id: $id) { id } }'),
   }),
 ];

@@ -1,7 +1,9 @@
+import { oneOf } from '../graphAnswer.js';
 import { defineRoute } from '../route.js';
 import { EacFormatEnum } from '../schemas/enums.js';
 import { integerInput } from '../schemas/inputs.js';
 import { withoutNul } from '../schemas/text.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 import { NationalProgramModel } from '../collectiveOffers/schemas.js';
 
@@ -16,7 +18,9 @@ export const getEducationalDomains = defineRoute({
   description:
     'The domains of artistic and cultural education a collective offer belongs to, each with its national programmes.',
   subgraph: 'collective',
-  document: 'query ListEducationalDomains { educationalDomains { id name nationalPrograms { id name } } }',
+  document: graphql.collective(
+    'query ListEducationalDomains { educationalDomains { id name nationalPrograms { id name } } }',
+  ),
   response: {
     status: 200,
     description: 'The educational domains.',
@@ -40,7 +44,7 @@ export const getNationalPrograms = defineRoute({
   description:
     'The national programmes of artistic and cultural education; a collective offer may name one of its domains’.',
   subgraph: 'collective',
-  document: 'query GetNationalPrograms { nationalPrograms { id name } }',
+  document: graphql.collective('query GetNationalPrograms { nationalPrograms { id name } }'),
   response: {
     status: 200,
     description: 'The national programmes.',
@@ -58,7 +62,7 @@ export const getStudentLevels = defineRoute({
   description:
     'The school levels a collective offer is meant for, from primary school to lycée; `students` takes their ids.',
   subgraph: 'collective',
-  document: 'query ListStudentsLevels { studentLevels { id name } }',
+  document: graphql.collective('query ListStudentsLevels { studentLevels { id name } }'),
   response: {
     status: 200,
     description: 'The student levels.',
@@ -81,12 +85,12 @@ export const getOfferFormats = defineRoute({
   summary: 'Get the collective offer formats',
   description: 'The formats a collective offer may take (`formats`).',
   subgraph: 'collective',
-  document: 'query GetOffersFormats { collectiveOfferFormats }',
+  document: graphql.collective('query GetOffersFormats { collectiveOfferFormats }'),
   response: {
     status: 200,
     description: 'The formats.',
     schema: z.array(EacFormatEnum).openapi('GetOffersFormatsResponse'),
-    select: (data) => data.collectiveOfferFormats,
+    select: (data) => data.collectiveOfferFormats.map((format) => oneOf(EacFormatEnum, format)),
   },
 });
 
@@ -102,9 +106,9 @@ export const getEducationalInstitutions = defineRoute({
     'Schools and other institutions of the school platform, in id order, matching every filter given: `name` and ' +
     '`city` match any part, in any case; `id`, `institutionType`, `postalCode` and `uai` match exactly.',
   subgraph: 'collective',
-  document: `query ListEducationalInstitutions($filter: InstitutionFilter, $limit: Int!) {
+  document: graphql.collective(`query ListEducationalInstitutions($filter: InstitutionFilter, $limit: Int!) {
     educationalInstitutions(filter: $filter, limit: $limit) { id uai name institutionType city postalCode }
-  }`,
+  }`),
   request: {
     query: z.object({
       id: integerInput(z.int().min(1).max(2_147_483_647).optional()),

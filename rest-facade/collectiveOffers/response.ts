@@ -1,40 +1,47 @@
+import type { ResultOf } from 'gql.tada';
+import { oneOf } from '../graphAnswer.js';
+import { CollectiveOfferDisplayedStatusEnum, CollectiveOfferStatusEnum, EacFormatEnum } from '../schemas/enums.js';
+import { graphql } from '../subgraphs/graphql.js';
 import type { z } from '../zod.js';
-import type { CollectiveOfferDetail, CollectiveOfferSummary, OfferVenueModel } from './schemas.js';
+import {
+  type CollectiveOfferDetail,
+  type CollectiveOfferLocationResponse,
+  type CollectiveOfferSummary,
+  OfferAddressTypeEnum,
+  type OfferVenueModel,
+} from './schemas.js';
 
 /** The GraphQL selection the collective routes read, and its translation into the contract's answers. */
 
-export const collectiveBookingFields =
-  'id status dateCreated confirmationDate dateUsed reimbursementDate cancellationLimitDate';
+export const CollectiveBookingFields = graphql.collective(`
+  fragment CollectiveBookingFields on CollectiveBooking {
+    id status dateCreated confirmationDate dateUsed reimbursementDate cancellationLimitDate
+  }`);
 
-export const collectiveOfferSummaryFields = `fragment CollectiveOfferSummaryFields on CollectiveOfferSummary {
-  id status displayedStatus venueId startDatetime endDatetime bookings { ${collectiveBookingFields} }
-}`;
+export const CollectiveOfferSummaryFields = graphql.collective(
+  `fragment CollectiveOfferSummaryFields on CollectiveOfferSummary {
+    id status displayedStatus venueId startDatetime endDatetime bookings { ...CollectiveBookingFields }
+  }`,
+  [CollectiveBookingFields],
+);
 
-export const collectiveOfferFields = `fragment CollectiveOfferFields on CollectiveOffer {
-  id status displayedStatus venueId startDatetime endDatetime bookings { ${collectiveBookingFields} }
-  audioDisabilityCompliant mentalDisabilityCompliant motorDisabilityCompliant visualDisabilityCompliant
-  bookingEmails bookingLimitDatetime contactEmail contactPhone dateCreated description domains durationMinutes
-  educationalInstitution educationalInstitutionId educationalPriceDetail formats hasBookingLimitDatetimesPassed
-  imageCredit imageUrl interventionArea isActive isSoldOut
-  location { type isVenueAddress addressId addressLabel comment }
-  name nationalProgram { id name } numberOfTickets offerVenue { addressType otherAddress venueId }
-  students totalPrice
-}`;
+export const CollectiveOfferFields = graphql.collective(
+  `fragment CollectiveOfferFields on CollectiveOffer {
+    id status displayedStatus venueId startDatetime endDatetime bookings { ...CollectiveBookingFields }
+    audioDisabilityCompliant mentalDisabilityCompliant motorDisabilityCompliant visualDisabilityCompliant
+    bookingEmails bookingLimitDatetime contactEmail contactPhone dateCreated description domains durationMinutes
+    educationalInstitution educationalInstitutionId educationalPriceDetail formats hasBookingLimitDatetimesPassed
+    imageCredit imageUrl interventionArea isActive isSoldOut
+    location { type isVenueAddress addressId addressLabel comment }
+    name nationalProgram { id name } numberOfTickets offerVenue { addressType otherAddress venueId }
+    students totalPrice
+  }`,
+  [CollectiveBookingFields],
+);
 
-interface GraphLocation {
-  type: string;
-  isVenueAddress: boolean | null;
-  addressId: number | null;
-  addressLabel: string | null;
-  comment: string | null;
-}
+type CollectiveOffer = ResultOf<typeof CollectiveOfferFields>;
 
-export type GraphCollectiveOffer = Record<string, unknown> & {
-  displayedStatus: string;
-  location: GraphLocation;
-};
-
-function locationResponse(location: GraphLocation) {
+function locationResponse(location: CollectiveOffer['location']): z.input<typeof CollectiveOfferLocationResponse> {
   switch (location.type) {
     case 'ADDRESS':
       return location.isVenueAddress
@@ -42,28 +49,43 @@ function locationResponse(location: GraphLocation) {
         : {
             type: 'ADDRESS',
             isVenueAddress: false,
-            addressId: location.addressId,
+            addressId: location.addressId ?? 0,
             addressLabel: location.addressLabel,
           };
     case 'TO_BE_DEFINED':
       return { type: 'TO_BE_DEFINED', comment: location.comment };
+    case 'SCHOOL':
+      return { type: 'SCHOOL' };
     default:
-      return { type: location.type };
+      throw new Error(`The graph answered the location type ${JSON.stringify(location.type)}`);
   }
 }
 
-export function toCollectiveOfferSummary(offer: GraphCollectiveOffer): z.input<typeof CollectiveOfferSummary> {
+export function toCollectiveOfferSummary(
+  offer: ResultOf<typeof CollectiveOfferSummaryFields>,
+): z.input<typeof CollectiveOfferSummary> {
   const { displayedStatus, id, status, venueId, startDatetime, endDatetime, bookings } = offer;
-  return { id, status, offerStatus: displayedStatus, venueId, startDatetime, endDatetime, bookings } as z.input<
-    typeof CollectiveOfferSummary
-  >;
+  return {
+    id,
+    status: oneOf(CollectiveOfferStatusEnum, status),
+    offerStatus: oneOf(CollectiveOfferDisplayedStatusEnum, displayedStatus),
+    venueId,
+    startDatetime,
+    endDatetime,
+    bookings,
+  };
 }
 
-export function toCollectiveOfferDetail(offer: GraphCollectiveOffer): z.input<typeof CollectiveOfferDetail> {
+export function toCollectiveOfferDetail(offer: CollectiveOffer): z.input<typeof CollectiveOfferDetail> {
   const { displayedStatus, location, ...rest } = offer;
-  return { ...rest, offerStatus: displayedStatus, location: locationResponse(location) } as z.input<
-    typeof CollectiveOfferDetail
-  >;
+  return {
+    ...rest,
+    status: oneOf(CollectiveOfferStatusEnum, rest.status),
+    offerStatus: oneOf(CollectiveOfferDisplayedStatusEnum, displayedStatus),
+    formats: rest.formats.map((format) => oneOf(EacFormatEnum, format)),
+    location: locationResponse(location),
+    offerVenue: { ...rest.offerVenue, addressType: oneOf(OfferAddressTypeEnum, rest.offerVenue.addressType) },
+  };
 }
 
 type OfferVenue = z.output<typeof OfferVenueModel>;
@@ -81,8 +103,7 @@ export function locationFromOfferVenue(offerVenue: OfferVenue) {
 }
 
 /** A parsed body as the graph's input: offerVenue becomes the location when no location is sent. */
-export function collectiveOfferInput(body: Record<string, unknown>): Record<string, unknown> {
-  const { offerVenue, ...input } = body as Record<string, unknown> & { offerVenue?: OfferVenue | null };
-  if (input.location == null && offerVenue) input.location = locationFromOfferVenue(offerVenue);
-  return input;
+export function collectiveOfferInput<Body extends { offerVenue?: OfferVenue | null; location?: unknown }>(body: Body) {
+  const { offerVenue, ...input } = body;
+  return input.location == null && offerVenue ? { ...input, location: locationFromOfferVenue(offerVenue) } : input;
 }

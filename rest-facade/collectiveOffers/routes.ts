@@ -3,12 +3,12 @@ import { defineRoute } from '../route.js';
 import { CollectiveOfferDisplayedStatusEnum, CollectiveOfferStatusEnum } from '../schemas/enums.js';
 import { awareDateTimeInput, isStorable } from '../schemas/datetimes.js';
 import { idInPath, idInQuery } from '../schemas/inputs.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 import {
-  collectiveOfferFields,
+  CollectiveOfferFields,
   collectiveOfferInput,
-  collectiveOfferSummaryFields,
-  type GraphCollectiveOffer,
+  CollectiveOfferSummaryFields,
   toCollectiveOfferDetail,
   toCollectiveOfferSummary,
 } from './response.js';
@@ -54,9 +54,12 @@ export const getCollectiveOffers = defineRoute({
     'The collective offers you created through the API, in id order, with their bookings. Filter by displayed ' +
     'status (`offerStatus`), venue, or a period the start falls in (a day, taken in UTC, or a datetime).',
   subgraph: 'collective',
-  document: `query GetCollectiveOffersPublic($filter: CollectiveOfferFilter) {
-    collectiveOfferSummaries(filter: $filter) { ...CollectiveOfferSummaryFields }
-  } ${collectiveOfferSummaryFields}`,
+  document: graphql.collective(
+    `query GetCollectiveOffersPublic($filter: CollectiveOfferFilter) {
+      collectiveOfferSummaries(filter: $filter) { ...CollectiveOfferSummaryFields }
+    }`,
+    [CollectiveOfferSummaryFields],
+  ),
   request: {
     query: z.object({
       status: CollectiveOfferStatusEnum.optional().openapi({
@@ -82,7 +85,7 @@ export const getCollectiveOffers = defineRoute({
     status: 200,
     description: 'Your collective offers.',
     schema: CollectiveOffersList,
-    select: (data) => (data.collectiveOfferSummaries as GraphCollectiveOffer[]).map(toCollectiveOfferSummary),
+    select: (data) => data.collectiveOfferSummaries.map(toCollectiveOfferSummary),
   },
   errors: [403, 404],
 });
@@ -99,16 +102,19 @@ export const postCollectiveOffer = defineRoute({
     'by UAI, never both (400); an inactive institution is 403. Dates must not be in the past, and the booking limit ' +
     'not after the start.',
   subgraph: 'collective',
-  document: `mutation PostCollectiveOfferPublic($input: CollectiveOfferInput!) {
-    createCollectiveOffer(input: $input) { ...CollectiveOfferFields }
-  } ${collectiveOfferFields}`,
+  document: graphql.collective(
+    `mutation PostCollectiveOfferPublic($input: CollectiveOfferInput!) {
+      createCollectiveOffer(input: $input) { ...CollectiveOfferFields }
+    }`,
+    [CollectiveOfferFields],
+  ),
   request: { body: PostCollectiveOfferBody },
   variables: ({ body }) => ({ input: collectiveOfferInput(datesAsText(body)) }),
   response: {
     status: 201,
     description: 'The collective offer.',
     schema: CollectiveOfferDetail,
-    select: (data) => toCollectiveOfferDetail(data.createCollectiveOffer as GraphCollectiveOffer),
+    select: (data) => toCollectiveOfferDetail(data.createCollectiveOffer),
   },
   errors: [400, 403, 404],
 });
@@ -123,14 +129,17 @@ export const getCollectiveOffer = defineRoute({
   summary: 'Get a collective offer',
   description: 'One of your collective offers, with its statuses and bookings. Another provider’s offer is 403.',
   subgraph: 'collective',
-  document: `query GetCollectiveOfferPublic($id: Int!) { collectiveOffer(id: $id) { ...CollectiveOfferFields } } ${collectiveOfferFields}`,
+  document: graphql.collective(
+    'query GetCollectiveOfferPublic($id: Int!) { collectiveOffer(id: $id) { ...CollectiveOfferFields } }',
+    [CollectiveOfferFields],
+  ),
   request: { params: offerParams },
   variables: ({ params }) => ({ id: params.offer_id }),
   response: {
     status: 200,
     description: 'The collective offer.',
     schema: CollectiveOfferDetail,
-    select: (data) => toCollectiveOfferDetail(data.collectiveOffer as GraphCollectiveOffer),
+    select: (data) => toCollectiveOfferDetail(data.collectiveOffer),
   },
   errors: [403, 404],
 });
@@ -147,16 +156,19 @@ export const patchCollectiveOffer = defineRoute({
     '`educationalPriceDetail`; once used, cancelled or reimbursed, or when the offer is archived, nothing. A refused ' +
     'change is 400, naming the field.',
   subgraph: 'collective',
-  document: `mutation PatchCollectiveOfferPublic($id: Int!, $input: CollectiveOfferInput!) {
-    editCollectiveOffer(id: $id, input: $input) { ...CollectiveOfferFields }
-  } ${collectiveOfferFields}`,
+  document: graphql.collective(
+    `mutation PatchCollectiveOfferPublic($id: Int!, $input: CollectiveOfferInput!) {
+      editCollectiveOffer(id: $id, input: $input) { ...CollectiveOfferFields }
+    }`,
+    [CollectiveOfferFields],
+  ),
   request: { params: offerParams, body: PatchCollectiveOfferBody },
   variables: ({ params, body }) => ({ id: params.offer_id, input: collectiveOfferInput(datesAsText(body)) }),
   response: {
     status: 200,
     description: 'The collective offer, changed.',
     schema: CollectiveOfferDetail,
-    select: (data) => toCollectiveOfferDetail(data.editCollectiveOffer as GraphCollectiveOffer),
+    select: (data) => toCollectiveOfferDetail(data.editCollectiveOffer),
   },
   errors: [400, 403, 404],
 });
@@ -171,7 +183,9 @@ export const archiveCollectiveOffers = defineRoute({
     'Archives your offers, all or none: an id you do not own is 404; an offer under review, pre-booked or booked ' +
     'is 400. Archiving an archived offer changes nothing.',
   subgraph: 'collective',
-  document: 'mutation ArchiveCollectiveOffers($ids: [Int!]!) { archiveCollectiveOffers(ids: $ids) }',
+  document: graphql.collective(
+    'mutation ArchiveCollectiveOffers($ids: [Int!]!) { archiveCollectiveOffers(ids: $ids) }',
+  ),
   request: { body: ArchiveCollectiveOfferBody },
   variables: ({ body }) => ({ ids: body.ids }),
   response: { status: 204, description: 'Archived.' },

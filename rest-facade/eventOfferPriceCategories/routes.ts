@@ -2,13 +2,14 @@ import { PRICE_CATEGORIES_MAX } from '../../graphql/offers/limits.js';
 import { defineRoute } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
 import { pageInput } from '../schemas/pagination.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
+import { PriceCategoryFields } from './response.js';
 import {
   PriceCategoriesCreation,
   PriceCategoriesResponse,
   priceCategoriesQuery,
   PriceCategoryEdition,
-  priceCategoryFields,
   PriceCategoryResponse,
 } from './schemas.js';
 
@@ -25,9 +26,12 @@ export const getEventPriceCategories = defineRoute({
     'The price categories of one of your events, in id order: at most `limit`, from the id `firstIndex` ' +
     '(to read the next page, pass the last id received plus one), optionally only those with the given `idsAtProvider`.',
   subgraph: 'offers',
-  document:
-    'query GetEventPriceCategories($eventId: Int!, $page: PageInput!, $idsAtProvider: [String!]) { ' +
-    `eventPriceCategories(eventId: $eventId, page: $page, idsAtProvider: $idsAtProvider) { ${priceCategoryFields} } }`,
+  document: graphql.offers(
+    `query GetEventPriceCategories($eventId: Int!, $page: PageInput!, $idsAtProvider: [String!]) {
+      eventPriceCategories(eventId: $eventId, page: $page, idsAtProvider: $idsAtProvider) { ...PriceCategoryFields }
+    }`,
+    [PriceCategoryFields],
+  ),
   request: { params: z.object({ event_id: idInPath }), query: priceCategoriesQuery },
   variables: ({ params, query }) => ({
     eventId: params.event_id,
@@ -54,9 +58,12 @@ export const postEventPriceCategories = defineRoute({
     `${PRICE_CATEGORIES_MAX} per event in total ` +
     '(400 beyond), each `idAtProvider` unique within the event (400 on a duplicate, in the request or with existing ones).',
   subgraph: 'offers',
-  document:
-    'mutation PostEventPriceCategories($eventId: Int!, $priceCategories: [PriceCategoryCreationInput!]!) { ' +
-    `createEventPriceCategories(eventId: $eventId, priceCategories: $priceCategories) { ${priceCategoryFields} } }`,
+  document: graphql.offers(
+    `mutation PostEventPriceCategories($eventId: Int!, $priceCategories: [PriceCategoryCreationInput!]!) {
+      createEventPriceCategories(eventId: $eventId, priceCategories: $priceCategories) { ...PriceCategoryFields }
+    }`,
+    [PriceCategoryFields],
+  ),
   request: { params: z.object({ event_id: idInPath }), body: PriceCategoriesCreation },
   variables: ({ params, body }) => ({ eventId: params.event_id, priceCategories: body.priceCategories }),
   response: {
@@ -78,9 +85,14 @@ export const patchEventPriceCategory = defineRoute({
     'Changes the fields sent of a price category of one of your events; `idAtProvider: null` clears it. ' +
     'A new price applies to every date of the category that is not deleted.',
   subgraph: 'offers',
-  document:
-    'mutation PatchEventPriceCategory($eventId: Int!, $priceCategoryId: Int!, $input: PriceCategoryEditionInput!) { ' +
-    `updateEventPriceCategory(eventId: $eventId, priceCategoryId: $priceCategoryId, input: $input) { ${priceCategoryFields} } }`,
+  document: graphql.offers(
+    `mutation PatchEventPriceCategory($eventId: Int!, $priceCategoryId: Int!, $input: PriceCategoryEditionInput!) {
+      updateEventPriceCategory(eventId: $eventId, priceCategoryId: $priceCategoryId, input: $input) {
+        ...PriceCategoryFields
+      }
+    }`,
+    [PriceCategoryFields],
+  ),
   request: { params: z.object({ event_id: idInPath, price_category_id: idInPath }), body: PriceCategoryEdition },
   variables: ({ params, body }) => ({
     eventId: params.event_id,

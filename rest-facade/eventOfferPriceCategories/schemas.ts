@@ -55,6 +55,3 @@ export const PriceCategoriesResponse = z
   .openapi('PriceCategoriesResponse');
 
 export const priceCategoriesQuery = z.object({ ...pageParameters, idsAtProvider: idsAtProviderParameter });
-
-/** The GraphQL selection of a PriceCategoryResponse. */
-export const priceCategoryFields = 'id label price idAtProvider';

@@ -1,11 +1,13 @@
 import { DATES_PER_CALL_MAX, DATES_PER_OFFER_MAX } from '../../graphql/offers/limits.js';
+import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
 import { pageInput } from '../schemas/pagination.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
+import { DateFields, toDateResponse } from './response.js';
 import {
   DateResponse,
-  dateFields,
   datesQuery,
   EventStockEdition,
   EventStocksCreation,
@@ -28,9 +30,12 @@ export const getEventStocks = defineRoute({
     '`firstIndex` (to read the next page, pass the last id received plus one), optionally only those with the ' +
     'given `idsAtProvider`. `quantity` is the number of places still on sale.',
   subgraph: 'offers',
-  document:
-    'query GetEventStocks($eventId: Int!, $page: PageInput!, $idsAtProvider: [String!]) { ' +
-    `eventDates(eventId: $eventId, page: $page, idsAtProvider: $idsAtProvider) { ${dateFields} } }`,
+  document: graphql.offers(
+    `query GetEventStocks($eventId: Int!, $page: PageInput!, $idsAtProvider: [String!]) {
+      eventDates(eventId: $eventId, page: $page, idsAtProvider: $idsAtProvider) { ...DateFields }
+    }`,
+    [DateFields],
+  ),
   request: { params: z.object({ event_id: idInPath }), query: datesQuery },
   variables: ({ params, query }) => ({
     eventId: params.event_id,
@@ -41,7 +46,7 @@ export const getEventStocks = defineRoute({
     status: 200,
     description: 'A page of dates (possibly empty).',
     schema: GetDatesResponse,
-    select: (data) => ({ dates: data.eventDates }),
+    select: (data) => ({ dates: data.eventDates.map(toDateResponse) }),
   },
   errors: [403, 404],
 });
@@ -58,16 +63,19 @@ export const postEventStocks = defineRoute({
     'another event): the same beginning and price category twice, an `idAtProvider` already used by a date of ' +
     "the event, or a booking limit after the beginning or before the event's publication is a 400.",
   subgraph: 'offers',
-  document:
-    'mutation PostEventStocks($eventId: Int!, $dates: [EventDateCreationInput!]!) { ' +
-    `createEventDates(eventId: $eventId, dates: $dates) { ${dateFields} } }`,
+  document: graphql.offers(
+    `mutation PostEventStocks($eventId: Int!, $dates: [EventDateCreationInput!]!) {
+      createEventDates(eventId: $eventId, dates: $dates) { ...DateFields }
+    }`,
+    [DateFields],
+  ),
   request: { params: z.object({ event_id: idInPath }), body: EventStocksCreation },
-  variables: ({ params, body }) => ({ eventId: params.event_id, dates: body.dates }),
+  variables: ({ params, body }) => ({ eventId: params.event_id, dates: datesAsText(body.dates) }),
   response: {
     status: 200,
     description: 'The dates created, in the order given.',
     schema: PostDatesResponse,
-    select: (data) => ({ dates: data.createEventDates }),
+    select: (data) => ({ dates: data.createEventDates.map(toDateResponse) }),
   },
   errors: [400, 403, 404],
 });
@@ -83,16 +91,19 @@ export const patchEventStock = defineRoute({
     'sale: the places already booked come on top. A `beginningDatetime` sent, even unchanged, reschedules the ' +
     'date and its bookers are told.',
   subgraph: 'offers',
-  document:
-    'mutation PatchEventStock($eventId: Int!, $stockId: Int!, $input: EventDateEditionInput!) { ' +
-    `updateEventDate(eventId: $eventId, stockId: $stockId, input: $input) { ${dateFields} } }`,
+  document: graphql.offers(
+    `mutation PatchEventStock($eventId: Int!, $stockId: Int!, $input: EventDateEditionInput!) {
+      updateEventDate(eventId: $eventId, stockId: $stockId, input: $input) { ...DateFields }
+    }`,
+    [DateFields],
+  ),
   request: { params: datePathParameters, body: EventStockEdition },
-  variables: ({ params, body }) => ({ eventId: params.event_id, stockId: params.stock_id, input: body }),
+  variables: ({ params, body }) => ({ eventId: params.event_id, stockId: params.stock_id, input: datesAsText(body) }),
   response: {
     status: 200,
     description: 'The date, edited.',
     schema: DateResponse,
-    select: (data) => data.updateEventDate,
+    select: (data) => toDateResponse(data.updateEventDate),
   },
   errors: [400, 403, 404],
 });
@@ -105,8 +116,9 @@ export const deleteEventStock = defineRoute({
   summary: 'Delete a date',
   description: 'Deletes a date of one of your events: its unused bookings are cancelled, and it is never shown again.',
   subgraph: 'offers',
-  document:
+  document: graphql.offers(
     'mutation DeleteEventStock($eventId: Int!, $stockId: Int!) { deleteEventDate(eventId: $eventId, stockId: $stockId) }',
+  ),
   request: { params: datePathParameters },
   variables: ({ params }) => ({ eventId: params.event_id, stockId: params.stock_id }),
   response: { status: 204, description: 'The date is deleted.' },

@@ -5,7 +5,7 @@ import {
   DATES_PER_OFFER_MAX,
   ID_AT_PROVIDER_MAX_LENGTH,
 } from '../../graphql/offers/limits.js';
-import { idAtProviderInput, priceCategoryFields, PriceCategoryResponse } from '../eventOfferPriceCategories/schemas.js';
+import { idAtProviderInput, PriceCategoryResponse } from '../eventOfferPriceCategories/schemas.js';
 import { dateTime } from '../schemas/common.js';
 import { id } from '../schemas/inputs.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
@@ -85,8 +85,3 @@ export const GetDatesResponse = z.object({ dates: z.array(DateResponse) }).opena
 export const PostDatesResponse = z.object({ dates: z.array(DateResponse) }).openapi('PostDatesResponse');
 
 export const datesQuery = z.object({ ...pageParameters, idsAtProvider: idsAtProviderParameter });
-
-/** The GraphQL selection of a DateResponse: `quantity` shows the places still on sale. */
-export const dateFields =
-  'id beginningDatetime bookingLimitDatetime bookedQuantity quantity: remainingQuantity idAtProvider ' +
-  `priceCategory { ${priceCategoryFields} }`;

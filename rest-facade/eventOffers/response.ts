@@ -1,18 +1,23 @@
-import { commonOfferAnswer, type GraphOffer } from '../schemas/offerResponse.js';
+import type { ResultOf } from 'gql.tada';
+import { PriceCategoryFields } from '../eventOfferPriceCategories/response.js';
+import { commonOfferAnswer, OfferFields } from '../schemas/offerResponse.js';
+import { graphql } from '../subgraphs/graphql.js';
 import type { z } from '../zod.js';
 import type { EventOfferResponse } from './schemas.js';
 
-/** An event offer as the offers subgraph answers it. */
-export interface GraphEvent extends GraphOffer {
-  videoUrl: string | null;
-  hasTicket: boolean;
-  eventDuration: number | null;
-  priceCategories: { id: number; label: string; price: number; idAtProvider: string | null }[];
-}
+/** The selection of an EventOfferResponse. */
+export const EventFields = graphql.offers(
+  `fragment EventFields on Offer {
+    ...OfferFields
+    videoUrl hasTicket eventDuration
+    priceCategories { ...PriceCategoryFields }
+  }`,
+  [OfferFields, PriceCategoryFields],
+);
 
-export function toEventResponse(event: GraphEvent): z.input<typeof EventOfferResponse> {
+export function toEventResponse(event: ResultOf<typeof EventFields>): z.input<typeof EventOfferResponse> {
   return {
-    ...(commonOfferAnswer(event) as Omit<z.input<typeof EventOfferResponse>, 'eventDuration'>),
+    ...commonOfferAnswer(event),
     eventDuration: event.eventDuration,
     hasTicket: event.hasTicket,
     priceCategories: event.priceCategories,

@@ -1,26 +1,19 @@
-import { priceCategoryFields } from '../eventOfferPriceCategories/schemas.js';
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
-import { offerFieldsSelection } from '../schemas/offerResponse.js';
 import { idInPath, idInQuery } from '../schemas/inputs.js';
 import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
-import { type GraphEvent, toEventResponse } from './response.js';
+import { EventFields, toEventResponse } from './response.js';
 import { EventOfferCreation, EventOfferEdition, EventOfferResponse, EventOffersResponse } from './schemas.js';
 
 const TAG = 'Event Offers';
-
-const eventFields = `
-  fragment EventFields on Offer {${offerFieldsSelection}
-    videoUrl hasTicket eventDuration
-    priceCategories { ${priceCategoryFields} }
-  }`;
 
 /**
  * The body as the graph takes it: datetimes as ISO text in UTC, and the deprecated
  * `publicationDate` standing in for an absent `publicationDatetime`.
  */
-function eventInput(body: Record<string, unknown>): Record<string, unknown> {
+function eventInput<Body extends { publicationDatetime?: unknown; publicationDate?: unknown }>(body: Body) {
   const { publicationDate, ...input } = body;
   if (!('publicationDatetime' in input) && publicationDate !== undefined) input.publicationDatetime = publicationDate;
   return datesAsText(input);
@@ -36,9 +29,12 @@ export const getEvents = defineRoute({
     'Your event offers, in id order, a page at a time: pass the last id you received plus one as `firstIndex` ' +
     'to read the next page. Filter by venue, address or your own identifiers.',
   subgraph: 'offers',
-  document: `query GetEvents($page: PageInput, $venueId: Int, $addressId: Int, $idsAtProvider: [String!]) {
-    events(page: $page, venueId: $venueId, addressId: $addressId, idsAtProvider: $idsAtProvider) { ...EventFields }
-  } ${eventFields}`,
+  document: graphql.offers(
+    `query GetEvents($page: PageInput, $venueId: Int, $addressId: Int, $idsAtProvider: [String!]) {
+      events(page: $page, venueId: $venueId, addressId: $addressId, idsAtProvider: $idsAtProvider) { ...EventFields }
+    }`,
+    [EventFields],
+  ),
   request: {
     query: z.object({
       ...pageParameters,
@@ -57,7 +53,7 @@ export const getEvents = defineRoute({
     status: 200,
     description: 'A page of your event offers.',
     schema: EventOffersResponse,
-    select: (data) => ({ events: (data.events as GraphEvent[]).map(toEventResponse) }),
+    select: (data) => ({ events: data.events.map(toEventResponse) }),
   },
   errors: [403],
 });
@@ -72,14 +68,17 @@ export const postEventOffer = defineRoute({
     'Creates an event offer at one of your venues, with its price categories. The offer is reviewed for ' +
     'compliance (PENDING, up to 72 hours) before it can be booked; add its dates with POST .../dates.',
   subgraph: 'offers',
-  document: `mutation PostEventOffer($input: EventCreateInput!) { createEvent(input: $input) { ...EventFields } } ${eventFields}`,
+  document: graphql.offers(
+    'mutation PostEventOffer($input: EventCreateInput!) { createEvent(input: $input) { ...EventFields } }',
+    [EventFields],
+  ),
   request: { body: EventOfferCreation },
-  variables: ({ body }) => ({ input: eventInput(body as Record<string, unknown>) }),
+  variables: ({ body }) => ({ input: eventInput(body) }),
   response: {
     status: 200,
     description: 'The event offer.',
     schema: EventOfferResponse,
-    select: (data) => toEventResponse(data.createEvent as GraphEvent),
+    select: (data) => toEventResponse(data.createEvent),
   },
   errors: [400, 403, 404],
 });
@@ -92,14 +91,14 @@ export const getEvent = defineRoute({
   summary: 'Get an event offer',
   description: 'One of your event offers, with its status and price categories.',
   subgraph: 'offers',
-  document: `query GetEvent($id: Int!) { event(id: $id) { ...EventFields } } ${eventFields}`,
+  document: graphql.offers('query GetEvent($id: Int!) { event(id: $id) { ...EventFields } }', [EventFields]),
   request: { params: z.object({ event_id: idInPath }) },
   variables: ({ params }) => ({ id: params.event_id }),
   response: {
     status: 200,
     description: 'The event offer.',
     schema: EventOfferResponse,
-    select: (data) => toEventResponse(data.event as GraphEvent),
+    select: (data) => toEventResponse(data.event),
   },
   errors: [403, 404],
 });
@@ -114,14 +113,17 @@ export const editEvent = defineRoute({
     'Changes the fields sent; the others stay as they are. null clears a field that may be empty. The category ' +
     'and hasTicket cannot change. isActive: false deactivates the offer without cancelling its bookings.',
   subgraph: 'offers',
-  document: `mutation EditEvent($id: Int!, $input: EventEditInput!) { editEvent(id: $id, input: $input) { ...EventFields } } ${eventFields}`,
+  document: graphql.offers(
+    'mutation EditEvent($id: Int!, $input: EventEditInput!) { editEvent(id: $id, input: $input) { ...EventFields } }',
+    [EventFields],
+  ),
   request: { params: z.object({ event_id: idInPath }), body: EventOfferEdition },
-  variables: ({ params, body }) => ({ id: params.event_id, input: eventInput(body as Record<string, unknown>) }),
+  variables: ({ params, body }) => ({ id: params.event_id, input: eventInput(body) }),
   response: {
     status: 200,
     description: 'The event offer, updated.',
     schema: EventOfferResponse,
-    select: (data) => toEventResponse(data.editEvent as GraphEvent),
+    select: (data) => toEventResponse(data.editEvent),
   },
   errors: [400, 403, 404],
 });

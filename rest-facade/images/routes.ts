@@ -2,6 +2,7 @@ import { IMAGE_MAX_BYTES } from '../../graphql/shared/images/index.js';
 import { defineRoute } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
 import { withoutNul } from '../schemas/text.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 
 const ImageUploadFile = z
@@ -28,8 +29,11 @@ export const uploadImage = defineRoute({
     'Sets the image of one of your offers (an event or a product), sent as a multipart form: the `file` and an ' +
     "optional `credit`. The offer's answers then carry the image's `url`, served by this platform.",
   subgraph: 'offers',
-  document:
-    'mutation UploadImage($offerId: Int!, $file: String!, $credit: String) { setOfferImage(offerId: $offerId, file: $file, credit: $credit) { id } }',
+  document: graphql.offers(
+    `mutation UploadImage($offerId: Int!, $file: String!, $credit: String) {
+      setOfferImage(offerId: $offerId, file: $file, credit: $credit) { id }
+    }`,
+  ),
   request: { params: z.object({ offer_id: idInPath }), body: ImageUploadFile, bodyType: 'multipart' },
   variables: ({ params, body }) => ({ offerId: params.offer_id, file: body.file, credit: body.credit ?? null }),
   response: { status: 204, description: 'The image is set.' },

@@ -1,3 +1,4 @@
+import { oneOf } from '../graphAnswer.js';
 import { defineRoute } from '../route.js';
 import {
   DeprecatedMusicTypeEnum,
@@ -6,8 +7,10 @@ import {
   TiteliveEventMusicTypeEnum,
   TiteliveMusicTypeEnum,
 } from '../schemas/enums.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
-import { conditionalFieldsAsMap, type GraphCategory, labelledList } from './schemas.js';
+import { labelledList } from './response.js';
+import { conditionalFieldsAsMap } from './schemas.js';
 
 const TAG = 'Offer Attributes';
 
@@ -25,14 +28,14 @@ export const getEventCategories = defineRoute({
     'The event categories an offer can be created in. `conditionalFields` names the category-related ' +
     'fields each accepts, and whether each is mandatory on creation.',
   subgraph: 'offers',
-  document: 'query GetEventCategories { eventCategories { id conditionalFields { name mandatory } } }',
+  document: graphql.offers('query GetEventCategories { eventCategories { id conditionalFields { name mandatory } } }'),
   response: {
     status: 200,
     description: 'The event categories.',
     schema: z.array(EventCategoryResponse).openapi('GetEventCategoriesResponse'),
     select: (data) =>
-      (data.eventCategories as GraphCategory[]).map(({ id, conditionalFields }) => ({
-        id,
+      data.eventCategories.map(({ id, conditionalFields }) => ({
+        id: oneOf(EventCategoryEnum, id),
         conditionalFields: conditionalFieldsAsMap.from(conditionalFields),
       })),
   },
@@ -47,7 +50,7 @@ export const getMusicTypes = defineRoute({
   description: 'The former music types. Still served for existing integrations; use `/music_types/all` instead.',
   deprecated: true,
   subgraph: 'offers',
-  document: 'query GetMusicTypes { legacyMusicTypes { id label } }',
+  document: graphql.offers('query GetMusicTypes { legacyMusicTypes { id label } }'),
   response: labelledList('GetMusicTypesResponse', 'MusicTypeResponse', DeprecatedMusicTypeEnum, 'legacyMusicTypes'),
 });
 
@@ -59,7 +62,7 @@ export const getAllTiteliveMusicTypes = defineRoute({
   summary: 'Get all music types',
   description: 'Music types for the `musicType` field of product and event offers.',
   subgraph: 'offers',
-  document: 'query GetAllTiteliveMusicTypes { musicTypes { id label } }',
+  document: graphql.offers('query GetAllTiteliveMusicTypes { musicTypes { id label } }'),
   response: labelledList(
     'GetTiteliveMusicTypesResponse',
     'TiteliveMusicTypeResponse',
@@ -76,7 +79,7 @@ export const getEventTiteliveMusicTypes = defineRoute({
   summary: 'Get music types of events',
   description: 'Music types an event offer may have.',
   subgraph: 'offers',
-  document: 'query GetEventTiteliveMusicTypes { eventMusicTypes { id label } }',
+  document: graphql.offers('query GetEventTiteliveMusicTypes { eventMusicTypes { id label } }'),
   response: labelledList(
     'GetTiteliveEventMusicTypesResponse',
     'TiteliveEventMusicTypeResponse',
@@ -93,7 +96,7 @@ export const getShowTypes = defineRoute({
   summary: 'Get show types',
   description: 'Show types for the `showType` field of show offers.',
   subgraph: 'offers',
-  document: 'query GetShowTypes { showTypes { id label } }',
+  document: graphql.offers('query GetShowTypes { showTypes { id label } }'),
   response: labelledList('GetShowTypesResponse', 'ShowTypeResponse', ShowTypeEnum, 'showTypes'),
 });
 

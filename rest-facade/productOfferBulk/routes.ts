@@ -1,7 +1,8 @@
-import { productFields, toProductsResponse, type GraphProduct } from '../productOffers/response.js';
+import { ProductFields, toProductsResponse } from '../productOffers/response.js';
 import { ProductOffersByEanResponse } from '../productOffers/schemas.js';
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
+import { graphql } from '../subgraphs/graphql.js';
 import {
   AvailableEANsResponse,
   eansAtVenueQuery,
@@ -21,16 +22,19 @@ export const getProductByEan = defineRoute({
   description:
     'Your product offers at one of your venues that have these EANs (at most 100). An EAN whose check digit is wrong is a 422.',
   subgraph: 'offers',
-  document: `query GetProductByEan($eans: [String!]!, $venueId: Int!) {
-    productsByEan(eans: $eans, venueId: $venueId) { ...ProductFields }
-  } ${productFields}`,
+  document: graphql.offers(
+    `query GetProductByEan($eans: [String!]!, $venueId: Int!) {
+      productsByEan(eans: $eans, venueId: $venueId) { ...ProductFields }
+    }`,
+    [ProductFields],
+  ),
   request: { query: eansAtVenueQuery },
   variables: ({ query }) => ({ eans: query.eans, venueId: query.venueId }),
   response: {
     status: 200,
     description: 'The product offers found, in id order.',
     schema: ProductOffersByEanResponse,
-    select: (data) => toProductsResponse(data.productsByEan as GraphProduct[]),
+    select: (data) => toProductsResponse(data.productsByEan),
   },
   errors: [403, 404],
 });
@@ -48,7 +52,9 @@ export const postProductOfferByEan = defineRoute({
     'upsert is recorded and will be applied within seconds, even across a restart. EANs the catalogue rejects ' +
     '(see check_availability) are skipped.',
   subgraph: 'offers',
-  document: 'mutation PostProductOfferByEan($input: ProductsByEanInput!) { importProductsByEan(input: $input) { id } }',
+  document: graphql.offers(
+    'mutation PostProductOfferByEan($input: ProductsByEanInput!) { importProductsByEan(input: $input) { id } }',
+  ),
   request: { body: ProductsOfferByEanCreation },
   variables: ({ body }) => ({ input: datesAsText(body) }),
   response: { status: 204, description: 'The upsert is queued.' },
@@ -67,9 +73,9 @@ export const checkEansAvailability = defineRoute({
     '(`subcategoryNotAllowed`: only paper books, CDs and vinyl records can) or not compliant with the terms of ' +
     'use (`notCompliantWithCgu`).',
   subgraph: 'offers',
-  document: `query CheckEansAvailability($eans: [String!]!) {
+  document: graphql.offers(`query CheckEansAvailability($eans: [String!]!) {
     eanAvailability(eans: $eans) { available rejected { notFound subcategoryNotAllowed notCompliantWithCgu } }
-  }`,
+  }`),
   request: { query: eansQuery },
   variables: ({ query }) => ({ eans: query.eans }),
   response: {

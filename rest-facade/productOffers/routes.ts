@@ -1,11 +1,13 @@
 import { datesAsText } from '../graphInput.js';
-import { conditionalFieldsAsMap, type GraphCategory } from '../offerAttributes/schemas.js';
+import { conditionalFieldsAsMap } from '../offerAttributes/schemas.js';
+import { oneOf } from '../graphAnswer.js';
 import { defineRoute } from '../route.js';
 import { CategoryEnum, LocationTypeEnum } from '../schemas/enums.js';
 import { idInPath, idInQuery } from '../schemas/inputs.js';
 import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
-import { type GraphProduct, productFields, toProductResponse, toProductsResponse } from './response.js';
+import { ProductFields, toProductResponse, toProductsResponse } from './response.js';
 import { ProductOfferCreation, ProductOfferEdition, ProductOfferResponse, ProductOffersResponse } from './schemas.js';
 
 const TAG = 'Product Offers';
@@ -30,16 +32,18 @@ export const getProductCategories = defineRoute({
     'The product categories an offer can be created in, the category-related fields each accepts ' +
     '(and whether each is mandatory on creation), and the kind of location it requires.',
   subgraph: 'offers',
-  document: 'query GetProductCategories { productCategories { id conditionalFields { name mandatory } locationType } }',
+  document: graphql.offers(
+    'query GetProductCategories { productCategories { id conditionalFields { name mandatory } locationType } }',
+  ),
   response: {
     status: 200,
     description: 'The product categories.',
     schema: z.array(ProductCategoryResponse).openapi('GetProductCategoriesResponse'),
     select: (data) =>
-      (data.productCategories as GraphCategory[]).map(({ id, conditionalFields, locationType }) => ({
-        id,
+      data.productCategories.map(({ id, conditionalFields, locationType }) => ({
+        id: oneOf(CategoryEnum, id),
         conditionalFields: conditionalFieldsAsMap.from(conditionalFields),
-        locationType,
+        locationType: locationType === null ? null : oneOf(LocationTypeEnum, locationType),
       })),
   },
 });
@@ -54,9 +58,14 @@ export const getProducts = defineRoute({
     'Your product offers, in id order, a page at a time: pass the last id you received plus one as `firstIndex` ' +
     'to read the next page. Filter by venue, address or your own identifiers.',
   subgraph: 'offers',
-  document: `query GetProducts($page: PageInput, $venueId: Int, $addressId: Int, $idsAtProvider: [String!]) {
-    products(page: $page, venueId: $venueId, addressId: $addressId, idsAtProvider: $idsAtProvider) { ...ProductFields }
-  } ${productFields}`,
+  document: graphql.offers(
+    `query GetProducts($page: PageInput, $venueId: Int, $addressId: Int, $idsAtProvider: [String!]) {
+      products(page: $page, venueId: $venueId, addressId: $addressId, idsAtProvider: $idsAtProvider) {
+        ...ProductFields
+      }
+    }`,
+    [ProductFields],
+  ),
   request: {
     query: z.object({
       ...pageParameters,
@@ -75,7 +84,7 @@ export const getProducts = defineRoute({
     status: 200,
     description: 'A page of your product offers.',
     schema: ProductOffersResponse,
-    select: (data) => toProductsResponse(data.products as GraphProduct[]),
+    select: (data) => toProductsResponse(data.products),
   },
   errors: [403],
 });
@@ -91,14 +100,17 @@ export const postProductOffer = defineRoute({
     'compliance (PENDING, up to 72 hours) before it can be booked. Paper books, CDs and vinyl records are ' +
     'created by EAN instead (POST /public/offers/v1/products/ean).',
   subgraph: 'offers',
-  document: `mutation PostProductOffer($input: ProductCreateInput!) { createProduct(input: $input) { ...ProductFields } } ${productFields}`,
+  document: graphql.offers(
+    'mutation PostProductOffer($input: ProductCreateInput!) { createProduct(input: $input) { ...ProductFields } }',
+    [ProductFields],
+  ),
   request: { body: ProductOfferCreation },
   variables: ({ body }) => ({ input: datesAsText(body) }),
   response: {
     status: 201,
     description: 'The product offer.',
     schema: ProductOfferResponse,
-    select: (data) => toProductResponse(data.createProduct as GraphProduct),
+    select: (data) => toProductResponse(data.createProduct),
   },
   errors: [400, 403, 404],
 });
@@ -111,14 +123,14 @@ export const getProduct = defineRoute({
   summary: 'Get a product offer',
   description: 'One of your product offers, with its status and stock.',
   subgraph: 'offers',
-  document: `query GetProduct($id: Int!) { product(id: $id) { ...ProductFields } } ${productFields}`,
+  document: graphql.offers('query GetProduct($id: Int!) { product(id: $id) { ...ProductFields } }', [ProductFields]),
   request: { params: z.object({ product_id: idInPath }) },
   variables: ({ params }) => ({ id: params.product_id }),
   response: {
     status: 200,
     description: 'The product offer.',
     schema: ProductOfferResponse,
-    select: (data) => toProductResponse(data.product as GraphProduct),
+    select: (data) => toProductResponse(data.product),
   },
   errors: [403, 404],
 });
@@ -134,7 +146,12 @@ export const editProduct = defineRoute({
     'that may be empty. `stock: null` deletes the stock and cancels its unused bookings. isActive: false ' +
     'deactivates the offer without cancelling its bookings. The category cannot change.',
   subgraph: 'offers',
-  document: `mutation EditProduct($id: Int!, $input: ProductEditInput!) { editProduct(id: $id, input: $input) { ...ProductFields } } ${productFields}`,
+  document: graphql.offers(
+    `mutation EditProduct($id: Int!, $input: ProductEditInput!) {
+      editProduct(id: $id, input: $input) { ...ProductFields }
+    }`,
+    [ProductFields],
+  ),
   request: { body: ProductOfferEdition },
   variables: ({ body }) => {
     const { offerId, ...input } = body;
@@ -144,7 +161,7 @@ export const editProduct = defineRoute({
     status: 200,
     description: 'The product offer, updated.',
     schema: ProductOfferResponse,
-    select: (data) => toProductResponse(data.editProduct as GraphProduct),
+    select: (data) => toProductResponse(data.editProduct),
   },
   errors: [400, 403, 404],
 });

@@ -1,10 +1,14 @@
 import { defineRoute } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 import { ProviderResponse, ProviderUpdate, VenueProviderExternalUrlsUpdate } from './schemas.js';
 
 const TAG = 'Providers';
-const providerFields = 'id name bookingUrl cancelUrl notificationUrl logoUrl';
+
+/** The selection of a ProviderResponse. */
+const ProviderFields = graphql.providers(`
+  fragment ProviderFields on Provider { id name bookingUrl cancelUrl notificationUrl logoUrl }`);
 
 export const getProvider = defineRoute({
   method: 'get',
@@ -14,7 +18,7 @@ export const getProvider = defineRoute({
   summary: 'Get my provider',
   description: 'The provider your API key belongs to, with the URLs used to reach its ticketing system.',
   subgraph: 'providers',
-  document: `query GetProvider { provider { ${providerFields} } }`,
+  document: graphql.providers('query GetProvider { provider { ...ProviderFields } }', [ProviderFields]),
   response: {
     status: 200,
     description: 'Your provider.',
@@ -33,7 +37,10 @@ export const updateProvider = defineRoute({
     'Sets the URLs through which the platform books and cancels tickets in your ticketing system and ' +
     'notifies you. Only the fields sent change; null clears one.',
   subgraph: 'providers',
-  document: `mutation UpdateProvider($input: ExternalUrlsInput!) { updateProvider(input: $input) { ${providerFields} } }`,
+  document: graphql.providers(
+    'mutation UpdateProvider($input: ExternalUrlsInput!) { updateProvider(input: $input) { ...ProviderFields } }',
+    [ProviderFields],
+  ),
   request: { body: ProviderUpdate },
   variables: ({ body }) => ({ input: body }),
   response: {
@@ -54,9 +61,11 @@ export const updateVenueExternalUrls = defineRoute({
     "Sets a venue's own booking, cancellation and notification URLs: for that venue they take priority " +
     "over your provider's. Only the fields sent change; null clears one.",
   subgraph: 'providers',
-  document:
-    'mutation UpdateVenueExternalUrls($venueId: Int!, $input: ExternalUrlsInput!) { ' +
-    'updateVenueExternalUrls(venueId: $venueId, input: $input) }',
+  document: graphql.providers(
+    `mutation UpdateVenueExternalUrls($venueId: Int!, $input: ExternalUrlsInput!) {
+      updateVenueExternalUrls(venueId: $venueId, input: $input)
+    }`,
+  ),
   request: { params: z.object({ venue_id: idInPath }), body: VenueProviderExternalUrlsUpdate },
   variables: ({ params, body }) => ({ venueId: params.venue_id, input: body }),
   response: { status: 204, description: 'The URLs are set.' },

@@ -1,47 +1,27 @@
+import type { ResultOf } from 'gql.tada';
+import { oneOf } from '../graphAnswer.js';
+import { graphql } from '../subgraphs/graphql.js';
+import type { z } from '../zod.js';
+import { OfferStatusEnum } from './enums.js';
+import type { OfferLocation } from './offers.js';
+
 /** What event and product answers share, as the offers subgraph gives it and as the contract shows it. */
 
-/** The selection of the fields every offer answer shows. */
-export const offerFieldsSelection = `
+/** The fields every offer answer shows. */
+export const OfferFields = graphql.offers(`
+  fragment OfferFields on Offer {
     id name description status idAtProvider
     audioDisabilityCompliant mentalDisabilityCompliant motorDisabilityCompliant visualDisabilityCompliant
     categoryRelatedFields bookingContact bookingEmail externalTicketOfficeUrl
     enableDoubleBookings itemCollectionDetails
     locationType url venueId addressId addressLabel
     publicationDatetime bookingAllowedDatetime
-    image { url credit }`;
+    image { url credit }
+  }`);
 
-export interface GraphOffer {
-  id: number;
-  name: string;
-  description: string | null;
-  status: string;
-  idAtProvider: string | null;
-  audioDisabilityCompliant: boolean;
-  mentalDisabilityCompliant: boolean;
-  motorDisabilityCompliant: boolean;
-  visualDisabilityCompliant: boolean;
-  categoryRelatedFields: Record<string, unknown>;
-  bookingContact: string | null;
-  bookingEmail: string | null;
-  externalTicketOfficeUrl: string | null;
-  enableDoubleBookings: boolean;
-  itemCollectionDetails: string | null;
-  locationType: 'physical' | 'digital' | 'address';
-  url: string | null;
-  venueId: number;
-  addressId: number | null;
-  addressLabel: string | null;
-  publicationDatetime: string | null;
-  bookingAllowedDatetime: string | null;
-  image: { url: string; credit: string | null } | null;
-}
+type Offer = ResultOf<typeof OfferFields>;
 
-type OfferLocationAnswer =
-  | { type: 'physical'; venueId: number }
-  | { type: 'digital'; venueId: number; url: string }
-  | { type: 'address'; venueId: number; addressId: number; addressLabel: string | null };
-
-export function offerLocationOf(offer: GraphOffer): OfferLocationAnswer {
+export function offerLocationOf(offer: Offer): z.input<typeof OfferLocation> {
   if (offer.locationType === 'digital') return { type: 'digital', venueId: offer.venueId, url: offer.url ?? '' };
   if (offer.locationType === 'address') {
     return {
@@ -55,11 +35,11 @@ export function offerLocationOf(offer: GraphOffer): OfferLocationAnswer {
 }
 
 /** The fields of an offer answer that events and products share. */
-export function commonOfferAnswer(offer: GraphOffer) {
+export function commonOfferAnswer(offer: Offer) {
   return {
     id: offer.id,
     name: offer.name,
-    status: offer.status,
+    status: oneOf(OfferStatusEnum, offer.status),
     accessibility: {
       audioDisabilityCompliant: offer.audioDisabilityCompliant,
       mentalDisabilityCompliant: offer.mentalDisabilityCompliant,

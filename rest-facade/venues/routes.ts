@@ -1,13 +1,10 @@
 import { defineRoute } from '../route.js';
+import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
-import { GetOffererVenuesResponse, type GraphVenue, toVenueResponse, venueFragment, VenueResponse } from './schemas.js';
+import { toVenueResponse, VenueFields } from './response.js';
+import { GetOffererVenuesResponse, VenueResponse } from './schemas.js';
 
 const TAG = 'Venues';
-
-interface GraphOffererVenues {
-  offerer: { id: number; createdDatetime: string; name: string; siren: string; allowedOnAdage: boolean };
-  venues: GraphVenue[];
-}
 
 export const getOffererVenues = defineRoute({
   method: 'get',
@@ -17,10 +14,12 @@ export const getOffererVenues = defineRoute({
   summary: 'Get my offerers and venues',
   description: 'The venues your API key may act on, grouped by the offerer that owns them.',
   subgraph: 'providers',
-  document: `query GetOffererVenues($siren: String) {
-    offererVenues(siren: $siren) { offerer { id createdDatetime name siren allowedOnAdage } venues { ...VenueFields } }
-  }
-  ${venueFragment}`,
+  document: graphql.providers(
+    `query GetOffererVenues($siren: String) {
+      offererVenues(siren: $siren) { offerer { id createdDatetime name siren allowedOnAdage } venues { ...VenueFields } }
+    }`,
+    [VenueFields],
+  ),
   request: {
     query: z.object({
       siren: z
@@ -39,7 +38,7 @@ export const getOffererVenues = defineRoute({
     description: 'The offerers and their venues.',
     schema: z.array(GetOffererVenuesResponse).openapi('GetOfferersVenuesResponse'),
     select: (data) =>
-      (data.offererVenues as GraphOffererVenues[]).map(({ offerer, venues }) => ({
+      data.offererVenues.map(({ offerer, venues }) => ({
         offerer,
         venues: venues.map(toVenueResponse),
       })),
@@ -54,7 +53,10 @@ export const getVenueBySiret = defineRoute({
   summary: 'Get a venue by SIRET',
   description: 'A venue your API key may act on, by its SIRET or, in New Caledonia, its RIDET (NC, digits, XX).',
   subgraph: 'providers',
-  document: `query GetVenueBySiret($siret: String!) { venueBySiret(siret: $siret) { ...VenueFields } } ${venueFragment}`,
+  document: graphql.providers(
+    'query GetVenueBySiret($siret: String!) { venueBySiret(siret: $siret) { ...VenueFields } }',
+    [VenueFields],
+  ),
   request: {
     params: z.object({
       siret: z.string().min(1).openapi({ example: '12345678200010' }),
@@ -65,7 +67,7 @@ export const getVenueBySiret = defineRoute({
     status: 200,
     description: 'The venue.',
     schema: VenueResponse,
-    select: (data) => toVenueResponse(data.venueBySiret as GraphVenue),
+    select: (data) => toVenueResponse(data.venueBySiret),
   },
   errors: [404],
 });

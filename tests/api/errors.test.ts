@@ -2,8 +2,10 @@ import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetTypes } from '../../rest-facade/index.js';
 import { defineRoute, type RouteInput } from '../../rest-facade/route.js';
 import { compileRoutes, createFacadeRouter } from '../../rest-facade/router.js';
+import { graphql } from '../../rest-facade/subgraphs/graphql.js';
 import { z } from '../../rest-facade/zod.js';
 import { idInPath, integerInput } from '../../rest-facade/schemas/inputs.js';
 import { authenticate } from '../../server/http/authenticate.js';
@@ -227,7 +229,7 @@ describe("the REST facade's 422 answers", () => {
     operationId: 'TestCreateEvent',
     summary: 'A route for the tests of the 422 format',
     subgraph: 'providers',
-    document: 'query GetProvider { provider { id } }',
+    document: graphql.providers('query GetProvider { provider { id } }'),
     request: {
       params: z.object({ venue_id: idInPath }),
       query: z.object({
@@ -261,7 +263,9 @@ describe("the REST facade's 422 answers", () => {
     app = express();
     app.set('query parser', 'simple');
     app.use(express.json());
-    app.use(createFacadeRouter(compileRoutes([route], testApp.runtime.graph), [authenticate(testApp.runtime)]));
+    app.use(
+      createFacadeRouter(compileRoutes(forgetTypes([route]), testApp.runtime.graph), [authenticate(testApp.runtime)]),
+    );
     app.use(errorHandler(pino({ level: 'silent' })));
   });
   afterAll(() => testApp.close());

@@ -12,7 +12,7 @@ import { Provider } from '../../graphql/providers/Provider.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { PUBLICATION_TASK } from '../../graphql/offers/work.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { expectMatchesContract } from '../support/contract.js';
+import { type ApiClient, apiClient, expectStatus } from '../support/api.js';
 import { aProvider, createSandbox } from '../support/fixtures.js';
 import { aPng } from '../support/images.js';
 
@@ -33,6 +33,7 @@ describe('Event Offers', () => {
   let sandbox: Awaited<ReturnType<typeof createSandbox>>;
   let other: Awaited<ReturnType<typeof aProvider>>;
   let internalKey: string;
+  let api: ApiClient;
 
   const theatre = () => sandbox.venues[0].id;
   const anEventBody = (overrides: Record<string, unknown> = {}) => ({
@@ -48,36 +49,12 @@ describe('Event Offers', () => {
     hasTicket: false,
     ...overrides,
   });
-  const post = async (body: unknown, key = sandbox.apiKey) => {
-    const response = await request(testApp.app)
-      .post('/public/offers/v1/events')
-      .set('Authorization', `Bearer ${key}`)
-      .send(body as object);
-    expectMatchesContract(response, 'post', '/public/offers/v1/events');
-    return response;
-  };
-  const patch = async (id: number | string, body: unknown, key = sandbox.apiKey) => {
-    const response = await request(testApp.app)
-      .patch(`/public/offers/v1/events/${id}`)
-      .set('Authorization', `Bearer ${key}`)
-      .send(body as object);
-    expectMatchesContract(response, 'patch', '/public/offers/v1/events/{event_id}');
-    return response;
-  };
-  const getOne = async (id: number | string, key = sandbox.apiKey) => {
-    const response = await request(testApp.app)
-      .get(`/public/offers/v1/events/${id}`)
-      .set('Authorization', `Bearer ${key}`);
-    expectMatchesContract(response, 'get', '/public/offers/v1/events/{event_id}');
-    return response;
-  };
-  const list = async (query = '', key = sandbox.apiKey) => {
-    const response = await request(testApp.app)
-      .get(`/public/offers/v1/events${query}`)
-      .set('Authorization', `Bearer ${key}`);
-    expectMatchesContract(response, 'get', '/public/offers/v1/events');
-    return response;
-  };
+  const post = (body: unknown, key?: string) => api.call('PostEventOffer', { body, key });
+  const patch = (id: number | string, body: unknown, key?: string) =>
+    api.call('EditEvent', { params: { event_id: id }, body, key });
+  const getOne = (id: number | string, key?: string) => api.call('GetEvent', { params: { event_id: id }, key });
+  const list = (query = '', key?: string) =>
+    api.call('GetEvents', { query: query.replace(/^\?/, '') || undefined, key });
   const offerCount = () => testApp.database.orm.em.fork().count(Offer, {});
   const stored = (id: number) => testApp.database.orm.em.fork().findOneOrFail(Offer, id);
   const approveAll = async () => {
@@ -93,6 +70,7 @@ describe('Event Offers', () => {
     other = await aProvider(em, testApp.clock);
     internalKey = issueApiKey(em, testApp.clock, { env: 'test', internal: true }).key;
     await em.flush();
+    api = apiClient(testApp.app, sandbox.apiKey);
   });
   afterAll(async () => {
     await testApp.close();
@@ -111,7 +89,7 @@ describe('Event Offers', () => {
           ],
         }),
       );
-      expect(response.status).toBe(200);
+      expectStatus(response, 200);
       expect(response.body).toMatchObject({
         name: 'Rock night',
         status: 'PENDING',
@@ -372,7 +350,7 @@ describe('Event Offers', () => {
     it("reads one event; another provider's is 404", async () => {
       const created = await post(anEventBody());
       const read = await getOne(created.body.id);
-      expect(read.status).toBe(200);
+      expectStatus(read, 200);
       expect(read.body).toEqual(created.body);
       expect((await getOne(created.body.id, other.apiKey)).status).toBe(404);
       expect((await getOne(999999)).status).toBe(404);
