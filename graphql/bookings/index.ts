@@ -3,6 +3,7 @@ import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
 import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { bookingInScope, BookingResolver } from './BookingResolver.js';
+import { bookingsInputRules } from './inputRules.js';
 import { BookingTicket } from './BookingTicket.js';
 import { ProviderMessage } from './ProviderMessage.js';
 import { SandboxBookingResolver } from './SandboxBookingResolver.js';
@@ -17,5 +18,6 @@ export function buildBookingsSubgraph(appEnv: AppEnv = 'development'): Subgraph 
     references: {
       Booking: { __resolveReference: (reference, context) => bookingInScope(context, reference.id) },
     },
+    inputRules: bookingsInputRules,
   });
 }

@@ -97,7 +97,7 @@ const collectiveOfferInputRule = z.object({
   interventionArea: rules.interventionArea.nullish(),
 });
 
-const filterText = (max: number) => withoutNul(z.string().max(max)).nullish();
+const filterText = (max: number) => withoutNul(z.string().max(max));
 
 /** The institution search's filters: each at most as long as the column it searches. */
 export const institutionFilterRules = {
@@ -111,11 +111,20 @@ export const institutionFilterRules = {
 };
 
 const { limit: institutionLimit, ...institutionFilter } = institutionFilterRules;
+/** In the graph every filter may be left out or null. */
+const institutionFilterRule = z.object({
+  id: institutionFilter.id.nullish(),
+  name: institutionFilter.name.nullish(),
+  institutionType: institutionFilter.institutionType.nullish(),
+  city: institutionFilter.city.nullish(),
+  postalCode: institutionFilter.postalCode.nullish(),
+  uai: institutionFilter.uai.nullish(),
+});
 
 export const collectiveInputRules: InputRules = {
   types: {
     CollectiveOfferInput: collectiveOfferInputRule,
-    InstitutionFilter: z.object({ ...institutionFilter, id: institutionFilter.id.nullish() }),
+    InstitutionFilter: institutionFilterRule,
   },
   arguments: {
     'Mutation.archiveCollectiveOffers': { ids: archivedOfferIds },

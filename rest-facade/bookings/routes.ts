@@ -1,6 +1,6 @@
 import type { ResultOf } from 'gql.tada';
 import { bookingStatuses } from '../../graphql/bookings/Booking.js';
-import { TOKEN_LENGTH } from '../../graphql/bookings/rules.js';
+import { tokenRule } from '../../graphql/bookings/inputRules.js';
 import { oneOf } from '../graphAnswer.js';
 import { defineRoute, type GraphDocument } from '../route.js';
 import { dateTime } from '../schemas/common.js';
@@ -56,11 +56,10 @@ function toBookingResponse(booking: ResultOf<typeof BookingFields>): z.input<typ
 }
 
 const tokenParams = z.object({
-  token: z
-    .string()
-    .min(1)
-    .max(TOKEN_LENGTH * 4)
-    .openapi({ description: 'The countermark the beneficiary shows (six characters).', example: 'AB3KQ9' }),
+  token: tokenRule.openapi({
+    description: 'The countermark the beneficiary shows (six characters).',
+    example: 'AB3KQ9',
+  }),
 });
 
 export const getBookingsByOffer = defineRoute({

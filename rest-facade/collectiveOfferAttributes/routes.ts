@@ -1,8 +1,9 @@
+import { institutionFilterRules } from '../../graphql/collective/inputRules.js';
+import { INSTITUTIONS_PER_SEARCH } from '../../graphql/collective/limits.js';
 import { oneOf } from '../graphAnswer.js';
 import { defineRoute } from '../route.js';
 import { EacFormatEnum } from '../schemas/enums.js';
 import { integerInput } from '../schemas/inputs.js';
-import { withoutNul } from '../schemas/text.js';
 import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 import { NationalProgramModel } from '../collectiveOffers/schemas.js';
@@ -94,8 +95,6 @@ export const getOfferFormats = defineRoute({
   },
 });
 
-const filterText = (max: number) => withoutNul(z.string().max(max)).optional();
-
 export const getEducationalInstitutions = defineRoute({
   method: 'get',
   path: '/v2/collective/educational-institutions/',
@@ -111,13 +110,13 @@ export const getEducationalInstitutions = defineRoute({
   }`),
   request: {
     query: z.object({
-      id: integerInput(z.int().min(1).max(2_147_483_647).optional()),
-      name: filterText(200),
-      institutionType: filterText(60),
-      city: filterText(100),
-      postalCode: filterText(5),
-      uai: filterText(8),
-      limit: integerInput(z.int().min(1).max(1000).default(20)),
+      id: integerInput(institutionFilterRules.id.optional()),
+      name: institutionFilterRules.name.optional(),
+      institutionType: institutionFilterRules.institutionType.optional(),
+      city: institutionFilterRules.city.optional(),
+      postalCode: institutionFilterRules.postalCode.optional(),
+      uai: institutionFilterRules.uai.optional(),
+      limit: integerInput(institutionFilterRules.limit.default(INSTITUTIONS_PER_SEARCH.byDefault)),
     }),
   },
   variables: ({ query }) => ({

@@ -1,7 +1,7 @@
+import { imageRules } from '../../graphql/offers/fieldRules.js';
 import { IMAGE_MAX_BYTES } from '../../graphql/shared/images/index.js';
 import { defineRoute } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
-import { withoutNul } from '../schemas/text.js';
 import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 
@@ -12,10 +12,7 @@ const ImageUploadFile = z
       format: 'binary',
       description: `A PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`,
     }),
-    credit: withoutNul(z.string().max(200))
-      .nullable()
-      .optional()
-      .openapi({ description: 'Who to credit for the image.' }),
+    credit: imageRules.credit.nullable().optional().openapi({ description: 'Who to credit for the image.' }),
   })
   .openapi('ImageUploadFile');
 

@@ -1,3 +1,4 @@
+import { sirenRule } from '../../graphql/providers/inputRules.js';
 import { defineRoute } from '../route.js';
 import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
@@ -22,14 +23,10 @@ export const getOffererVenues = defineRoute({
   ),
   request: {
     query: z.object({
-      siren: z
-        .string()
-        .regex(/^(\d{9}|NC\d{7})$/, 'A SIREN is 9 digits, or NC followed by 7 digits')
-        .optional()
-        .openapi({
-          description: 'Only the venues of the offerer with this SIREN (or New Caledonian RIDET).',
-          example: '123456782',
-        }),
+      siren: sirenRule.optional().openapi({
+        description: 'Only the venues of the offerer with this SIREN (or New Caledonian RIDET).',
+        example: '123456782',
+      }),
     }),
   },
   variables: ({ query }) => ({ siren: query.siren ?? null }),

@@ -255,6 +255,19 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     },
     loc,
   });
+  const countermark = (token: string, action: 'use' | 'keep' | 'cancel'): Refusal => ({
+    rest: { method: 'patch', path: `/public/bookings/v1/${action}/token/${token}` },
+    graph: {
+      query: `mutation ($token: String!) { ${action}Booking(token: $token) { id } }`,
+      variables: { token },
+    },
+    loc: ['token'],
+  });
+  const tokenLookup = (token: string): Refusal => ({
+    rest: { method: 'get', path: `/public/bookings/v1/token/${token}` },
+    graph: { query: 'query ($token: String!) { bookingByToken(token: $token) { id } }', variables: { token } },
+    loc: ['token'],
+  });
 
   const refusals: [string, () => Refusal][] = [
     // Individual offers
@@ -503,6 +516,17 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     ['a latitude', () => createAddress(anAddress({ latitude: 91, longitude: 2 }), ['latitude'])],
     ['a latitude without longitude', () => createAddress(anAddress({ latitude: 48.85 }), ['longitude'])],
     ['a SIREN', () => offererVenues('12345', ['siren'])],
+    // Countermarks
+    ['a countermark looked up', () => tokenLookup(long(25))],
+    ['a countermark validated', () => countermark(long(25), 'use')],
+    ['a countermark whose validation is undone', () => countermark(long(25), 'keep')],
+    ['a countermark cancelled', () => countermark(long(25), 'cancel')],
+    // Institutions
+    ['an institution UAI filter', () => institutions(`uai=${long(9)}`, { filter: { uai: long(9) } }, ['uai'])],
+    [
+      'an institution city filter holding NUL',
+      () => institutions(`city=${encodeURIComponent(nul)}`, { filter: { city: nul } }, ['city']),
+    ],
   ];
 
   for (const [limit, refusal] of refusals) {
