@@ -18,20 +18,6 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
  * the suite on SQLite, then on PostgreSQL).
  */
 
-/**
- * Differences the migrations really make on SQLite, which no entity can describe: knex's
- * `.primary()` adds no NOT NULL, and SQLite, unlike PostgreSQL, then reads these primary keys as
- * nullable (a text key can even hold NULL). Closing them takes a migration (a table rebuild on
- * SQLite); until one is written, they are pinned here, so that nothing else slips in beside them.
- */
-const SQLITE_MIGRATION_DIFFERENCES = [
-  'catalogue_product.ean: nullable is true after the migrations, false in the entities',
-  'educational_domain.id: nullable is true after the migrations, false in the entities',
-  'educational_institution.id: nullable is true after the migrations, false in the entities',
-  'national_program.id: nullable is true after the migrations, false in the entities',
-  'student_level.id: nullable is true after the migrations, false in the entities',
-];
-
 describe('the entities against the migrations', () => {
   let database: TestDatabase;
 
@@ -49,7 +35,7 @@ describe('the entities against the migrations', () => {
     const migrated = await DatabaseSchema.create((orm.em as SqlEntityManager).getConnection(), platform, orm.config);
     const described = (orm.getSchemaGenerator() as SqlSchemaGenerator).getTargetSchema();
     const difference = new SchemaComparator(platform).compare(migrated, described);
-    expect(differences(difference, described, engine)).toEqual(engine === 'sqlite' ? SQLITE_MIGRATION_DIFFERENCES : []);
+    expect(differences(difference, described, engine)).toEqual([]);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('need no schema change, in MikroORM’s own words', async () => {

@@ -5,6 +5,7 @@ import { Migration20261122020000EventOffers } from './Migration20261122020000Eve
 import { Migration20261122030000ProductOffers } from './Migration20261122030000ProductOffers.js';
 import { Migration20261122040000Bookings } from './Migration20261122040000Bookings.js';
 import { Migration20261122050000Collective } from './Migration20261122050000Collective.js';
+import { Migration20261125000000PrimaryKeysNotNull } from './Migration20261125000000PrimaryKeysNotNull.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122030000ProductOffers', class: Migration20261122030000ProductOffers },
   { name: 'Migration20261122040000Bookings', class: Migration20261122040000Bookings },
   { name: 'Migration20261122050000Collective', class: Migration20261122050000Collective },
+  { name: 'Migration20261125000000PrimaryKeysNotNull', class: Migration20261125000000PrimaryKeysNotNull },
 ];
