@@ -1,7 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EAC_FORMATS } from '../../graphql/collective/formats.js';
+import { describe, expect, it } from 'vitest';
 import {
   educationalDomains,
   nationalPrograms,
@@ -13,26 +12,15 @@ import {
   NationalProgram,
   StudentLevel,
 } from '../../graphql/collective/reference/entities.js';
-import {
-  educationalInstitutions,
-  type EducationalInstitutionEntry,
-} from '../../graphql/collective/reference/institutionData.js';
+import { educationalInstitutions } from '../../graphql/collective/reference/institutionData.js';
 import { loadEducationalReference } from '../../graphql/collective/reference/loader.js';
-import { issueApiKey } from '../../graphql/providers/apiKeys.js';
-import { Offerer } from '../../graphql/providers/Offerer.js';
-import { Provider } from '../../graphql/providers/Provider.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { routesByOperationId } from '../../rest-facade/index.js';
+import { expectStatus } from '../support/api.js';
+import { collectiveWorld, contractFormats } from '../support/collectiveWorld.js';
 import { expectMatchesContract } from '../support/contract.js';
-import { createSandbox } from '../support/fixtures.js';
-
-const DOMAINS = '/v2/collective/educational-domains';
-const PROGRAMS = '/v2/collective/national-programs/';
-const LEVELS = '/v2/collective/student-levels';
-const FORMATS = '/v2/collective/offers/formats';
-const INSTITUTIONS = '/v2/collective/educational-institutions/';
 
 /** An institution as the API answers it. */
-const asAnswered = ({ id, uai, name, institutionType, city, postalCode }: EducationalInstitutionEntry) => ({
+const asAnswered = ({ id, uai, name, institutionType, city, postalCode }: EducationalInstitution) => ({
   id,
   uai,
   name,
@@ -40,56 +28,35 @@ const asAnswered = ({ id, uai, name, institutionType, city, postalCode }: Educat
   city,
   postalCode,
 });
-/** The reference data filtered by hand, in id order: what the search should answer. */
-const expected = (keep: (entry: EducationalInstitutionEntry) => boolean, limit = 20) =>
-  [...educationalInstitutions]
-    .sort((a, b) => a.id - b.id)
-    .filter(keep)
-    .slice(0, limit)
-    .map(asAnswered);
 
 describe('Collective offer attributes', () => {
-  let testApp: TestApp;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
-  let key: string;
-
-  const em = () => testApp.database.orm.em.fork();
-  const sandboxKey = async () => {
-    const fork = em();
-    const issued = issueApiKey(fork, testApp.clock, {
-      env: 'test',
-      provider: fork.getReference(Provider, sandbox.provider.id),
-      offerer: fork.getReference(Offerer, sandbox.offerer.id),
-    });
-    await fork.flush();
-    return issued.key;
-  };
-  /** GET, checked against the contract under the path the document declares. */
-  const get = async (path: string, openApiPath = path, apiKey: string | null = key) => {
-    const call = request(testApp.app).get(path);
-    const response = await (apiKey ? call.set('Authorization', `Bearer ${apiKey}`) : call);
-    expectMatchesContract(response, 'get', openApiPath);
+  const world = collectiveWorld();
+  const { em } = world;
+  const call = (
+    operationId: 'ListEducationalDomains' | 'GetNationalPrograms' | 'ListStudentsLevels' | 'GetOffersFormats',
+    key?: null,
+  ) => world.api.call(operationId, { key });
+  const institutions = (query: string, key?: null) =>
+    world.api.call('ListEducationalInstitutions', { query: query.replace(/^\?/, '') || undefined, key });
+  /** A route whose path ends with a slash, called without it: answered as the contract says all the same. */
+  const withoutTrailingSlash = async (operationId: 'GetNationalPrograms' | 'ListEducationalInstitutions') => {
+    const { method, path } = routesByOperationId[operationId];
+    const response = await request(world.testApp.app)
+      [method](path.slice(0, -1))
+      .set('Authorization', `Bearer ${world.key}`);
+    expectMatchesContract(response, method, path);
     return response;
   };
-  const institutions = async (query: string) => {
-    const response = await get(`${INSTITUTIONS}${query}`, INSTITUTIONS);
-    return response;
-  };
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ env: { AUTO_APPROVAL_DELAY_SECONDS: '0' } });
-    sandbox = await createSandbox(em(), testApp.clock, 'test');
-  });
-  beforeEach(async () => {
-    key = await sandboxKey();
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  /** The stored institutions kept, in id order, as the API answers them: what the search should answer. */
+  const expected = async (keep: (entry: EducationalInstitution) => boolean, limit = 20) =>
+    (await em().find(EducationalInstitution, {}, { orderBy: { id: 'asc' } }))
+      .filter(keep)
+      .slice(0, limit)
+      .map(asAnswered);
 
   describe('educational domains', () => {
     it('lists the 16 domains in id order, each with its national programmes as the data links them', async () => {
-      const response = await get(DOMAINS);
+      const response = await call('ListEducationalDomains');
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(16);
       const programName = new Map(nationalPrograms.map((program) => [program.id, program.name]));
@@ -115,7 +82,7 @@ describe('Collective offer attributes', () => {
     });
 
     it('needs an API key (401)', async () => {
-      const response = await get(DOMAINS, DOMAINS, null);
+      const response = await call('ListEducationalDomains', null);
       expect(response.status).toBe(401);
     });
   });
@@ -124,26 +91,26 @@ describe('Collective offer attributes', () => {
     const all = nationalPrograms.map(({ id, name }) => ({ id, name }));
 
     it('lists the programmes in id order, at the path with its trailing slash', async () => {
-      const response = await get(PROGRAMS);
+      const response = await call('GetNationalPrograms');
       expect(response.status).toBe(200);
       expect(response.body).toEqual(all);
       expect(response.body).toHaveLength(10);
     });
 
     it('answers the same without the trailing slash', async () => {
-      const response = await get(PROGRAMS.slice(0, -1), PROGRAMS);
+      const response = await withoutTrailingSlash('GetNationalPrograms');
       expect(response.status).toBe(200);
       expect(response.body).toEqual(all);
     });
 
     it('needs an API key (401)', async () => {
-      expect((await get(PROGRAMS, PROGRAMS, null)).status).toBe(401);
+      expect((await call('GetNationalPrograms', null)).status).toBe(401);
     });
   });
 
   describe('student levels', () => {
     it('lists the levels from ECOLES_INNOVANTES to GENERAL0, in the data’s order', async () => {
-      const response = await get(LEVELS);
+      const response = await call('ListStudentsLevels');
       expect(response.status).toBe(200);
       expect(response.body).toEqual(studentLevels.map(({ id, name }) => ({ id, name })));
       const ids = response.body.map((level: { id: string }) => level.id);
@@ -154,29 +121,23 @@ describe('Collective offer attributes', () => {
     });
 
     it('needs an API key (401)', async () => {
-      expect((await get(LEVELS, LEVELS, null)).status).toBe(401);
+      expect((await call('ListStudentsLevels', null)).status).toBe(401);
     });
   });
 
   describe('offer formats', () => {
-    it('lists the 8 EacFormat values, in the contract’s order (not read as an offer id)', async () => {
-      const response = await get(FORMATS);
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual([...EAC_FORMATS]);
-      expect(response.body).toEqual([
-        'Atelier de pratique',
-        'Concert',
-        'Conférence, rencontre',
-        'Festival, salon, congrès',
-        'Projection audiovisuelle',
-        'Représentation',
-        'Visite guidée',
-        'Visite libre',
-      ]);
+    it('lists the EacFormat values of the contract, in its order, each one an offer takes (not read as an offer id)', async () => {
+      const response = await call('GetOffersFormats');
+      expectStatus(response, 200);
+      expect(response.body).toEqual(contractFormats());
+      // Every format listed is taken by a new offer, and stored as listed.
+      const offer = await world.created({ formats: response.body });
+      expect(offer.formats).toEqual(response.body);
+      expect((await world.stored(offer.id)).formats).toEqual(response.body);
     });
 
     it('needs an API key (401)', async () => {
-      expect((await get(FORMATS, FORMATS, null)).status).toBe(401);
+      expect((await call('GetOffersFormats', null)).status).toBe(401);
     });
   });
 
@@ -185,57 +146,48 @@ describe('Collective offer attributes', () => {
       const response = await institutions('');
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(20);
-      expect(response.body).toEqual(expected(() => true));
-      expect(response.body[0]).toEqual({
-        id: 1,
-        uai: '0751021C',
-        name: 'DU HAUT DES CHAMPS',
-        institutionType: 'COLLEGE',
-        city: 'PARIS',
-        postalCode: '75002',
-      });
+      expect(response.body).toEqual(await expected(() => true));
     });
 
     it('answers the same without the trailing slash', async () => {
-      const response = await get(INSTITUTIONS.slice(0, -1), INSTITUTIONS);
+      const response = await withoutTrailingSlash('ListEducationalInstitutions');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(expected(() => true));
+      expect(response.body).toEqual(await expected(() => true));
     });
 
     it('answers at most limit', async () => {
       const five = await institutions('?limit=5');
       expect(five.status).toBe(200);
-      expect(five.body).toEqual(expected(() => true, 5));
+      expect(five.body).toEqual(await expected(() => true, 5));
       const all = await institutions('?limit=1000');
       expect(all.status).toBe(200);
-      expect(all.body).toHaveLength(educationalInstitutions.length);
+      expect(all.body).toHaveLength(await em().count(EducationalInstitution, {}));
     });
 
     it('filters by id', async () => {
       const response = await institutions('?id=40');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual([
-        { id: 40, uai: '0692624C', name: 'JEAN MOULIN', institutionType: 'COLLEGE', city: 'LYON', postalCode: '69008' },
-      ]);
+      expect(response.body).toEqual(await expected((entry) => entry.id === 40));
+      expect(response.body).toHaveLength(1);
     });
 
     it('filters by a part of the name, in any case', async () => {
       const lower = await institutions('?name=moulin');
       expect(lower.status).toBe(200);
-      expect(lower.body).toEqual(expected((entry) => entry.name.includes('MOULIN')));
+      expect(lower.body).toEqual(await expected((entry) => entry.name.includes('MOULIN')));
       expect(lower.body.map((entry: { id: number }) => entry.id)).toContain(40);
       const mixed = await institutions('?name=MouLin');
       expect(mixed.body).toEqual(lower.body);
       const middle = await institutions(`?name=${encodeURIComponent('de saint')}`);
       expect(middle.status).toBe(200);
-      expect(middle.body).toEqual(expected((entry) => entry.name.includes('DE SAINT')));
+      expect(middle.body).toEqual(await expected((entry) => entry.name.includes('DE SAINT')));
       expect(middle.body.length).toBeGreaterThanOrEqual(2);
     });
 
     it('filters by institution type, in any case', async () => {
       const response = await institutions(`?institutionType=${encodeURIComponent('lycee general')}&limit=1000`);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(expected((entry) => entry.institutionType === 'LYCEE GENERAL', 1000));
+      expect(response.body).toEqual(await expected((entry) => entry.institutionType === 'LYCEE GENERAL', 1000));
       expect(response.body.length).toBeGreaterThan(5);
       // Exact, not a part: LYCEE does not match LYCEE GENERAL.
       const part = await institutions('?institutionType=LYCEE');
@@ -246,25 +198,25 @@ describe('Collective offer attributes', () => {
     it('filters by a part of the city, in any case', async () => {
       const response = await institutions('?city=saint-d&limit=1000');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(expected((entry) => entry.city.includes('SAINT-D'), 1000));
+      expect(response.body).toEqual(await expected((entry) => entry.city.includes('SAINT-D'), 1000));
       expect(response.body.length).toBeGreaterThan(0);
       expect(response.body.every((entry: { city: string }) => entry.city === 'SAINT-DENIS')).toBe(true);
       const lyon = await institutions('?city=yo&limit=1000');
-      expect(lyon.body).toEqual(expected((entry) => entry.city.includes('YO'), 1000));
+      expect(lyon.body).toEqual(await expected((entry) => entry.city.includes('YO'), 1000));
       expect(lyon.body.some((entry: { city: string }) => entry.city === 'LYON')).toBe(true);
     });
 
     it('filters by postal code', async () => {
       const response = await institutions('?postalCode=75014');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(expected((entry) => entry.postalCode === '75014'));
+      expect(response.body).toEqual(await expected((entry) => entry.postalCode === '75014'));
       expect(response.body.map((entry: { id: number }) => entry.id)).toEqual(expect.arrayContaining([5, 8, 15]));
     });
 
     it('filters by UAI, in lower case too', async () => {
       const response = await institutions('?uai=0751021c');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(expected((entry) => entry.uai === '0751021C'));
+      expect(response.body).toEqual(await expected((entry) => entry.uai === '0751021C'));
       expect(response.body).toHaveLength(1);
       const upper = await institutions('?uai=0751021C');
       expect(upper.body).toEqual(response.body);
@@ -276,7 +228,7 @@ describe('Collective offer attributes', () => {
       );
       expect(response.status).toBe(200);
       expect(response.body).toEqual(
-        expected(
+        await expected(
           (entry) =>
             entry.city.includes('PARIS') &&
             entry.institutionType === 'COLLEGE' &&
@@ -290,7 +242,7 @@ describe('Collective offer attributes', () => {
       const conflicting = await institutions('?id=40&city=paris');
       expect(conflicting.body).toEqual([]);
       const limited = await institutions('?city=paris&limit=3');
-      expect(limited.body).toEqual(expected((entry) => entry.city.includes('PARIS'), 3));
+      expect(limited.body).toEqual(await expected((entry) => entry.city.includes('PARIS'), 3));
     });
 
     it('answers [] when nothing matches', async () => {
@@ -318,7 +270,7 @@ describe('Collective offer attributes', () => {
     );
 
     it('needs an API key (401)', async () => {
-      const response = await get(INSTITUTIONS, INSTITUTIONS, null);
+      const response = await institutions('', null);
       expect(response.status).toBe(401);
     });
   });
@@ -344,6 +296,9 @@ describe('Collective offer attributes', () => {
         levels: studentLevels.length,
         institutions: educationalInstitutions.length,
       });
+      // The institutions as the data lists them, which the search answers from.
+      const rows = await em().find(EducationalInstitution, {}, { orderBy: { id: 'asc' } });
+      expect(rows.map((row) => ({ ...row }))).toEqual([...educationalInstitutions].sort((a, b) => a.id - b.id));
     });
 
     it('loading it again changes nothing (idempotent)', async () => {
@@ -354,7 +309,7 @@ describe('Collective offer attributes', () => {
       expect(await counts()).toEqual(before);
       const institutionsAfter = await em().find(EducationalInstitution, {}, { orderBy: { id: 'asc' } });
       expect(institutionsAfter.map((row) => ({ ...row }))).toEqual(institutionsBefore.map((row) => ({ ...row })));
-      const response = await get(DOMAINS);
+      const response = await call('ListEducationalDomains');
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(16);
     });

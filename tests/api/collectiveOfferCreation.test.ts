@@ -1,0 +1,316 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { drainJobs } from '../support/builders.js';
+import { collectiveWorld, type Json, LIMIT, NOW, seed, START } from '../support/collectiveWorld.js';
+import { aPng } from '../support/images.js';
+
+describe('Collective offers: creation', () => {
+  const world = collectiveWorld({ images: true });
+  const { aBody, post, getOne, created, stored, offerCount, without, theatre, bookshop, online, anAddress } = world;
+
+  it('leans on reference data and sandbox venues that are as the tests assume', () => {
+    expect(seed.theatreDomain.nationalProgramIds).toContain(seed.theatreAtSchool.id);
+    expect(seed.theatreDomain.nationalProgramIds).not.toContain(seed.schoolCinema.id);
+    expect(seed.cinemaDomain.nationalProgramIds).toContain(seed.schoolCinema.id);
+    expect([seed.activeInstitution.isActive, seed.otherActiveInstitution.isActive]).toEqual([true, true]);
+    expect([seed.inactiveInstitution.isActive, seed.otherInactiveInstitution.isActive]).toEqual([false, false]);
+    expect(world.sandbox.offerer.allowedOnAdage).toBe(true);
+    expect(world.sandbox.venues.map((venue) => [venue.isVirtual, venue.address !== null])).toEqual([
+      [false, true],
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  describe('creation', () => {
+    it('creates an offer under review (201) with the full detail, the defaults, and the price stored in cents', async () => {
+      const before = await offerCount();
+      const response = await post(aBody());
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        status: 'PENDING',
+        offerStatus: 'UNDER_REVIEW',
+        venueId: theatre(),
+        startDatetime: START,
+        endDatetime: START,
+        bookings: [],
+        audioDisabilityCompliant: false,
+        mentalDisabilityCompliant: false,
+        motorDisabilityCompliant: false,
+        visualDisabilityCompliant: false,
+        bookingEmails: ['booking@example.com', 'team@example.com'],
+        bookingLimitDatetime: LIMIT,
+        contactEmail: 'contact@example.com',
+        contactPhone: '+33199006328',
+        dateCreated: NOW.toISOString(),
+        description: 'Une semaine de pratique théâtrale avec une troupe.',
+        domains: [seed.theatreDomain.id],
+        durationMinutes: null,
+        educationalInstitution: null,
+        educationalInstitutionId: null,
+        educationalPriceDetail: null,
+        formats: ['Atelier de pratique', 'Représentation'],
+        hasBookingLimitDatetimesPassed: false,
+        imageCredit: null,
+        imageUrl: null,
+        interventionArea: [],
+        isActive: true,
+        isSoldOut: false,
+        location: { type: 'SCHOOL' },
+        name: 'Atelier théâtre',
+        nationalProgram: null,
+        numberOfTickets: 30,
+        offerVenue: { addressType: 'school', otherAddress: null, venueId: null },
+        students: ['COLLEGE6', 'COLLEGE5'],
+        totalPrice: 650.5,
+      });
+      expect(await offerCount()).toBe(before + 1);
+      const row = await stored(response.body.id);
+      expect(row).toMatchObject({
+        provider: { id: world.sandbox.provider.id },
+        venue: { id: theatre() },
+        totalPriceCents: 65050,
+        numberOfTickets: 30,
+        locationType: 'SCHOOL',
+        atVenueAddress: false,
+        address: null,
+        interventionArea: [],
+        validation: 'PENDING',
+        isActive: true,
+        archivedAt: null,
+        audioDisabilityCompliant: false,
+        visualDisabilityCompliant: false,
+      });
+      expect(row.startDatetime.toISOString()).toBe(START);
+      expect(row.endDatetime.toISOString()).toBe(START);
+      expect(row.bookingLimitDatetime.toISOString()).toBe(LIMIT);
+      expect((await getOne(response.body.id)).body).toEqual(response.body);
+    });
+
+    it('keeps every optional field sent: end, duration, price detail, accessibility, institution, programme, hidden', async () => {
+      const response = await post(
+        aBody({
+          endDatetime: '2027-01-19T17:00:00+01:00',
+          durationMinutes: 120,
+          educationalPriceDetail: 'Intervenants et costumes',
+          audioDisabilityCompliant: true,
+          motorDisabilityCompliant: true,
+          educationalInstitutionId: seed.activeInstitution.id,
+          nationalProgramId: seed.theatreAtSchool.id,
+          isActive: false,
+          totalPrice: 0.29,
+          startDatetime: '2027-01-15T10:00:00+01:00',
+        }),
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body).toMatchObject({
+        startDatetime: START,
+        endDatetime: '2027-01-19T16:00:00.000Z',
+        durationMinutes: 120,
+        educationalPriceDetail: 'Intervenants et costumes',
+        audioDisabilityCompliant: true,
+        mentalDisabilityCompliant: false,
+        motorDisabilityCompliant: true,
+        visualDisabilityCompliant: false,
+        educationalInstitution: seed.activeInstitution.uai,
+        educationalInstitutionId: seed.activeInstitution.id,
+        nationalProgram: { id: seed.theatreAtSchool.id, name: seed.theatreAtSchool.name },
+        isActive: false,
+        totalPrice: 0.29,
+      });
+      const row = await stored(response.body.id);
+      expect(row).toMatchObject({
+        totalPriceCents: 29,
+        durationMinutes: 120,
+        priceDetail: 'Intervenants et costumes',
+        institution: { id: seed.activeInstitution.id },
+        nationalProgram: { id: seed.theatreAtSchool.id },
+        isActive: false,
+      });
+      // Hidden from schools once approved.
+      await drainJobs(world.testApp);
+      expect((await getOne(response.body.id)).body).toMatchObject({ offerStatus: 'HIDDEN', status: 'INACTIVE' });
+    });
+
+    it('names the institution by UAI, in any case', async () => {
+      const response = await post(aBody({ educationalInstitution: seed.otherActiveInstitution.uai.toLowerCase() }));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body).toMatchObject({
+        educationalInstitution: seed.otherActiveInstitution.uai,
+        educationalInstitutionId: seed.otherActiveInstitution.id,
+      });
+      expect((await stored(response.body.id)).institution?.id).toBe(seed.otherActiveInstitution.id);
+    });
+
+    describe('locations', () => {
+      it('SCHOOL: at the school; offerVenue school', async () => {
+        const offer = await created({ location: { type: 'SCHOOL' } });
+        expect(offer.location).toEqual({ type: 'SCHOOL' });
+        expect(offer.offerVenue).toEqual({ addressType: 'school', otherAddress: null, venueId: null });
+        expect(await stored(offer.id)).toMatchObject({
+          locationType: 'SCHOOL',
+          atVenueAddress: false,
+          address: null,
+          addressLabel: null,
+          locationComment: null,
+        });
+      });
+
+      it('ADDRESS at the venue: offerVenue offererVenue with the venue', async () => {
+        const offer = await created({ venueId: bookshop(), location: { type: 'ADDRESS', isVenueAddress: true } });
+        expect(offer.location).toEqual({ type: 'ADDRESS', isVenueAddress: true });
+        expect(offer.offerVenue).toEqual({ addressType: 'offererVenue', otherAddress: null, venueId: bookshop() });
+        expect(await stored(offer.id)).toMatchObject({ locationType: 'ADDRESS', atVenueAddress: true, address: null });
+      });
+
+      it('ADDRESS elsewhere: an address created through the API, with a label; offerVenue other, written out', async () => {
+        const address = await anAddress();
+        const offer = await created({
+          location: {
+            type: 'ADDRESS',
+            isVenueAddress: false,
+            addressId: address.id,
+            addressLabel: 'Gymnase municipal',
+          },
+        });
+        expect(offer.location).toEqual({
+          type: 'ADDRESS',
+          isVenueAddress: false,
+          addressId: address.id,
+          addressLabel: 'Gymnase municipal',
+        });
+        expect(offer.offerVenue).toEqual({
+          addressType: 'other',
+          otherAddress: `Gymnase municipal, ${address.street}, 75004 Paris`,
+          venueId: null,
+        });
+        expect(await stored(offer.id)).toMatchObject({
+          locationType: 'ADDRESS',
+          atVenueAddress: false,
+          address: { id: address.id },
+          addressLabel: 'Gymnase municipal',
+        });
+      });
+
+      it('ADDRESS elsewhere: the address of a sandbox venue, without a label', async () => {
+        const venueAddress = world.sandbox.venues[1].address!;
+        const offer = await created({
+          location: { type: 'ADDRESS', isVenueAddress: false, addressId: venueAddress.id },
+        });
+        expect(offer.location).toEqual({
+          type: 'ADDRESS',
+          isVenueAddress: false,
+          addressId: venueAddress.id,
+          addressLabel: null,
+        });
+        expect(offer.offerVenue).toEqual({
+          addressType: 'other',
+          otherAddress: '4 Place Bellecour, 69002 Lyon',
+          venueId: null,
+        });
+      });
+
+      it('ADDRESS elsewhere: an unknown address is 404, and nothing is written', async () => {
+        const before = await offerCount();
+        const response = await post(
+          aBody({ location: { type: 'ADDRESS', isVenueAddress: false, addressId: 999_999 } }),
+        );
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ global: ['Address not found'] });
+        expect(await offerCount()).toBe(before);
+      });
+
+      it('TO_BE_DEFINED, with or without a comment; offerVenue other with the comment', async () => {
+        const withComment = await created({ location: { type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' } });
+        expect(withComment.location).toEqual({ type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' });
+        expect(withComment.offerVenue).toEqual({
+          addressType: 'other',
+          otherAddress: 'Dans la cour ou au préau',
+          venueId: null,
+        });
+        expect(await stored(withComment.id)).toMatchObject({
+          locationType: 'TO_BE_DEFINED',
+          locationComment: 'Dans la cour ou au préau',
+        });
+        const withoutComment = await created({ location: { type: 'TO_BE_DEFINED' } });
+        expect(withoutComment.location).toEqual({ type: 'TO_BE_DEFINED', comment: null });
+        expect(withoutComment.offerVenue).toEqual({ addressType: 'other', otherAddress: null, venueId: null });
+      });
+
+      it('a digital venue has no address to be at: ADDRESS at the venue is 400, and nothing is written', async () => {
+        const before = await offerCount();
+        const response = await post(aBody({ venueId: online(), location: { type: 'ADDRESS', isVenueAddress: true } }));
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ location: [expect.stringContaining('has no address')] });
+        expect(await offerCount()).toBe(before);
+        // Elsewhere is fine for it.
+        expect((await created({ venueId: online(), location: { type: 'SCHOOL' } })).venueId).toBe(online());
+      });
+
+      it('takes the deprecated offerVenue instead of the location: offererVenue, school, other', async () => {
+        const { location: _location, ...body } = aBody();
+        const cases: [Json, Json, Json][] = [
+          [
+            { addressType: 'offererVenue', venueId: theatre(), otherAddress: null },
+            { type: 'ADDRESS', isVenueAddress: true },
+            { addressType: 'offererVenue', otherAddress: null, venueId: theatre() },
+          ],
+          [{ addressType: 'school' }, { type: 'SCHOOL' }, { addressType: 'school', otherAddress: null, venueId: null }],
+          [
+            { addressType: 'other', otherAddress: 'Salle des fêtes de la mairie' },
+            { type: 'TO_BE_DEFINED', comment: 'Salle des fêtes de la mairie' },
+            { addressType: 'other', otherAddress: 'Salle des fêtes de la mairie', venueId: null },
+          ],
+        ];
+        for (const [offerVenue, location, derived] of cases) {
+          const response = await post({ ...body, offerVenue });
+          expect(response.status, JSON.stringify(response.body)).toBe(201);
+          expect(response.body.location, JSON.stringify(offerVenue)).toEqual(location);
+          expect(response.body.offerVenue).toEqual(derived);
+        }
+      });
+
+      it('lets the location win when both it and offerVenue are sent', async () => {
+        const offer = await created({
+          location: { type: 'TO_BE_DEFINED', comment: 'À convenir' },
+          offerVenue: { addressType: 'school' },
+        });
+        expect(offer.location).toEqual({ type: 'TO_BE_DEFINED', comment: 'À convenir' });
+        expect(offer.offerVenue).toEqual({ addressType: 'other', otherAddress: 'À convenir', venueId: null });
+      });
+
+      it('needs a location or an offerVenue (422 missing at location)', async () => {
+        const before = await offerCount();
+        for (const body of [
+          without('location'),
+          aBody({ location: null }),
+          aBody({ location: null, offerVenue: null }),
+        ]) {
+          const response = await post(body);
+          expect(response.status).toBe(422);
+          expect(response.body).toEqual([{ loc: ['location'], msg: 'Field required', type: 'missing' }]);
+        }
+        expect(await offerCount()).toBe(before);
+      });
+    });
+
+    it('stores an image sent as base64 and answers its URL and credit', async () => {
+      const image = aPng(400, 600).toString('base64');
+      const offer = await created({ imageFile: image, imageCredit: 'Photo: A. Demo' });
+      expect(offer.imageUrl).toMatch(/^http:\/\/api\.test\/images\/[\w-]+\.png$/);
+      expect(offer.imageCredit).toBe('Photo: A. Demo');
+      const row = await stored(offer.id);
+      expect(row.imageKey).not.toBeNull();
+      expect(offer.imageUrl).toContain(row.imageKey);
+      const served = await request(world.testApp.app).get(new URL(offer.imageUrl as string).pathname);
+      expect(served.status).toBe(200);
+      // An image too small is refused at imageFile, and nothing is written.
+      const before = await offerCount();
+      const tooSmall = await post(aBody({ imageFile: aPng(200, 300).toString('base64') }));
+      expect(tooSmall.status).toBe(422);
+      expect(tooSmall.body).toEqual([expect.objectContaining({ loc: ['imageFile'] })]);
+      expect(await offerCount()).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,492 @@
+import { describe, expect, it } from 'vitest';
+import {
+  collectiveWorld,
+  contractRequiredOnCreation,
+  type Json,
+  LIMIT,
+  type Move,
+  seed,
+  START,
+} from '../support/collectiveWorld.js';
+import { aPng } from '../support/images.js';
+
+describe('Collective offers: changes', () => {
+  const world = collectiveWorld({ images: true });
+  const {
+    patch,
+    getOne,
+    archive,
+    created,
+    published,
+    bookedOffer,
+    stored,
+    storedBooking,
+    offerCount,
+    theatre,
+    bookshop,
+    online,
+    anotherProvider,
+    anAddress,
+  } = world;
+
+  describe('changes', () => {
+    it('changes only the fields sent (200), and stores them', async () => {
+      const offer = await created({ durationMinutes: 90, educationalPriceDetail: 'Tout compris' });
+      const before = await stored(offer.id);
+      const response = await patch(offer.id, { name: 'Atelier masques', totalPrice: 700 });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toEqual({ ...offer, name: 'Atelier masques', totalPrice: 700 });
+      const after = await stored(offer.id);
+      expect(after).toMatchObject({
+        name: 'Atelier masques',
+        totalPriceCents: 70000,
+        description: before.description,
+        durationMinutes: 90,
+        priceDetail: 'Tout compris',
+        domains: before.domains,
+        students: before.students,
+        locationType: 'SCHOOL',
+      });
+      expect(after.startDatetime.getTime()).toBe(before.startDatetime.getTime());
+      // An empty body changes nothing.
+      const nothing = await patch(offer.id, {});
+      expect(nothing.status).toBe(200);
+      expect(nothing.body).toEqual(response.body);
+    });
+
+    it('clears the nullable fields sent null (duration, price detail, institution, programme, image)', async () => {
+      const offer = await created({
+        durationMinutes: 90,
+        educationalPriceDetail: 'Tout compris',
+        educationalInstitutionId: seed.activeInstitution.id,
+        nationalProgramId: seed.theatreAtSchool.id,
+        imageFile: aPng(400, 600).toString('base64'),
+        imageCredit: 'Photo: A. Demo',
+      });
+      expect(offer.imageUrl).not.toBeNull();
+      const response = await patch(offer.id, {
+        durationMinutes: null,
+        educationalPriceDetail: null,
+        educationalInstitutionId: null,
+        nationalProgramId: null,
+        imageFile: null,
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toMatchObject({
+        durationMinutes: null,
+        educationalPriceDetail: null,
+        educationalInstitution: null,
+        educationalInstitutionId: null,
+        nationalProgram: null,
+        imageUrl: null,
+        imageCredit: null,
+      });
+      expect(await stored(offer.id)).toMatchObject({
+        durationMinutes: null,
+        priceDetail: null,
+        institution: null,
+        nationalProgram: null,
+        imageKey: null,
+        imageCredit: null,
+      });
+    });
+
+    it('refuses null on a field that cannot be empty (422 not_nullable), and changes nothing', async () => {
+      const offer = await created();
+      // What every offer has cannot be emptied: what creation requires, the location, the area and the flag it defaults.
+      const notNullable = [...contractRequiredOnCreation(), 'location', 'interventionArea', 'isActive'];
+      for (const field of notNullable) {
+        const response = await patch(offer.id, { [field]: null });
+        expect(response.status, field).toBe(422);
+        expect(response.body, field).toEqual([
+          { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
+        ]);
+      }
+      expect((await getOne(offer.id)).body).toEqual(offer);
+    });
+
+    // The flags are NOT NULL columns: null is refused before it reaches them (it once gave a 500).
+    it('refuses null on an accessibility flag (422 not_nullable), as on isActive', async () => {
+      const offer = await created({ audioDisabilityCompliant: true });
+      for (const field of [
+        'audioDisabilityCompliant',
+        'mentalDisabilityCompliant',
+        'motorDisabilityCompliant',
+        'visualDisabilityCompliant',
+      ]) {
+        const response = await patch(offer.id, { [field]: null });
+        expect(response.status, `${field}: ${JSON.stringify(response.body)}`).toBe(422);
+        expect(response.body, field).toEqual([
+          { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
+        ]);
+      }
+      expect((await stored(offer.id)).audioDisabilityCompliant).toBe(true);
+    });
+
+    it('is strict: an unknown field, at the top or in a location, is 422 extra_forbidden; bad values are 422', async () => {
+      const offer = await created();
+      const extras: [Json, string[]][] = [
+        [{ surprise: 1 }, ['surprise']],
+        [{ id: 5 }, ['id']],
+        [{ location: { type: 'SCHOOL', comment: 'x' } }, ['location', 'comment']],
+        [{ location: { type: 'ADDRESS', isVenueAddress: false, addressId: 1, comment: 'x' } }, ['location', 'comment']],
+      ];
+      for (const [body, loc] of extras) {
+        const response = await patch(offer.id, body);
+        expect(response.status, loc.join('.')).toBe(422);
+        expect(response.body).toEqual([{ loc, msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+      }
+      const values: [Json, string[], string][] = [
+        [{ formats: ['Cirque'] }, ['formats', '0'], 'enum'],
+        [{ contactEmail: 'nope' }, ['contactEmail'], 'email_parsing'],
+        [{ totalPrice: 10.015 }, ['totalPrice'], 'decimal_max_places'],
+        [{ startDatetime: '2027-01-15 09:00' }, ['startDatetime'], 'timezone_aware'],
+        [{ interventionArea: ['x'.repeat(11)] }, ['interventionArea', '0'], 'string_too_long'],
+      ];
+      for (const [body, loc, type] of values) {
+        const response = await patch(offer.id, body);
+        expect(response.status, loc.join('.')).toBe(422);
+        expect(response.body).toEqual([expect.objectContaining({ loc, type })]);
+      }
+      expect((await getOne(offer.id)).body).toEqual(offer);
+    });
+
+    it('checks the dates as they would be: not in the past, the booking limit not after the start, the end not before it', async () => {
+      const offer = await created({ endDatetime: '2027-01-16T09:00:00Z' });
+      const cases: [Json, string[]][] = [
+        [{ startDatetime: '2026-11-01T09:00:00Z' }, ['startDatetime', 'bookingLimitDatetime']],
+        [{ bookingLimitDatetime: '2026-11-21T09:00:00Z' }, ['bookingLimitDatetime']],
+        [{ bookingLimitDatetime: '2027-01-15T09:00:01Z' }, ['bookingLimitDatetime']],
+        [{ startDatetime: '2027-01-05T17:00:00Z' }, ['bookingLimitDatetime']],
+        [{ endDatetime: '2027-01-15T08:00:00Z' }, ['endDatetime']],
+        [{ startDatetime: '2027-01-17T09:00:00Z' }, ['endDatetime']],
+      ];
+      for (const [body, locs] of cases) {
+        const response = await patch(offer.id, body);
+        expect(response.status, JSON.stringify(body)).toBe(422);
+        for (const loc of locs) {
+          expect(
+            response.body.map((issue: { loc: string[] }) => issue.loc[0]),
+            JSON.stringify(response.body),
+          ).toContain(loc);
+        }
+      }
+      expect((await getOne(offer.id)).body).toEqual(offer);
+      // Both moved together, consistently: fine.
+      const moved = await patch(offer.id, {
+        startDatetime: '2027-02-01T09:00:00Z',
+        endDatetime: '2027-02-02T09:00:00Z',
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body).toMatchObject({
+        startDatetime: '2027-02-01T09:00:00.000Z',
+        endDatetime: '2027-02-02T09:00:00.000Z',
+        bookingLimitDatetime: LIMIT,
+      });
+    });
+
+    it('moves a one-moment offer’s end with its start', async () => {
+      const offer = await created();
+      const response = await patch(offer.id, { startDatetime: '2027-02-01T09:00:00Z' });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toMatchObject({
+        startDatetime: '2027-02-01T09:00:00.000Z',
+        endDatetime: '2027-02-01T09:00:00.000Z',
+      });
+      expect((await stored(offer.id)).endDatetime.toISOString()).toBe('2027-02-01T09:00:00.000Z');
+    });
+
+    it('applies the creation rules to what changes: institution, domains and programme, students, venue, location', async () => {
+      const offer = await created({ nationalProgramId: seed.theatreAtSchool.id });
+      const before = await offerCount();
+      const cases: [Json, number, Json][] = [
+        [{ educationalInstitutionId: 999_999 }, 404, { global: ['Educational institution not found'] }],
+        [
+          { educationalInstitutionId: seed.inactiveInstitution.id },
+          403,
+          { global: [expect.stringContaining('is not active')] },
+        ],
+        [
+          { educationalInstitutionId: 1, educationalInstitution: seed.activeInstitution.uai },
+          400,
+          { educationalInstitutionId: [expect.any(String)] },
+        ],
+        [{ domains: [99] }, 400, { domains: [expect.any(String)] }],
+        // The programme stays: it must belong to the new domains.
+        [{ domains: [seed.cinemaDomain.id] }, 400, { nationalProgramId: [expect.any(String)] }],
+        [{ nationalProgramId: seed.schoolCinema.id }, 400, { nationalProgramId: [expect.any(String)] }],
+        [{ students: ['NOPE'] }, 400, { students: [expect.any(String)] }],
+        [{ venueId: 999_999 }, 404, { global: ['Venue not found'] }],
+        [
+          { venueId: online(), location: { type: 'ADDRESS', isVenueAddress: true } },
+          400,
+          { location: [expect.any(String)] },
+        ],
+        [
+          { location: { type: 'ADDRESS', isVenueAddress: false, addressId: 999_999 } },
+          404,
+          { global: ['Address not found'] },
+        ],
+      ];
+      for (const [body, status, answer] of cases) {
+        const response = await patch(offer.id, body);
+        expect(response.status, JSON.stringify(body)).toBe(status);
+        expect(response.body, JSON.stringify(body)).toEqual(answer);
+      }
+      expect((await getOne(offer.id)).body).toEqual(offer);
+      expect(await offerCount()).toBe(before);
+      const notForSchools = await anotherProvider(false);
+      const otherVenue = await patch(offer.id, { venueId: notForSchools.venueId });
+      expect(otherVenue.status).toBe(404);
+    });
+
+    // Creation refuses ADDRESS at the venue for a venue without an address; moving there is refused alike.
+    it('refuses to move an offer at its venue’s address to a venue without one (400)', async () => {
+      const offer = await created({ location: { type: 'ADDRESS', isVenueAddress: true } });
+      const response = await patch(offer.id, { venueId: online() });
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(await stored(offer.id)).toMatchObject({ venue: { id: theatre() }, atVenueAddress: true });
+    });
+
+    describe('as the booking allows', () => {
+      /** A change of every kind of field, valid on a fresh offer. */
+      const everything = async () => {
+        const address = await anAddress();
+        return {
+          venueId: bookshop(),
+          name: 'Visite des coulisses',
+          description: 'Les coulisses du théâtre.',
+          formats: ['Visite guidée'],
+          bookingEmails: ['other@example.com'],
+          contactEmail: 'other@example.com',
+          contactPhone: '01 99 00 63 28',
+          domains: [seed.cinemaDomain.id, seed.theatreDomain.id],
+          students: ['GENERAL2'],
+          interventionArea: ['75', '2A', '974'],
+          location: {
+            type: 'ADDRESS',
+            isVenueAddress: false,
+            addressId: address.id,
+            addressLabel: 'Entrée des artistes',
+          },
+          startDatetime: '2027-02-01T09:00:00Z',
+          endDatetime: '2027-02-01T12:00:00Z',
+          bookingLimitDatetime: '2027-01-20T09:00:00Z',
+          totalPrice: 480.25,
+          numberOfTickets: 25,
+          educationalPriceDetail: 'Guide compris',
+          durationMinutes: 180,
+          educationalInstitution: seed.otherActiveInstitution.uai,
+          nationalProgramId: seed.schoolCinema.id,
+          imageFile: aPng(400, 600).toString('base64'),
+          imageCredit: 'Photo: B. Demo',
+          isActive: false,
+          audioDisabilityCompliant: true,
+          mentalDisabilityCompliant: true,
+          motorDisabilityCompliant: true,
+          visualDisabilityCompliant: true,
+          address,
+        };
+      };
+      const expectEverythingChanged = async (
+        id: number,
+        response: { body: Json },
+        change: Awaited<ReturnType<typeof everything>>,
+      ) => {
+        const {
+          address,
+          imageFile: _imageFile,
+          nationalProgramId: _programme,
+          educationalInstitution: _uai,
+          ...plain
+        } = change;
+        expect(response.body).toMatchObject({
+          ...plain,
+          startDatetime: '2027-02-01T09:00:00.000Z',
+          endDatetime: '2027-02-01T12:00:00.000Z',
+          bookingLimitDatetime: '2027-01-20T09:00:00.000Z',
+          educationalInstitution: seed.otherActiveInstitution.uai,
+          educationalInstitutionId: seed.otherActiveInstitution.id,
+          nationalProgram: { id: seed.schoolCinema.id, name: seed.schoolCinema.name },
+          imageUrl: expect.stringMatching(/^http:\/\/api\.test\/images\//),
+          offerVenue: {
+            addressType: 'other',
+            otherAddress: `Entrée des artistes, ${address.street}, 75004 Paris`,
+            venueId: null,
+          },
+        });
+        expect(await stored(id)).toMatchObject({
+          venue: { id: bookshop() },
+          name: 'Visite des coulisses',
+          totalPriceCents: 48025,
+          numberOfTickets: 25,
+          interventionArea: ['75', '2A', '974'],
+          locationType: 'ADDRESS',
+          address: { id: address.id },
+          addressLabel: 'Entrée des artistes',
+          institution: { id: seed.otherActiveInstitution.id },
+          nationalProgram: { id: seed.schoolCinema.id },
+          priceDetail: 'Guide compris',
+          isActive: change.isActive,
+          visualDisabilityCompliant: true,
+        });
+      };
+
+      it('no booking: everything may change', async () => {
+        const offer = await created({ educationalInstitutionId: seed.activeInstitution.id });
+        const { address, ...change } = await everything();
+        const response = await patch(offer.id, change);
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        await expectEverythingChanged(offer.id, response, { address, ...change });
+      });
+
+      it('a PENDING booking: everything may change, and the pre-booking follows the new dates', async () => {
+        const { offer, bookingId } = await bookedOffer([]);
+        expect((await getOne(offer.id)).body).toMatchObject({
+          offerStatus: 'PREBOOKED',
+          status: 'SOLD_OUT',
+          isSoldOut: true,
+        });
+        const { address, ...change } = await everything();
+        const response = await patch(offer.id, { ...change, isActive: true });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        await expectEverythingChanged(offer.id, response, { address, ...change, isActive: true });
+        expect(response.body.offerStatus).toBe('PREBOOKED');
+        const booking = await storedBooking(bookingId);
+        expect(booking.confirmationLimitDate.toISOString()).toBe('2027-01-20T09:00:00.000Z');
+        // Free cancellation until 15 days before the new start.
+        expect(booking.cancellationLimitDate.toISOString()).toBe('2027-01-17T09:00:00.000Z');
+      });
+
+      it('a CONFIRMED booking: the price down, the students and the price detail only; each other field is 400 naming it', async () => {
+        const { offer } = await bookedOffer(['confirm'], {
+          educationalPriceDetail: 'Tout compris',
+          educationalInstitution: seed.activeInstitution.uai,
+        });
+        expect((await getOne(offer.id)).body).toMatchObject({ offerStatus: 'BOOKED', status: 'SOLD_OUT' });
+
+        const down = await patch(offer.id, {
+          totalPrice: 600,
+          students: ['COLLEGE4'],
+          educationalPriceDetail: 'Sans costumes',
+        });
+        expect(down.status, JSON.stringify(down.body)).toBe(200);
+        expect(down.body).toMatchObject({
+          totalPrice: 600,
+          students: ['COLLEGE4'],
+          educationalPriceDetail: 'Sans costumes',
+        });
+        expect(await stored(offer.id)).toMatchObject({
+          totalPriceCents: 60000,
+          students: ['COLLEGE4'],
+          priceDetail: 'Sans costumes',
+        });
+
+        const up = await patch(offer.id, { totalPrice: 600.01 });
+        expect(up.status).toBe(400);
+        expect(up.body).toEqual({ totalPrice: [expect.stringContaining('only go down')] });
+
+        const { address: _address, ...everyField } = await everything();
+        const refusable = Object.keys(everyField).filter(
+          (field) => !['students', 'educationalPriceDetail', 'totalPrice'].includes(field),
+        );
+        for (const field of refusable) {
+          const response = await patch(offer.id, { [field]: everyField[field as keyof typeof everyField] });
+          expect(response.status, field).toBe(400);
+          expect(response.body, field).toEqual({ [field]: [`${field} cannot change once the booking is confirmed`] });
+        }
+        // Refused together with an allowed change: nothing changes.
+        const mixed = await patch(offer.id, { totalPrice: 500, name: 'Autre' });
+        expect(mixed.status).toBe(400);
+        expect(mixed.body).toEqual({ name: [expect.any(String)] });
+        const row = await stored(offer.id);
+        expect(row).toMatchObject({
+          totalPriceCents: 60000,
+          name: 'Atelier théâtre',
+          venue: { id: theatre() },
+          locationType: 'SCHOOL',
+        });
+        expect(row.startDatetime.toISOString()).toBe(START);
+      });
+
+      it('a CONFIRMED booking: resending unchanged values is no change (200)', async () => {
+        const { offer } = await bookedOffer(['confirm'], {
+          educationalInstitution: seed.activeInstitution.uai,
+          nationalProgramId: seed.theatreAtSchool.id,
+          durationMinutes: 60,
+        });
+        const unchanged = {
+          // Every field creation requires, as the offer answered it.
+          ...Object.fromEntries(
+            contractRequiredOnCreation().map((field) => [field, offer[field as keyof typeof offer]]),
+          ),
+          durationMinutes: 60,
+          nationalProgramId: seed.theatreAtSchool.id,
+          educationalInstitutionId: seed.activeInstitution.id,
+          isActive: true,
+          audioDisabilityCompliant: false,
+          // The same moments, written otherwise.
+          startDatetime: '2027-01-15T10:00:00+01:00',
+          bookingLimitDatetime: '2027-01-05T18:00:00Z',
+        };
+        const response = await patch(offer.id, unchanged);
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expect(response.body).toMatchObject({
+          ...offer,
+          offerStatus: 'BOOKED',
+          status: 'SOLD_OUT',
+          isSoldOut: true,
+          bookings: [expect.objectContaining({ status: 'CONFIRMED' })],
+        });
+      });
+
+      // The UAI resent is compared with the offer's institution, which must be loaded for it (an
+      // unloaded reference has no uai: an unchanged UAI would count as a change and be refused).
+      it('a CONFIRMED booking: resending the institution’s UAI unchanged is no change (200)', async () => {
+        const { offer } = await bookedOffer(['confirm'], { educationalInstitution: seed.activeInstitution.uai });
+        const response = await patch(offer.id, { educationalInstitution: seed.activeInstitution.uai });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expect(response.body.educationalInstitutionId).toBe(seed.activeInstitution.id);
+      });
+
+      for (const [state, moves, why] of [
+        ['USED', ['confirm', 'use'], 'its booking was used'],
+        ['CANCELLED', ['cancelByProvider'], 'its booking was cancelled'],
+        ['CANCELLED after confirmation', ['confirm', 'cancelByProvider'], 'its booking was cancelled'],
+        ['REIMBURSED', ['confirm', 'use', 'reimburse'], 'its booking was reimbursed'],
+      ] as [string, Move[], string][]) {
+        it(`a ${state} booking: nothing may change (400 naming the field)`, async () => {
+          const { offer } = await bookedOffer(moves);
+          const before = await getOne(offer.id);
+          for (const change of [
+            { totalPrice: 1 },
+            { name: 'Autre' },
+            { students: ['COLLEGE3'] },
+            { educationalPriceDetail: 'Autre' },
+            { startDatetime: '2027-02-01T09:00:00Z' },
+          ]) {
+            const [field] = Object.keys(change);
+            const response = await patch(offer.id, change);
+            expect(response.status, field).toBe(400);
+            expect(response.body).toEqual({ [field]: [`${field} cannot change: ${why}`] });
+          }
+          expect((await getOne(offer.id)).body).toEqual(before.body);
+          // Resending a value unchanged is still no change.
+          expect((await patch(offer.id, { name: offer.name })).status).toBe(200);
+        });
+      }
+
+      it('an ARCHIVED offer: nothing may change (400)', async () => {
+        const offer = await published();
+        expect((await archive({ ids: [offer.id] })).status).toBe(204);
+        for (const change of [{ name: 'Autre' }, { totalPrice: 1 }, { students: ['COLLEGE3'] }]) {
+          const [field] = Object.keys(change);
+          const response = await patch(offer.id, change);
+          expect(response.status, field).toBe(400);
+          expect(response.body).toEqual({ [field]: [`${field} cannot change: the offer is archived`] });
+        }
+        expect(await stored(offer.id)).toMatchObject({ name: 'Atelier théâtre', totalPriceCents: 65050 });
+      });
+    });
+  });
+});
