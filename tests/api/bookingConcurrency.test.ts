@@ -1,18 +1,15 @@
-import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Beneficiary, INITIAL_CREDIT_CENTS } from '../../graphql/bookings/Beneficiary.js';
 import { Booking } from '../../graphql/bookings/Booking.js';
 import { BookingTicket } from '../../graphql/bookings/BookingTicket.js';
 import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
-import type { Offer } from '../../graphql/offers/Offer.js';
-import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
 import { isPostgresTestRun } from '../support/database.js';
-import { anEvent, type createSandbox } from '../support/fixtures.js';
+import type { createSandbox } from '../support/fixtures.js';
 import { aSandboxWithReceiver, type Receiver } from '../support/receiver.js';
 
-const DAY = 86_400_000;
 let showCounter = 0;
 
 const BOOK = `mutation Book($input: SandboxBookingInput!) {
@@ -37,15 +34,9 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
 
   const em = () => testApp.database.orm.em.fork();
   const book = async (stockId: number, beneficiaryId: number, quantity = 1): Promise<BookAnswer> => {
-    const response = await request(testApp.app)
-      .post('/graphql')
-      .set('Authorization', `Bearer ${sandbox.apiKey}`)
-      .send({ query: BOOK, variables: { input: { stockId, quantity, beneficiaryId } } });
+    const response = await graphqlAs(testApp, sandbox.apiKey, BOOK, { input: { stockId, quantity, beneficiaryId } });
     expect(response.status).toBe(200);
     return response.body as BookAnswer;
-  };
-  const runJobs = async () => {
-    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
   };
 
   /** Beneficiaries written directly: only the bookings go through the API. */
@@ -72,35 +63,31 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
     price: number;
     dates?: number;
     hasTicket?: boolean;
-  }): Promise<{ event: Offer; stocks: Stock[] }> {
-    const fork = em();
-    const now = testApp.clock.now();
-    const event = await anEvent(
-      fork,
-      testApp.clock,
-      { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id },
-      {
+  }): Promise<{ stocks: Stock[] }> {
+    const owner = { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id };
+    /** Date `index` begins in 10 + index days, and can be booked until the day before. */
+    const dateAt = (index: number) => ({
+      hours: (10 + index) * 24,
+      bookingLimitHours: (9 + index) * 24,
+      quantity: options.places,
+    });
+    const first = await aBookableDate(em(), testApp.clock, owner, {
+      ...dateAt(0),
+      price: options.price,
+      label: 'Pit',
+      offer: {
         name: 'Very popular concert',
         hasTicket: options.hasTicket ?? false,
         enableDoubleBookings: true,
         idAtProvider: `rush-${(showCounter += 1)}`,
       },
-    );
-    const category = fork.create(PriceCategory, { offer: event, label: 'Pit', price: options.price, createdAt: now });
-    const stocks = Array.from({ length: options.dates ?? 1 }, (_, index) =>
-      fork.create(Stock, {
-        offer: event,
-        priceCategory: category,
-        price: options.price,
-        beginningDatetime: new Date(now.getTime() + (10 + index) * DAY),
-        bookingLimitDatetime: new Date(now.getTime() + (9 + index) * DAY),
-        quantity: options.places,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-    await fork.flush();
-    return { event, stocks };
+    });
+    const stocks = [first.stock];
+    for (let index = 1; index < (options.dates ?? 1); index += 1) {
+      const more = { ...dateAt(index), offerId: first.offerId, priceCategoryId: first.category.id };
+      stocks.push((await aBookableDate(em(), testApp.clock, owner, more)).stock);
+    }
+    return { stocks };
   }
 
   const succeeded = (answers: BookAnswer[]) => answers.filter((answer) => answer.data?.sandboxBook);
@@ -260,7 +247,7 @@ describe(`Concurrent bookings (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})
     );
     expect(kept).toHaveLength(3);
 
-    await runJobs();
+    await drainJobs(testApp);
 
     // Every ticket issued is either kept by a booking or cancelled at the ticketing system, never both.
     const cancellations = receiver.to('/cancel');

@@ -1,10 +1,8 @@
-import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Beneficiary } from '../../graphql/bookings/Beneficiary.js';
 import { Booking } from '../../graphql/bookings/Booking.js';
 import { SEND_MESSAGE_JOB } from '../../graphql/bookings/messages.js';
 import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
-import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Provider } from '../../graphql/providers/Provider.js';
@@ -13,12 +11,16 @@ import { ForbiddenError } from '../../graphql/shared/errors.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { PROVIDER_CALL_TIMEOUT_MS } from '../../graphql/shared/messaging/signedPost.js';
 import { retryDelayMs } from '../../server/jobs/backoff.js';
+import { type Answer, apiClient, type ApiClient, expectStatus } from '../support/api.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { anEvent, type createSandbox } from '../support/fixtures.js';
+import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
+import type { createSandbox } from '../support/fixtures.js';
 import { aSandboxWithReceiver, expectSigned, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;
 const PRICE = 1_800;
+/** Who books here, as the notifications describe them. */
+const NOE = { firstName: 'Noé', lastName: 'Message', birthDate: '2006-11-30', postalCode: '69002' };
 let showCounter = 0;
 
 const BOOK = `mutation Book($input: SandboxBookingInput!) {
@@ -46,65 +48,39 @@ describe('Booking messages: notifications to the provider, delivered by a job af
   let sandbox: Awaited<ReturnType<typeof createSandbox>>;
   let receiver: Receiver;
   let internalKey: string;
+  let api: ApiClient;
   /** A handler of `offers.stockDeleted` refuses (after the bookings' own handler) while this is set. */
   let refuseStockDeletion = false;
 
   const em = () => testApp.database.orm.em.fork();
   const graphql = (key: string, query: string, variables?: Record<string, unknown>) =>
-    request(testApp.app).post('/graphql').set('Authorization', `Bearer ${key}`).send({ query, variables });
-  const runJobs = async () => {
-    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
-  };
+    graphqlAs(testApp, key, query, variables);
+  const runJobs = () => drainJobs(testApp);
+  const aSandboxBeneficiary = () => aBeneficiary(testApp, sandbox.apiKey, NOE);
 
-  async function aBeneficiary(): Promise<{ id: number; credit: number; email: string }> {
-    const response = await graphql(
-      sandbox.apiKey,
-      'mutation ($input: SandboxBeneficiaryInput!) { sandboxCreateBeneficiary(input: $input) { id credit email } }',
-      {
-        input: {
-          email: `notif${Math.random().toString(36).slice(2, 8)}@example.com`,
-          firstName: 'Noé',
-          lastName: 'Message',
-          birthDate: '2006-11-30',
-          postalCode: '69002',
-        },
-      },
-    );
-    expect(response.body.errors).toBeUndefined();
-    return response.body.data.sandboxCreateBeneficiary;
-  }
-
-  /** A published event without tickets, one price category and one date. */
+  /** A published event without tickets, one price category and one date, in 20 days (100 places unless told). */
   async function aDate(options: { places?: number | null; venueIndex?: number } = {}) {
-    const fork = em();
-    const now = testApp.clock.now();
-    const event = await anEvent(
-      fork,
+    const idAtProvider = `jazz-${(showCounter += 1)}`;
+    const { offerId, category, stock } = await aBookableDate(
+      em(),
       testApp.clock,
       { providerId: sandbox.provider.id, venueId: sandbox.venues[options.venueIndex ?? 0].id },
-      { name: 'Jazz evening', hasTicket: false, idAtProvider: `jazz-${(showCounter += 1)}` },
+      {
+        hours: 20 * 24,
+        bookingLimitHours: 19 * 24,
+        price: PRICE,
+        quantity: options.places,
+        label: 'Free seating',
+        categoryIdAtProvider: 'cat-free',
+        idAtProvider: 'jazz-date',
+        offer: { name: 'Jazz evening', hasTicket: false, idAtProvider },
+      },
     );
-    const category = fork.create(PriceCategory, {
-      offer: event,
-      label: 'Free seating',
-      price: PRICE,
-      idAtProvider: 'cat-free',
-      createdAt: now,
-    });
-    const stock = fork.create(Stock, {
-      offer: event,
-      priceCategory: category,
-      price: PRICE,
-      beginningDatetime: new Date(now.getTime() + 20 * DAY),
-      bookingLimitDatetime: new Date(now.getTime() + 19 * DAY),
-      quantity: options.places === undefined ? 100 : options.places,
-      idAtProvider: 'jazz-date',
-      createdAt: now,
-      updatedAt: now,
-    });
-    await fork.flush();
-    return { event, category, stock };
+    return { event: { id: offerId, idAtProvider }, category, stock };
   }
+  const bookingsOfTheOffer = (offerId: number) => api.call('GetBookingsByOffer', { query: { offerId } });
+  const deleteDate = (offerId: number, stockId: number) =>
+    api.call('DeleteEventStock', { params: { event_id: offerId, stock_id: stockId } });
 
   async function book(stockId: number, beneficiaryId: number, quantity = 1) {
     const response = await graphql(sandbox.apiKey, BOOK, { input: { stockId, quantity, beneficiaryId } });
@@ -119,10 +95,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     expect(answer.errors).toBeUndefined();
     return answer.data!.sandboxBook;
   }
-  const cancel = (token: string) =>
-    request(testApp.app)
-      .patch(`/public/bookings/v1/cancel/token/${token}`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`);
+  const cancel = (token: string) => api.call('CancelBookingByToken', { params: { token } });
 
   async function deliveries(bookingId: number): Promise<Delivery[]> {
     const response = await graphql(internalKey, DELIVERIES, { id: bookingId });
@@ -143,6 +116,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     const internal = issueApiKey(fork, testApp.clock, { env: 'test', internal: true, label: 'back office' });
     await fork.flush();
     internalKey = internal.key;
+    api = apiClient(testApp.app, sandbox.apiKey);
     testApp.runtime.events.on('offers.stockDeleted', () => {
       if (refuseStockDeletion) throw new ForbiddenError('The deletion is refused by another handler');
     });
@@ -163,7 +137,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('queues a BOOK notification with the booking, and sends it signed after the booking committed', async () => {
     const { event, category, stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
 
     const booking = await booked(stock.id, beneficiary.id, 2);
 
@@ -233,13 +207,11 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('lets the provider read the booking back through the API while it is being notified of it', async () => {
     const { event, stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const booking = await booked(stock.id, beneficiary.id);
-    let readBack: request.Response | null = null;
+    const readBack: { page?: Answer<'GetBookingsByOffer'> } = {};
     receiver.answer('/notify', async () => {
-      readBack = await request(testApp.app)
-        .get(`/public/bookings/v1/bookings?offerId=${event.id}`)
-        .set('Authorization', `Bearer ${sandbox.apiKey}`);
+      readBack.page = await bookingsOfTheOffer(event.id);
       return { status: 200, json: {} };
     });
     const started = Date.now();
@@ -248,10 +220,10 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
     // Answered at once, not after the call gave up: the delivery holds no database resource the API needs.
     expect(Date.now() - started).toBeLessThan(PROVIDER_CALL_TIMEOUT_MS / 2);
-    expect(readBack!.status).toBe(200);
-    expect(readBack!.body.bookings.map((row: { id: number; status: string }) => [row.id, row.status])).toEqual([
-      [booking.id, 'CONFIRMED'],
-    ]);
+    const { page } = readBack;
+    expect(page).toBeDefined();
+    expectStatus(page!, 200);
+    expect(page.body.bookings.map((row) => [row.id, row.status])).toEqual([[booking.id, 'CONFIRMED']]);
     expect(
       (await deliveries(booking.id)).map((delivery) => [delivery.status, delivery.attempts, delivery.lastStatusCode]),
     ).toEqual([['SENT', 1, 200]]);
@@ -259,27 +231,25 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('keeps the API answering while a delivery waits for a slow provider', async () => {
     const { event, stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const booking = await booked(stock.id, beneficiary.id);
     receiver.answer('/notify', { slow: { afterMs: 2_000, status: 200, json: {} } });
 
     const run = runJobs();
     await receiver.waitForRequests(1, '/notify');
-    const read = await request(testApp.app)
-      .get(`/public/bookings/v1/bookings?offerId=${event.id}`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`);
+    const read = await bookingsOfTheOffer(event.id);
 
     // Answered while the provider has not answered yet: the delivery holds nothing the API needs.
     expect(receiver.requests[0].answered).toBe(false);
-    expect(read.status).toBe(200);
-    expect(read.body.bookings.map((row: { id: number }) => row.id)).toEqual([booking.id]);
+    expectStatus(read, 200);
+    expect(read.body.bookings.map((row) => row.id)).toEqual([booking.id]);
     await run;
     expect((await deliveries(booking.id)).map((delivery) => delivery.status)).toEqual(['SENT']);
   });
 
   it('queues a CANCEL notification with the cancelled booking, sent after the cancellation committed', async () => {
     const { stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     receiver.answer('/notify', { status: 204 });
     const booking = await booked(stock.id, beneficiary.id);
     await runJobs();
@@ -325,15 +295,13 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('sends a CANCEL notification for each booking of a deleted date, once the deletion committed', async () => {
     const { event, stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const first = await booked(stock.id, beneficiary.id);
     const second = await booked(stock.id, beneficiary.id);
     await runJobs();
     receiver.reset();
 
-    const response = await request(testApp.app)
-      .delete(`/public/offers/v1/events/${event.id}/dates/${stock.id}`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`);
+    const response = await deleteDate(event.id, stock.id);
 
     expect(response.status).toBe(204);
     expect(receiver.requests).toHaveLength(0);
@@ -353,7 +321,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('sends nothing when the transaction that queued a notification rolls back', async () => {
     const { event, stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const booking = await booked(stock.id, beneficiary.id);
     await runJobs();
     receiver.reset();
@@ -362,11 +330,9 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
     // The bookings' handler cancels the booking and queues its CANCEL; a later handler refuses: all rolls back.
     refuseStockDeletion = true;
-    let response: request.Response;
+    let response: Awaited<ReturnType<typeof deleteDate>>;
     try {
-      response = await request(testApp.app)
-        .delete(`/public/offers/v1/events/${event.id}/dates/${stock.id}`)
-        .set('Authorization', `Bearer ${sandbox.apiKey}`);
+      response = await deleteDate(event.id, stock.id);
     } finally {
       refuseStockDeletion = false;
     }
@@ -383,7 +349,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('queues nothing for a refused booking', async () => {
     const { stock } = await aDate({ places: 1 });
-    const [first, second] = [await aBeneficiary(), await aBeneficiary()];
+    const [first, second] = [await aSandboxBeneficiary(), await aSandboxBeneficiary()];
     await booked(stock.id, first.id);
     await runJobs();
     receiver.reset();
@@ -400,7 +366,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('retries with backoff after a 500, a 409, a timeout and a closed connection, signing the same bytes, until it is accepted', async () => {
     const { stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const booking = await booked(stock.id, beneficiary.id);
     receiver.answerNext(
       '/notify',
@@ -472,7 +438,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('marks the message FAILED after the job’s last attempt, and sends it no more', async () => {
     const { stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const booking = await booked(stock.id, beneficiary.id);
     receiver.answer('/notify', { status: 500, json: { error: 'still down' } });
     const [job] = await jobsOf(booking.id);
@@ -509,7 +475,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     );
     try {
       const { stock } = await aDate({ venueIndex: 1 });
-      const beneficiary = await aBeneficiary();
+      const beneficiary = await aSandboxBeneficiary();
       const booking = await booked(stock.id, beneficiary.id);
       await runJobs();
 
@@ -536,7 +502,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     await em().nativeUpdate(Provider, { id: sandbox.provider.id }, { notificationUrl: null });
     try {
       const { stock } = await aDate();
-      const beneficiary = await aBeneficiary();
+      const beneficiary = await aSandboxBeneficiary();
       const jobsBefore = (await sendingJobs()).length;
       const booking = await booked(stock.id, beneficiary.id);
       expect((await cancel(booking.token)).status).toBe(204);
@@ -553,7 +519,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
 
   it('shows deliveries to internal tools only', async () => {
     const { stock } = await aDate();
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const booking = await booked(stock.id, beneficiary.id);
     await runJobs();
 

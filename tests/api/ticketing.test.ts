@@ -1,19 +1,19 @@
-import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Beneficiary } from '../../graphql/bookings/Beneficiary.js';
 import { Booking } from '../../graphql/bookings/Booking.js';
 import { BookingTicket } from '../../graphql/bookings/BookingTicket.js';
 import { SEND_MESSAGE_JOB } from '../../graphql/bookings/messages.js';
 import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
-import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { hasValidSignature } from '../../graphql/shared/messaging/signature.js';
 import { PROVIDER_CALL_TIMEOUT_MS } from '../../graphql/shared/messaging/signedPost.js';
+import { apiClient, type ApiClient } from '../support/api.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { anEvent, type createSandbox } from '../support/fixtures.js';
+import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
+import type { createSandbox } from '../support/fixtures.js';
 import { aSandboxWithReceiver, expectedSignature, expectSigned, type Receiver } from '../support/receiver.js';
 
 const DAY = 86_400_000;
@@ -29,10 +29,11 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   let sandbox: Awaited<ReturnType<typeof createSandbox>>;
   let receiver: Receiver;
   let internalKey: string;
+  let api: ApiClient;
 
   const em = () => testApp.database.orm.em.fork();
   const graphql = (key: string, query: string, variables?: Record<string, unknown>) =>
-    request(testApp.app).post('/graphql').set('Authorization', `Bearer ${key}`).send({ query, variables });
+    graphqlAs(testApp, key, query, variables);
   const book = async (stockId: number, beneficiaryId: number, quantity = 1) => {
     const response = await graphql(sandbox.apiKey, BOOK, { input: { stockId, quantity, beneficiaryId } });
     expect(response.status).toBe(200);
@@ -41,68 +42,37 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
       errors?: { message: string; extensions: { code: string } }[];
     };
   };
-  const runJobs = async () => {
-    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
-  };
+  const runJobs = () => drainJobs(testApp);
+  const aSandboxBeneficiary = () =>
+    aBeneficiary(testApp, sandbox.apiKey, {
+      firstName: 'Léa',
+      lastName: 'Billet',
+      birthDate: '2007-03-09',
+      phoneNumber: '+33 6 12 34 56 78',
+      postalCode: '75011',
+    });
 
-  async function aBeneficiary(): Promise<{ id: number; credit: number }> {
-    const response = await graphql(
-      sandbox.apiKey,
-      'mutation ($input: SandboxBeneficiaryInput!) { sandboxCreateBeneficiary(input: $input) { id credit } }',
-      {
-        input: {
-          email: `jeune${Math.random().toString(36).slice(2, 8)}@example.com`,
-          firstName: 'Léa',
-          lastName: 'Billet',
-          birthDate: '2007-03-09',
-          phoneNumber: '+33 6 12 34 56 78',
-          postalCode: '75011',
-        },
-      },
-    );
-    expect(response.body.errors).toBeUndefined();
-    return response.body.data.sandboxCreateBeneficiary;
-  }
-
-  /** A published event with tickets at a venue of the sandbox, one price category and one date. */
-  async function aTicketedDate(
-    options: { places?: number | null; booked?: number; venueIndex?: number; duo?: boolean } = {},
-  ) {
-    const fork = em();
-    const now = testApp.clock.now();
-    const event = await anEvent(
-      fork,
+  /** A published duo event with tickets at a venue of the sandbox, one price category and one date, in 10 days. */
+  async function aTicketedDate(options: { places: number; booked?: number; venueIndex?: number }) {
+    const idAtProvider = `show-${(showCounter += 1)}`;
+    const { offerId, category, stock } = await aBookableDate(
+      em(),
       testApp.clock,
       { providerId: sandbox.provider.id, venueId: sandbox.venues[options.venueIndex ?? 0].id },
       {
-        name: 'Ticketed concert',
-        hasTicket: true,
-        enableDoubleBookings: options.duo ?? true,
-        idAtProvider: `show-${(showCounter += 1)}`,
+        hours: 10 * 24,
+        bookingLimitHours: 9 * 24,
+        price: PRICE,
+        quantity: options.places,
+        bookedQuantity: options.booked,
+        categoryIdAtProvider: 'cat-orchestra',
+        idAtProvider: 'date-at-provider',
+        offer: { name: 'Ticketed concert', hasTicket: true, enableDoubleBookings: true, idAtProvider },
       },
     );
-    const category = fork.create(PriceCategory, {
-      offer: event,
-      label: 'Orchestra',
-      price: PRICE,
-      idAtProvider: 'cat-orchestra',
-      createdAt: now,
-    });
-    const stock = fork.create(Stock, {
-      offer: event,
-      priceCategory: category,
-      price: PRICE,
-      beginningDatetime: new Date(now.getTime() + 10 * DAY),
-      bookingLimitDatetime: new Date(now.getTime() + 9 * DAY),
-      quantity: options.places === undefined ? 50 : options.places,
-      bookedQuantity: options.booked ?? 0,
-      idAtProvider: 'date-at-provider',
-      createdAt: now,
-      updatedAt: now,
-    });
-    await fork.flush();
-    return { event, category, stock };
+    return { event: { id: offerId, idAtProvider }, category, stock };
   }
+  const cancel = (token: string) => api.call('CancelBookingByToken', { params: { token } });
 
   /** Everything a booking attempt could write, to compare before and after a refusal. */
   async function written(stockId: number, beneficiaryId: number) {
@@ -128,6 +98,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     const internal = issueApiKey(fork, testApp.clock, { env: 'test', internal: true, label: 'back office' });
     await fork.flush();
     internalKey = internal.key;
+    api = apiClient(testApp.app, sandbox.apiKey);
   });
   afterAll(async () => {
     await receiver?.close();
@@ -137,7 +108,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('books at the ticketing system: tickets stored and shown as the countermark, stock set to what is left there, credit debited', async () => {
     const { event, category, stock } = await aTicketedDate({ places: 50 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     receiver.answer('/booking', {
       status: 200,
       json: { tickets: tickets('TKT-0001', 'TKT-0002'), remainingQuantity: 40 },
@@ -192,7 +163,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
         siret: '12345678200010',
       },
       beneficiary: {
-        email: expect.stringMatching(/@example\.com$/),
+        email: beneficiary.email,
         firstName: 'Léa',
         lastName: 'Billet',
         birthDate: '2007-03-09',
@@ -234,7 +205,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('keeps a stock unchanged when the answer has no remainingQuantity, and stores a ticket without a seat', async () => {
     const { stock } = await aTicketedDate({ places: 12 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     receiver.answer('/booking', { status: 200, json: { tickets: [{ barcode: 'NO-SEAT-1' }] } });
 
     const answer = await book(stock.id, beneficiary.id);
@@ -250,7 +221,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('refuses on 409 sold_out: no booking, credit unchanged, the stock set to no place left', async () => {
     const { stock } = await aTicketedDate({ places: 30, booked: 3 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
     receiver.answer('/booking', { status: 409, json: { error: 'sold_out' } });
 
@@ -272,7 +243,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('refuses on 409 not_enough_seats: no booking, credit unchanged, the stock set to the places left there', async () => {
     const { stock } = await aTicketedDate({ places: 30, booked: 4 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
     receiver.answer('/booking', { status: 409, json: { error: 'not_enough_seats', remainingQuantity: 1 } });
 
@@ -287,7 +258,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('refuses when the ticketing system does not answer within 8 seconds, and writes nothing', async () => {
     const { stock } = await aTicketedDate({ places: 30, booked: 2 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
     receiver.answer('/booking', {
       slow: {
@@ -329,7 +300,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('refuses when the ticketing system answers 500, and writes nothing', async () => {
     const { stock } = await aTicketedDate({ places: 30, booked: 2 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
     receiver.answer('/booking', { status: 500, json: { error: 'internal' } });
 
@@ -344,7 +315,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('refuses when the ticketing system closes the connection, and writes nothing', async () => {
     const { stock } = await aTicketedDate({ places: 30 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
     receiver.answer('/booking', { close: true });
 
@@ -359,7 +330,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('refuses a 200 without one ticket per place, or with a 409 of another kind; only the stray barcodes are cancelled', async () => {
     const { stock } = await aTicketedDate({ places: 30 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
     const answers = [
       { status: 200, json: { tickets: tickets('ONLY-ONE'), remainingQuantity: 3 } },
@@ -394,7 +365,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('signs every call over its exact bytes with the provider’s secret, and only with it', async () => {
     const { stock } = await aTicketedDate({ places: 30 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     receiver.answerNext(
       '/booking',
       { status: 200, json: { tickets: tickets('SIG-1'), remainingQuantity: 5 } },
@@ -425,7 +396,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     );
     try {
       const { stock } = await aTicketedDate({ places: 30, venueIndex: 1 });
-      const beneficiary = await aBeneficiary();
+      const beneficiary = await aSandboxBeneficiary();
       receiver.answer('/venue/booking', { status: 200, json: { tickets: tickets('VENUE-1'), remainingQuantity: 7 } });
       receiver.answer('/booking', { status: 500 });
 
@@ -450,7 +421,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   it('cancels the tickets issued when the stock has no place left here: a signed TICKET_CANCELLATION to the cancellation URL', async () => {
     // Every place is booked here, but the ticketing system still issues tickets.
     const { stock } = await aTicketedDate({ places: 3, booked: 3 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
     receiver.answer('/booking', {
       status: 200,
@@ -497,7 +468,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('cancels the tickets issued when the credit ran out meanwhile (found only in the transaction)', async () => {
     const { stock } = await aTicketedDate({ places: 20 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     // While the ticketing system issues the tickets, another booking spends the credit.
     receiver.answer('/booking', async () => {
       await em().nativeUpdate(Beneficiary, { id: beneficiary.id }, { credit: 100 });
@@ -524,14 +495,12 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
 
   it('sends the tickets of a cancelled ticketing booking to the cancellation URL, after the cancellation committed', async () => {
     const { stock } = await aTicketedDate({ places: 30 });
-    const beneficiary = await aBeneficiary();
+    const beneficiary = await aSandboxBeneficiary();
     receiver.answer('/booking', { status: 200, json: { tickets: tickets('KEEP-1', 'KEEP-2'), remainingQuantity: 20 } });
     const booked = (await book(stock.id, beneficiary.id, 2)).data!.sandboxBook;
     testApp.clock.advance(3_600_000);
 
-    const cancelled = await request(testApp.app)
-      .patch(`/public/bookings/v1/cancel/token/${booked.token}`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`);
+    const cancelled = await cancel(booked.token);
 
     expect(cancelled.status).toBe(204);
     const fork = em();
@@ -587,12 +556,10 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     );
     try {
       const { stock } = await aTicketedDate({ places: 30, venueIndex: 1 });
-      const beneficiary = await aBeneficiary();
+      const beneficiary = await aSandboxBeneficiary();
       receiver.answer('/venue/booking', { status: 200, json: { tickets: tickets('V-1'), remainingQuantity: 20 } });
       const booked = (await book(stock.id, beneficiary.id)).data!.sandboxBook;
-      const cancelled = await request(testApp.app)
-        .patch(`/public/bookings/v1/cancel/token/${booked.token}`)
-        .set('Authorization', `Bearer ${sandbox.apiKey}`);
+      const cancelled = await cancel(booked.token);
       expect(cancelled.status).toBe(204);
 
       await runJobs();

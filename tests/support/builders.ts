@@ -31,7 +31,8 @@ export interface SandboxBeneficiary {
   credit: number;
 }
 
-const CREATE_BENEFICIARY = `mutation Beneficiary($input: SandboxBeneficiaryInput!) {
+/** The sandbox mutation that creates a beneficiary, for a test that sends its own input (one to refuse, say). */
+export const CREATE_BENEFICIARY = `mutation Beneficiary($input: SandboxBeneficiaryInput!) {
   sandboxCreateBeneficiary(input: $input) { id email firstName lastName birthDate phoneNumber postalCode credit }
 }`;
 let beneficiaryCounter = 0;
@@ -66,6 +67,9 @@ export interface BookableDateOptions {
   quantity?: number | null;
   bookedQuantity?: number;
   label?: string;
+  /** The price category's id at the provider (none by default). */
+  categoryIdAtProvider?: string | null;
+  /** The date's id at the provider (none by default). */
   idAtProvider?: string | null;
   /** A date of this event rather than of a new one. */
   offerId?: number;
@@ -95,6 +99,7 @@ export async function aBookableDate(
         offer: offerId,
         label: options.label ?? 'Orchestra',
         price: options.price ?? 2500,
+        idAtProvider: options.categoryIdAtProvider ?? null,
         createdAt: now,
       });
   const hours = options.hours ?? 240;
