@@ -1,8 +1,9 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../../shared/errors.js';
-import { type PageInput, pageQuery } from '../../shared/pagination.js';
+import type { PageInput } from '../../shared/pagination.js';
 import { offerInScope } from '../access.js';
+import { eventPageQuery } from '../eventPage.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { deleteStock } from '../stockDeletion.js';
@@ -28,15 +29,8 @@ export async function listDates(
   page: PageInput,
   idsAtProvider: string[] | null | undefined,
 ): Promise<Stock[]> {
-  const offer = await offerInScope(context, eventId, 'event');
-  const { where, options } = pageQuery(page);
-  const filter: FilterQuery<Stock> = {
-    ...where,
-    offer,
-    isDeleted: false,
-    ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}),
-  };
-  return context.em.find(Stock, filter, { ...options, populate: ['priceCategory'] });
+  const { where, options } = await eventPageQuery(context, eventId, page, idsAtProvider);
+  return context.em.find(Stock, { ...where, isDeleted: false }, { ...options, populate: ['priceCategory'] });
 }
 
 /**

@@ -1,8 +1,9 @@
-import { type EntityManager, type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import { type PageInput, pageQuery } from '../../shared/pagination.js';
+import type { PageInput } from '../../shared/pagination.js';
 import { offerInScope } from '../access.js';
+import { eventPageQuery } from '../eventPage.js';
 import { PRICE_CATEGORIES_MAX } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
@@ -36,14 +37,8 @@ export async function listPriceCategories(
   page: PageInput,
   idsAtProvider: string[] | null | undefined,
 ): Promise<PriceCategory[]> {
-  const offer = await offerInScope(context, eventId, 'event');
-  const { where, options } = pageQuery(page);
-  const filter: FilterQuery<PriceCategory> = {
-    ...where,
-    offer,
-    ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}),
-  };
-  return context.em.find(PriceCategory, filter, options);
+  const { where, options } = await eventPageQuery(context, eventId, page, idsAtProvider);
+  return context.em.find(PriceCategory, where, options);
 }
 
 function duplicateIdAtProvider(field: string, idAtProvider: string): BadRequestError {
