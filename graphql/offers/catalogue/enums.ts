@@ -484,60 +484,9 @@ export type DeprecatedMusicType = (typeof deprecatedMusicTypes)[number];
 /** What a `musicType` field accepts: anyOf(TiteliveMusicTypeEnum | MusicTypeEnum__deprecated_). */
 export type MusicType = TiteliveMusicType | DeprecatedMusicType;
 
-// Bookings
-
-/** Status of an individual booking (reference `BookingStatus`). */
-export const bookingStatuses = ['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
-
 // Collective offers
-
-/** Status filter of the collective offer list (reference `CollectiveOfferStatus`). */
-export const collectiveOfferStatuses = [
-  'ACTIVE',
-  'PENDING',
-  'EXPIRED',
-  'REJECTED',
-  'SOLD_OUT',
-  'INACTIVE',
-  'DRAFT',
-  'ARCHIVED',
-] as const;
-export type CollectiveOfferStatus = (typeof collectiveOfferStatuses)[number];
-
-/** Status of a collective offer as displayed (reference `CollectiveOfferDisplayedStatus`). */
-export const collectiveOfferDisplayedStatuses = [
-  'PUBLISHED',
-  'UNDER_REVIEW',
-  'REJECTED',
-  'PREBOOKED',
-  'BOOKED',
-  'HIDDEN',
-  'EXPIRED',
-  'ENDED',
-  'CANCELLED',
-  'REIMBURSED',
-  'ARCHIVED',
-  'DRAFT',
-] as const;
-export type CollectiveOfferDisplayedStatus = (typeof collectiveOfferDisplayedStatuses)[number];
-
-/** Status of a collective booking (reference `CollectiveBookingStatus`). */
-export const collectiveBookingStatuses = ['PENDING', 'CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as const;
-export type CollectiveBookingStatus = (typeof collectiveBookingStatuses)[number];
-
-/** Format of a collective offer: the values are French labels (reference `EacFormat`). */
-export const eacFormats = [
-  'Atelier de pratique',
-  'Concert',
-  'Conférence, rencontre',
-  'Festival, salon, congrès',
-  'Projection audiovisuelle',
-  'Représentation',
-  'Visite guidée',
-  'Visite libre',
-] as const;
-export type EacFormat = (typeof eacFormats)[number];
+// The statuses of bookings and of collective offers, and the formats of collective offers, are
+// their subgraphs' own: graphql/bookings/Booking.ts, graphql/collective/.
 
 /** Where a collective offer takes place (reference `OfferAddressType`). */
 export const offerAddressTypes = ['offererVenue', 'school', 'other'] as const;
