@@ -256,25 +256,14 @@ export const titeliveMusicTypes = [
 ] as const;
 export type TiteliveMusicType = (typeof titeliveMusicTypes)[number];
 
-/** Music types allowed on events, a subset of the Titelive ones (reference `TiteliveEventMusicTypeEnum`). */
-export const titeliveEventMusicTypes = [
-  'MUSIQUE_CLASSIQUE',
-  'JAZZ-BLUES',
-  'ELECTRO',
-  'POP',
-  'ROCK',
-  'METAL',
-  'ALTERNATIF',
-  'VARIETES',
-  'FUNK-SOUL-RNB-DISCO',
-  'RAP-HIP HOP',
-  'REGGAE-RAGGA',
-  'MUSIQUE_DU_MONDE',
-  'COUNTRY-FOLK',
-  'AMBIANCE',
-  'AUTRES',
-] as const;
-export type TiteliveEventMusicType = (typeof titeliveEventMusicTypes)[number];
+/** The Titelive music types an event may not have: soundtracks, music videos, compilations, children's music. */
+const notEventMusicTypes = ['BANDES_ORIGINALES', 'VIDEOS_MUSICALES', 'COMPILATIONS', 'ENFANTS'] as const;
+export type TiteliveEventMusicType = Exclude<TiteliveMusicType, (typeof notEventMusicTypes)[number]>;
+
+/** Music types allowed on events (reference `TiteliveEventMusicTypeEnum`): the Titelive ones but those, in their order. */
+export const titeliveEventMusicTypes: readonly TiteliveEventMusicType[] = titeliveMusicTypes.filter(
+  (musicType): musicType is TiteliveEventMusicType => !(notEventMusicTypes as readonly string[]).includes(musicType),
+);
 
 /** Former music types, still accepted (reference `MusicTypeEnum__deprecated_`; `GET /music_types`). */
 export const deprecatedMusicTypes = [
