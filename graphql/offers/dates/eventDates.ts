@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../../shared/errors.js';
-import type { PageInput } from '../../shared/pagination.js';
 import { offerInScope } from '../access.js';
-import { eventPageQuery } from '../eventPage.js';
+import { type EventPageArgs, eventPageQuery } from '../eventPage.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { deleteStock } from '../stockDeletion.js';
@@ -23,13 +22,8 @@ async function liveDateOf(em: EntityManager, offer: Offer, stockId: number): Pro
 }
 
 /** One page of an event's dates that are not deleted, in id order, optionally only those with the given idAtProvider. */
-export async function listDates(
-  context: GraphContext,
-  eventId: number,
-  page: PageInput,
-  idsAtProvider: string[] | null | undefined,
-): Promise<Stock[]> {
-  const { where, options } = await eventPageQuery(context, eventId, page, idsAtProvider);
+export async function listDates(context: GraphContext, args: EventPageArgs): Promise<Stock[]> {
+  const { where, options } = await eventPageQuery(context, args);
   return context.em.find(Stock, { ...where, isDeleted: false }, { ...options, populate: ['priceCategory'] });
 }
 

@@ -1,9 +1,8 @@
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import type { PageInput } from '../../shared/pagination.js';
 import { offerInScope } from '../access.js';
-import { eventPageQuery } from '../eventPage.js';
+import { type EventPageArgs, eventPageQuery } from '../eventPage.js';
 import { PRICE_CATEGORIES_MAX } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
@@ -31,13 +30,8 @@ export async function priceCategoryOfOffer(em: EntityManager, offer: Offer, id: 
 }
 
 /** One page of an event's price categories, in id order, optionally only those with the given idAtProvider. */
-export async function listPriceCategories(
-  context: GraphContext,
-  eventId: number,
-  page: PageInput,
-  idsAtProvider: string[] | null | undefined,
-): Promise<PriceCategory[]> {
-  const { where, options } = await eventPageQuery(context, eventId, page, idsAtProvider);
+export async function listPriceCategories(context: GraphContext, args: EventPageArgs): Promise<PriceCategory[]> {
+  const { where, options } = await eventPageQuery(context, args);
   return context.em.find(PriceCategory, where, options);
 }
 
