@@ -1,4 +1,5 @@
-import { Field, InputType, Int } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { type ClassType, Field, InputType, Int } from 'type-graphql';
 
 /** Inputs that events and products share. */
 
@@ -85,4 +86,46 @@ export class OfferFields {
     description: 'A timezone-aware ISO 8601 datetime; null opens booking with the publication.',
   })
   bookingAllowedDatetime?: string | null;
+}
+
+/**
+ * The fields every new offer requires, added after those of `base` (the shared fields, and an
+ * event's own): what the creation inputs of events and products start with. Like OfferFields,
+ * the class is not emitted on its own: only its subclasses are referenced.
+ */
+export function withOfferCreationFields<Base extends ClassType<OfferFields>>(base: Base) {
+  @InputType()
+  class OfferCreationFields extends base {
+    @Field(() => String)
+    name!: string;
+
+    @Field(() => AccessibilityInput)
+    accessibility!: AccessibilityInput;
+
+    @Field(() => GraphQLJSONObject, { description: 'The category and its related fields.' })
+    categoryRelatedFields!: Record<string, unknown>;
+
+    @Field(() => OfferLocationInput)
+    location!: OfferLocationInput;
+  }
+  return OfferCreationFields;
+}
+
+/** The same fields in an edition, where each is left out to keep it: what edition inputs start with. */
+export function withOfferEditionFields<Base extends ClassType<OfferFields>>(base: Base) {
+  @InputType()
+  class OfferEditionFields extends base {
+    @Field(() => String, { nullable: true })
+    name?: string | null;
+
+    @Field(() => AccessibilityInput, { nullable: true })
+    accessibility?: AccessibilityInput | null;
+
+    @Field(() => GraphQLJSONObject, { nullable: true })
+    categoryRelatedFields?: Record<string, unknown> | null;
+
+    @Field(() => OfferLocationInput, { nullable: true })
+    location?: OfferLocationInput | null;
+  }
+  return OfferEditionFields;
 }

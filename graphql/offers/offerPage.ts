@@ -1,9 +1,29 @@
 import type { FilterQuery } from '@mikro-orm/core';
+import { ArgsType, Field, Int } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { type PageInput, pageQuery } from '../shared/pagination.js';
+import { PageInput, pageQuery } from '../shared/pagination.js';
 import { reachableOffers, requireIndividualOfferRights } from './access.js';
 import { Offer } from './Offer.js';
 import { primeOffers } from './offerBatch.js';
+
+/**
+ * The arguments of `events` and `products`: a page of the caller's offers of that kind, filtered.
+ * In the order the schema has always listed them.
+ */
+@ArgsType()
+export class OfferPageArgs {
+  @Field(() => [String], { nullable: true })
+  idsAtProvider?: string[] | null;
+
+  @Field(() => Int, { nullable: true })
+  addressId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  venueId?: number | null;
+
+  @Field(() => PageInput, { nullable: true })
+  page?: PageInput | null;
+}
 
 export interface OfferListFilters {
   isEvent: boolean;
@@ -39,4 +59,10 @@ export async function readOfferPage(
     offers.map((offer) => offer.id),
   );
   return offers;
+}
+
+/** The page `events` or `products` asks for: the first one when none is given. */
+export function readOfferKindPage(context: GraphContext, isEvent: boolean, args: OfferPageArgs): Promise<Offer[]> {
+  const { page, ...filters } = args;
+  return readOfferPage(context, { isEvent, ...filters }, page ?? new PageInput());
 }

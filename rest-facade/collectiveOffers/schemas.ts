@@ -200,15 +200,10 @@ export const CollectiveOfferLocationResponse = z
   ])
   .openapi({ description: 'Where the offer takes place.' });
 
+/** The whole offer: its summary's fields first, then the others. */
 export const CollectiveOfferDetail = z
   .object({
-    id: z.int(),
-    status: CollectiveOfferStatusEnum,
-    offerStatus: CollectiveOfferDisplayedStatusEnum,
-    venueId: z.int(),
-    startDatetime: dateTime,
-    endDatetime: dateTime,
-    bookings: z.array(CollectiveBookingResponse),
+    ...CollectiveOfferSummary.shape,
     audioDisabilityCompliant: z.boolean().nullable(),
     mentalDisabilityCompliant: z.boolean().nullable(),
     motorDisabilityCompliant: z.boolean().nullable(),

@@ -1,14 +1,13 @@
 import { PRICE_CATEGORIES_MAX } from '../../graphql/offers/limits.js';
 import { defineRoute } from '../route.js';
+import { eventInPath, eventPageQuery, eventPageVariables } from '../schemas/eventPages.js';
 import { idInPath } from '../schemas/inputs.js';
-import { pageInput } from '../schemas/pagination.js';
 import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 import { PriceCategoryFields } from './response.js';
 import {
   PriceCategoriesCreation,
   PriceCategoriesResponse,
-  priceCategoriesQuery,
   PriceCategoryEdition,
   PriceCategoryResponse,
 } from './schemas.js';
@@ -32,12 +31,8 @@ export const getEventPriceCategories = defineRoute({
     }`,
     [PriceCategoryFields],
   ),
-  request: { params: z.object({ event_id: idInPath }), query: priceCategoriesQuery },
-  variables: ({ params, query }) => ({
-    eventId: params.event_id,
-    page: pageInput(query),
-    idsAtProvider: query.idsAtProvider ?? null,
-  }),
+  request: { params: eventInPath, query: eventPageQuery },
+  variables: eventPageVariables,
   response: {
     status: 200,
     description: 'A page of price categories (possibly empty).',
@@ -64,7 +59,7 @@ export const postEventPriceCategories = defineRoute({
     }`,
     [PriceCategoryFields],
   ),
-  request: { params: z.object({ event_id: idInPath }), body: PriceCategoriesCreation },
+  request: { params: eventInPath, body: PriceCategoriesCreation },
   variables: ({ params, body }) => ({ eventId: params.event_id, priceCategories: body.priceCategories }),
   response: {
     status: 200,

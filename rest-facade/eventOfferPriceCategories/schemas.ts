@@ -1,7 +1,6 @@
 import { offerFieldRules, priceCategoryList, priceCategoryRules } from '../../graphql/offers/fieldRules.js';
 import { ID_AT_PROVIDER_MAX_LENGTH, PRICE_CATEGORIES_MAX, PRICE_MAX_CENTS } from '../../graphql/offers/limits.js';
 
-import { idsAtProviderParameter, pageParameters } from '../schemas/pagination.js';
 import { z } from '../zod.js';
 
 /** Your own identifier of a price category or a date: at most 70 characters, unique within the event. */
@@ -53,5 +52,3 @@ export const PriceCategoryResponse = z
 export const PriceCategoriesResponse = z
   .object({ priceCategories: z.array(PriceCategoryResponse) })
   .openapi('PriceCategoriesResponse');
-
-export const priceCategoriesQuery = z.object({ ...pageParameters, idsAtProvider: idsAtProviderParameter });

@@ -1,14 +1,13 @@
 import { DATES_PER_CALL_MAX, DATES_PER_OFFER_MAX } from '../../graphql/offers/limits.js';
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
+import { eventInPath, eventPageQuery, eventPageVariables } from '../schemas/eventPages.js';
 import { idInPath } from '../schemas/inputs.js';
-import { pageInput } from '../schemas/pagination.js';
 import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 import { DateFields, toDateResponse } from './response.js';
 import {
   DateResponse,
-  datesQuery,
   EventStockEdition,
   EventStocksCreation,
   GetDatesResponse,
@@ -36,12 +35,8 @@ export const getEventStocks = defineRoute({
     }`,
     [DateFields],
   ),
-  request: { params: z.object({ event_id: idInPath }), query: datesQuery },
-  variables: ({ params, query }) => ({
-    eventId: params.event_id,
-    page: pageInput(query),
-    idsAtProvider: query.idsAtProvider ?? null,
-  }),
+  request: { params: eventInPath, query: eventPageQuery },
+  variables: eventPageVariables,
   response: {
     status: 200,
     description: 'A page of dates (possibly empty).',
@@ -69,7 +64,7 @@ export const postEventStocks = defineRoute({
     }`,
     [DateFields],
   ),
-  request: { params: z.object({ event_id: idInPath }), body: EventStocksCreation },
+  request: { params: eventInPath, body: EventStocksCreation },
   variables: ({ params, body }) => ({ eventId: params.event_id, dates: datesAsText(body.dates) }),
   response: {
     status: 200,

@@ -9,7 +9,6 @@ import { idAtProviderInput, PriceCategoryResponse } from '../eventOfferPriceCate
 import { dateTime } from '../schemas/common.js';
 import { id } from '../schemas/inputs.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
-import { idsAtProviderParameter, pageParameters } from '../schemas/pagination.js';
 import { quantityInput, quantityOutput, UNLIMITED } from '../schemas/quantity.js';
 import { z } from '../zod.js';
 
@@ -83,5 +82,3 @@ export const DateResponse = z
 
 export const GetDatesResponse = z.object({ dates: z.array(DateResponse) }).openapi('GetDatesResponse');
 export const PostDatesResponse = z.object({ dates: z.array(DateResponse) }).openapi('PostDatesResponse');
-
-export const datesQuery = z.object({ ...pageParameters, idsAtProvider: idsAtProviderParameter });

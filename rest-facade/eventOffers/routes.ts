@@ -1,9 +1,8 @@
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
-import { idInPath, idInQuery } from '../schemas/inputs.js';
-import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
+import { eventInPath } from '../schemas/eventPages.js';
+import { offerPageQuery, offerPageVariables } from '../schemas/offerPages.js';
 import { graphql } from '../subgraphs/graphql.js';
-import { z } from '../zod.js';
 import { EventFields, toEventResponse } from './response.js';
 import { EventOfferCreation, EventOfferEdition, EventOfferResponse, EventOffersResponse } from './schemas.js';
 
@@ -35,20 +34,8 @@ export const getEvents = defineRoute({
     }`,
     [EventFields],
   ),
-  request: {
-    query: z.object({
-      ...pageParameters,
-      venueId: idInQuery(),
-      addressId: idInQuery(),
-      idsAtProvider: idsAtProviderParameter,
-    }),
-  },
-  variables: ({ query }) => ({
-    page: pageInput(query),
-    venueId: query.venueId ?? null,
-    addressId: query.addressId ?? null,
-    idsAtProvider: query.idsAtProvider ?? null,
-  }),
+  request: { query: offerPageQuery },
+  variables: offerPageVariables,
   response: {
     status: 200,
     description: 'A page of your event offers.',
@@ -92,7 +79,7 @@ export const getEvent = defineRoute({
   description: 'One of your event offers, with its status and price categories.',
   subgraph: 'offers',
   document: graphql.offers('query GetEvent($id: Int!) { event(id: $id) { ...EventFields } }', [EventFields]),
-  request: { params: z.object({ event_id: idInPath }) },
+  request: { params: eventInPath },
   variables: ({ params }) => ({ id: params.event_id }),
   response: {
     status: 200,
@@ -117,7 +104,7 @@ export const editEvent = defineRoute({
     'mutation EditEvent($id: Int!, $input: EventEditInput!) { editEvent(id: $id, input: $input) { ...EventFields } }',
     [EventFields],
   ),
-  request: { params: z.object({ event_id: idInPath }), body: EventOfferEdition },
+  request: { params: eventInPath, body: EventOfferEdition },
   variables: ({ params, body }) => ({ id: params.event_id, input: eventInput(body) }),
   response: {
     status: 200,

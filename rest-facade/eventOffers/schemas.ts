@@ -8,6 +8,7 @@ import {
   AccessibilityResponse,
   ImageResponse,
   OfferLocation,
+  offerEditionFields,
   offerFields,
   PartialAccessibilityChange,
   publication,
@@ -54,15 +55,7 @@ export const EventOfferEdition = z
   .strictObject({
     accessibility: PartialAccessibilityChange.nullable().optional(),
     categoryRelatedFields: eventCategoryRelatedFields('edit').nullable().optional(),
-    enableDoubleBookings: z.boolean().nullable().optional(),
-    isActive: z
-      .boolean()
-      .nullable()
-      .optional()
-      .openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
-    location: OfferLocation.nullable().optional(),
-    name: offerFieldRules.editedName.nullable().optional(),
-    publicationDatetime: publication.nullable().optional(),
+    ...offerEditionFields,
     ...sharedFields,
   })
   .openapi('EventOfferEdition');

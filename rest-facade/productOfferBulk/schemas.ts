@@ -1,7 +1,7 @@
 import { eanRule, priceRule, productsByEanList, refuseWrongEans } from '../../graphql/offers/fieldRules.js';
 import { EANS_PER_QUERY_MAX, PRICE_MAX_CENTS, PRODUCTS_BY_EAN_MAX } from '../../graphql/offers/limits.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
-import { id, integerInput } from '../schemas/inputs.js';
+import { commaSeparated, id, integerInput } from '../schemas/inputs.js';
 import { OfferLocation, publication } from '../schemas/offers.js';
 import { quantityInput, UNLIMITED } from '../schemas/quantity.js';
 import { z } from '../zod.js';
@@ -16,10 +16,7 @@ export { EANS_PER_QUERY_MAX, PRODUCTS_BY_EAN_MAX as PRODUCTS_PER_UPSERT_MAX };
 export const eansParameter = z
   .string()
   .transform((value, context) => {
-    const eans = value
-      .split(',')
-      .map((ean) => ean.trim())
-      .filter((ean) => ean !== '');
+    const eans = commaSeparated(value);
     return refuseWrongEans(eans, context, value) ? z.NEVER : eans;
   })
   .openapi({

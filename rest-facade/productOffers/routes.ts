@@ -3,8 +3,8 @@ import { conditionalFieldsAsMap } from '../offerAttributes/schemas.js';
 import { oneOf } from '../graphAnswer.js';
 import { defineRoute } from '../route.js';
 import { CategoryEnum, LocationTypeEnum } from '../schemas/enums.js';
-import { idInPath, idInQuery } from '../schemas/inputs.js';
-import { idsAtProviderParameter, pageInput, pageParameters } from '../schemas/pagination.js';
+import { idInPath } from '../schemas/inputs.js';
+import { offerPageQuery, offerPageVariables } from '../schemas/offerPages.js';
 import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
 import { ProductFields, toProductResponse, toProductsResponse } from './response.js';
@@ -66,20 +66,8 @@ export const getProducts = defineRoute({
     }`,
     [ProductFields],
   ),
-  request: {
-    query: z.object({
-      ...pageParameters,
-      venueId: idInQuery(),
-      addressId: idInQuery(),
-      idsAtProvider: idsAtProviderParameter,
-    }),
-  },
-  variables: ({ query }) => ({
-    page: pageInput(query),
-    venueId: query.venueId ?? null,
-    addressId: query.addressId ?? null,
-    idsAtProvider: query.idsAtProvider ?? null,
-  }),
+  request: { query: offerPageQuery },
+  variables: offerPageVariables,
   response: {
     status: 200,
     description: 'A page of your product offers.',

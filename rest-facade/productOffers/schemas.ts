@@ -10,6 +10,7 @@ import {
   AccessibilityResponse,
   ImageResponse,
   OfferLocation,
+  offerEditionFields,
   offerFields,
   PartialAccessibilityChange,
   publication,
@@ -71,15 +72,7 @@ export const ProductOfferEdition = z
     offerId: id().openapi({ description: 'The product offer to change.' }),
     accessibility: PartialAccessibilityChange.nullable().optional(),
     categoryRelatedFields: categoryRelatedFieldsOf('product', 'edit').nullable().optional(),
-    enableDoubleBookings: z.boolean().nullable().optional(),
-    isActive: z
-      .boolean()
-      .nullable()
-      .optional()
-      .openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
-    location: OfferLocation.nullable().optional(),
-    name: offerFieldRules.editedName.nullable().optional(),
-    publicationDatetime: publication.nullable().optional(),
+    ...offerEditionFields,
     stock: StockEdition.nullable().optional().openapi({
       description: 'null deletes the stock and cancels its unused bookings; an object creates or changes it.',
     }),

@@ -38,3 +38,11 @@ export const idInPath = integerInput(z.int().min(1).max(ID_MAX));
 
 /** An id in a query string, optional. */
 export const idInQuery = () => integerInput(id().optional());
+
+/** The items of a comma-separated list in a query string, trimmed, the empty ones left out. */
+export function commaSeparated(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}

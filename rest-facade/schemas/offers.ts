@@ -100,3 +100,19 @@ export const offerFields = {
   image: ImageBody.nullable().optional(),
   itemCollectionDetails: offerFieldRules.text.nullable().optional(),
 };
+
+/**
+ * Fields of edition bodies that events and products share, each null or left out to keep it
+ * (they follow `accessibility` and `categoryRelatedFields` in the bodies).
+ */
+export const offerEditionFields = {
+  enableDoubleBookings: z.boolean().nullable().optional(),
+  isActive: z
+    .boolean()
+    .nullable()
+    .optional()
+    .openapi({ description: 'false deactivates the offer without cancelling bookings.' }),
+  location: OfferLocation.nullable().optional(),
+  name: offerFieldRules.editedName.nullable().optional(),
+  publicationDatetime: publication.nullable().optional(),
+};

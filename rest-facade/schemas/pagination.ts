@@ -3,7 +3,7 @@ import { IDS_AT_PROVIDER_MAX } from '../../graphql/offers/limits.js';
 import { ID_MAX } from '../../graphql/shared/fieldRules.js';
 import { PAGE_SIZE_MAX, pageRules } from '../../graphql/shared/pagination.js';
 import { z } from '../zod.js';
-import { integerInput } from './inputs.js';
+import { commaSeparated, integerInput } from './inputs.js';
 
 export { IDS_AT_PROVIDER_MAX };
 
@@ -23,10 +23,7 @@ export const idsAtProviderParameter = z
   .optional()
   .transform((value, context) => {
     if (value === undefined || value.trim() === '') return undefined;
-    const ids = value
-      .split(',')
-      .map((id) => id.trim())
-      .filter((id) => id !== '');
+    const ids = commaSeparated(value);
     return refuseWrongIdsAtProvider(ids, context, value) ? z.NEVER : ids;
   })
   .openapi({

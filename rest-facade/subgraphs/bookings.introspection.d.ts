@@ -1,12 +1,13 @@
 /* eslint-disable */
-// The bookings subgraph's schema as a type for gql.tada. Written by `npm run supergraph`: do not edit.
+// The bookings subgraph's schema as a type, for gql.tada. Written by `npm run supergraph`: do not edit.
 
-export type introspection_types = {
+import type { common_types } from './common.introspection.js';
+
+export type introspection_types = common_types & {
     'Beneficiary': { kind: 'OBJECT'; name: 'Beneficiary'; fields: { 'birthDate': { name: 'birthDate'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'credit': { name: 'credit'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'email': { name: 'email'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'firstName': { name: 'firstName'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'lastName': { name: 'lastName'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'phoneNumber': { name: 'phoneNumber'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'postalCode': { name: 'postalCode'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
     'Booking': { kind: 'OBJECT'; name: 'Booking'; fields: { 'amount': { name: 'amount'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'cancellationDate': { name: 'cancellationDate'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'cancellationLimitDate': { name: 'cancellationLimitDate'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'cancellationReason': { name: 'cancellationReason'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'creationDate': { name: 'creationDate'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; }; } }; 'dateUsed': { name: 'dateUsed'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'offer': { name: 'offer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offer'; ofType: null; }; } }; 'quantity': { name: 'quantity'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'reimbursementDate': { name: 'reimbursementDate'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'status': { name: 'status'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'stockId': { name: 'stockId'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'tickets': { name: 'tickets'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'BookingTicket'; ofType: null; }; }; }; } }; 'token': { name: 'token'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; }; };
     'BookingFiltersInput': { kind: 'INPUT_OBJECT'; name: 'BookingFiltersInput'; isOneOf: false; inputFields: [{ name: 'stockId'; type: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; defaultValue: null }, { name: 'priceCategoryId'; type: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; defaultValue: null }, { name: 'status'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }, { name: 'beginningDatetime'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; }; defaultValue: null }]; };
     'BookingTicket': { kind: 'OBJECT'; name: 'BookingTicket'; fields: { 'barcode': { name: 'barcode'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'seat': { name: 'seat'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
-    'Boolean': unknown;
     'DateTimeISO': unknown;
     'Int': unknown;
     'Mutation': { kind: 'OBJECT'; name: 'Mutation'; fields: { 'cancelBooking': { name: 'cancelBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Booking'; ofType: null; }; } }; 'keepBooking': { name: 'keepBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Booking'; ofType: null; }; } }; 'sandboxBook': { name: 'sandboxBook'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Booking'; ofType: null; }; } }; 'sandboxCreateBeneficiary': { name: 'sandboxCreateBeneficiary'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Beneficiary'; ofType: null; }; } }; 'sandboxRunScheduledJobs': { name: 'sandboxRunScheduledJobs'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'TransitionRunAnswer'; ofType: null; }; } }; 'useBooking': { name: 'useBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Booking'; ofType: null; }; } }; }; };
@@ -17,32 +18,8 @@ export type introspection_types = {
     'Query': { kind: 'OBJECT'; name: 'Query'; fields: { '_entities': { name: '_entities'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'UNION'; name: '_Entity'; ofType: null; }; }; } }; '_service': { name: '_service'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: '_Service'; ofType: null; }; } }; 'booking': { name: 'booking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Booking'; ofType: null; }; } }; 'bookingByToken': { name: 'bookingByToken'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'ProviderBooking'; ofType: null; }; } }; 'bookingMessages': { name: 'bookingMessages'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'ProviderMessage'; ofType: null; }; }; }; } }; 'offerBookings': { name: 'offerBookings'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'ProviderBooking'; ofType: null; }; }; }; } }; }; };
     'SandboxBeneficiaryInput': { kind: 'INPUT_OBJECT'; name: 'SandboxBeneficiaryInput'; isOneOf: false; inputFields: [{ name: 'email'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'firstName'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'lastName'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'birthDate'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'phoneNumber'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }, { name: 'postalCode'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }]; };
     'SandboxBookingInput': { kind: 'INPUT_OBJECT'; name: 'SandboxBookingInput'; isOneOf: false; inputFields: [{ name: 'stockId'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; }; defaultValue: null }, { name: 'quantity'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; }; defaultValue: "1" }, { name: 'beneficiaryId'; type: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; defaultValue: null }]; };
-    'String': unknown;
     'TransitionRunAnswer': { kind: 'OBJECT'; name: 'TransitionRunAnswer'; fields: { 'expired': { name: 'expired'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'reimbursed': { name: 'reimbursed'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'used': { name: 'used'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; }; };
-    '_Any': unknown;
     '_Entity': { kind: 'UNION'; name: '_Entity'; fields: {}; possibleTypes: 'Booking' | 'Offer'; };
-    '_Service': { kind: 'OBJECT'; name: '_Service'; fields: { 'sdl': { name: 'sdl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
-    'federation__FieldSet': unknown;
-    'federation__Policy': unknown;
-    'federation__Scope': unknown;
-    'link__Import': unknown;
-    'link__Purpose': { name: 'link__Purpose'; enumValues: 'SECURITY' | 'EXECUTION'; };
 };
 
-/** An IntrospectionQuery representation of your schema.
- *
- * @remarks
- * This is an introspection of your schema saved as a file by GraphQLSP.
- * It will automatically be used by `gql.tada` to infer the types of your GraphQL documents.
- * If you need to reuse this data or update your `scalars`, update `tadaOutputLocation` to
- * instead save to a .ts instead of a .d.ts file.
- */
-export type introspection = {
-  name: 'bookings';
-  query: 'Query';
-  mutation: 'Mutation';
-  subscription: never;
-  types: introspection_types;
-};
-
-import * as gqlTada from 'gql.tada';
+export type introspection = { name: 'bookings'; query: 'Query'; mutation: 'Mutation'; subscription: never; types: introspection_types; };

@@ -1,8 +1,9 @@
 /* eslint-disable */
-// The collective subgraph's schema as a type for gql.tada. Written by `npm run supergraph`: do not edit.
+// The collective subgraph's schema as a type, for gql.tada. Written by `npm run supergraph`: do not edit.
 
-export type introspection_types = {
-    'Boolean': unknown;
+import type { common_types } from './common.introspection.js';
+
+export type introspection_types = common_types & {
     'CollectiveBooking': { kind: 'OBJECT'; name: 'CollectiveBooking'; fields: { 'cancellationDate': { name: 'cancellationDate'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'cancellationLimitDate': { name: 'cancellationLimitDate'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'cancellationReason': { name: 'cancellationReason'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'confirmationDate': { name: 'confirmationDate'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'dateCreated': { name: 'dateCreated'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; }; } }; 'dateUsed': { name: 'dateUsed'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'reimbursementDate': { name: 'reimbursementDate'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'status': { name: 'status'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'ENUM'; name: 'CollectiveBookingStatus'; ofType: null; }; } }; }; };
     'CollectiveBookingStatus': { name: 'CollectiveBookingStatus'; enumValues: 'PENDING' | 'CONFIRMED' | 'USED' | 'CANCELLED' | 'REIMBURSED'; };
     'CollectiveLocationInput': { kind: 'INPUT_OBJECT'; name: 'CollectiveLocationInput'; isOneOf: false; inputFields: [{ name: 'type'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'isVenueAddress'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; defaultValue: null }, { name: 'addressId'; type: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; defaultValue: null }, { name: 'addressLabel'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }, { name: 'comment'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }]; };
@@ -21,33 +22,9 @@ export type introspection_types = {
     'Mutation': { kind: 'OBJECT'; name: 'Mutation'; fields: { 'adageMockBookOffer': { name: 'adageMockBookOffer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveBooking'; ofType: null; }; } }; 'adageMockCancelBooking': { name: 'adageMockCancelBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveBooking'; ofType: null; }; } }; 'adageMockConfirmBooking': { name: 'adageMockConfirmBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveBooking'; ofType: null; }; } }; 'adageMockReimburseBooking': { name: 'adageMockReimburseBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveBooking'; ofType: null; }; } }; 'adageMockResetBooking': { name: 'adageMockResetBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveBooking'; ofType: null; }; } }; 'adageMockUseBooking': { name: 'adageMockUseBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveBooking'; ofType: null; }; } }; 'archiveCollectiveOffers': { name: 'archiveCollectiveOffers'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; } }; 'cancelCollectiveBooking': { name: 'cancelCollectiveBooking'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveBooking'; ofType: null; }; } }; 'createCollectiveOffer': { name: 'createCollectiveOffer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveOffer'; ofType: null; }; } }; 'editCollectiveOffer': { name: 'editCollectiveOffer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveOffer'; ofType: null; }; } }; }; };
     'NationalProgram': { kind: 'OBJECT'; name: 'NationalProgram'; fields: { 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'name': { name: 'name'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; }; };
     'Query': { kind: 'OBJECT'; name: 'Query'; fields: { '_entities': { name: '_entities'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'UNION'; name: '_Entity'; ofType: null; }; }; } }; '_service': { name: '_service'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: '_Service'; ofType: null; }; } }; 'collectiveOffer': { name: 'collectiveOffer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveOffer'; ofType: null; }; } }; 'collectiveOfferFormats': { name: 'collectiveOfferFormats'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; }; } }; 'collectiveOfferSummaries': { name: 'collectiveOfferSummaries'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveOfferSummary'; ofType: null; }; }; }; } }; 'collectiveOffers': { name: 'collectiveOffers'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CollectiveOffer'; ofType: null; }; }; }; } }; 'educationalDomains': { name: 'educationalDomains'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'EducationalDomain'; ofType: null; }; }; }; } }; 'educationalInstitutions': { name: 'educationalInstitutions'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'EducationalInstitution'; ofType: null; }; }; }; } }; 'nationalPrograms': { name: 'nationalPrograms'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'NationalProgram'; ofType: null; }; }; }; } }; 'studentLevels': { name: 'studentLevels'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'StudentLevel'; ofType: null; }; }; }; } }; }; };
-    'String': unknown;
     'StudentLevel': { kind: 'OBJECT'; name: 'StudentLevel'; fields: { 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'name': { name: 'name'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; }; };
     'Venue': { kind: 'OBJECT'; name: 'Venue'; fields: { 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; }; };
-    '_Any': unknown;
     '_Entity': { kind: 'UNION'; name: '_Entity'; fields: {}; possibleTypes: 'CollectiveOffer' | 'Venue'; };
-    '_Service': { kind: 'OBJECT'; name: '_Service'; fields: { 'sdl': { name: 'sdl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
-    'federation__FieldSet': unknown;
-    'federation__Policy': unknown;
-    'federation__Scope': unknown;
-    'link__Import': unknown;
-    'link__Purpose': { name: 'link__Purpose'; enumValues: 'SECURITY' | 'EXECUTION'; };
 };
 
-/** An IntrospectionQuery representation of your schema.
- *
- * @remarks
- * This is an introspection of your schema saved as a file by GraphQLSP.
- * It will automatically be used by `gql.tada` to infer the types of your GraphQL documents.
- * If you need to reuse this data or update your `scalars`, update `tadaOutputLocation` to
- * instead save to a .ts instead of a .d.ts file.
- */
-export type introspection = {
-  name: 'collective';
-  query: 'Query';
-  mutation: 'Mutation';
-  subscription: never;
-  types: introspection_types;
-};
-
-import * as gqlTada from 'gql.tada';
+export type introspection = { name: 'collective'; query: 'Query'; mutation: 'Mutation'; subscription: never; types: introspection_types; };

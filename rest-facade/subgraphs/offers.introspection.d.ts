@@ -1,9 +1,10 @@
 /* eslint-disable */
-// The offers subgraph's schema as a type for gql.tada. Written by `npm run supergraph`: do not edit.
+// The offers subgraph's schema as a type, for gql.tada. Written by `npm run supergraph`: do not edit.
 
-export type introspection_types = {
+import type { common_types } from './common.introspection.js';
+
+export type introspection_types = common_types & {
     'AccessibilityInput': { kind: 'INPUT_OBJECT'; name: 'AccessibilityInput'; isOneOf: false; inputFields: [{ name: 'audioDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; defaultValue: null }, { name: 'mentalDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; defaultValue: null }, { name: 'motorDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; defaultValue: null }, { name: 'visualDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; defaultValue: null }]; };
-    'Boolean': unknown;
     'CategoryDescription': { kind: 'OBJECT'; name: 'CategoryDescription'; fields: { 'conditionalFields': { name: 'conditionalFields'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'ConditionalField'; ofType: null; }; }; }; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'locationType': { name: 'locationType'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
     'CollectiveOffer': { kind: 'OBJECT'; name: 'CollectiveOffer'; fields: { 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; }; };
     'ConditionalField': { kind: 'OBJECT'; name: 'ConditionalField'; fields: { 'mandatory': { name: 'mandatory'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; } }; 'name': { name: 'name'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; }; };
@@ -38,32 +39,8 @@ export type introspection_types = {
     'Query': { kind: 'OBJECT'; name: 'Query'; fields: { '_entities': { name: '_entities'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'UNION'; name: '_Entity'; ofType: null; }; }; } }; '_service': { name: '_service'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: '_Service'; ofType: null; }; } }; 'eanAvailability': { name: 'eanAvailability'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'EanAvailabilityAnswer'; ofType: null; }; } }; 'event': { name: 'event'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offer'; ofType: null; }; } }; 'eventCategories': { name: 'eventCategories'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CategoryDescription'; ofType: null; }; }; }; } }; 'eventDates': { name: 'eventDates'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Stock'; ofType: null; }; }; }; } }; 'eventMusicTypes': { name: 'eventMusicTypes'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'LabelledCode'; ofType: null; }; }; }; } }; 'eventPriceCategories': { name: 'eventPriceCategories'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'PriceCategory'; ofType: null; }; }; }; } }; 'events': { name: 'events'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offer'; ofType: null; }; }; }; } }; 'legacyMusicTypes': { name: 'legacyMusicTypes'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'LabelledCode'; ofType: null; }; }; }; } }; 'musicTypes': { name: 'musicTypes'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'LabelledCode'; ofType: null; }; }; }; } }; 'offer': { name: 'offer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offer'; ofType: null; }; } }; 'product': { name: 'product'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offer'; ofType: null; }; } }; 'productCategories': { name: 'productCategories'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'CategoryDescription'; ofType: null; }; }; }; } }; 'productImport': { name: 'productImport'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'ProductImport'; ofType: null; }; } }; 'products': { name: 'products'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offer'; ofType: null; }; }; }; } }; 'productsByEan': { name: 'productsByEan'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offer'; ofType: null; }; }; }; } }; 'showTypes': { name: 'showTypes'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'LabelledCode'; ofType: null; }; }; }; } }; }; };
     'RejectedEans': { kind: 'OBJECT'; name: 'RejectedEans'; fields: { 'notCompliantWithCgu': { name: 'notCompliantWithCgu'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; }; } }; 'notFound': { name: 'notFound'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; }; } }; 'subcategoryNotAllowed': { name: 'subcategoryNotAllowed'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; }; } }; }; };
     'Stock': { kind: 'OBJECT'; name: 'Stock'; fields: { 'beginningDatetime': { name: 'beginningDatetime'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'bookedQuantity': { name: 'bookedQuantity'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'bookingLimitDatetime': { name: 'bookingLimitDatetime'; type: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'idAtProvider': { name: 'idAtProvider'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'price': { name: 'price'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'priceCategory': { name: 'priceCategory'; type: { kind: 'OBJECT'; name: 'PriceCategory'; ofType: null; } }; 'quantity': { name: 'quantity'; type: { kind: 'SCALAR'; name: 'Int'; ofType: null; } }; 'remainingQuantity': { name: 'remainingQuantity'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Quantity'; ofType: null; }; } }; }; };
-    'String': unknown;
     'Venue': { kind: 'OBJECT'; name: 'Venue'; fields: { 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; }; };
-    '_Any': unknown;
     '_Entity': { kind: 'UNION'; name: '_Entity'; fields: {}; possibleTypes: 'CollectiveOffer' | 'Offer' | 'Venue'; };
-    '_Service': { kind: 'OBJECT'; name: '_Service'; fields: { 'sdl': { name: 'sdl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
-    'federation__FieldSet': unknown;
-    'federation__Policy': unknown;
-    'federation__Scope': unknown;
-    'link__Import': unknown;
-    'link__Purpose': { name: 'link__Purpose'; enumValues: 'SECURITY' | 'EXECUTION'; };
 };
 
-/** An IntrospectionQuery representation of your schema.
- *
- * @remarks
- * This is an introspection of your schema saved as a file by GraphQLSP.
- * It will automatically be used by `gql.tada` to infer the types of your GraphQL documents.
- * If you need to reuse this data or update your `scalars`, update `tadaOutputLocation` to
- * instead save to a .ts instead of a .d.ts file.
- */
-export type introspection = {
-  name: 'offers';
-  query: 'Query';
-  mutation: 'Mutation';
-  subscription: never;
-  types: introspection_types;
-};
-
-import * as gqlTada from 'gql.tada';
+export type introspection = { name: 'offers'; query: 'Query'; mutation: 'Mutation'; subscription: never; types: introspection_types; };

@@ -1,10 +1,11 @@
 /* eslint-disable */
-// The providers subgraph's schema as a type for gql.tada. Written by `npm run supergraph`: do not edit.
+// The providers subgraph's schema as a type, for gql.tada. Written by `npm run supergraph`: do not edit.
 
-export type introspection_types = {
+import type { common_types } from './common.introspection.js';
+
+export type introspection_types = common_types & {
     'Address': { kind: 'OBJECT'; name: 'Address'; fields: { 'banId': { name: 'banId'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'city': { name: 'city'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'departmentCode': { name: 'departmentCode'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'inseeCode': { name: 'inseeCode'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'latitude': { name: 'latitude'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Float'; ofType: null; }; } }; 'longitude': { name: 'longitude'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Float'; ofType: null; }; } }; 'postalCode': { name: 'postalCode'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'street': { name: 'street'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
     'AddressInput': { kind: 'INPUT_OBJECT'; name: 'AddressInput'; isOneOf: false; inputFields: [{ name: 'street'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'city'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'postalCode'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; }; defaultValue: null }, { name: 'latitude'; type: { kind: 'SCALAR'; name: 'Float'; ofType: null; }; defaultValue: null }, { name: 'longitude'; type: { kind: 'SCALAR'; name: 'Float'; ofType: null; }; defaultValue: null }]; };
-    'Boolean': unknown;
     'DateTimeISO': unknown;
     'ExternalUrls': { kind: 'OBJECT'; name: 'ExternalUrls'; fields: { 'bookingUrl': { name: 'bookingUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'cancelUrl': { name: 'cancelUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'notificationUrl': { name: 'notificationUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
     'ExternalUrlsInput': { kind: 'INPUT_OBJECT'; name: 'ExternalUrlsInput'; isOneOf: false; inputFields: [{ name: 'bookingUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }, { name: 'cancelUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }, { name: 'notificationUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; }; defaultValue: null }]; };
@@ -15,32 +16,8 @@ export type introspection_types = {
     'OffererVenues': { kind: 'OBJECT'; name: 'OffererVenues'; fields: { 'offerer': { name: 'offerer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offerer'; ofType: null; }; } }; 'venues': { name: 'venues'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Venue'; ofType: null; }; }; }; } }; }; };
     'Provider': { kind: 'OBJECT'; name: 'Provider'; fields: { 'bookingUrl': { name: 'bookingUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'cancelUrl': { name: 'cancelUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'isActive': { name: 'isActive'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; } }; 'logoUrl': { name: 'logoUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'name': { name: 'name'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'notificationUrl': { name: 'notificationUrl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'venues': { name: 'venues'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Venue'; ofType: null; }; }; }; } }; }; };
     'Query': { kind: 'OBJECT'; name: 'Query'; fields: { '_entities': { name: '_entities'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'UNION'; name: '_Entity'; ofType: null; }; }; } }; '_service': { name: '_service'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: '_Service'; ofType: null; }; } }; 'address': { name: 'address'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Address'; ofType: null; }; } }; 'offererVenues': { name: 'offererVenues'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'OffererVenues'; ofType: null; }; }; }; } }; 'provider': { name: 'provider'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Provider'; ofType: null; }; } }; 'searchAddresses': { name: 'searchAddresses'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'LIST'; name: never; ofType: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Address'; ofType: null; }; }; }; } }; 'venue': { name: 'venue'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Venue'; ofType: null; }; } }; 'venueBySiret': { name: 'venueBySiret'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Venue'; ofType: null; }; } }; }; };
-    'String': unknown;
     'Venue': { kind: 'OBJECT'; name: 'Venue'; fields: { 'activityDomain': { name: 'activityDomain'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'address': { name: 'address'; type: { kind: 'OBJECT'; name: 'Address'; ofType: null; } }; 'audioDisabilityCompliant': { name: 'audioDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'createdDatetime': { name: 'createdDatetime'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'DateTimeISO'; ofType: null; }; } }; 'externalUrls': { name: 'externalUrls'; type: { kind: 'OBJECT'; name: 'ExternalUrls'; ofType: null; } }; 'id': { name: 'id'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Int'; ofType: null; }; } }; 'isVirtual': { name: 'isVirtual'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; } }; 'legalName': { name: 'legalName'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'String'; ofType: null; }; } }; 'mentalDisabilityCompliant': { name: 'mentalDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'motorDisabilityCompliant': { name: 'motorDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'offerer': { name: 'offerer'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Offerer'; ofType: null; }; } }; 'publicName': { name: 'publicName'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'siret': { name: 'siret'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'siretComment': { name: 'siretComment'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; 'visualDisabilityCompliant': { name: 'visualDisabilityCompliant'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; }; };
-    '_Any': unknown;
     '_Entity': { kind: 'UNION'; name: '_Entity'; fields: {}; possibleTypes: 'Address' | 'Offerer' | 'Provider' | 'Venue'; };
-    '_Service': { kind: 'OBJECT'; name: '_Service'; fields: { 'sdl': { name: 'sdl'; type: { kind: 'SCALAR'; name: 'String'; ofType: null; } }; }; };
-    'federation__FieldSet': unknown;
-    'federation__Policy': unknown;
-    'federation__Scope': unknown;
-    'link__Import': unknown;
-    'link__Purpose': { name: 'link__Purpose'; enumValues: 'SECURITY' | 'EXECUTION'; };
 };
 
-/** An IntrospectionQuery representation of your schema.
- *
- * @remarks
- * This is an introspection of your schema saved as a file by GraphQLSP.
- * It will automatically be used by `gql.tada` to infer the types of your GraphQL documents.
- * If you need to reuse this data or update your `scalars`, update `tadaOutputLocation` to
- * instead save to a .ts instead of a .d.ts file.
- */
-export type introspection = {
-  name: 'providers';
-  query: 'Query';
-  mutation: 'Mutation';
-  subscription: never;
-  types: introspection_types;
-};
-
-import * as gqlTada from 'gql.tada';
+export type introspection = { name: 'providers'; query: 'Query'; mutation: 'Mutation'; subscription: never; types: introspection_types; };

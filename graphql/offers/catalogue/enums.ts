@@ -256,25 +256,14 @@ export const titeliveMusicTypes = [
 ] as const;
 export type TiteliveMusicType = (typeof titeliveMusicTypes)[number];
 
-/** Music types allowed on events, a subset of the Titelive ones (reference `TiteliveEventMusicTypeEnum`). */
-export const titeliveEventMusicTypes = [
-  'MUSIQUE_CLASSIQUE',
-  'JAZZ-BLUES',
-  'ELECTRO',
-  'POP',
-  'ROCK',
-  'METAL',
-  'ALTERNATIF',
-  'VARIETES',
-  'FUNK-SOUL-RNB-DISCO',
-  'RAP-HIP HOP',
-  'REGGAE-RAGGA',
-  'MUSIQUE_DU_MONDE',
-  'COUNTRY-FOLK',
-  'AMBIANCE',
-  'AUTRES',
-] as const;
-export type TiteliveEventMusicType = (typeof titeliveEventMusicTypes)[number];
+/** The Titelive music types an event may not have: soundtracks, music videos, compilations, children's music. */
+const notEventMusicTypes = ['BANDES_ORIGINALES', 'VIDEOS_MUSICALES', 'COMPILATIONS', 'ENFANTS'] as const;
+export type TiteliveEventMusicType = Exclude<TiteliveMusicType, (typeof notEventMusicTypes)[number]>;
+
+/** Music types allowed on events (reference `TiteliveEventMusicTypeEnum`): the Titelive ones but those, in their order. */
+export const titeliveEventMusicTypes: readonly TiteliveEventMusicType[] = titeliveMusicTypes.filter(
+  (musicType): musicType is TiteliveEventMusicType => !(notEventMusicTypes as readonly string[]).includes(musicType),
+);
 
 /** Former music types, still accepted (reference `MusicTypeEnum__deprecated_`; `GET /music_types`). */
 export const deprecatedMusicTypes = [
@@ -484,60 +473,9 @@ export type DeprecatedMusicType = (typeof deprecatedMusicTypes)[number];
 /** What a `musicType` field accepts: anyOf(TiteliveMusicTypeEnum | MusicTypeEnum__deprecated_). */
 export type MusicType = TiteliveMusicType | DeprecatedMusicType;
 
-// Bookings
-
-/** Status of an individual booking (reference `BookingStatus`). */
-export const bookingStatuses = ['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
-
 // Collective offers
-
-/** Status filter of the collective offer list (reference `CollectiveOfferStatus`). */
-export const collectiveOfferStatuses = [
-  'ACTIVE',
-  'PENDING',
-  'EXPIRED',
-  'REJECTED',
-  'SOLD_OUT',
-  'INACTIVE',
-  'DRAFT',
-  'ARCHIVED',
-] as const;
-export type CollectiveOfferStatus = (typeof collectiveOfferStatuses)[number];
-
-/** Status of a collective offer as displayed (reference `CollectiveOfferDisplayedStatus`). */
-export const collectiveOfferDisplayedStatuses = [
-  'PUBLISHED',
-  'UNDER_REVIEW',
-  'REJECTED',
-  'PREBOOKED',
-  'BOOKED',
-  'HIDDEN',
-  'EXPIRED',
-  'ENDED',
-  'CANCELLED',
-  'REIMBURSED',
-  'ARCHIVED',
-  'DRAFT',
-] as const;
-export type CollectiveOfferDisplayedStatus = (typeof collectiveOfferDisplayedStatuses)[number];
-
-/** Status of a collective booking (reference `CollectiveBookingStatus`). */
-export const collectiveBookingStatuses = ['PENDING', 'CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as const;
-export type CollectiveBookingStatus = (typeof collectiveBookingStatuses)[number];
-
-/** Format of a collective offer: the values are French labels (reference `EacFormat`). */
-export const eacFormats = [
-  'Atelier de pratique',
-  'Concert',
-  'Conférence, rencontre',
-  'Festival, salon, congrès',
-  'Projection audiovisuelle',
-  'Représentation',
-  'Visite guidée',
-  'Visite libre',
-] as const;
-export type EacFormat = (typeof eacFormats)[number];
+// The statuses of bookings and of collective offers, and the formats of collective offers, are
+// their subgraphs' own: graphql/bookings/Booking.ts, graphql/collective/.
 
 /** Where a collective offer takes place (reference `OfferAddressType`). */
 export const offerAddressTypes = ['offererVenue', 'school', 'other'] as const;

@@ -4,7 +4,22 @@
 // `OTHER` reads "Autre" (the show genre `OTHER` reads "Autres spectacles", so that `OTHER-OTHER` and
 // `OTHER` differ). Each map is typed
 // `Record<Enum, string>` so that the compiler proves every code has a label.
-import type { DeprecatedMusicType, ShowType, TiteliveEventMusicType, TiteliveMusicType } from './enums.js';
+import {
+  type DeprecatedMusicType,
+  type ShowType,
+  type TiteliveEventMusicType,
+  titeliveEventMusicTypes,
+  type TiteliveMusicType,
+} from './enums.js';
+
+/** The labels of some codes, in their order, read from a map that has them. */
+function labelsOf<Code extends string>(
+  codes: readonly Code[],
+  labels: Readonly<Record<NoInfer<Code>, string>>,
+): Readonly<Record<Code, string>> {
+  // Every code of `codes` is given its label: the entries are exactly the record's keys.
+  return Object.fromEntries(codes.map((code) => [code, labels[code]])) as Record<Code, string>;
+}
 
 /** Labels of the current music types (`GET /music_types/all`). */
 export const labelOfTiteliveMusicType: Readonly<Record<TiteliveMusicType, string>> = {
@@ -29,24 +44,11 @@ export const labelOfTiteliveMusicType: Readonly<Record<TiteliveMusicType, string
   AUTRES: 'Autres',
 };
 
-/** Labels of the music types allowed on events (`GET /music_types/event`), the same as above. */
-export const labelOfTiteliveEventMusicType: Readonly<Record<TiteliveEventMusicType, string>> = {
-  MUSIQUE_CLASSIQUE: 'Musique classique',
-  'JAZZ-BLUES': 'Jazz - Blues',
-  ELECTRO: 'Électro',
-  POP: 'Pop',
-  ROCK: 'Rock',
-  METAL: 'Métal',
-  ALTERNATIF: 'Alternatif',
-  VARIETES: 'Variétés',
-  'FUNK-SOUL-RNB-DISCO': 'Funk - Soul - RnB - Disco',
-  'RAP-HIP HOP': 'Rap - Hip hop',
-  'REGGAE-RAGGA': 'Reggae - Ragga',
-  MUSIQUE_DU_MONDE: 'Musique du monde',
-  'COUNTRY-FOLK': 'Country - Folk',
-  AMBIANCE: 'Ambiance',
-  AUTRES: 'Autres',
-};
+/** Labels of the music types allowed on events (`GET /music_types/event`): the same as above. */
+export const labelOfTiteliveEventMusicType: Readonly<Record<TiteliveEventMusicType, string>> = labelsOf(
+  titeliveEventMusicTypes,
+  labelOfTiteliveMusicType,
+);
 
 /** Labels of the former music types (`GET /music_types`). */
 export const labelOfDeprecatedMusicType: Readonly<Record<DeprecatedMusicType, string>> = {

@@ -1,7 +1,7 @@
 import { wrap } from '@mikro-orm/core';
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { PageInput } from '../../shared/pagination.js';
+import { EventPageArgs } from '../eventPage.js';
 import { DATES_PER_CALL_MAX, DATES_PER_OFFER_MAX } from '../limits.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { Stock } from '../Stock.js';
@@ -14,13 +14,8 @@ import { EventDateCreationInput, EventDateEditionInput, type Quantity, QuantityS
 @Resolver(() => Stock)
 export class DateResolver {
   @Query(() => [Stock], { description: "A page of an event's dates (deleted ones never appear), in id order." })
-  eventDates(
-    @Ctx() context: GraphContext,
-    @Arg('eventId', () => Int) eventId: number,
-    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
-    @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
-  ): Promise<Stock[]> {
-    return listDates(context, eventId, page ?? new PageInput(), idsAtProvider);
+  eventDates(@Ctx() context: GraphContext, @Args(() => EventPageArgs) args: EventPageArgs): Promise<Stock[]> {
+    return listDates(context, args);
   }
 
   @Mutation(() => [Stock], {

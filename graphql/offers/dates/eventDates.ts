@@ -1,8 +1,8 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../../shared/errors.js';
-import { type PageInput, pageQuery } from '../../shared/pagination.js';
 import { offerInScope } from '../access.js';
+import { type EventPageArgs, eventPageQuery } from '../eventPage.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { deleteStock } from '../stockDeletion.js';
@@ -22,21 +22,9 @@ async function liveDateOf(em: EntityManager, offer: Offer, stockId: number): Pro
 }
 
 /** One page of an event's dates that are not deleted, in id order, optionally only those with the given idAtProvider. */
-export async function listDates(
-  context: GraphContext,
-  eventId: number,
-  page: PageInput,
-  idsAtProvider: string[] | null | undefined,
-): Promise<Stock[]> {
-  const offer = await offerInScope(context, eventId, 'event');
-  const { where, options } = pageQuery(page);
-  const filter: FilterQuery<Stock> = {
-    ...where,
-    offer,
-    isDeleted: false,
-    ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}),
-  };
-  return context.em.find(Stock, filter, { ...options, populate: ['priceCategory'] });
+export async function listDates(context: GraphContext, args: EventPageArgs): Promise<Stock[]> {
+  const { where, options } = await eventPageQuery(context, args);
+  return context.em.find(Stock, { ...where, isDeleted: false }, { ...options, populate: ['priceCategory'] });
 }
 
 /**

@@ -1,25 +1,18 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { PageInput } from '../../shared/pagination.js';
 import { offerInScope } from '../access.js';
 import { Offer } from '../Offer.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createEvent, editEvent } from './eventService.js';
 import { EventCreateInput, EventEditInput } from './inputs.js';
 import { forgetOffers, priceCategoriesOf, type PriceCategoryView } from '../offerBatch.js';
-import { readOfferPage } from '../offerPage.js';
+import { OfferPageArgs, readOfferKindPage } from '../offerPage.js';
 
 @Resolver(() => Offer)
 export class EventResolver {
   @Query(() => [Offer], { description: 'Event offers of the calling provider, one page in id order.' })
-  events(
-    @Ctx() context: GraphContext,
-    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
-    @Arg('venueId', () => Int, { nullable: true }) venueId: number | null,
-    @Arg('addressId', () => Int, { nullable: true }) addressId: number | null,
-    @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
-  ): Promise<Offer[]> {
-    return readOfferPage(context, { isEvent: true, venueId, addressId, idsAtProvider }, page ?? new PageInput());
+  events(@Ctx() context: GraphContext, @Args(() => OfferPageArgs) args: OfferPageArgs): Promise<Offer[]> {
+    return readOfferKindPage(context, true, args);
   }
 
   @Query(() => Offer, { description: 'An event offer of the calling provider.' })

@@ -4,11 +4,11 @@ import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, ValidationFailedError } from '../../shared/errors.js';
 import { type Category, categoryById } from '../catalogue/index.js';
 import { callerProviderId, requireIndividualOfferRights } from '../access.js';
-import { Offer } from '../Offer.js';
+import type { Offer } from '../Offer.js';
 import { editOfferFields, newOfferColumns } from '../offerEdition.js';
 import { storeBase64Image } from '../offerImage.js';
 import { resolveLocation } from '../offerLocation.js';
-import { scheduleAutoApproval } from '../offerReview.js';
+import { saveNewOffer } from '../newOffer.js';
 import {
   checkCategoryRelatedFields,
   checkIdAtProviderFree,
@@ -16,7 +16,6 @@ import {
   creatableCategory,
 } from '../offerRules.js';
 import { PriceCategory } from '../PriceCategory.js';
-import { requestPublication } from '../publicationRequest.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { EventCreateInput, EventEditInput } from './inputs.js';
 import { checkTicketing } from './rules.js';
@@ -83,18 +82,16 @@ export async function createEvent(context: GraphContext, input: EventCreateInput
 
   const now = context.clock.now();
   const image = input.image ? await storeBase64Image(context, input.image) : null;
-  return answeringUniquenessRaces(() =>
-    context.em.transactional(async (em) => {
-      const offer = em.create(Offer, {
-        ...newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
-        videoUrl: input.videoUrl ?? null,
-        hasTicket: input.hasTicket,
-        eventDuration: input.eventDuration ?? null,
-      });
-      requestPublication(offer, now, {
-        publicationDatetime: input.publicationDatetime === undefined ? 'now' : input.publicationDatetime,
-        bookingAllowedDatetime: input.bookingAllowedDatetime ?? null,
-      });
+  return saveNewOffer(context, {
+    now,
+    columns: {
+      ...newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
+      videoUrl: input.videoUrl ?? null,
+      hasTicket: input.hasTicket,
+      eventDuration: input.eventDuration ?? null,
+    },
+    publication: input,
+    addOwn: (em, offer) => {
       for (const priceCategory of input.priceCategories ?? []) {
         em.create(PriceCategory, {
           offer,
@@ -104,11 +101,8 @@ export async function createEvent(context: GraphContext, input: EventCreateInput
           createdAt: now,
         });
       }
-      await em.flush();
-      scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
-      return offer;
-    }),
-  );
+    },
+  });
 }
 
 /** Fields of an event that null clears. */

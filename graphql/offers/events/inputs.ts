@@ -1,6 +1,5 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
-import { AccessibilityInput, OfferFields, OfferLocationInput } from '../offerInputs.js';
+import { OfferFields, withOfferCreationFields, withOfferEditionFields } from '../offerInputs.js';
 
 @InputType()
 export class NewEventPriceCategoryInput {
@@ -25,19 +24,7 @@ class EventFields extends OfferFields {
 }
 
 @InputType({ description: 'A new event offer.' })
-export class EventCreateInput extends EventFields {
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => AccessibilityInput)
-  accessibility!: AccessibilityInput;
-
-  @Field(() => GraphQLJSONObject, { description: 'The category and its related fields.' })
-  categoryRelatedFields!: Record<string, unknown>;
-
-  @Field(() => OfferLocationInput)
-  location!: OfferLocationInput;
-
+export class EventCreateInput extends withOfferCreationFields(EventFields) {
   @Field(() => Boolean)
   hasTicket!: boolean;
 
@@ -46,19 +33,7 @@ export class EventCreateInput extends EventFields {
 }
 
 @InputType({ description: 'Changes to an event offer: leave a field out to keep it.' })
-export class EventEditInput extends EventFields {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => AccessibilityInput, { nullable: true })
-  accessibility?: AccessibilityInput | null;
-
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  categoryRelatedFields?: Record<string, unknown> | null;
-
-  @Field(() => OfferLocationInput, { nullable: true })
-  location?: OfferLocationInput | null;
-
+export class EventEditInput extends withOfferEditionFields(EventFields) {
   @Field(() => Boolean, { nullable: true })
   hasTicket?: boolean | null;
 

@@ -1,6 +1,6 @@
-import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { PageInput } from '../../shared/pagination.js';
+import { EventPageArgs } from '../eventPage.js';
 import { ID_AT_PROVIDER_MAX_LENGTH, PRICE_CATEGORY_LABEL_MAX_LENGTH, PRICE_MAX_CENTS } from '../limits.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createPriceCategories, listPriceCategories, updatePriceCategory } from './eventPriceCategories.js';
@@ -45,11 +45,9 @@ export class PriceCategoryResolver {
   @Query(() => [PriceCategory], { description: "A page of an event's price categories, in id order." })
   eventPriceCategories(
     @Ctx() context: GraphContext,
-    @Arg('eventId', () => Int) eventId: number,
-    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
-    @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
+    @Args(() => EventPageArgs) args: EventPageArgs,
   ): Promise<PriceCategory[]> {
-    return listPriceCategories(context, eventId, page ?? new PageInput(), idsAtProvider);
+    return listPriceCategories(context, args);
   }
 
   @Mutation(() => [PriceCategory], {

@@ -1,8 +1,8 @@
-import { type EntityManager, type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import { type PageInput, pageQuery } from '../../shared/pagination.js';
 import { offerInScope } from '../access.js';
+import { type EventPageArgs, eventPageQuery } from '../eventPage.js';
 import { PRICE_CATEGORIES_MAX } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
@@ -30,20 +30,9 @@ export async function priceCategoryOfOffer(em: EntityManager, offer: Offer, id: 
 }
 
 /** One page of an event's price categories, in id order, optionally only those with the given idAtProvider. */
-export async function listPriceCategories(
-  context: GraphContext,
-  eventId: number,
-  page: PageInput,
-  idsAtProvider: string[] | null | undefined,
-): Promise<PriceCategory[]> {
-  const offer = await offerInScope(context, eventId, 'event');
-  const { where, options } = pageQuery(page);
-  const filter: FilterQuery<PriceCategory> = {
-    ...where,
-    offer,
-    ...(idsAtProvider?.length ? { idAtProvider: { $in: idsAtProvider } } : {}),
-  };
-  return context.em.find(PriceCategory, filter, options);
+export async function listPriceCategories(context: GraphContext, args: EventPageArgs): Promise<PriceCategory[]> {
+  const { where, options } = await eventPageQuery(context, args);
+  return context.em.find(PriceCategory, where, options);
 }
 
 function duplicateIdAtProvider(field: string, idAtProvider: string): BadRequestError {

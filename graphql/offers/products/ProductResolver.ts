@@ -1,14 +1,13 @@
-import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { venueInScope } from '../../providers/access.js';
 import type { GraphContext } from '../../shared/context.js';
 import { NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
-import { PageInput } from '../../shared/pagination.js';
 import { offerInScope, requireIndividualOfferRights } from '../access.js';
 import { eanAvailability } from '../eanCatalogue/availability.js';
 import { isValidEan } from '../eanCatalogue/ean.js';
 import { Offer } from '../Offer.js';
 import { forgetOffers, productStockOf, type ProductStockView } from '../offerBatch.js';
-import { readOfferPage } from '../offerPage.js';
+import { OfferPageArgs, readOfferKindPage, readOfferPage } from '../offerPage.js';
 import { Stock } from '../Stock.js';
 import { ProductCreateInput, ProductEditInput, ProductsByEanInput } from './inputs.js';
 import { ProductImport } from './ProductImport.js';
@@ -60,14 +59,8 @@ function checkEanCheckDigits(eans: string[]): void {
 @Resolver(() => Offer)
 export class ProductResolver {
   @Query(() => [Offer], { description: 'Product offers of the calling provider, one page in id order.' })
-  products(
-    @Ctx() context: GraphContext,
-    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
-    @Arg('venueId', () => Int, { nullable: true }) venueId: number | null,
-    @Arg('addressId', () => Int, { nullable: true }) addressId: number | null,
-    @Arg('idsAtProvider', () => [String], { nullable: true }) idsAtProvider: string[] | null,
-  ): Promise<Offer[]> {
-    return readOfferPage(context, { isEvent: false, venueId, addressId, idsAtProvider }, page ?? new PageInput());
+  products(@Ctx() context: GraphContext, @Args(() => OfferPageArgs) args: OfferPageArgs): Promise<Offer[]> {
+    return readOfferKindPage(context, false, args);
   }
 
   @Query(() => Offer, { description: 'A product offer of the calling provider.' })

@@ -1,8 +1,7 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
 import { type Quantity, QuantityScalar } from '../dates/types.js';
 import { PRICE_MAX_CENTS } from '../limits.js';
-import { AccessibilityInput, OfferFields, OfferLocationInput } from '../offerInputs.js';
+import { OfferFields, OfferLocationInput, withOfferCreationFields, withOfferEditionFields } from '../offerInputs.js';
 
 @InputType({ description: "A product's stock: absent or null fields of an edition stay as they are." })
 export class ProductStockInput {
@@ -20,37 +19,13 @@ export class ProductStockInput {
 }
 
 @InputType({ description: 'A new product offer.' })
-export class ProductCreateInput extends OfferFields {
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => AccessibilityInput)
-  accessibility!: AccessibilityInput;
-
-  @Field(() => GraphQLJSONObject, { description: 'The category and its related fields.' })
-  categoryRelatedFields!: Record<string, unknown>;
-
-  @Field(() => OfferLocationInput)
-  location!: OfferLocationInput;
-
+export class ProductCreateInput extends withOfferCreationFields(OfferFields) {
   @Field(() => ProductStockInput, { nullable: true })
   stock?: ProductStockInput | null;
 }
 
 @InputType({ description: 'Changes to a product offer: leave a field out to keep it; stock: null deletes the stock.' })
-export class ProductEditInput extends OfferFields {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => AccessibilityInput, { nullable: true })
-  accessibility?: AccessibilityInput | null;
-
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  categoryRelatedFields?: Record<string, unknown> | null;
-
-  @Field(() => OfferLocationInput, { nullable: true })
-  location?: OfferLocationInput | null;
-
+export class ProductEditInput extends withOfferEditionFields(OfferFields) {
   @Field(() => Boolean, { nullable: true })
   isActive?: boolean | null;
 

@@ -7,14 +7,13 @@ import { editOfferFields, newOfferColumns } from '../offerEdition.js';
 import { storeBase64Image } from '../offerImage.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { resolveLocation } from '../offerLocation.js';
-import { scheduleAutoApproval } from '../offerReview.js';
+import { saveNewOffer } from '../newOffer.js';
 import {
   checkCategoryRelatedFields,
   checkIdAtProviderFree,
   checkLocationFitsCategory,
   creatableCategory,
 } from '../offerRules.js';
-import { requestPublication } from '../publicationRequest.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { ProductCreateInput, ProductEditInput } from './inputs.js';
 import { liveStockOf, removeProductStock, upsertProductStock } from './productStock.js';
@@ -54,22 +53,14 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
 
   const now = context.clock.now();
   const image = input.image ? await storeBase64Image(context, input.image) : null;
-  return answeringUniquenessRaces(() =>
-    context.em.transactional(async (em) => {
-      const offer = em.create(
-        Offer,
-        newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
-      );
-      requestPublication(offer, now, {
-        publicationDatetime: input.publicationDatetime === undefined ? 'now' : input.publicationDatetime,
-        bookingAllowedDatetime: input.bookingAllowedDatetime ?? null,
-      });
+  return saveNewOffer(context, {
+    now,
+    columns: newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
+    publication: input,
+    addOwn: (em, offer) => {
       if (input.stock) upsertProductStock(em, now, offer, null, input.stock);
-      await em.flush();
-      scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
-      return offer;
-    }),
-  );
+    },
+  });
 }
 
 /** Fields of a product that null clears. */

@@ -106,24 +106,14 @@ export function checkImage(bytes: Buffer): ImageCheck {
     return refuse(
       'image_too_small',
       `The image must be at least ${IMAGE_MIN_WIDTH}x${IMAGE_MIN_HEIGHT} pixels (got ${got})`,
-      {
-        minWidth: IMAGE_MIN_WIDTH,
-        minHeight: IMAGE_MIN_HEIGHT,
-        width,
-        height,
-      },
+      { minWidth: IMAGE_MIN_WIDTH, minHeight: IMAGE_MIN_HEIGHT, width, height },
     );
   }
   if (width > IMAGE_MAX_WIDTH || height > IMAGE_MAX_HEIGHT) {
     return refuse(
       'image_too_large',
       `The image must be at most ${IMAGE_MAX_WIDTH}x${IMAGE_MAX_HEIGHT} pixels (got ${got})`,
-      {
-        maxWidth: IMAGE_MAX_WIDTH,
-        maxHeight: IMAGE_MAX_HEIGHT,
-        width,
-        height,
-      },
+      { maxWidth: IMAGE_MAX_WIDTH, maxHeight: IMAGE_MAX_HEIGHT, width, height },
     );
   }
   if (!hasImageRatio(width, height)) {
