@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import {
   categories,
   categoryById,
-  categoryEnumValues,
   categoryFieldNames,
   categoryFieldTypes,
   categoryIds,
@@ -24,9 +23,6 @@ import {
   labelOfShowType,
   labelOfTiteliveEventMusicType,
   labelOfTiteliveMusicType,
-  locationTypes,
-  offerAddressTypes,
-  offerStatuses,
   productCategories,
   responseLocationTypeOf,
   showTypes,
@@ -34,150 +30,134 @@ import {
   titeliveMusicTypes,
   type CategoryId,
 } from '../../graphql/offers/catalogue/index.js';
+import { createTestApp } from '../support/app.js';
+import { graphqlAs } from '../support/builders.js';
+import { openApiDocument } from '../support/contract.js';
+import { createSandbox } from '../support/fixtures.js';
 
-// Facts below are copied from the product specification (section 3 "Event categories", section 4
-// statuses) and from the reference contract (enums.json counts, the *_create schemas), not from the
-// catalogue modules, so that a bad transcription fails here.
+// The facts below come from the product specification (section 3 "Event categories", section 4
+// statuses) and the reference contract (its enum counts, its *_create schemas): a few of them, picked
+// by hand, checked against what callers see (the generated OpenAPI document, the graph's answers) or
+// against the catalogue, so that a bad transcription fails here.
 
-/** The product specification's list of event categories (section 3), in its order. */
-const specEventCategories = [
-  'ACTIVATION_EVENT',
-  'ATELIER_PRATIQUE_ART',
-  'CINE_PLEIN_AIR',
-  'CONCERT',
-  'CONCOURS',
-  'CONFERENCE',
-  'DECOUVERTE_METIERS',
-  'EVENEMENT_CINE',
-  'EVENEMENT_JEU',
-  'EVENEMENT_MUSIQUE',
-  'EVENEMENT_PATRIMOINE',
-  'FESTIVAL_ART_VISUEL',
-  'FESTIVAL_CINE',
-  'FESTIVAL_LIVRE',
-  'FESTIVAL_MUSIQUE',
-  'FESTIVAL_SPECTACLE',
-  'LIVESTREAM_EVENEMENT',
-  'LIVESTREAM_MUSIQUE',
-  'LIVESTREAM_PRATIQUE_ARTISTIQUE',
-  'RENCONTRE_EN_LIGNE',
-  'RENCONTRE_JEU',
-  'RENCONTRE',
-  'SALON',
-  'SEANCE_CINE',
-  'SEANCE_ESSAI_PRATIQUE_ART',
-  'SPECTACLE_REPRESENTATION',
-  'VISITE_GUIDEE',
-  'VISITE',
-];
+/** The schemas of the generated OpenAPI document, as a client reads them. */
+interface DocumentSchema {
+  enum?: unknown[];
+  properties?: Record<string, DocumentSchema & { $ref?: string; anyOf?: { $ref: string }[]; pattern?: string }>;
+  oneOf?: { $ref: string }[];
+}
+const schemas = openApiDocument.components!.schemas as Record<string, DocumentSchema>;
+const enumOf = (name: string): unknown[] => schemas[name].enum!;
+/** A reference enum in the document: a schema of its name, or inline (beside null) on the one field using it. */
+const referenceEnum = (name: string): unknown[] =>
+  name === 'LocationTypeEnum'
+    ? schemas.ProductCategoryResponse.properties!.locationType.enum!.filter((value) => value !== null)
+    : enumOf(name);
+/** The category of each `categoryRelatedFields` variant of a creation body (`CONCERT_create` -> CONCERT). */
+const variantsOf = (body: string): unknown[] =>
+  schemas[body].properties!.categoryRelatedFields.oneOf!.map(
+    ({ $ref }) => schemas[$ref.split('/').pop()!].properties!.category.enum![0],
+  );
+/** Expects `values` to hold `expected` in this order (other values may stand between them). */
+const inOrder = (values: readonly unknown[], expected: readonly unknown[]) =>
+  expect(values.filter((value) => expected.includes(value))).toEqual(expected);
+
 /** Event categories with no `*_create` schema in the reference: technical or closed to providers. */
 const nonCreatableEventCategories = ['ACTIVATION_EVENT', 'DECOUVERTE_METIERS'];
-/** The `categoryRelatedFields` variants of the reference's ProductOfferCreation. */
-const creatableProductCategories = [
-  'ABO_BIBLIOTHEQUE',
-  'ABO_CONCERT',
-  'ABO_LIVRE_NUMERIQUE',
-  'ABO_MEDIATHEQUE',
-  'ABO_PLATEFORME_MUSIQUE',
-  'ABO_PLATEFORME_VIDEO',
-  'ABO_PRATIQUE_ART',
-  'ABO_PRESSE_EN_LIGNE',
-  'ABO_SPECTACLE',
-  'ACHAT_INSTRUMENT',
-  'APP_CULTURELLE',
-  'AUTRE_SUPPORT_NUMERIQUE',
-  'CARTE_JEUNES',
-  'CARTE_MUSEE',
-  'LIVRE_AUDIO_PHYSIQUE',
-  'LIVRE_NUMERIQUE',
-  'LOCATION_INSTRUMENT',
-  'PARTITION',
-  'PLATEFORME_PRATIQUE_ARTISTIQUE',
-  'PODCAST',
-  'PRATIQUE_ART_VENTE_DISTANCE',
-  'SPECTACLE_ENREGISTRE',
-  'SUPPORT_PHYSIQUE_FILM',
-  'TELECHARGEMENT_LIVRE_AUDIO',
-  'TELECHARGEMENT_MUSIQUE',
-  'VISITE_VIRTUELLE',
-  'VOD',
-];
 
-const sorted = (ids: readonly string[]): string[] => [...ids].sort();
-const idsWhere = (predicate: (id: CategoryId) => boolean): string[] => sorted(categoryIds.filter(predicate));
+const sorted = (ids: readonly unknown[]): unknown[] => [...ids].sort();
+const idsWhere = (predicate: (id: CategoryId) => boolean): string[] =>
+  sorted(categoryIds.filter(predicate)) as string[];
 
-describe('reference enums', () => {
+describe('reference enums, as the OpenAPI document names them', () => {
   it.each([
-    ['BookingStatus', bookingStatuses, 4],
-    ['CategoryEnum', categoryEnumValues, 28],
-    ['CollectiveBookingStatus', collectiveBookingStatuses, 5],
-    ['CollectiveOfferDisplayedStatus', collectiveOfferDisplayedStatuses, 12],
-    ['CollectiveOfferStatus', collectiveOfferStatuses, 8],
-    ['EacFormat', eacFormats, 8],
-    ['LocationTypeEnum', locationTypes, 2],
-    ['MusicTypeEnum__deprecated_', deprecatedMusicTypes, 200],
-    ['OfferAddressType', offerAddressTypes, 3],
-    ['OfferStatus', offerStatuses, 9],
-    ['ShowTypeEnum', showTypes, 85],
-    ['TiteliveEventMusicTypeEnum', titeliveEventMusicTypes, 15],
-    ['TiteliveMusicTypeEnum', titeliveMusicTypes, 19],
-    ['VenueTypeEnum', venueTypes, 20],
-  ] as const)('%s has the reference count of distinct values', (_name, values, count) => {
+    ['BookingStatus', 4],
+    ['CategoryEnum', 28],
+    ['CollectiveBookingStatus', 5],
+    ['CollectiveOfferDisplayedStatus', 12],
+    ['CollectiveOfferStatus', 8],
+    ['EacFormat', 8],
+    ['LocationTypeEnum', 2],
+    ['MusicTypeEnum__deprecated_', 200],
+    ['OfferAddressType', 3],
+    ['OfferStatus', 9],
+    ['ShowTypeEnum', 85],
+    ['TiteliveEventMusicTypeEnum', 15],
+    ['TiteliveMusicTypeEnum', 19],
+    ['VenueTypeEnum', 20],
+  ])('%s has the reference count of distinct values', (name, count) => {
+    const values = referenceEnum(name);
     expect(values).toHaveLength(count);
     expect(new Set(values).size).toBe(count);
   });
 
   it('keep the order of the product specification for statuses', () => {
-    expect(offerStatuses).toEqual([
-      'DRAFT',
-      'PENDING',
-      'REJECTED',
-      'INACTIVE',
-      'SCHEDULED',
-      'PUBLISHED',
-      'ACTIVE',
-      'SOLD_OUT',
-      'EXPIRED',
-    ]);
-    expect(bookingStatuses).toEqual(['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED']);
-    expect(collectiveBookingStatuses).toEqual(['PENDING', 'CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED']);
-    expect(collectiveOfferDisplayedStatuses).toEqual([
-      'PUBLISHED',
-      'UNDER_REVIEW',
-      'REJECTED',
-      'PREBOOKED',
-      'BOOKED',
-      'HIDDEN',
-      'EXPIRED',
-      'ENDED',
-      'CANCELLED',
-      'REIMBURSED',
-      'ARCHIVED',
-      'DRAFT',
-    ]);
+    expect(enumOf('BookingStatus')).toEqual(['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED']);
+    expect(enumOf('CollectiveBookingStatus')).toEqual(['PENDING', 'CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED']);
+    // An offer's life: drafted, reviewed, scheduled, published, open, sold out, expired.
+    inOrder(enumOf('OfferStatus'), ['DRAFT', 'PENDING', 'SCHEDULED', 'PUBLISHED', 'ACTIVE', 'SOLD_OUT', 'EXPIRED']);
+    expect(enumOf('OfferStatus').at(-1)).toBe('EXPIRED');
+    // A collective offer's: published, reviewed, booked, ended; archived and draft last.
+    inOrder(enumOf('CollectiveOfferDisplayedStatus'), ['PUBLISHED', 'UNDER_REVIEW', 'PREBOOKED', 'BOOKED', 'ENDED']);
+    expect(enumOf('CollectiveOfferDisplayedStatus').slice(-2)).toEqual(['ARCHIVED', 'DRAFT']);
+    expect(enumOf('CollectiveOfferStatus')[0]).toBe('ACTIVE');
   });
 
   it('keep the reference spelling and order of the music and show types', () => {
+    const deprecatedMusicTypes = enumOf('MusicTypeEnum__deprecated_');
     expect(deprecatedMusicTypes[0]).toBe('JAZZ-ACID_JAZZ');
     expect(deprecatedMusicTypes).toContain('HIP_HOP_RAP-R&B_CONTEMPORAIN');
     expect(deprecatedMusicTypes).toContain('CHANSON_VARIETE-CHANSON_À_TEXTE');
     expect(deprecatedMusicTypes.at(-1)).toBe('OTHER');
-    expect(showTypes[0]).toBe('ART_DE_LA_RUE-CARNAVAL');
-    expect(showTypes.at(-1)).toBe('OTHER');
+    expect(enumOf('ShowTypeEnum')[0]).toBe('ART_DE_LA_RUE-CARNAVAL');
+    expect(enumOf('ShowTypeEnum').at(-1)).toBe('OTHER');
+    const titeliveMusicTypes = enumOf('TiteliveMusicTypeEnum');
     expect(titeliveMusicTypes).toContain('RAP-HIP HOP');
     expect(titeliveMusicTypes[0]).toBe('MUSIQUE_CLASSIQUE');
     expect(titeliveMusicTypes.at(-1)).toBe('AUTRES');
-    expect(eacFormats).toContain('Conférence, rencontre');
-    expect(offerAddressTypes).toEqual(['offererVenue', 'school', 'other']);
-    expect(locationTypes).toEqual(['DIGITAL', 'PHYSICAL']);
+    expect(enumOf('EacFormat')).toContain('Conférence, rencontre');
+    expect(enumOf('OfferAddressType')).toEqual(['offererVenue', 'school', 'other']);
+    expect(schemas.ProductCategoryResponse.properties!.locationType.enum).toEqual(['DIGITAL', 'PHYSICAL', null]);
   });
 
   it('make the event music types a subset of the Titelive music types', () => {
-    for (const musicType of titeliveEventMusicTypes) expect(titeliveMusicTypes).toContain(musicType);
+    for (const musicType of enumOf('TiteliveEventMusicTypeEnum')) {
+      expect(enumOf('TiteliveMusicTypeEnum')).toContain(musicType);
+    }
   });
 
   it('make CategoryEnum the creatable product categories plus CAPTATION_MUSIQUE', () => {
-    expect(sorted(categoryEnumValues)).toEqual(sorted([...creatableProductCategories, 'CAPTATION_MUSIQUE']));
+    expect(sorted(enumOf('CategoryEnum'))).toEqual(
+      sorted([...variantsOf('ProductOfferCreation'), 'CAPTATION_MUSIQUE']),
+    );
+  });
+});
+
+describe('the catalogue as the graph answers it', () => {
+  it('lists the categories, music types and show types of the OpenAPI document, in its order', async () => {
+    const testApp = await createTestApp();
+    try {
+      const { apiKey } = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test');
+      const response = await graphqlAs(
+        testApp,
+        apiKey,
+        `{ eventCategories { id } productCategories { id } musicTypes { id label } eventMusicTypes { id label }
+           legacyMusicTypes { id } showTypes { id } }`,
+      );
+      expect(response.body.errors).toBeUndefined();
+      const { data } = response.body;
+      const ids = (field: string) => (data[field] as { id: string }[]).map(({ id }) => id);
+      expect(ids('eventCategories')).toEqual(enumOf('EventCategoryEnum'));
+      expect(ids('productCategories')).toEqual(variantsOf('ProductOfferCreation'));
+      expect(ids('musicTypes')).toEqual(enumOf('TiteliveMusicTypeEnum'));
+      expect(ids('eventMusicTypes')).toEqual(enumOf('TiteliveEventMusicTypeEnum'));
+      expect(ids('legacyMusicTypes')).toEqual(enumOf('MusicTypeEnum__deprecated_'));
+      expect(ids('showTypes')).toEqual(enumOf('ShowTypeEnum'));
+      // An event music type reads as it does among all the music types.
+      for (const musicType of data.eventMusicTypes) expect(data.musicTypes).toContainEqual(musicType);
+    } finally {
+      await testApp.close();
+    }
   });
 });
 
@@ -224,18 +204,35 @@ describe('categories', () => {
     expect(idsWhere((id) => categories[id].kind === 'product')).toHaveLength(45);
   });
 
-  it("make the event categories exactly the specification's list", () => {
-    expect(idsWhere((id) => categories[id].kind === 'event')).toEqual(sorted(specEventCategories));
+  it("count the specification's event categories among the events, and no product", () => {
+    const events = idsWhere((id) => categories[id].kind === 'event');
+    // A few of the specification's list, from its start, its middle and its end.
+    for (const id of ['ACTIVATION_EVENT', 'CONCERT', 'LIVESTREAM_MUSIQUE', 'SEANCE_CINE', 'VISITE_GUIDEE']) {
+      expect(events).toContain(id);
+    }
+    for (const id of ['VOD', 'LIVRE_PAPIER', 'CAPTATION_MUSIQUE', 'SPECTACLE_ENREGISTRE'])
+      expect(events).not.toContain(id);
+    expect(events).toEqual(sorted([...variantsOf('EventOfferCreation'), ...nonCreatableEventCategories]));
   });
 
-  it("offer for creation the specification's event categories but the two technical ones, in id order", () => {
-    const expected = sorted(specEventCategories.filter((id) => !nonCreatableEventCategories.includes(id)));
-    expect(expected).toHaveLength(26);
-    expect(eventCategories().map((category) => category.id)).toEqual(expected);
+  it('offer for creation (EventOfferCreation in the document) the event categories but the two technical ones, in id order', () => {
+    const creatable = variantsOf('EventOfferCreation');
+    expect(creatable).toHaveLength(26);
+    expect(creatable).toEqual(sorted(creatable));
+    expect(eventCategories().map((category) => category.id)).toEqual(creatable);
+    for (const id of nonCreatableEventCategories) expect(creatable).not.toContain(id);
   });
 
-  it('offer for creation the product categories of ProductOfferCreation, in id order', () => {
-    expect(productCategories().map((category) => category.id)).toEqual(sorted(creatableProductCategories));
+  it('offer for creation (ProductOfferCreation in the document) the creatable product categories, in id order', () => {
+    const creatable = variantsOf('ProductOfferCreation');
+    expect(creatable).toHaveLength(27);
+    expect(creatable).toEqual(sorted(creatable));
+    expect(productCategories().map((category) => category.id)).toEqual(creatable);
+    expect(creatable).toEqual(idsWhere((id) => categories[id].kind === 'product' && categories[id].creatable));
+    // Paper books and records are put on sale by EAN; a recorded concert is never created.
+    for (const id of ['LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'CAPTATION_MUSIQUE']) {
+      expect(creatable).not.toContain(id);
+    }
   });
 
   it('are consistent: ids, trimmed labels, required fields among the fields, typed fields', () => {
@@ -326,12 +323,16 @@ describe('categories', () => {
     }
   });
 
-  it('validate fields by their reference types', () => {
-    expect(categoryFieldTypes.musicType).toBe('musicType');
-    expect(categoryFieldTypes.showType).toBe('showType');
-    expect(categoryFieldTypes.ean).toBe('ean');
-    expect(categoryFieldTypes.visa).toBe('string');
-    expect(categoryFieldTypes.author).toBe('string');
+  it('validate fields by their reference types in the creation bodies of the document', () => {
+    const fieldOf = (schema: string, field: string) => schemas[schema].properties![field];
+    expect(fieldOf('CONCERT_create', 'musicType').anyOf).toEqual([
+      { $ref: '#/components/schemas/TiteliveMusicTypeEnum' },
+      { $ref: '#/components/schemas/MusicTypeEnum__deprecated_' },
+    ]);
+    expect(fieldOf('SPECTACLE_REPRESENTATION_create', 'showType').$ref).toBe('#/components/schemas/ShowTypeEnum');
+    expect(fieldOf('LIVRE_AUDIO_PHYSIQUE_create', 'ean').pattern).toBe('^\\d{13}$');
+    expect(fieldOf('SEANCE_CINE_create', 'visa')).toMatchObject({ type: 'string' });
+    expect(fieldOf('CONCERT_create', 'author')).toMatchObject({ type: 'string' });
   });
 
   it('allow duo bookings and withdrawable tickets only where the reference does', () => {

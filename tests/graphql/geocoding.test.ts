@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   BAN_MIN_SCORE,
@@ -11,6 +9,14 @@ import {
   type AddressQuery,
   type GeocoderLogger,
 } from '../../graphql/providers/geocoding/index.js';
+import {
+  aBanFeature,
+  aFeatureCollection,
+  answerJson,
+  type AddressServiceStub,
+  type BanFeatureOptions,
+  startAddressServiceStub,
+} from '../support/addressServiceStub.js';
 
 describe('municipality lookup', () => {
   it.each(['Paris', 'paris', 'PARIS', 'Paris 1er', 'Paris 1er Arrondissement'])(
@@ -97,84 +103,40 @@ describe('offline geocoder', () => {
   });
 });
 
-/** A feature as api-adresse's `GET /search/` returns it (GeoCodeJSON). */
-function aBanFeature(properties: Record<string, unknown> = {}, coordinates: [number, number] = [2.336849, 48.860442]) {
-  return {
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates },
-    properties: {
-      label: '1 Rue de Rivoli 75001 Paris',
-      score: 0.97,
-      housenumber: '1',
-      id: '75101_8158_00001',
-      name: '1 Rue de Rivoli',
-      postcode: '75001',
-      citycode: '75101',
-      x: 651847.4,
-      y: 6862313.1,
-      city: 'Paris',
-      district: 'Paris 1er Arrondissement',
-      context: '75, Paris, Île-de-France',
-      type: 'housenumber',
-      importance: 0.81,
-      street: 'Rue de Rivoli',
-      ...properties,
-    },
-  };
-}
-
-function aFeatureCollection(features: unknown[], query = '1 rue de Rivoli Paris') {
-  return {
-    type: 'FeatureCollection',
-    version: 'draft',
-    features,
-    attribution: 'BAN',
-    licence: 'ETALAB-2.0',
-    query,
-    filters: { postcode: '75001', type: 'housenumber' },
-    limit: 1,
-  };
-}
-
 describe('BAN geocoder against a local stub of the search API', () => {
-  type Handler = (request: IncomingMessage, response: ServerResponse) => void;
-  const json =
-    (body: unknown, status = 200): Handler =>
-    (_request, response) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify(body));
-    };
-
-  let server: Server;
-  let baseUrl: string;
-  let handler: Handler;
-  let requests: URL[] = [];
+  let stub: AddressServiceStub;
   const warnings: { details: object; message: string }[] = [];
   const logger: GeocoderLogger = { warn: (details, message) => warnings.push({ details, message }) };
   const rivoli: AddressQuery = { street: '1 rue de Rivoli', city: 'Paris', postalCode: '75001' };
+  /** What the service finds for `rivoli`, with `changes`. */
+  const rivoliFound = (changes: Partial<BanFeatureOptions> = {}) =>
+    answerJson(
+      aFeatureCollection([
+        aBanFeature({
+          id: '75101_8158_00001',
+          name: '1 Rue de Rivoli',
+          postcode: '75001',
+          citycode: '75101',
+          city: 'Paris',
+          coordinates: [2.336849, 48.860442],
+          ...changes,
+        }),
+      ]),
+    );
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      requests.push(new URL(request.url ?? '/', 'http://stub'));
-      handler(request, response);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    stub = await startAddressServiceStub();
   });
   afterEach(() => {
-    requests = [];
+    stub.reset();
     warnings.length = 0;
-    server.closeAllConnections();
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => stub.close());
 
-  const geocoder = (timeoutMs?: number) => new BanGeocoder({ baseUrl, timeoutMs, logger });
+  const geocoder = (timeoutMs?: number) => new BanGeocoder({ baseUrl: stub.baseUrl, timeoutMs, logger });
 
   it('returns the address, its BAN id and coordinates when the best feature is good enough', async () => {
-    handler = json(aFeatureCollection([aBanFeature()]));
+    stub.handler = rivoliFound();
 
     await expect(geocoder().geocode(rivoli)).resolves.toEqual({
       kind: 'found',
@@ -184,8 +146,8 @@ describe('BAN geocoder against a local stub of the search API', () => {
       latitude: 48.860442,
       longitude: 2.336849,
     });
-    expect(requests).toHaveLength(1);
-    const [request] = requests;
+    expect(stub.requests).toHaveLength(1);
+    const [request] = stub.requests;
     expect(request.pathname).toBe('/search/');
     expect(Object.fromEntries(request.searchParams)).toEqual({
       q: '1 rue de Rivoli Paris',
@@ -197,13 +159,13 @@ describe('BAN geocoder against a local stub of the search API', () => {
   });
 
   it('answers addressNotFound when the score is below the threshold', async () => {
-    handler = json(aFeatureCollection([aBanFeature({ score: BAN_MIN_SCORE - 0.01 })]));
+    stub.handler = rivoliFound({ score: BAN_MIN_SCORE - 0.01 });
     await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
-    expect(requests).toHaveLength(1);
+    expect(stub.requests).toHaveLength(1);
   });
 
   it('answers addressNotFound when the feature is in another postal code', async () => {
-    handler = json(aFeatureCollection([aBanFeature({ postcode: '75004' })]));
+    stub.handler = rivoliFound({ postcode: '75004' });
     await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({
       kind: 'addressNotFound',
       municipality: { inseeCode: '75101' },
@@ -211,37 +173,37 @@ describe('BAN geocoder against a local stub of the search API', () => {
   });
 
   it('answers addressNotFound when there is no feature', async () => {
-    handler = json(aFeatureCollection([]));
+    stub.handler = answerJson(aFeatureCollection([]));
     await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
   });
 
   it('never calls the service for an unknown municipality', async () => {
-    handler = json(aFeatureCollection([aBanFeature()]));
+    stub.handler = rivoliFound();
     await expect(geocoder().geocode({ ...rivoli, postalCode: '99999' })).resolves.toEqual({
       kind: 'unknownMunicipality',
     });
     await expect(geocoder().geocode({ ...rivoli, city: 'Lyon' })).resolves.toEqual({ kind: 'unknownMunicipality' });
-    expect(requests).toHaveLength(0);
+    expect(stub.requests).toHaveLength(0);
   });
 
   it('answers addressNotFound and warns when the service fails', async () => {
-    handler = json({ code: 500, message: 'Internal error' }, 500);
+    stub.handler = answerJson({ code: 500, message: 'Internal error' }, 500);
     await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
     expect(warnings).toEqual([{ details: expect.objectContaining({ status: 500 }), message: expect.any(String) }]);
   });
 
   it('answers addressNotFound and warns when the body is not JSON', async () => {
-    handler = (_request, response) => response.end('<html>maintenance</html>');
+    stub.handler = (_request, response) => response.end('<html>maintenance</html>');
     await expect(geocoder().geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
     expect(warnings).toHaveLength(1);
   });
 
   it('gives up after its timeout when the service never answers', async () => {
-    handler = () => {}; // keeps the request open
+    stub.handler = () => {}; // keeps the request open
     const started = performance.now();
     await expect(geocoder(150).geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(requests).toHaveLength(1);
+    expect(stub.requests).toHaveLength(1);
     expect(warnings).toEqual([
       { details: expect.objectContaining({ timeoutMs: 150 }), message: 'address service timed out' },
     ]);

@@ -1,23 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasValidSignature, SIGNATURE_HEADER } from '../../graphql/shared/messaging/signature.js';
+import { hasValidSignature } from '../../graphql/shared/messaging/signature.js';
 import { postSigned } from '../../graphql/shared/messaging/signedPost.js';
+import { listenLocally, type LocalServer } from '../support/miscLocalServer.js';
 
 describe('a signed call to a provider', () => {
-  let server: Server;
-  let base = '';
+  let server: LocalServer;
   const secret = 'c'.repeat(64);
   const received: { body: string; signature: string | undefined }[] = [];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    server = await listenLocally((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         received.push({
           body: Buffer.concat(chunks).toString('utf8'),
-          signature: req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined,
+          // The header of the contract, as a provider's server reads it (Node lowercases names).
+          signature: req.headers['passculture-signature'] as string | undefined,
         });
         if (req.url === '/huge') {
           // An endless answer: the caller must stop reading, not hold it all.
@@ -34,17 +33,12 @@ describe('a signed call to a provider', () => {
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   it('sends the exact body given, signed over its bytes, and reads the answer', async () => {
     const body = '{"action":"BOOK","venue":"Théâtre"}';
-    const outcome = await postSigned(`${base}/ok`, body, secret);
+    const outcome = await postSigned(`${server.baseUrl}/ok`, body, secret);
     expect(outcome).toMatchObject({ kind: 'answered', status: 200, body: { ok: true } });
     const last = received.at(-1)!;
     expect(last.body).toBe(body);
@@ -52,7 +46,7 @@ describe('a signed call to a provider', () => {
   });
 
   it('stops reading an answer past its size cap instead of holding it in memory', async () => {
-    const outcome = await postSigned(`${base}/huge`, '{}', secret, 5_000);
+    const outcome = await postSigned(`${server.baseUrl}/huge`, '{}', secret, 5_000);
     expect(outcome.kind).toBe('answered');
     if (outcome.kind === 'answered') expect(outcome.text).toBe('');
   });

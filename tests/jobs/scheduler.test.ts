@@ -1,27 +1,14 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/core';
+import { describe, expect, it } from 'vitest';
 import { SettableClock } from '../../graphql/shared/clock.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { enqueue } from '../../graphql/shared/outbox.js';
 import { Scheduler } from '../../server/scheduler.js';
-import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
+import { isPostgresTestRun } from '../support/database.js';
+import { useJobDatabase } from './jobDatabase.js';
 
-let database: TestDatabase;
-let orm: MikroORM;
+const db = useJobDatabase();
 const clock = new SettableClock(new Date('2030-01-15T10:00:00.000Z'));
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orm = database.orm;
-});
-
-afterAll(async () => {
-  await database?.destroy();
-});
-
-beforeEach(async () => {
-  await orm.em.fork().nativeDelete(Job, {});
-});
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
@@ -40,7 +27,7 @@ function aProbe(runMs = 0) {
 
 describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('lists tasks and refuses a duplicate name or a bad interval', () => {
-    const scheduler = new Scheduler({ orm, clock });
+    const scheduler = new Scheduler({ orm: db.orm, clock });
     scheduler.register({ name: 'publication.refresh', intervalMs: 15 * 60 * 1_000, run: async () => {} });
     scheduler.register({ name: 'bookings.expire', intervalMs: 60 * 1_000, run: async () => {} });
 
@@ -54,7 +41,7 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it('runs a task on demand with a fresh entity manager each time, and its writes reach the database', async () => {
-    const scheduler = new Scheduler({ orm, clock });
+    const scheduler = new Scheduler({ orm: db.orm, clock });
     const managers: EntityManager[] = [];
     scheduler.register({
       name: 'publication.refresh',
@@ -71,8 +58,8 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
 
     expect(managers).toHaveLength(2);
     expect(managers[0]).not.toBe(managers[1]);
-    expect(managers[0]).not.toBe(orm.em);
-    const jobs = await orm.em.fork().find(Job, { type: 'publication.refresh' });
+    expect(managers[0]).not.toBe(db.orm.em);
+    const jobs = await db.orm.em.fork().find(Job, { type: 'publication.refresh' });
     expect(jobs.map((job) => job.payload)).toEqual([
       { at: '2030-01-15T10:00:00.000Z' },
       { at: '2030-01-15T10:00:00.000Z' },
@@ -80,7 +67,7 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it("rejects runNow with the task's error and keeps running the task afterwards", async () => {
-    const scheduler = new Scheduler({ orm, clock });
+    const scheduler = new Scheduler({ orm: db.orm, clock });
     let calls = 0;
     scheduler.register({
       name: 'flaky',
@@ -97,7 +84,7 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it('never overlaps two runs of the same task, on demand or by timer', async () => {
-    const scheduler = new Scheduler({ orm, clock });
+    const scheduler = new Scheduler({ orm: db.orm, clock });
     const { probe, run } = aProbe(30);
     scheduler.register({ name: 'slow', intervalMs: 5, run });
 
@@ -111,7 +98,7 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it('runs tasks every interval once started, and stop() waits for a run in progress then stops the timers', async () => {
-    const scheduler = new Scheduler({ orm, clock });
+    const scheduler = new Scheduler({ orm: db.orm, clock });
     const fast = aProbe(0);
     const slow = aProbe(40);
     scheduler.register({ name: 'fast', intervalMs: 10, run: fast.run });
@@ -134,7 +121,7 @@ describe(`scheduler (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it('does not run anything before the first interval has passed', async () => {
-    const scheduler = new Scheduler({ orm, clock });
+    const scheduler = new Scheduler({ orm: db.orm, clock });
     const { probe, run } = aProbe(0);
     scheduler.register({ name: 'hourly', intervalMs: 60 * 60 * 1_000, run });
     scheduler.start();

@@ -1,6 +1,5 @@
-import type { MikroORM } from '@mikro-orm/core';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SettableClock } from '../../graphql/shared/clock.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { enqueue, type EnqueueOptions } from '../../graphql/shared/outbox.js';
@@ -8,31 +7,25 @@ import type { JobHandler } from '../../graphql/shared/work.js';
 import { openDatabase } from '../../server/db/orm.js';
 import { retryDelayMs } from '../../server/jobs/backoff.js';
 import { JobRegistry } from '../../server/jobs/registry.js';
-import { DEFAULT_LEASE_MS, JobWorker, type Logger } from '../../server/jobs/worker.js';
-import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
+import { DEFAULT_LEASE_MS, JobWorker, type JobWorkerOptions, type Logger } from '../../server/jobs/worker.js';
+import { isPostgresTestRun } from '../support/database.js';
+import { useJobDatabase } from './jobDatabase.js';
 
-let database: TestDatabase;
-let orm: MikroORM;
+const db = useJobDatabase();
 let clock: SettableClock;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orm = database.orm;
-});
-
-afterAll(async () => {
-  await database?.destroy();
-});
-
-beforeEach(async () => {
-  await orm.em.fork().nativeDelete(Job, {});
+beforeEach(() => {
   clock = new SettableClock(new Date('2030-01-15T10:00:00.000Z'));
 });
 
-function aWorker(handlers: Record<string, JobHandler>, options: { logger?: Logger; leaseMs?: number } = {}): JobWorker {
+/** A worker with a handler for each type given, on the test database unless told otherwise. */
+function aWorker(
+  handlers: Record<string, JobHandler>,
+  options: Partial<Omit<JobWorkerOptions, 'registry'>> = {},
+): JobWorker {
   const registry = new JobRegistry();
   for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
-  return new JobWorker({ orm, registry, clock, ...options });
+  return new JobWorker({ orm: db.orm, registry, clock, ...options });
 }
 
 async function aCommittedJob(
@@ -40,24 +33,24 @@ async function aCommittedJob(
   payload: Record<string, unknown> = {},
   options: EnqueueOptions = {},
 ): Promise<number> {
-  const em = orm.em.fork();
+  const em = db.orm.em.fork();
   const job = enqueue(em, clock, type, payload, options);
   await em.flush();
   return job.id;
 }
 
 function readJob(id: number): Promise<Job> {
-  return orm.em.fork().findOneOrFail(Job, id);
+  return db.orm.em.fork().findOneOrFail(Job, id);
 }
 
 function readJobs(where: Partial<Pick<Job, 'type' | 'status'>> = {}): Promise<Job[]> {
-  return orm.em.fork().find(Job, where, { orderBy: { id: 'asc' } });
+  return db.orm.em.fork().find(Job, where, { orderBy: { id: 'asc' } });
 }
 
 describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('never sees a job enqueued in a transaction that rolled back', async () => {
     await expect(
-      orm.em.fork().transactional(async (em) => {
+      db.orm.em.fork().transactional(async (em) => {
         enqueue(em, clock, 'notify', { bookingId: 1 });
         await em.flush();
         throw new Error('the cause failed');
@@ -208,27 +201,22 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
   });
 
   it('reclaims a running job whose lease ran out, and leaves a fresh one alone', async () => {
-    const em = orm.em.fork();
-    const stale = em.create(Job, {
-      type: 'work',
-      payload: { which: 'stale' },
-      status: 'running',
-      attempts: 1,
-      maxAttempts: 8,
-      runAt: new Date(clock.now().getTime() - DEFAULT_LEASE_MS - 60_000),
-      lockedAt: new Date(clock.now().getTime() - DEFAULT_LEASE_MS - 1),
-      createdAt: clock.now(),
-    });
-    const fresh = em.create(Job, {
-      type: 'work',
-      payload: { which: 'fresh' },
-      status: 'running',
-      attempts: 1,
-      maxAttempts: 8,
-      runAt: new Date(clock.now().getTime() - 60_000),
-      lockedAt: new Date(clock.now().getTime() - DEFAULT_LEASE_MS + 1_000),
-      createdAt: clock.now(),
-    });
+    const em = db.orm.em.fork();
+    /** A job a worker claimed at `lockedAt` and still holds: it never committed. */
+    const aRunningJob = (which: string, runAt: number, lockedAt: number) =>
+      em.create(Job, {
+        type: 'work',
+        payload: { which },
+        status: 'running',
+        attempts: 1,
+        maxAttempts: 8,
+        runAt: new Date(runAt),
+        lockedAt: new Date(lockedAt),
+        createdAt: clock.now(),
+      });
+    const now = clock.now().getTime();
+    const stale = aRunningJob('stale', now - DEFAULT_LEASE_MS - 60_000, now - DEFAULT_LEASE_MS - 1);
+    const fresh = aRunningJob('fresh', now - 60_000, now - DEFAULT_LEASE_MS + 1_000);
     await em.flush();
 
     const ran: unknown[] = [];
@@ -259,9 +247,7 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
       await aCommittedJob('work', { index }, { runAt: new Date(clock.now().getTime() - 1_000 * (12 - index)) });
     }
     const order: unknown[] = [];
-    const registry = new JobRegistry();
-    registry.register('work', async (payload) => void order.push(payload.index));
-    const worker = new JobWorker({ orm, registry, clock, batchSize: 5 });
+    const worker = aWorker({ work: async (payload) => void order.push(payload.index) }, { batchSize: 5 });
 
     expect((await worker.runDueJobs()).claimed).toBe(5);
     expect((await worker.runDueJobs()).claimed).toBe(5);
@@ -391,21 +377,17 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
 
   it('polls again right after the batch in flight when woken during it, not after the interval', async () => {
     const ran: string[] = [];
-    const worker: JobWorker = new JobWorker({
-      orm,
-      clock,
-      pollIntervalMs: 60_000,
-      registry: (() => {
-        const registry = new JobRegistry();
-        registry.register('first', async (_payload, { em, clock: jobClock }) => {
+    const worker: JobWorker = aWorker(
+      {
+        first: async (_payload, { em, clock: jobClock }) => {
           ran.push('first');
           enqueue(em, jobClock, 'second', {});
           worker.wake();
-        });
-        registry.register('second', async () => void ran.push('second'));
-        return registry;
-      })(),
-    });
+        },
+        second: async () => void ran.push('second'),
+      },
+      { pollIntervalMs: 60_000 },
+    );
     await aCommittedJob('first');
     worker.start();
     const deadline = Date.now() + 5_000;
@@ -421,20 +403,16 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
       release = resolve;
     });
     let finished = false;
-    const worker = new JobWorker({
-      orm,
-      clock,
-      pollIntervalMs: 10,
-      registry: (() => {
-        const registry = new JobRegistry();
-        registry.register('slow', async () => {
+    const worker = aWorker(
+      {
+        slow: async () => {
           release();
           await new Promise((resolve) => setTimeout(resolve, 50));
           finished = true;
-        });
-        return registry;
-      })(),
-    });
+        },
+      },
+      { pollIntervalMs: 10 },
+    );
     worker.start();
     worker.start(); // a second start() is a no-op, not a second loop
     const id = await aCommittedJob('slow');
@@ -466,11 +444,11 @@ describe('job worker on PostgreSQL, concurrent claims', () => {
     'two workers in two connection pools never run the same job twice (needs TEST_DATABASE_URL)',
     async () => {
       const jobCount = 60;
-      const em = orm.em.fork();
+      const em = db.orm.em.fork();
       for (let index = 0; index < jobCount; index += 1) enqueue(em, clock, 'work', { index });
       await em.flush();
 
-      const secondOrm = await openDatabase(database.databaseConfig);
+      const secondOrm = await openDatabase(db.database.databaseConfig);
       try {
         const runs: number[] = [];
         const handler: JobHandler = async (_payload, { jobId }) => {
@@ -478,11 +456,7 @@ describe('job worker on PostgreSQL, concurrent claims', () => {
           // Hold the claim a little so that the two workers' batches overlap in time.
           await new Promise((resolve) => setTimeout(resolve, 2));
         };
-        const workers = [orm, secondOrm].map((workerOrm) => {
-          const registry = new JobRegistry();
-          registry.register('work', handler);
-          return new JobWorker({ orm: workerOrm, registry, clock, batchSize: 4 });
-        });
+        const workers = [db.orm, secondOrm].map((orm) => aWorker({ work: handler }, { orm, batchSize: 4 }));
         const drain = async (worker: JobWorker): Promise<number> => {
           let total = 0;
           for (;;) {

@@ -3,7 +3,6 @@
  * without JavaScript), the code-sample tabs and copy buttons, and the site settings (one language,
  * one docs version kept in local storage, light mode only).
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { buildSearchIndex, searchDocs } from '../../app/search/searchIndex.js';
@@ -12,6 +11,8 @@ import { docsVersionStorageKey } from '../../app/site.js';
 import {
   PHONE,
   WIDE,
+  focusedId,
+  isShownBelowNavbar,
   markWindow,
   seriousViolations,
   skipBrowserTests,
@@ -28,18 +29,6 @@ const LANGUAGES = ['curl', 'JavaScript', 'Python'];
 /** What search finds for `query` (8 results in the navbar, 20 on /search): the same function over the same pages as the built index. */
 function expectedResults(query: string, limit = 8) {
   return searchDocs(buildSearchIndex(searchEntries(docsCatalogue())), query, limit);
-}
-
-const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
-
-/** Whether the element is on screen below the sticky navbar. */
-function isShownBelowNavbar(page: Page, id: string) {
-  return page.evaluate((targetId) => {
-    const box = document.getElementById(targetId)!.getBoundingClientRect();
-    return (
-      box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight
-    );
-  }, id);
 }
 
 describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {

@@ -4,35 +4,26 @@
  * where chromium is missing or the browser tests are skipped. There is no internet here: links
  * that leave the portal are skipped, never fetched.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LinkChecker, LinkState } from 'linkinator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
-import { createTestPortal } from './testPortal.js';
+import { listenLocally, type LocalServer } from '../support/miscLocalServer.js';
+import { createTestPortal, linkedPortalPaths } from './testPortal.js';
 
 describe('linkinator over the built portal', () => {
-  let server: Server;
-  const portal = { baseUrl: '' };
+  let portal: LocalServer | undefined;
 
   beforeAll(async () => {
-    const app = await createTestPortal();
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    portal.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    portal = await listenLocally(await createTestPortal());
   }, 120_000);
 
-  afterAll(async () => {
-    // linkinator keeps its connections alive: close them, or close() waits for their timeout.
-    server?.closeAllConnections();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  });
+  // linkinator keeps its connections alive: close() closes them, or it would wait for their timeout.
+  afterAll(() => portal?.close());
 
   it('finds no broken link, stylesheet, script or anchor, crawling recursively from /', async () => {
+    const { baseUrl } = portal!;
     const checker = new LinkChecker();
     const result = await checker.check({
-      path: `${portal.baseUrl}/`,
+      path: `${baseUrl}/`,
       recurse: true,
       checkCss: true,
       // Every #anchor, on the same page or another, must name an element there.
@@ -43,7 +34,7 @@ describe('linkinator over the built portal', () => {
       concurrency: 8,
       timeout: 10_000,
       // Anything outside the portal (the footer's sites, GitHub): no internet here.
-      linksToSkip: async (link) => !link.startsWith(`${portal.baseUrl}/`) && link !== portal.baseUrl,
+      linksToSkip: async (link) => !link.startsWith(`${baseUrl}/`) && link !== baseUrl,
     });
     const broken = result.links
       .filter((link) => link.state === LinkState.BROKEN)
@@ -58,17 +49,8 @@ describe('linkinator over the built portal', () => {
     expect(result.passed).toBe(true);
     // It did crawl the portal: every route is among the links it followed.
     const followed = new Set(checked.map((link) => new URL(link.url).pathname));
-    for (const path of [
-      '/',
-      '/docs',
-      '/rest-api',
-      '/change-logs',
-      ...allCategories().map((category) => `/docs/category/${category.slug}`),
-      ...allDocPaths().map((path) => `/docs/${path}`),
-    ]) {
-      expect(followed, path).toContain(path);
-    }
+    for (const path of linkedPortalPaths()) expect(followed, path).toContain(path);
     // Nothing of the portal itself was skipped.
-    expect(skipped.filter((link) => link.url.startsWith(portal.baseUrl))).toEqual([]);
+    expect(skipped.filter((link) => link.url.startsWith(baseUrl))).toEqual([]);
   }, 60_000);
 });

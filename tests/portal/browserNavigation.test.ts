@@ -10,6 +10,7 @@ import { docsCatalogue } from '../../app/docs/docs.server.js';
 import {
   PHONE,
   WIDE,
+  isShownBelowNavbar,
   markWindow,
   seriousViolations,
   skipBrowserTests,
@@ -155,16 +156,9 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
         await folded.getByRole('link', { name: entry.text }).click();
       }
       await page.waitForFunction((id) => location.hash === `#${id}`, entry.id);
-      const heading = page.locator(`[id="${entry.id}"]`);
-      await heading.waitFor();
+      await page.locator(`[id="${entry.id}"]`).waitFor();
       // In the viewport, and not under the navbar that stays at the top of the screen.
-      const { top, bottom, navbarBottom, viewportHeight } = await heading.evaluate((element) => ({
-        ...element.getBoundingClientRect().toJSON(),
-        navbarBottom: document.querySelector('.navbar')!.getBoundingClientRect().bottom,
-        viewportHeight: window.innerHeight,
-      }));
-      expect(top).toBeGreaterThanOrEqual(navbarBottom);
-      expect(bottom).toBeLessThanOrEqual(viewportHeight);
+      expect(await isShownBelowNavbar(page, entry.id)).toBe(true);
       expect(await windowMarker(page)).toBe(1);
     });
   }

@@ -8,25 +8,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../app/portalContext.js';
 import { buildReferenceIndex, searchReference } from '../../app/reference/searchIndex.js';
-import { PHONE, REFERENCE_AXE_SCOPE, WIDE, seriousViolations, skipBrowserTests, useBrowser } from './browserSupport.js';
+import {
+  PHONE,
+  REFERENCE_AXE_SCOPE,
+  WIDE,
+  focusedId,
+  isShownBelowNavbar,
+  seriousViolations,
+  skipBrowserTests,
+  useBrowser,
+} from './browserSupport.js';
 import { testOpenApiDocument } from './testPortal.js';
 
 const index = buildReferenceIndex(testOpenApiDocument() as unknown as OpenApiDocument);
 /** A real operation of the document, found by words of its summary. */
 const CREATE_EVENT = index.o.find(([operationId]) => operationId === 'PostEventOffer')!;
 const QUERY = 'create an event';
-
-const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
-
-/** Whether the element is on screen, below the sticky navbar. */
-function isShownBelowNavbar(page: Page, id: string) {
-  return page.evaluate((targetId) => {
-    const box = document.getElementById(targetId)!.getBoundingClientRect();
-    return (
-      box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight
-    );
-  }, id);
-}
 
 async function openReference(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/rest-api`);
@@ -97,13 +94,7 @@ describe.skipIf(skipBrowserTests)('the reference search in a browser', () => {
     await options.first().click();
     await page.waitForFunction((hash) => location.hash === hash, `#${field.anchor}`);
     // The schema's heading is in sight (its fields load below it).
-    const headingShown = await page.evaluate((anchor) => {
-      const box = document.getElementById(anchor)!.querySelector('h3')!.getBoundingClientRect();
-      return (
-        box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight
-      );
-    }, field.anchor);
-    expect(headingShown).toBe(true);
+    expect(await isShownBelowNavbar(page, field.anchor, 'h3')).toBe(true);
   });
 
   for (const viewport of [WIDE, PHONE]) {

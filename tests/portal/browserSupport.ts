@@ -4,9 +4,7 @@
  * page errors, a request that leaves the machine), and the portal's routes with their headings.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import type { AxeResults } from 'axe-core';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -14,6 +12,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
 import { siteTitle } from '../../app/site.js';
+import { listenLocally } from '../support/miscLocalServer.js';
 import { createTestPortal } from './testPortal.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -59,18 +58,7 @@ export interface RunningPortal {
 
 /** The built portal (with /openapi.json) on a free port of 127.0.0.1. */
 export async function startTestPortal(options: { testFixtures?: boolean } = {}): Promise<RunningPortal> {
-  const app = await createTestPortal({ testFixtures: options.testFixtures });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLocally(await createTestPortal({ testFixtures: options.testFixtures }));
 }
 
 /**
@@ -242,6 +230,25 @@ export function windowMarker(page: Page): Promise<number | undefined> {
   return page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
 }
 
+/** The id of the element that has the focus, if it has one. */
+export function focusedId(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.id ?? null);
+}
+
+/** Whether the element of this id (or the first `part` inside it) is on screen, below the sticky navbar. */
+export function isShownBelowNavbar(page: Page, id: string, part?: string): Promise<boolean> {
+  return page.evaluate(
+    ([targetId, partSelector]) => {
+      const element = document.getElementById(targetId)!;
+      const box = (partSelector ? element.querySelector(partSelector)! : element).getBoundingClientRect();
+      return (
+        box.top >= document.querySelector('.navbar')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight
+      );
+    },
+    [id, part] as const,
+  );
+}
+
 /** Waits until the page's h1 reads `text` (client-side navigations change it without a load event). */
 export async function waitForHeading(page: Page, text: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ state: 'visible' });
@@ -261,18 +268,20 @@ export interface BrowserSession {
 }
 
 /**
- * For a describe block: the test portal and one chromium, started in beforeAll and stopped in
- * afterAll; the contexts a test opens are closed after it, passed or failed.
+ * For a describe block: the test portal (or what `serve` starts) and one chromium, started in
+ * beforeAll and stopped in afterAll; the contexts a test opens are closed after it, passed or failed.
  */
-export function useBrowser(options: { testFixtures?: boolean } = {}): BrowserSession {
+export function useBrowser(
+  options: { testFixtures?: boolean; serve?: () => Promise<RunningPortal> } = {},
+): BrowserSession {
   let portal: RunningPortal | undefined;
   let browser: Browser | undefined;
   const opened: { context: BrowserContext; problems: PageProblems }[] = [];
 
   beforeAll(async () => {
-    portal = await startTestPortal(options);
+    portal = await (options.serve ?? (() => startTestPortal(options)))();
     browser = await launchBrowser();
-  }, 120_000);
+  }, 180_000);
 
   // Whatever a test did, its pages threw no uncaught exception and fetched nothing from outside.
   afterEach(async () => {

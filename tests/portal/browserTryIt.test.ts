@@ -6,10 +6,8 @@
  * sends nothing, the key stays in session storage and in every form of the page, and without
  * JavaScript the console cannot send anything.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
 import type { CreatedSandbox } from '../../graphql/providers/sandbox.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
@@ -17,13 +15,8 @@ import { createApp } from '../../server/app.js';
 import { ensureDemoSandbox } from '../../server/demo.js';
 import { createPortalHandler } from '../../server/portal.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import {
-  type PageProblems,
-  launchBrowser,
-  newWatchedContext,
-  seriousViolations,
-  skipBrowserTests,
-} from './browserSupport.js';
+import { listenLocally } from '../support/miscLocalServer.js';
+import { seriousViolations, skipBrowserTests, useBrowser } from './browserSupport.js';
 import { ensurePortalBuilt } from './ensureBuilt.js';
 
 const CREATE_EVENT = 'tag/Event-Offers/operation/PostEventOffer';
@@ -55,58 +48,36 @@ const eventBody = (venueId: number, name: string) =>
 describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
   let testApp: TestApp;
   let sandbox: CreatedSandbox;
-  let server: Server;
-  let baseUrl: string;
-  let browser: Browser;
-  const opened: { context: BrowserContext; problems: PageProblems }[] = [];
-
-  beforeAll(async () => {
-    const projectRoot = ensurePortalBuilt();
-    testApp = await createTestApp();
-    sandbox = (await ensureDemoSandbox(testApp.runtime))!;
-    // As server/main.ts builds it: the API's routes, then the portal rendering the same document.
-    const portal = await createPortalHandler({
-      mode: 'production',
-      projectRoot,
-      openApiDocument: generateOpenApiDocument(testApp.runtime.routes, testApp.runtime.config.appEnv),
-    });
-    const app = createApp(testApp.runtime, { portal });
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterEach(async () => {
-    const done = opened.splice(0);
-    await Promise.all(done.map(({ context }) => context.close()));
-    expect(done.flatMap(({ problems }) => problems.pageErrors)).toEqual([]);
-    expect(done.flatMap(({ problems }) => problems.externalRequests)).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-    await testApp?.close();
+  const session = useBrowser({
+    serve: async () => {
+      const projectRoot = ensurePortalBuilt();
+      testApp = await createTestApp();
+      sandbox = (await ensureDemoSandbox(testApp.runtime))!;
+      // As server/main.ts builds it: the API's routes, then the portal rendering the same document.
+      const portal = await createPortalHandler({
+        mode: 'production',
+        projectRoot,
+        openApiDocument: generateOpenApiDocument(testApp.runtime.routes, testApp.runtime.config.appEnv),
+      });
+      const server = await listenLocally(createApp(testApp.runtime, { portal }));
+      return {
+        baseUrl: server.baseUrl,
+        close: async () => {
+          await server.close();
+          await testApp.close();
+        },
+      };
+    },
   });
 
   async function open(path: string, { javaScriptEnabled = true } = {}) {
-    const { context, problems } = await newWatchedContext(browser, {
-      viewport: { width: 1280, height: 900 },
-      javaScriptEnabled,
-    });
-    opened.push({ context, problems });
-    const page = await context.newPage();
+    const { page, problems } = await session.open({ javaScriptEnabled });
     // Every request the page makes to the API, with its headers as sent.
     const apiRequests: Request[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/public/')) apiRequests.push(request);
     });
-    await page.goto(`${baseUrl}${path}`);
+    await page.goto(`${session.baseUrl}${path}`);
     return { page, problems, apiRequests };
   }
 
@@ -162,14 +133,14 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     // One request, to this server, with the key in its header and never in a URL.
     expect(apiRequests).toHaveLength(1);
     const [sent] = apiRequests;
-    expect(sent.url()).toBe(`${baseUrl}${EVENTS_PATH}`);
+    expect(sent.url()).toBe(`${session.baseUrl}${EVENTS_PATH}`);
     expect(sent.method()).toBe('POST');
     expect(await sent.allHeaders()).toMatchObject({
       authorization: `Bearer ${sandbox.apiKey}`,
       'content-type': 'application/json',
       accept: 'application/json',
     });
-    expect(page.url()).toBe(`${baseUrl}/rest-api#${CREATE_EVENT}`);
+    expect(page.url()).toBe(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
     expect(page.url()).not.toContain(sandbox.apiKey);
 
     // The key is in session storage, never local storage, and in the next console opened.
@@ -195,7 +166,7 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
       .locator('.try-it__status')
       .filter({ hasText: /^404\b/ })
       .waitFor();
-    expect(apiRequests.map((request) => request.url())).toEqual([`${baseUrl}${EVENTS_PATH}/999999`]);
+    expect(apiRequests.map((request) => request.url())).toEqual([`${session.baseUrl}${EVENTS_PATH}/999999`]);
     expect(await tryIt.output.locator('.try-it__body').innerText()).toContain('"');
 
     // An empty required parameter is said inline, and nothing is sent.
@@ -218,7 +189,7 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     expect(await tryIt.output.locator('.try-it__error').innerText()).toMatch(/^The body is not valid JSON: /);
     expect(apiRequests).toEqual([]);
 
-    await page.route(`${baseUrl}${EVENTS_PATH}`, (route) => route.abort('connectionrefused'));
+    await page.route(`${session.baseUrl}${EVENTS_PATH}`, (route) => route.abort('connectionrefused'));
     await tryIt.body.fill(eventBody(sandbox.venues[0].id, 'Never arrives'));
     await tryIt.send.click();
     await tryIt.output
@@ -248,6 +219,6 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     expect(await tryIt.send.count()).toBe(0);
     expect(await page.locator('form.try-it__form').count()).toBe(0);
     expect(apiRequests).toEqual([]);
-    expect(page.url()).toBe(`${baseUrl}/rest-api#${CREATE_EVENT}`);
+    expect(page.url()).toBe(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
   });
 });

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
-import { createTestPortal } from './testPortal.js';
+import { createTestPortal, escapedHtml } from './testPortal.js';
 
 /** The first version of every docs route, rendered on the server from docs/pages. */
 describe('docs routes', () => {
@@ -13,22 +13,16 @@ describe('docs routes', () => {
     app = await createTestPortal();
   }, 120_000);
 
-  const escaped = (text: string) =>
-    text
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replaceAll("'", '&#x27;')
-      .replaceAll('"', '&quot;');
-
   it('renders every doc page with its title, the one sidebar and its table of contents', async () => {
     const { pages } = docsCatalogue();
     for (const path of allDocPaths()) {
       const page = pages.get(path)!;
       const response = await request(app).get(`/docs/${path}`);
       expect(response.status, path).toBe(200);
-      expect(response.text, path).toContain(`<h1>${escaped(page.frontMatter.title)}</h1>`);
-      expect(response.text, path).toContain(`<title>${escaped(page.frontMatter.title)} | API documentation</title>`);
+      expect(response.text, path).toContain(`<h1>${escapedHtml(page.frontMatter.title)}</h1>`);
+      expect(response.text, path).toContain(
+        `<title>${escapedHtml(page.frontMatter.title)} | API documentation</title>`,
+      );
       expect(response.text, path).toMatch(
         /<nav class="sidebar" aria-label="Docs">\s*<ul class="sidebar__list"><li><a[^>]*href="\/docs\/category\/mandatory-steps"/,
       );
@@ -42,11 +36,11 @@ describe('docs routes', () => {
     for (const category of allCategories()) {
       const response = await request(app).get(`/docs/category/${category.slug}`);
       expect(response.status, category.slug).toBe(200);
-      expect(response.text).toContain(`<h1>${escaped(category.label)}</h1>`);
+      expect(response.text).toContain(`<h1>${escapedHtml(category.label)}</h1>`);
     }
     const changeLog = await request(app).get('/change-logs');
     expect(changeLog.status).toBe(200);
-    expect(changeLog.text).toContain(`<h1>${escaped(docsCatalogue().changeLog.frontMatter.title)}</h1>`);
+    expect(changeLog.text).toContain(`<h1>${escapedHtml(docsCatalogue().changeLog.frontMatter.title)}</h1>`);
   });
 
   it('answers 404 for a doc page or a category that does not exist', async () => {

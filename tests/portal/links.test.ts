@@ -1,11 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
 import { checkBuiltPortalLinks, crawlPortalLinks } from '../../server/portalLinks.js';
+import { listenLocally, type LocalServer } from '../support/miscLocalServer.js';
 import { ensurePortalBuilt } from './ensureBuilt.js';
-import { testOpenApiDocument } from './testPortal.js';
+import { linkedPortalPaths, testOpenApiDocument } from './testPortal.js';
 
 /** What the build runs after it has built the portal: every internal link and anchor resolves. */
 describe('the built portal has no broken link', () => {
@@ -16,21 +14,12 @@ describe('the built portal has no broken link', () => {
       startPaths: ['/'],
     });
     expect(report.broken).toEqual([]);
-    const expected = [
-      '/',
-      '/docs',
-      '/rest-api',
-      '/change-logs',
-      ...allCategories().map((category) => `/docs/category/${category.slug}`),
-      ...allDocPaths().map((path) => `/docs/${path}`),
-    ];
-    expect(report.pages).toEqual(expect.arrayContaining(expected));
+    expect(report.pages).toEqual(expect.arrayContaining(linkedPortalPaths()));
   }, 120_000);
 });
 
 describe('crawlPortalLinks', () => {
-  let server: Server;
-  let baseUrl: string;
+  let server: LocalServer;
 
   const page = (body: string) =>
     `<!doctype html><html><head><link rel="stylesheet" href="/build/site.css"></head><body>${body}</body></html>`;
@@ -56,18 +45,13 @@ describe('crawlPortalLinks', () => {
     app.get('/build/site.css', (_request, response) => {
       response.type('text/css').send('body{}');
     });
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenLocally(app);
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   it('lists each missing page, redirect, missing asset and missing anchor with the page that links to it', async () => {
-    const report = await crawlPortalLinks(baseUrl);
+    const report = await crawlPortalLinks(server.baseUrl);
     expect(report.broken.sort()).toEqual(
       [
         '/: /a#nowhere (no such anchor)',

@@ -7,7 +7,7 @@ import { referenceTags } from '../../app/reference/model.js';
 import { operationAnchor, tagAnchor } from '../../app/reference/anchors.js';
 import { escapeText } from '../../app/reference/Prose.js';
 import { componentSchemas } from '../../app/reference/schema.js';
-import { createTestPortal, testOpenApiDocument } from './testPortal.js';
+import { createTestPortal, escapedHtml, testOpenApiDocument } from './testPortal.js';
 
 /** The API reference at /rest-api, rendered on the server from the generated document. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -27,13 +27,6 @@ describe('the API reference page', () => {
     html = response.text;
   }, 120_000);
 
-  const escaped = (text: string) =>
-    text
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replaceAll('"', '&quot;')
-      .replaceAll("'", '&#x27;');
   const ids = () => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
 
   it('renders every operation and every schema of the document, each under its deep-link anchor', () => {
@@ -46,11 +39,11 @@ describe('the API reference page', () => {
         expect(operation.anchor).toBe(operationAnchor(tag.name, operation.operationId));
         expect(present.has(operation.anchor), operation.operationId).toBe(true);
         expect(html, operation.operationId).toContain(operation.operationId);
-        expect(html).toContain(`<section id="${escaped(operation.anchor)}" class="operation"`);
+        expect(html).toContain(`<section id="${escapedHtml(operation.anchor)}" class="operation"`);
         // The first operation's heading also carries elementtiming (the bench times its paint).
         expect(html).toMatch(
           new RegExp(
-            `<h3 id="${escapeRegExp(escaped(operation.anchor))}/title" class="operation__title"( elementtiming="first-operation")?>${escapeRegExp(escaped(operation.summary))}`,
+            `<h3 id="${escapeRegExp(escapedHtml(operation.anchor))}/title" class="operation__title"( elementtiming="first-operation")?>${escapeRegExp(escapedHtml(operation.summary))}`,
           ),
         );
       }
@@ -77,20 +70,20 @@ describe('the API reference page', () => {
     expect(html).toContain('<a class="reference__download" href="/openapi.json" download="">Download openapi.json</a>');
     expect(html).toMatch(/<style data-href="\/build\/_assets\/reference-[^"]+\.css">/);
     for (const group of document['x-tagGroups'] ?? [])
-      expect(html).toContain(`<span class="reference-nav__group-title">${escaped(group.name)}</span>`);
+      expect(html).toContain(`<span class="reference-nav__group-title">${escapedHtml(group.name)}</span>`);
     const nav = html.slice(
       html.indexOf('<nav class="reference-nav"'),
       html.indexOf('</nav>', html.indexOf('<nav class="reference-nav"')),
     );
-    for (const operation of operations) expect(nav).toContain(`href="#${escaped(operation.anchor)}"`);
+    for (const operation of operations) expect(nav).toContain(`href="#${escapedHtml(operation.anchor)}"`);
     expect(nav).toContain('href="#schemas"');
   });
 
   it('works without JavaScript: every parameter of every operation, its security, its body fields and responses are in the HTML', () => {
     for (const operation of operations) {
-      const start = html.indexOf(`<section id="${escaped(operation.anchor)}"`);
+      const start = html.indexOf(`<section id="${escapedHtml(operation.anchor)}"`);
       const section = html.slice(start, html.indexOf('</section>', html.indexOf('class="operation__aside"', start)));
-      expect(section, operation.operationId).toContain(`<code>${escaped(operation.path)}</code>`);
+      expect(section, operation.operationId).toContain(`<code>${escapedHtml(operation.path)}</code>`);
       expect(section).toContain('ApiKeyAuth');
       for (const parameter of operation.parameters) {
         expect(section, `${operation.operationId} ${parameter.name}`).toContain(`data-parameter="${parameter.name}"`);

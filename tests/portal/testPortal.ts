@@ -1,4 +1,5 @@
 import express from 'express';
+import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
 import { routes } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
 import { createPortalHandler } from '../../server/portal.js';
@@ -29,4 +30,26 @@ export async function createTestPortal(
     }),
   );
   return app;
+}
+
+/** The pages a reader reaches by following links from the home page: the docs, every category and page, the reference, the change log. */
+export function linkedPortalPaths(): string[] {
+  return [
+    '/',
+    '/docs',
+    '/rest-api',
+    '/change-logs',
+    ...allCategories().map((category) => `/docs/category/${category.slug}`),
+    ...allDocPaths().map((path) => `/docs/${path}`),
+  ];
+}
+
+/** Text as the server-rendered HTML spells it (React escapes these five characters). */
+export function escapedHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
 }

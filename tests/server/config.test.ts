@@ -78,34 +78,26 @@ describe('loadConfig', () => {
     }
   });
 
-  it('refuses a bad PORT with a ConfigError that names PORT', () => {
-    for (const port of ['abc', '70000', '-1', '3000.5', '65536']) {
-      const error = configErrorFor({ PORT: port });
-      expect(namedVariables(error), `PORT=${port}`).toEqual(['PORT']);
+  it.each<[string, string[], string?]>([
+    ['PORT', ['abc', '70000', '-1', '3000.5', '65536']],
+    // Its message also says what is expected.
+    [
+      'DATABASE_URL',
+      ['mysql://localhost/provider', 'sqlite:var/db.sqlite', 'localhost:5432', 'http://postgres'],
+      'postgres',
+    ],
+    ['APP_ENV', ['staging', 'test', 'Production', 'prod']],
+    ['REDIS_URL', ['localhost:6379']],
+    ['LOG_LEVEL', ['verbose']],
+    ['WORKER_ENABLED', ['yes']],
+    ['PUBLIC_URL', ['not a url']],
+  ])('refuses a bad %s with a ConfigError that names it', (variable, values, saying) => {
+    for (const value of values) {
+      const error = configErrorFor({ [variable]: value });
+      expect(namedVariables(error), `${variable}=${value}`).toEqual([variable]);
       expect(error.message).toMatch(/^Invalid configuration:/);
+      if (saying) expect(error.message).toContain(saying);
     }
-  });
-
-  it('refuses a DATABASE_URL that is not a PostgreSQL URL, naming DATABASE_URL', () => {
-    for (const url of ['mysql://localhost/provider', 'sqlite:var/db.sqlite', 'localhost:5432', 'http://postgres']) {
-      const error = configErrorFor({ DATABASE_URL: url });
-      expect(namedVariables(error), `DATABASE_URL=${url}`).toEqual(['DATABASE_URL']);
-      expect(error.message).toContain('postgres');
-    }
-  });
-
-  it('refuses an unknown APP_ENV, naming APP_ENV', () => {
-    for (const appEnv of ['staging', 'test', 'Production', 'prod']) {
-      const error = configErrorFor({ APP_ENV: appEnv });
-      expect(namedVariables(error), `APP_ENV=${appEnv}`).toEqual(['APP_ENV']);
-    }
-  });
-
-  it('refuses bad REDIS_URL, LOG_LEVEL, WORKER_ENABLED and PUBLIC_URL, each by name', () => {
-    expect(namedVariables(configErrorFor({ REDIS_URL: 'localhost:6379' }))).toEqual(['REDIS_URL']);
-    expect(namedVariables(configErrorFor({ LOG_LEVEL: 'verbose' }))).toEqual(['LOG_LEVEL']);
-    expect(namedVariables(configErrorFor({ WORKER_ENABLED: 'yes' }))).toEqual(['WORKER_ENABLED']);
-    expect(namedVariables(configErrorFor({ PUBLIC_URL: 'not a url' }))).toEqual(['PUBLIC_URL']);
   });
 
   it('lists every bad variable at once', () => {

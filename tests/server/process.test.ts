@@ -1,27 +1,18 @@
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiKey } from '../../graphql/providers/ApiKey.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Venue } from '../../graphql/providers/Venue.js';
-import { openDatabase, type DatabaseConfig } from '../../server/db/orm.js';
-import { findProjectRoot } from '../../server/portal.js';
-import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
-import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
-import { ensureServerBuilt } from '../support/serverBuild.js';
 import {
   parseJsonLine,
   type ServerProcess,
   sleep,
-  serverEnv,
-  startServerProcess,
   STARTUP_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
   withTimeout,
 } from '../support/serverProcess.js';
+import { useServerRuns } from './serverRuns.js';
 
 /**
  * The real process, as `npm start` runs it: `node dist/server/main.js`, on a database of its own
@@ -117,12 +108,8 @@ async function refusesConnectionsSoon(port: number, withinMs = 3_000): Promise<b
 const API_KEY_PATTERN = /^[a-z]+_[0-9a-f]{12}_[0-9a-f]{64}$/;
 
 describe('the server process (node dist/server/main.js)', () => {
-  const projectRoot = findProjectRoot();
-  let serverEntry: string;
-  let temporaryDirectory: string;
-  let testDatabase: TestDatabase | undefined;
-  let databaseConfig: DatabaseConfig;
-  const processes: ServerProcess[] = [];
+  const runs = useServerRuns('provider-platform-process-');
+  const { projectRoot } = runs;
 
   let apiKey = '';
   let messagingSecret = '';
@@ -132,17 +119,9 @@ describe('the server process (node dist/server/main.js)', () => {
   let thirdRun: ServerProcess;
 
   async function startServer(): Promise<ServerProcess> {
-    // Only what the process needs, as `npm start` would see it: no NODE_ENV (vitest sets it to
-    // 'test', which changes how Apollo Server behaves), no DATABASE_URL from the outer shell.
-    const env = serverEnv(
-      databaseConfig,
-      temporaryDirectory,
-      process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {},
-    );
-    const server = await startServerProcess({ serverEntry, cwd: projectRoot, env });
-    processes.push(server);
+    const server = await runs.start(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
     const listening = server.jsonLines.find((line) => line.msg === 'listening')!;
-    expect(listening.database).toBe(databaseConfig.kind);
+    expect(listening.database).toBe(runs.databaseConfig.kind);
     return server;
   }
 
@@ -156,25 +135,41 @@ describe('the server process (node dist/server/main.js)', () => {
       body: JSON.stringify({ query }),
     });
 
-  beforeAll(async () => {
-    serverEntry = ensureServerBuilt(projectRoot);
-    ensurePortalBuilt(projectRoot);
-    temporaryDirectory = await mkdtemp(join(tmpdir(), 'provider-platform-process-'));
-    if (isPostgresTestRun()) {
-      testDatabase = await createTestDatabase();
-      databaseConfig = testDatabase.databaseConfig;
-    } else {
-      databaseConfig = { kind: 'sqlite', path: join(temporaryDirectory, 'db.sqlite') };
+  /**
+   * Sends a request whose body comes in two parts, stops the server with SIGTERM while it is in
+   * flight, and sends the rest a second after the signal (a slow client). `meanwhile` runs once the
+   * server has said it is shutting down. Resolves with the answer and the exit that follows it.
+   */
+  async function answerInFlightAtSigterm(
+    server: ServerProcess,
+    request: { method: string; path: string; body: string },
+    meanwhile: () => Promise<void> = async () => {},
+  ) {
+    const inFlight = await requestInTwoParts(
+      server.port,
+      request.method,
+      request.path,
+      { Authorization: `Bearer ${apiKey}` },
+      request.body,
+    );
+    try {
+      server.child.kill('SIGTERM');
+      await server.logged('shutting down: finishing in-flight requests', 5_000);
+      await meanwhile();
+      await sleep(1_000);
+      expect(server.exit).toBeNull();
+      inFlight.finish();
+      const answer = await inFlight.answer();
+      const exit = await server.waitForExit(STOP_TIMEOUT_MS, 'after SIGTERM and the last answer');
+      return { answer, exit };
+    } finally {
+      inFlight.destroy();
     }
-    firstRun = await startServer();
-  }, 300_000);
+  }
 
-  afterAll(async () => {
-    await Promise.all(processes.map((server) => server.kill()));
-    // Dropping a PostgreSQL database ends its connections: only once every child has exited.
-    await testDatabase?.destroy();
-    if (temporaryDirectory) await rm(temporaryDirectory, { recursive: true, force: true });
-  }, 60_000);
+  beforeAll(async () => {
+    firstRun = await startServer();
+  }, STARTUP_TIMEOUT_MS + 10_000);
 
   describe('first start, on an empty database', () => {
     it('prints the demo key, the messaging secret and a curl command, once', () => {
@@ -255,29 +250,17 @@ describe('the server process (node dist/server/main.js)', () => {
         apiKey.replace(/.$/, (last) => (last === '0' ? '1' : '0')),
       );
 
-      const inFlight = await requestInTwoParts(
-        firstRun.port,
-        'GET',
-        '/public/providers/v1/provider',
-        { Authorization: `Bearer ${apiKey}` },
-        JSON.stringify({ note: 'a body sent slowly keeps this request in flight' }),
+      const { answer, exit } = await answerInFlightAtSigterm(
+        firstRun,
+        {
+          method: 'GET',
+          path: '/public/providers/v1/provider',
+          body: JSON.stringify({ note: 'a body sent slowly keeps this request in flight' }),
+        },
+        async () => expect(await refusesConnectionsSoon(firstRun.port)).toBe(true),
       );
-      try {
-        firstRun.child.kill('SIGTERM');
-        await firstRun.logged('shutting down: finishing in-flight requests', 5_000);
-        expect(await refusesConnectionsSoon(firstRun.port)).toBe(true);
-        // A slow client: the rest of the body comes a second after the signal.
-        await sleep(1_000);
-        expect(firstRun.exit).toBeNull();
-        inFlight.finish();
-        const answer = await inFlight.answer();
-        expect(answer.status).toBe(200);
-        expect(answer.body).toMatchObject({ id: providerId, name: 'Demo Ticketing' });
-      } finally {
-        inFlight.destroy();
-      }
-
-      const exit = await firstRun.waitForExit(STOP_TIMEOUT_MS, 'after SIGTERM and the last answer');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ id: providerId, name: 'Demo Ticketing' });
       expect(exit).toEqual({ code: 0, signal: null });
       const messages = firstRun.jsonLines.map((line) => line.msg);
       expect(messages.indexOf('stopped')).toBeGreaterThan(
@@ -371,25 +354,13 @@ describe('the server process (node dist/server/main.js)', () => {
     // Regression: Apollo's own SIGTERM handler stopped the graph at once, answering 500 to a
     // /graphql request in flight.
     it('finishes a /graphql request in flight on SIGTERM, then exits 0', async () => {
-      const inFlight = await requestInTwoParts(
-        thirdRun.port,
-        'POST',
-        '/graphql',
-        { Authorization: `Bearer ${apiKey}` },
-        JSON.stringify({ query: '{ provider { id name } }' }),
-      );
-      try {
-        thirdRun.child.kill('SIGTERM');
-        await thirdRun.logged('shutting down: finishing in-flight requests', 5_000);
-        await sleep(1_000);
-        inFlight.finish();
-        const answer = await inFlight.answer();
-        expect(answer.body).toEqual({ data: { provider: { id: providerId, name: 'Demo Ticketing' } } });
-        expect(answer.status).toBe(200);
-      } finally {
-        inFlight.destroy();
-      }
-      const exit = await thirdRun.waitForExit(STOP_TIMEOUT_MS, 'after SIGTERM and the last answer');
+      const { answer, exit } = await answerInFlightAtSigterm(thirdRun, {
+        method: 'POST',
+        path: '/graphql',
+        body: JSON.stringify({ query: '{ provider { id name } }' }),
+      });
+      expect(answer.body).toEqual({ data: { provider: { id: providerId, name: 'Demo Ticketing' } } });
+      expect(answer.status).toBe(200);
       expect(exit).toEqual({ code: 0, signal: null });
       expect(thirdRun.jsonLines.at(-1)?.msg).toBe('stopped');
     }, 30_000);
@@ -397,10 +368,8 @@ describe('the server process (node dist/server/main.js)', () => {
 
   describe('after every run', () => {
     it('the database holds the one demo provider, its one key and its three venues', async () => {
-      await Promise.all(processes.map((server) => server.kill()));
-      const orm = await openDatabase(databaseConfig);
-      try {
-        const em = orm.em.fork();
+      await runs.killAll();
+      await runs.readDatabase(async (em) => {
         const providers = await em.find(Provider, {});
         expect(providers.map((provider) => provider.id)).toEqual([providerId]);
         expect(await em.count(ApiKey, {})).toBe(1);
@@ -408,9 +377,7 @@ describe('the server process (node dist/server/main.js)', () => {
         const [stored] = await em.find(ApiKey, {});
         expect(apiKey.startsWith(`${stored.prefix}_`)).toBe(true);
         expect(stored.secretHash).not.toContain(apiKey.split('_')[2]);
-      } finally {
-        await orm.close(true);
-      }
+      });
     });
   });
 });

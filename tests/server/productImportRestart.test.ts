@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { SALEABLE_BY_EAN } from '../../graphql/offers/eanCatalogue/eanRule.js';
 import { Offer } from '../../graphql/offers/Offer.js';
@@ -9,12 +6,8 @@ import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { Venue } from '../../graphql/providers/Venue.js';
 import { Job } from '../../graphql/shared/Job.js';
-import { type DatabaseConfig, openDatabase } from '../../server/db/orm.js';
-import { findProjectRoot } from '../../server/portal.js';
-import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
-import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
-import { ensureServerBuilt } from '../support/serverBuild.js';
-import { parseJsonLine, type ServerProcess, serverEnv, startServerProcess } from '../support/serverProcess.js';
+import { parseJsonLine } from '../support/serverProcess.js';
+import { useServerRuns } from './serverRuns.js';
 
 /**
  * A bulk upsert by EAN is applied by a job of several steps (100 items each, one transaction
@@ -22,12 +15,7 @@ import { parseJsonLine, type ServerProcess, serverEnv, startServerProcess } from
  * commits; a new process on the same database finishes the work, and nothing is lost or doubled.
  */
 describe('a bulk upsert by EAN whose process is killed in the middle', () => {
-  const projectRoot = findProjectRoot();
-  const processes: ServerProcess[] = [];
-  let serverEntry: string;
-  let temporaryDirectory: string;
-  let testDatabase: TestDatabase | undefined;
-  let databaseConfig: DatabaseConfig;
+  const runs = useServerRuns('product-import-restart-');
 
   const saleable = catalogueEntries
     .filter((entry) => SALEABLE_BY_EAN.has(entry.category) && entry.compliant)
@@ -39,51 +27,11 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     .map((entry) => `${entry.ean.slice(0, 12)}${(Number(entry.ean[12]) + 1) % 10}`)
     .slice(0, 500 - saleable.length);
 
-  function start(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-    return startServerProcess({
-      serverEntry,
-      cwd: projectRoot,
-      env: serverEnv(databaseConfig, temporaryDirectory, extraEnv),
-    }).then((server) => {
-      processes.push(server);
-      return server;
-    });
-  }
-
-  async function inspect<T>(
-    read: (em: ReturnType<Awaited<ReturnType<typeof openDatabase>>['em']['fork']>) => Promise<T>,
-  ): Promise<T> {
-    const orm = await openDatabase(databaseConfig);
-    try {
-      return await read(orm.em.fork());
-    } finally {
-      await orm.close();
-    }
-  }
-
-  beforeAll(async () => {
-    serverEntry = ensureServerBuilt(projectRoot);
-    ensurePortalBuilt(projectRoot);
-    temporaryDirectory = await mkdtemp(join(tmpdir(), 'product-import-restart-'));
-    if (isPostgresTestRun()) {
-      testDatabase = await createTestDatabase();
-      databaseConfig = testDatabase.databaseConfig;
-    } else {
-      databaseConfig = { kind: 'sqlite', path: join(temporaryDirectory, 'db.sqlite') };
-    }
-  }, 300_000);
-
-  afterAll(async () => {
-    await Promise.all(processes.map((server) => server.kill()));
-    await testDatabase?.destroy();
-    if (temporaryDirectory) await rm(temporaryDirectory, { recursive: true, force: true });
-  }, 60_000);
-
   it('resumes after a restart from the last committed step and applies every item exactly once', async () => {
     expect(saleable.length).toBeGreaterThan(250);
-    const first = await start();
+    const first = await runs.start();
     const apiKey = first.lines.find((line) => line.startsWith('Demo API key: '))!.slice('Demo API key: '.length);
-    const venueIds = await inspect(async (em) =>
+    const venueIds = await runs.readDatabase(async (em) =>
       (await em.find(Venue, { isVirtual: false }, { orderBy: { id: 'asc' } })).map((venue) => venue.id),
     );
     expect(venueIds).toHaveLength(2);
@@ -110,7 +58,7 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
 
-    const cut = await inspect(async (em) => ({
+    const cut = await runs.readDatabase(async (em) => ({
       imports: await em.find(ProductImport, {}, { orderBy: { id: 'asc' } }),
       offers: await em.count(Offer, { isEvent: false }),
       stocks: await em.count(Stock, { isDeleted: false }),
@@ -125,7 +73,7 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     expect(cut.stocks).toBe(created);
     expect(cut.jobs.filter((job) => job.status !== 'done').length, 'work left for the next process').toBeGreaterThan(0);
 
-    const second = await start({ JOB_LEASE_SECONDS: '2' });
+    const second = await runs.start({ JOB_LEASE_SECONDS: '2' });
     const jobsDone = () =>
       second.jsonLines.filter((line) => line.msg === 'job done' && line.jobType === 'offers.productImport').length;
     await second.waitForLine(
@@ -136,7 +84,7 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     const stopped = await second.stop('SIGTERM');
     expect(stopped.code).toBe(0);
 
-    await inspect(async (em) => {
+    await runs.readDatabase(async (em) => {
       const imports = await em.find(ProductImport, {}, { orderBy: { id: 'asc' } });
       for (const productImport of imports) {
         expect(productImport).toMatchObject({

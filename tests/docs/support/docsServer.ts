@@ -1,9 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SettableClock } from '../../../graphql/shared/clock.js';
 import type { CreatedSandbox } from '../../../graphql/providers/sandbox.js';
 import { ensureDemoSandbox } from '../../../server/demo.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { listenLocally } from '../../support/miscLocalServer.js';
 
 /**
  * The docs' dates are in 2027: a clock pinned before them keeps every sample's date in the
@@ -27,11 +26,9 @@ const MAX_JOB_BATCHES = 50;
 export async function startDocsServer(): Promise<DocsServer> {
   const testApp = await createTestApp({ clock: new SettableClock(DOCS_CLOCK_START) });
   const sandbox = (await ensureDemoSandbox(testApp.runtime))!;
-  const server = await new Promise<Server>((resolve) => {
-    const listening = testApp.app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
+  const server = await listenLocally(testApp.app);
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl: server.baseUrl,
     sandbox,
     testApp,
     async runDueJobs() {
@@ -43,8 +40,7 @@ export async function startDocsServer(): Promise<DocsServer> {
       throw new Error(`jobs still due after ${MAX_JOB_BATCHES} batches`);
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
       await testApp.close();
     },
   };
