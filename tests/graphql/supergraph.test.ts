@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { buildGraph, subgraphNames } from '../../graphql/graph.js';
 import { supergraphPath } from '../../graphql/supergraphFile.js';
 import { routes } from '../../rest-facade/index.js';
-import { introspectionPath, introspectionSource } from '../../rest-facade/subgraphs/introspection.js';
+import {
+  commonIntrospectionSource,
+  introspectionPath,
+  introspectionSource,
+} from '../../rest-facade/subgraphs/introspection.js';
 import { createInProcessGateway } from '../../graphql/gateway.js';
 
 describe('the composed supergraph', () => {
@@ -17,6 +21,9 @@ describe('the composed supergraph', () => {
     for (const name of subgraphNames) {
       expect(introspectionSource(name, graph.subgraphs[name].schema), introspectionPath(name)).toBe(
         readFileSync(introspectionPath(name), 'utf8'),
+      );
+      expect(commonIntrospectionSource(name, graph.subgraphs[name].schema), `${name}: the types shared by all`).toBe(
+        readFileSync(introspectionPath('common'), 'utf8'),
       );
     }
   });
