@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ProductOfferCreation, ProductOfferEdition } from '../../rest-facade/productOffers/schemas.js';
 import { anEvent } from '../support/fixtures.js';
 import { aPng } from '../support/images.js';
-import { accessibility, nextEan, useProductWorld, withWrongCheckDigit } from '../support/offerWorld.js';
+import {
+  accessibility,
+  expectServedPng,
+  nextEan,
+  useProductWorld,
+  withWrongCheckDigit,
+} from '../support/offerWorld.js';
 
 describe('Product Offers: edition', () => {
   const world = useProductWorld();
@@ -310,10 +316,7 @@ describe('Product Offers: edition', () => {
       image: { file: aPng(400, 600).toString('base64'), credit: 'Me' },
     });
     expect(withImage.status).toBe(200);
-    expect(withImage.body.image).toEqual({
-      url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/),
-      credit: 'Me',
-    });
+    await expectServedPng(world.testApp, withImage.body.image, 'Me', aPng(400, 600));
     const withoutImage = await patch({ offerId: product.id, image: null });
     expect(withoutImage.body.image).toBeNull();
   });

@@ -1,23 +1,23 @@
-import type { EntityManager } from '@mikro-orm/core';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEntries, type CatalogueEntry } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { withEanCheckDigit } from '../../graphql/offers/eanCatalogue/ean.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
 import { applyProductImportStep, PRODUCT_IMPORT_JOB } from '../../graphql/offers/products/productImportJob.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { Provider } from '../../graphql/providers/Provider.js';
 import { Venue } from '../../graphql/providers/Venue.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { Job } from '../../graphql/shared/Job.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { expectMatchesContract } from '../support/contract.js';
-import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
-
-const AVAILABILITY = '/public/offers/v1/products/ean/check_availability';
-const BY_EAN = '/public/offers/v1/products/ean';
-const ONE_PRODUCT = '/public/offers/v1/products/{product_id}';
+import { drainJobs } from '../support/builders.js';
+import { anEvent } from '../support/fixtures.js';
+import {
+  anAddress,
+  NOT_ALLOWED_INDIVIDUAL_OFFERS,
+  standInHandlers,
+  useOfferWorld,
+  withoutIndividualOffersRight,
+  withWrongCheckDigit as wrongCheckDigit,
+} from '../support/offerWorld.js';
 
 // The sandbox catalogue, sorted by what the EAN operations make of each entry.
 const SALEABLE = new Set(['LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE']);
@@ -36,8 +36,6 @@ const known = new Set(catalogueEntries.map((entry) => entry.ean));
 const unknownEans = Array.from({ length: 200 }, (_, index) =>
   withEanCheckDigit(`20${String(index).padStart(10, '0')}`),
 ).filter((ean) => !known.has(ean));
-/** The same thirteen digits with another last digit: never a valid EAN. */
-const wrongCheckDigit = (ean: string) => `${ean.slice(0, 12)}${(Number(ean[12]) + 1) % 10}`;
 
 interface SentProduct {
   ean: string;
@@ -47,51 +45,36 @@ interface SentProduct {
 }
 
 describe('Product offers by EAN', () => {
-  let testApp: TestApp;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
-  let other: Awaited<ReturnType<typeof aProvider>>;
+  const world = useOfferWorld();
+  let handlers: ReturnType<typeof standInHandlers>;
   let otherVenue: Venue;
 
-  const em = () => testApp.database.orm.em.fork();
-  const send = async (
-    method: 'get' | 'post',
-    path: string,
-    openApiPath: string,
-    body?: unknown,
-    key = sandbox.apiKey,
-  ) => {
-    const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
-    const response = body === undefined ? await call : await call.send(body as object);
-    expectMatchesContract(response, method, openApiPath);
-    return response;
-  };
+  const em = () => world.em();
   const checkAvailability = (eans: string[] | string, key?: string) =>
-    send('get', `${AVAILABILITY}?eans=${Array.isArray(eans) ? eans.join(',') : eans}`, AVAILABILITY, undefined, key);
-  const getByEan = (query: string, key?: string) => send('get', `${BY_EAN}${query}`, BY_EAN, undefined, key);
-  const getProduct = (id: number, key?: string) =>
-    send('get', `/public/offers/v1/products/${id}`, ONE_PRODUCT, undefined, key);
-  const upsert = (venueId: number, products: SentProduct[], key?: string, extra: object = {}) =>
-    send('post', BY_EAN, BY_EAN, { location: { type: 'physical', venueId }, products, ...extra }, key);
+    world.api.call('CheckEansAvailability', { query: { eans: Array.isArray(eans) ? eans.join(',') : eans }, key });
+  const getByEan = (query: Record<string, string | number>, key?: string) =>
+    world.api.call('GetProductByEan', { query, key });
+  const getProduct = (id: number, key?: string) => world.api.call('GetProduct', { params: { product_id: id }, key });
+  const postByEan = (body: unknown) => world.api.call('PostProductOfferByEan', { body });
+  const upsert = (venueId: number, products: SentProduct[], key?: string) =>
+    world.api.call('PostProductOfferByEan', { body: { location: { type: 'physical', venueId }, products }, key });
   /** Runs every due job (the imports, then the automatic approvals they schedule). */
-  const runAllJobs = async () => {
-    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
-  };
+  const runAllJobs = () => drainJobs(world.testApp);
 
-  const imports = (providerId = sandbox.provider.id) =>
+  const imports = (providerId = world.sandbox.provider.id) =>
     em().find(ProductImport, { provider: providerId }, { orderBy: { id: 'asc' } });
-  const lastImport = async (providerId = sandbox.provider.id) => (await imports(providerId)).at(-1)!;
+  const lastImport = async (providerId = world.sandbox.provider.id) => (await imports(providerId)).at(-1)!;
   const importCount = () => em().count(ProductImport, {});
   const importJobOf = async (importId: number) =>
     (await em().find(Job, { type: PRODUCT_IMPORT_JOB }, { orderBy: { id: 'asc' } })).filter(
       (job) => job.payload.importId === importId,
     );
-  const offersAt = (venueId: number, providerId = sandbox.provider.id) =>
+  const offersAt = (venueId: number, providerId = world.sandbox.provider.id) =>
     em().find(Offer, { venue: venueId, provider: providerId }, { orderBy: { id: 'asc' } });
-  const offerOf = (venueId: number, ean: string, providerId = sandbox.provider.id) =>
+  const offerOf = (venueId: number, ean: string, providerId = world.sandbox.provider.id) =>
     em().findOne(Offer, { venue: venueId, provider: providerId, ean });
   const stocksOf = (offerId: number) => em().find(Stock, { offer: offerId }, { orderBy: { id: 'asc' } });
-  const deletionEvents = async () =>
-    (await em().find(Job, { type: 'test.stockDeleted' }, { orderBy: { id: 'asc' } })).map((job) => job.payload);
+  const deletionEvents = () => handlers.payloads('test.stockDeleted');
   const item = (
     entry: CatalogueEntry | string,
     stock: SentProduct['stock'] = { price: 1500, quantity: 10 },
@@ -106,8 +89,8 @@ describe('Product offers by EAN', () => {
   /** A physical venue of an offerer, linked to a provider unless told otherwise: each test gets fresh ground. */
   async function aVenue(
     owner: { offererId: number; providerId: number | null } = {
-      offererId: sandbox.offerer.id,
-      providerId: sandbox.provider.id,
+      offererId: world.sandbox.offerer.id,
+      providerId: world.sandbox.provider.id,
     },
   ) {
     const fork = em();
@@ -125,33 +108,23 @@ describe('Product offers by EAN', () => {
       mentalDisabilityCompliant: false,
       motorDisabilityCompliant: null,
       visualDisabilityCompliant: true,
-      createdDatetime: testApp.clock.now(),
+      createdDatetime: world.testApp.clock.now(),
     });
     if (owner.providerId !== null)
-      fork.create(VenueProvider, { venue, provider: owner.providerId, isActive: true, createdAt: testApp.clock.now() });
+      fork.create(VenueProvider, {
+        venue,
+        provider: owner.providerId,
+        isActive: true,
+        createdAt: world.testApp.clock.now(),
+      });
     await fork.flush();
     return venue;
   }
 
   beforeAll(async () => {
-    testApp = await createTestApp();
-    sandbox = await createSandbox(em(), testApp.clock, 'test');
-    other = await aProvider(em(), testApp.clock);
-    otherVenue = await aVenue({ offererId: other.offerer.id, providerId: other.provider.id });
-    // Stand-in for the bookings subgraph: writes a row in the publisher's transaction.
-    testApp.runtime.events.on('offers.stockDeleted', async (tx: EntityManager, payload) => {
-      await tx.insert(Job, {
-        type: 'test.stockDeleted',
-        payload: { ...payload },
-        status: 'done',
-        attempts: 0,
-        maxAttempts: 1,
-        runAt: testApp.clock.now(),
-        createdAt: testApp.clock.now(),
-      });
-    });
+    otherVenue = await aVenue({ offererId: world.other.offerer.id, providerId: world.other.provider.id });
+    handlers = standInHandlers(world.testApp, { 'offers.stockDeleted': 'test.stockDeleted' });
   });
-  afterAll(() => testApp.close());
 
   it('uses a catalogue with every kind of entry', () => {
     expect(books.length).toBeGreaterThan(3);
@@ -224,7 +197,7 @@ describe('Product offers by EAN', () => {
         expect(response.status, JSON.stringify(eans)).toBe(422);
         expect(response.body[0].loc).toEqual(['eans']);
       }
-      const missing = await send('get', AVAILABILITY, AVAILABILITY);
+      const missing = await world.api.call('CheckEansAvailability');
       expect(missing.status).toBe(422);
       expect(missing.body).toEqual([expect.objectContaining({ loc: ['eans'], type: 'missing' })]);
     });
@@ -249,7 +222,8 @@ describe('Product offers by EAN', () => {
         item(vinyl, { price: 3000, quantity: null }),
       ]);
       expect(response.status).toBe(204);
-      expect(response.text).toBe('');
+      // No body: the contract check of the call holds a 204 to an empty one.
+      expect(response.body).toEqual({});
 
       const recorded = await lastImport();
       expect(recorded).toMatchObject({
@@ -267,7 +241,7 @@ describe('Product offers by EAN', () => {
       expect(await offersAt(venue.id)).toEqual([]);
 
       // One run of the worker claims the import and applies it: the offers wait for review.
-      expect((await testApp.runtime.worker.runDueJobs()).claimed).toBeGreaterThanOrEqual(1);
+      expect((await world.testApp.runtime.worker.runDueJobs()).claimed).toBeGreaterThanOrEqual(1);
       const offers = await offersAt(venue.id);
       expect(offers.map((offer) => offer.ean)).toEqual([book.ean, cd.ean, vinyl.ean]);
       for (const offer of offers) {
@@ -280,7 +254,7 @@ describe('Product offers by EAN', () => {
           mentalDisabilityCompliant: false,
           motorDisabilityCompliant: false,
           visualDisabilityCompliant: true,
-          provider: { id: sandbox.provider.id },
+          provider: { id: world.sandbox.provider.id },
         });
         expect(offer.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       }
@@ -427,7 +401,7 @@ describe('Product offers by EAN', () => {
       const fork = em();
       const more = await fork.transactional((tx) =>
         applyProductImportStep(
-          { em: tx, clock: testApp.clock, events: testApp.runtime.events, autoApprovalDelayMs: 0 },
+          { em: tx, clock: world.testApp.clock, events: world.testApp.runtime.events, autoApprovalDelayMs: 0 },
           recorded.id,
         ),
       );
@@ -437,7 +411,7 @@ describe('Product offers by EAN', () => {
       expect(await em().count(Offer, { venue: venue.id })).toBe(100);
 
       // The worker takes the job up where that step stopped, and runs the four steps left.
-      await testApp.runtime.worker.runDueJobs();
+      await world.testApp.runtime.worker.runDueJobs();
       const done = await lastImport();
       const firstRejected = saleable.length;
       expect(done).toMatchObject({
@@ -482,7 +456,7 @@ describe('Product offers by EAN', () => {
       await em().nativeUpdate(Stock, stock.id, { bookedQuantity: 3 });
       expect((await getProduct(offer.id)).body.stock).toMatchObject({ quantity: 7, bookedQuantity: 3 });
 
-      testApp.clock.advance(60_000);
+      world.testApp.clock.advance(60_000);
       try {
         const response = await upsert(venue.id, [
           item(books[3], { price: 1200, quantity: 10, bookingLimitDatetime: '2026-12-31T23:00:00Z' }),
@@ -490,7 +464,7 @@ describe('Product offers by EAN', () => {
         expect(response.status).toBe(204);
         await runAllJobs();
       } finally {
-        testApp.clock.advance(-60_000);
+        world.testApp.clock.advance(-60_000);
       }
       expect(await lastImport()).toMatchObject({ status: 'DONE', createdCount: 0, updatedCount: 1 });
       const offers = await offersAt(venue.id);
@@ -607,27 +581,20 @@ describe('Product offers by EAN', () => {
 
     it('creates the offers at an address location', async () => {
       const venue = await aVenue();
-      const address = await send('post', '/public/offers/v1/addresses', '/public/offers/v1/addresses', {
-        street: '3 Rue des Archives',
-        city: 'Paris',
-        postalCode: '75004',
-        latitude: 48.858,
-        longitude: 2.356,
-      });
-      expect(address.status).toBe(200);
+      const address = await anAddress(world.api);
       const location = {
         type: 'address',
         venueId: venue.id,
-        addressId: address.body.id,
+        addressId: address.id,
         addressLabel: 'Book fair stand',
       };
-      expect((await send('post', BY_EAN, BY_EAN, { location, products: [item(books[11])] })).status).toBe(204);
+      expect((await postByEan({ location, products: [item(books[11])] })).status).toBe(204);
       await runAllJobs();
       const offer = (await offerOf(venue.id, books[11].ean))!;
       expect((await getProduct(offer.id)).body.location).toEqual(location);
 
       const before = await importCount();
-      const unknown = await send('post', BY_EAN, BY_EAN, {
+      const unknown = await postByEan({
         location: { ...location, addressId: 999999 },
         products: [item(books[11])],
       });
@@ -638,7 +605,7 @@ describe('Product offers by EAN', () => {
 
     it('answers 404 for a venue the key cannot reach, and records nothing', async () => {
       const before = await importCount();
-      const notLinked = await aVenue({ offererId: sandbox.offerer.id, providerId: null });
+      const notLinked = await aVenue({ offererId: world.sandbox.offerer.id, providerId: null });
       for (const venueId of [otherVenue.id, notLinked.id, 999999]) {
         const response = await upsert(venueId, [item(books[0])]);
         expect(response.status, String(venueId)).toBe(404);
@@ -649,8 +616,8 @@ describe('Product offers by EAN', () => {
 
     it('refuses a digital location with 400, and records nothing', async () => {
       const before = await importCount();
-      const response = await send('post', BY_EAN, BY_EAN, {
-        location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://shop.example.com/book' },
+      const response = await postByEan({
+        location: { type: 'digital', venueId: world.sandbox.venues[2].id, url: 'https://shop.example.com/book' },
         products: [item(books[0])],
       });
       expect(response.status).toBe(400);
@@ -661,20 +628,20 @@ describe('Product offers by EAN', () => {
 
     it('refuses a physical location at a digital venue with 400, and records nothing', async () => {
       const before = await importCount();
-      const response = await send('post', BY_EAN, BY_EAN, {
-        location: { type: 'physical', venueId: sandbox.venues[2].id },
+      const response = await postByEan({
+        location: { type: 'physical', venueId: world.sandbox.venues[2].id },
         products: [item(books[0])],
       });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
-        location: [`The venue ${sandbox.venues[2].id} is digital: it only takes digital locations`],
+        location: [`The venue ${world.sandbox.venues[2].id} is digital: it only takes digital locations`],
       });
       expect(await importCount()).toBe(before);
     });
 
     it('refuses a bad body with 422 (strict, EAN length, price, quantity), and records nothing', async () => {
       const before = await importCount();
-      const venueId = sandbox.venues[1].id;
+      const venueId = world.sandbox.venues[1].id;
       const good = item(books[0]);
       const cases: [unknown, string[], string | null][] = [
         [{ location: { type: 'physical', venueId }, products: [good], surprise: 1 }, ['surprise'], 'extra_forbidden'],
@@ -756,7 +723,7 @@ describe('Product offers by EAN', () => {
         [{ location: { type: 'physical', venueId } }, ['products'], 'missing'],
       ];
       for (const [body, loc, type] of cases) {
-        const response = await send('post', BY_EAN, BY_EAN, body);
+        const response = await postByEan(body);
         expect(response.status, JSON.stringify(loc)).toBe(422);
         const issue = response.body.find((entry: { loc: string[] }) => entry.loc.join('.') === loc.join('.'));
         expect(issue, `${JSON.stringify(loc)}: ${JSON.stringify(response.body)}`).toBeDefined();
@@ -779,14 +746,20 @@ describe('Product offers by EAN', () => {
       await runAllJobs();
       const mine = (await offerOf(venue.id, ean))!;
 
-      expect((await upsert(otherVenue.id, [item(ean, { price: 2500, quantity: 1 })], other.apiKey)).status).toBe(204);
+      expect((await upsert(otherVenue.id, [item(ean, { price: 2500, quantity: 1 })], world.other.apiKey)).status).toBe(
+        204,
+      );
       await runAllJobs();
-      expect(await lastImport(other.provider.id)).toMatchObject({ status: 'DONE', createdCount: 1, updatedCount: 0 });
-      const theirs = (await offerOf(otherVenue.id, ean, other.provider.id))!;
+      expect(await lastImport(world.other.provider.id)).toMatchObject({
+        status: 'DONE',
+        createdCount: 1,
+        updatedCount: 0,
+      });
+      const theirs = (await offerOf(otherVenue.id, ean, world.other.provider.id))!;
       expect(theirs.id).not.toBe(mine.id);
       expect(theirs).toMatchObject({
         name: books[7].title,
-        provider: { id: other.provider.id },
+        provider: { id: world.other.provider.id },
         venue: { id: otherVenue.id },
       });
       expect((await stocksOf(theirs.id)).map((stock) => [stock.price, stock.quantity])).toEqual([[2500, 1]]);
@@ -794,16 +767,16 @@ describe('Product offers by EAN', () => {
 
       // Neither sees the other's offer, nor its venue.
       expect(
-        (await getByEan(`?eans=${ean}&venueId=${otherVenue.id}`, other.apiKey)).body.products.map(
+        (await getByEan({ eans: ean, venueId: otherVenue.id }, world.other.apiKey)).body.products.map(
           (p: { id: number }) => p.id,
         ),
       ).toEqual([theirs.id]);
-      expect(
-        (await getByEan(`?eans=${ean}&venueId=${venue.id}`)).body.products.map((p: { id: number }) => p.id),
-      ).toEqual([mine.id]);
-      expect((await getByEan(`?eans=${ean}&venueId=${venue.id}`, other.apiKey)).status).toBe(404);
+      expect((await getByEan({ eans: ean, venueId: venue.id })).body.products.map((p: { id: number }) => p.id)).toEqual(
+        [mine.id],
+      );
+      expect((await getByEan({ eans: ean, venueId: venue.id }, world.other.apiKey)).status).toBe(404);
       expect((await getProduct(theirs.id)).status).toBe(404);
-      expect((await getProduct(mine.id, other.apiKey)).status).toBe(404);
+      expect((await getProduct(mine.id, world.other.apiKey)).status).toBe(404);
     });
   });
 
@@ -818,8 +791,8 @@ describe('Product offers by EAN', () => {
       // An event at the venue is never a product, even with an EAN that the query names.
       await anEvent(
         em(),
-        testApp.clock,
-        { providerId: sandbox.provider.id, venueId: venue.id },
+        world.testApp.clock,
+        { providerId: world.sandbox.provider.id, venueId: venue.id },
         { ean: books[10].ean },
       );
       const ids = (await offersAt(venue.id))
@@ -828,7 +801,7 @@ describe('Product offers by EAN', () => {
       expect(ids).toHaveLength(3);
 
       const query = [vinyls[1].ean, books[8].ean, unknownEans[2], cds[5].ean, books[10].ean, books[8].ean].join(',');
-      const response = await getByEan(`?eans=${query}&venueId=${venue.id}`);
+      const response = await getByEan({ eans: query, venueId: venue.id });
       expect(response.status).toBe(200);
       expect(response.body.products.map((product: { id: number }) => product.id)).toEqual(ids);
       expect(response.body.products[0]).toMatchObject({
@@ -840,40 +813,42 @@ describe('Product offers by EAN', () => {
       const read = await getProduct(ids[0]);
       expect(response.body.products[0]).toEqual(read.body);
 
-      expect((await getByEan(`?eans=${unknownEans[2]}&venueId=${venue.id}`)).body).toEqual({ products: [] });
-      expect((await getByEan(`?eans=${books[8].ean}&venueId=${sandbox.venues[0].id}`)).body).toEqual({ products: [] });
+      expect((await getByEan({ eans: unknownEans[2], venueId: venue.id })).body).toEqual({ products: [] });
+      expect((await getByEan({ eans: books[8].ean, venueId: world.sandbox.venues[0].id })).body).toEqual({
+        products: [],
+      });
     });
 
     it('refuses a missing parameter, 101 EANs, a wrong length or a wrong check digit (422)', async () => {
-      const venueId = sandbox.venues[1].id;
+      const venueId = world.sandbox.venues[1].id;
       const hundred = saleable
         .slice(0, 100)
         .map((entry) => entry.ean)
         .join(',');
-      expect((await getByEan(`?eans=${hundred}&venueId=${venueId}`)).status).toBe(200);
-      const cases: [string, string[], string | null][] = [
-        [`?venueId=${venueId}`, ['eans'], 'missing'],
-        [`?eans=${books[0].ean}`, ['venueId'], 'missing'],
-        [`?eans=${books[0].ean}&venueId=abc`, ['venueId'], null],
-        [`?eans=${books[0].ean}&venueId=0`, ['venueId'], null],
-        [`?eans=${hundred},${saleable[100].ean}&venueId=${venueId}`, ['eans'], null],
-        [`?eans=${books[0].ean},123&venueId=${venueId}`, ['eans'], null],
-        [`?eans=${books[0].ean},${wrongCheckDigit(books[1].ean)}&venueId=${venueId}`, ['eans', '1'], 'ean_check_digit'],
-        [`?eans=ABCDEFGHIJKLM&venueId=${venueId}`, ['eans', '0'], 'ean_check_digit'],
+      expect((await getByEan({ eans: hundred, venueId: venueId })).status).toBe(200);
+      const cases: [Record<string, string | number>, string[], string | null][] = [
+        [{ venueId }, ['eans'], 'missing'],
+        [{ eans: books[0].ean }, ['venueId'], 'missing'],
+        [{ eans: books[0].ean, venueId: 'abc' }, ['venueId'], null],
+        [{ eans: books[0].ean, venueId: 0 }, ['venueId'], null],
+        [{ eans: `${hundred},${saleable[100].ean}`, venueId }, ['eans'], null],
+        [{ eans: `${books[0].ean},123`, venueId }, ['eans'], null],
+        [{ eans: `${books[0].ean},${wrongCheckDigit(books[1].ean)}`, venueId }, ['eans', '1'], 'ean_check_digit'],
+        [{ eans: 'ABCDEFGHIJKLM', venueId }, ['eans', '0'], 'ean_check_digit'],
       ];
       for (const [query, loc, type] of cases) {
         const response = await getByEan(query);
-        expect(response.status, query).toBe(422);
+        expect(response.status, JSON.stringify(query)).toBe(422);
         const issue = response.body.find((entry: { loc: string[] }) => entry.loc.join('.') === loc.join('.'));
-        expect(issue, `${query}: ${JSON.stringify(response.body)}`).toBeDefined();
+        expect(issue, `${JSON.stringify(query)}: ${JSON.stringify(response.body)}`).toBeDefined();
         if (type) expect(issue.type).toBe(type);
       }
     });
 
     it('answers 404 for a venue the key cannot reach', async () => {
-      const notLinked = await aVenue({ offererId: sandbox.offerer.id, providerId: null });
+      const notLinked = await aVenue({ offererId: world.sandbox.offerer.id, providerId: null });
       for (const venueId of [otherVenue.id, notLinked.id, 999999]) {
-        const response = await getByEan(`?eans=${books[0].ean}&venueId=${venueId}`);
+        const response = await getByEan({ eans: books[0].ean, venueId: venueId });
         expect(response.status, String(venueId)).toBe(404);
         expect(response.body).toEqual({ global: ['Venue not found'] });
       }
@@ -882,21 +857,16 @@ describe('Product offers by EAN', () => {
 
   it('answers 403 on all three to a provider that may no longer manage individual offers, and records nothing', async () => {
     const before = await importCount();
-    const setRight = (value: boolean) =>
-      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
-    await setRight(false);
-    try {
+    await withoutIndividualOffersRight(world.testApp, world.sandbox.provider.id, async () => {
       for (const response of [
         await checkAvailability([books[0].ean]),
-        await getByEan(`?eans=${books[0].ean}&venueId=${sandbox.venues[1].id}`),
-        await upsert(sandbox.venues[1].id, [item(books[0])]),
+        await getByEan({ eans: books[0].ean, venueId: world.sandbox.venues[1].id }),
+        await upsert(world.sandbox.venues[1].id, [item(books[0])]),
       ]) {
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ global: ['Your provider is not allowed to manage individual offers'] });
+        expect(response.body).toEqual(NOT_ALLOWED_INDIVIDUAL_OFFERS);
       }
-    } finally {
-      await setRight(true);
-    }
+    });
     expect(await importCount()).toBe(before);
   });
 });

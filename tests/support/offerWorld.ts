@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { withEanCheckDigit } from '../../graphql/offers/eanCatalogue/ean.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { Stock } from '../../graphql/offers/Stock.js';
@@ -68,6 +69,43 @@ export async function anOfferWorld(options: OfferWorldOptions = {}): Promise<Off
       await testApp.close();
       if (imageDirectory) await rm(imageDirectory, { recursive: true, force: true });
     },
+  };
+}
+
+/** The world of a suite, built before its tests and closed after them. */
+export type SuiteWorld = Omit<OfferWorld, 'close'>;
+
+/**
+ * An offer world for the suite (the describe) it is called in: registers the hooks that build it
+ * before the suite's tests and close it after them. Read its fields inside tests and hooks only.
+ */
+export function useOfferWorld(options: OfferWorldOptions | (() => OfferWorldOptions) = {}): SuiteWorld {
+  let built: OfferWorld | undefined;
+  const world = () => {
+    if (!built) throw new Error('The world is built in beforeAll: read it inside a test or a hook');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await anOfferWorld(typeof options === 'function' ? options() : options);
+  });
+  afterAll(() => built?.close());
+  return {
+    get testApp() {
+      return world().testApp;
+    },
+    get sandbox() {
+      return world().sandbox;
+    },
+    get other() {
+      return world().other;
+    },
+    get api() {
+      return world().api;
+    },
+    get imageDirectory() {
+      return world().imageDirectory;
+    },
+    em: () => world().em(),
   };
 }
 
@@ -195,6 +233,15 @@ export const aProductBody = (venueId: number, overrides: Record<string, unknown>
   ...overrides,
 });
 
+/** An offer's image as it answers it: a PNG with this credit, that the app serves at its URL with these bytes. */
+export async function expectServedPng(testApp: TestApp, image: unknown, credit: string | null, bytes: Buffer) {
+  expect(image).toEqual({ url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/), credit });
+  const served = await request(testApp.app).get(new URL((image as { url: string }).url).pathname);
+  expect(served.status).toBe(200);
+  expect(served.headers['content-type']).toBe('image/png');
+  expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0);
+}
+
 let streetNumber = 0;
 /** A new address (the same street twice would be the same address), as the API records it. */
 export async function anAddress(api: ApiClient, label = 'Rue des Archives') {
@@ -217,17 +264,15 @@ export async function anAddress(api: ApiClient, label = 'Rue des Archives') {
  * real time), and the calls and reads they make. Registers its hooks; read it inside tests.
  */
 export function useProductWorld() {
-  let world: OfferWorld;
+  const world = useOfferWorld({ images: true });
   let api: ApiClient;
   let handlers: ReturnType<typeof standInHandlers>;
-  beforeAll(async () => {
-    world = await anOfferWorld({ images: true });
+  beforeAll(() => {
     handlers = standInHandlers(world.testApp, { 'offers.stockDeleted': 'test.stockDeleted' });
   });
   beforeEach(async () => {
     api = apiClient(world.testApp.app, await anotherSandboxKey(world));
   });
-  afterAll(() => world.close());
 
   const em = () => world.em();
   const theatre = () => world.sandbox.venues[0].id;
