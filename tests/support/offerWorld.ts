@@ -4,18 +4,23 @@ import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { catalogueEntries, type CatalogueEntry } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { withEanCheckDigit } from '../../graphql/offers/eanCatalogue/ean.js';
 import { Offer } from '../../graphql/offers/Offer.js';
+import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
+import { PRODUCT_IMPORT_JOB } from '../../graphql/offers/products/productImportJob.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
+import { Venue } from '../../graphql/providers/Venue.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import type { DomainEventName } from '../../graphql/shared/domainEvents.js';
 import { ForbiddenError } from '../../graphql/shared/errors.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { type ApiClient, apiClient, expectStatus } from './api.js';
 import { createTestApp, type TestApp } from './app.js';
+import { drainJobs } from './builders.js';
 import { aProvider, createSandbox } from './fixtures.js';
 
 /**
@@ -243,6 +248,21 @@ export async function expectServedPng(testApp: TestApp, image: unknown, credit: 
 }
 
 let streetNumber = 0;
+/** Expects a 422 answer with an issue at `loc`, of `type` when one is given. */
+export function expectIssueAt(
+  answer: { status: number; body: unknown },
+  loc: string[],
+  type: string | null,
+  label = JSON.stringify(loc),
+) {
+  expect(answer.status, label).toBe(422);
+  const issue = (answer.body as { loc: string[]; type: string }[]).find(
+    (entry) => entry.loc.join('.') === loc.join('.'),
+  );
+  expect(issue, `${label}: ${JSON.stringify(answer.body)}`).toBeDefined();
+  if (type) expect(issue!.type, label).toBe(type);
+}
+
 /** A new address (the same street twice would be the same address), as the API records it. */
 export async function anAddress(api: ApiClient, label = 'Rue des Archives') {
   const answer = await api.call('CreateAddress', {
@@ -324,5 +344,134 @@ export function useProductWorld() {
     /** The payloads of offers.stockDeleted published for the offer. */
     stockDeletedFor: async (offerId: number) =>
       (await handlers.payloads('test.stockDeleted')).filter((payload) => payload.offerId === offerId),
+  };
+}
+
+// The sandbox catalogue, sorted by what the EAN operations make of each entry.
+const SALEABLE = new Set(['LIVRE_PAPIER', 'SUPPORT_PHYSIQUE_MUSIQUE_CD', 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE']);
+const knownEans = new Set(catalogueEntries.map((entry) => entry.ean));
+export const catalogue = {
+  books: catalogueEntries.filter((entry) => entry.category === 'LIVRE_PAPIER' && entry.compliant),
+  cds: catalogueEntries.filter(
+    (entry) =>
+      entry.category === 'SUPPORT_PHYSIQUE_MUSIQUE_CD' && entry.compliant && entry.performer && entry.musicType,
+  ),
+  vinyls: catalogueEntries.filter((entry) => entry.category === 'SUPPORT_PHYSIQUE_MUSIQUE_VINYLE' && entry.compliant),
+  /** Entries of a category sold by EAN, and compliant. */
+  saleable: catalogueEntries.filter((entry) => SALEABLE.has(entry.category) && entry.compliant),
+  /** Entries of a category not sold by EAN. */
+  notAllowed: catalogueEntries.filter((entry) => !SALEABLE.has(entry.category)),
+  notCompliant: catalogueEntries.filter((entry) => SALEABLE.has(entry.category) && !entry.compliant),
+  /** Valid EAN-13s (right check digit) that the catalogue does not know. */
+  unknownEans: Array.from({ length: 200 }, (_, index) =>
+    withEanCheckDigit(`20${String(index).padStart(10, '0')}`),
+  ).filter((ean) => !knownEans.has(ean)),
+  isSaleableCategory: (category: string) => SALEABLE.has(category),
+};
+
+export interface SentProduct {
+  ean: string;
+  stock: { price: number; quantity?: number | string | null; bookingLimitDatetime?: string | null };
+  publicationDatetime?: string | null;
+  bookingAllowedDatetime?: string | null;
+}
+
+/** An item of a bulk upsert by EAN: 10 items at 15 euros unless told otherwise. */
+export const anItem = (
+  entry: CatalogueEntry | string,
+  stock: SentProduct['stock'] = { price: 1500, quantity: 10 },
+  extra: Partial<SentProduct> = {},
+): SentProduct => ({ ean: typeof entry === 'string' ? entry : entry.ean, stock, ...extra });
+
+/**
+ * The suites of product offers by EAN (tests/api/productsByEan*.test.ts): a world with the
+ * stand-in handler of offers.stockDeleted, a venue of the other provider, fresh venues for each
+ * test, and the calls and reads they make. Registers its hooks; read it inside tests.
+ */
+export function useByEanWorld() {
+  const world = useOfferWorld();
+  let handlers: ReturnType<typeof standInHandlers>;
+  let venueCounter = 0;
+  const em = () => world.em();
+  const sandboxProvider = () => world.sandbox.provider.id;
+
+  /** A physical venue of an offerer, linked to a provider unless told otherwise: each test gets fresh ground. */
+  async function aVenue(
+    owner: { offererId: number; providerId: number | null } = {
+      offererId: world.sandbox.offerer.id,
+      providerId: world.sandbox.provider.id,
+    },
+  ) {
+    const fork = em();
+    venueCounter += 1;
+    const venue = fork.create(Venue, {
+      offerer: owner.offererId,
+      legalName: `Test Bookshop ${venueCounter}`,
+      publicName: null,
+      siret: null,
+      siretComment: 'A test venue',
+      activityDomain: 'BOOKSTORE',
+      isVirtual: false,
+      address: null,
+      audioDisabilityCompliant: true,
+      mentalDisabilityCompliant: false,
+      motorDisabilityCompliant: null,
+      visualDisabilityCompliant: true,
+      createdDatetime: world.testApp.clock.now(),
+    });
+    if (owner.providerId !== null) {
+      fork.create(VenueProvider, {
+        venue,
+        provider: owner.providerId,
+        isActive: true,
+        createdAt: world.testApp.clock.now(),
+      });
+    }
+    await fork.flush();
+    return venue;
+  }
+
+  let otherVenue: Venue;
+  beforeAll(async () => {
+    otherVenue = await aVenue({ offererId: world.other.offerer.id, providerId: world.other.provider.id });
+    handlers = standInHandlers(world.testApp, { 'offers.stockDeleted': 'test.stockDeleted' });
+  });
+
+  const imports = (providerId = sandboxProvider()) =>
+    em().find(ProductImport, { provider: providerId }, { orderBy: { id: 'asc' } });
+  return {
+    world,
+    ...catalogue,
+    /** A venue of the other provider, out of the sandbox's reach. */
+    get otherVenue() {
+      return otherVenue;
+    },
+    aVenue,
+    em,
+    checkAvailability: (eans: string[] | string, key?: string) =>
+      world.api.call('CheckEansAvailability', { query: { eans: Array.isArray(eans) ? eans.join(',') : eans }, key }),
+    getByEan: (query: Record<string, string | number>, key?: string) =>
+      world.api.call('GetProductByEan', { query, key }),
+    getProduct: (id: number, key?: string) => world.api.call('GetProduct', { params: { product_id: id }, key }),
+    postByEan: (body: unknown) => world.api.call('PostProductOfferByEan', { body }),
+    /** A bulk upsert at a physical location. */
+    upsert: (venueId: number, products: SentProduct[], key?: string) =>
+      world.api.call('PostProductOfferByEan', { body: { location: { type: 'physical', venueId }, products }, key }),
+    /** Runs every due job (the imports, then the automatic approvals they schedule). */
+    runAllJobs: () => drainJobs(world.testApp),
+    imports,
+    lastImport: async (providerId = sandboxProvider()) => (await imports(providerId)).at(-1)!,
+    importCount: () => em().count(ProductImport, {}),
+    importJobOf: async (importId: number) =>
+      (await em().find(Job, { type: PRODUCT_IMPORT_JOB }, { orderBy: { id: 'asc' } })).filter(
+        (job) => job.payload.importId === importId,
+      ),
+    offersAt: (venueId: number, providerId = sandboxProvider()) =>
+      em().find(Offer, { venue: venueId, provider: providerId }, { orderBy: { id: 'asc' } }),
+    offerOf: (venueId: number, ean: string, providerId = sandboxProvider()) =>
+      em().findOne(Offer, { venue: venueId, provider: providerId, ean }),
+    stocksOf: (offerId: number) => em().find(Stock, { offer: offerId }, { orderBy: { id: 'asc' } }),
+    /** The payloads of offers.stockDeleted, in order. */
+    deletionEvents: () => handlers.payloads('test.stockDeleted'),
   };
 }
