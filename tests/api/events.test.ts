@@ -13,6 +13,7 @@ import { aPng } from '../support/images.js';
 import {
   anAddress,
   anEventBody as anEventBodyAt,
+  expectIssueAt,
   expectServedPng,
   useOfferWorld,
   withoutIndividualOffersRight,
@@ -166,11 +167,8 @@ describe('Event Offers', () => {
         [anEventBody({ bookingContact: 'not an email' }), ['bookingContact'], 'email_parsing'],
       ];
       for (const [body, loc, type] of cases) {
-        const response = await post(body);
-        expect(response.status, JSON.stringify(loc)).toBe(422);
-        const issue = response.body.find((entry: { loc: string[] }) => entry.loc.join('.') === loc.join('.'));
-        expect(issue, JSON.stringify(response.body)).toBeDefined();
-        if (type !== 'union_tag_invalid') expect(issue.type).toBe(type);
+        // Union errors name the branch they failed in; only the place matters for them.
+        expectIssueAt(await post(body), loc, type === 'union_tag_invalid' ? null : type);
       }
       expect(await offerCount()).toBe(before);
     });

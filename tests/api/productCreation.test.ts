@@ -6,6 +6,7 @@ import { drainJobs } from '../support/builders.js';
 import {
   accessibility,
   anotherProviderAt,
+  expectIssueAt,
   expectServedPng,
   NOT_ALLOWED_INDIVIDUAL_OFFERS,
   nextEan,
@@ -211,11 +212,12 @@ describe('Product Offers: creation', () => {
       ],
     ];
     for (const [categoryRelatedFields, loc, type] of cases) {
-      const response = await post(aProductBody({ categoryRelatedFields }));
-      expect(response.status, JSON.stringify(categoryRelatedFields)).toBe(422);
-      const issue = response.body.find((entry: { loc: string[] }) => entry.loc.join('.') === loc.join('.'));
-      expect(issue, JSON.stringify(response.body)).toBeDefined();
-      expect(issue.type, JSON.stringify(issue)).toBe(type);
+      expectIssueAt(
+        await post(aProductBody({ categoryRelatedFields })),
+        loc,
+        type,
+        JSON.stringify(categoryRelatedFields),
+      );
     }
     const download = await post(aDownloadBody({ categoryRelatedFields: { category: 'TELECHARGEMENT_MUSIQUE' } }));
     expect(download.status).toBe(422);
