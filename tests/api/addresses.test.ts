@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Address } from '../../graphql/providers/Address.js';
 import { addressLookupKey } from '../../graphql/providers/addresses/lookupKey.js';
@@ -11,14 +10,7 @@ import {
   startAddressServiceStub,
   type AddressServiceStub,
 } from '../support/addressServiceStub.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { expectMatchesContract } from '../support/contract.js';
-import { createSandbox } from '../support/fixtures.js';
-
-const ADDRESSES = '/public/offers/v1/addresses';
-const SEARCH = '/public/offers/v1/addresses/search';
-const BY_ID = '/public/offers/v1/addresses/{address_id}';
-const byId = (id: number | string) => `${ADDRESSES}/${id}`;
+import { anOfferWorld, type SuiteWorld, useOfferWorld } from '../support/offerWorld.js';
 
 /** The contract's postal-code pattern, as a 422 reports it. */
 const postalCodeIssue = {
@@ -31,79 +23,49 @@ const needsCoordinates = 'Address not found: send its latitude and longitude to 
 const noMunicipality = (city: string, postalCode: string) =>
   `No municipality named "${city}" has the postal code ${postalCode}`;
 
-/** An app with its sandbox key, and helpers that check every answer against the contract. */
-function apiOn(getApp: () => TestApp, getKey: () => string) {
-  const auth = () => `Bearer ${getKey()}`;
+const paris4 = { city: 'Paris', postalCode: '75004' };
+const lyon3 = { city: 'Lyon', postalCode: '69003' };
+/** An address as sent: a street of a municipality, with coordinates when given. */
+const anAddressBody = (
+  street: string,
+  municipality: { city: string; postalCode: string },
+  coordinates?: [latitude: number, longitude: number],
+) => ({ street, ...municipality, ...(coordinates && { latitude: coordinates[0], longitude: coordinates[1] }) });
+/** The answer to an address recorded as sent: without a BAN id. */
+const recordedAsGiven = (body: object) => ({ id: expect.any(Number), banId: null, ...body });
+
+/** The address operations as the world's sandbox key calls them, and the rows they write. */
+function addressesOf(world: SuiteWorld) {
   return {
-    async create(body: unknown) {
-      const response = await request(getApp().app)
-        .post(ADDRESSES)
-        .set('Authorization', auth())
-        .send(body as object);
-      expectMatchesContract(response, 'post', ADDRESSES);
-      return response;
-    },
-    async search(query: Record<string, string | number>) {
-      const response = await request(getApp().app).get(SEARCH).set('Authorization', auth()).query(query);
-      expectMatchesContract(response, 'get', SEARCH);
-      return response;
-    },
-    async get(id: number | string) {
-      const response = await request(getApp().app).get(byId(id)).set('Authorization', auth());
-      expectMatchesContract(response, 'get', BY_ID);
-      return response;
-    },
-    addressCount: () => getApp().database.orm.em.fork().count(Address, {}),
-    stored: (id: number) => getApp().database.orm.em.fork().findOneOrFail(Address, id),
+    create: (body: unknown, key?: string | null) => world.api.call('CreateAddress', { body, key }),
+    search: (query: Record<string, string | number>, key?: string | null) =>
+      world.api.call('SearchAddresses', { query, key }),
+    get: (id: number | string, key?: string | null) =>
+      world.api.call('GetAddress', { params: { address_id: id }, key }),
+    addressCount: () => world.em().count(Address, {}),
+    stored: (id: number) => world.em().findOneOrFail(Address, id),
   };
 }
 
 describe('addresses, offline (no GEOCODER_URL)', () => {
-  let testApp: TestApp;
-  let apiKey: string;
-  const api = apiOn(
-    () => testApp,
-    () => apiKey,
-  );
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    ({ apiKey } = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test'));
-  });
-  afterAll(() => testApp.close());
+  const world = useOfferWorld();
+  const api = addressesOf(world);
 
   describe('POST /public/offers/v1/addresses', () => {
     it('records an address with its coordinates as given', async () => {
       const before = await api.addressCount();
-      const response = await api.create({
-        street: '5 Rue des Blancs-Manteaux',
-        city: 'Paris',
-        postalCode: '75004',
-        latitude: 48.858,
-        longitude: 2.3561,
-      });
+      const body = anAddressBody('5 Rue des Blancs-Manteaux', paris4, [48.858, 2.3561]);
+      const response = await api.create(body);
 
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({
-        id: expect.any(Number),
-        banId: null,
-        street: '5 Rue des Blancs-Manteaux',
-        city: 'Paris',
-        postalCode: '75004',
-        latitude: 48.858,
-        longitude: 2.3561,
-      });
+      expect(response.body).toEqual(recordedAsGiven(body));
       expect(await api.addressCount()).toBe(before + 1);
       const stored = await api.stored(response.body.id);
       expect(stored).toMatchObject({
         banId: null,
-        street: '5 Rue des Blancs-Manteaux',
-        city: 'Paris',
-        postalCode: '75004',
+        ...body,
         inseeCode: '75104',
         departmentCode: '75',
-        latitude: 48.858,
-        longitude: 2.3561,
         isManualEdition: true,
         lookupKey: addressLookupKey('5 Rue des Blancs-Manteaux', {
           inseeCode: '75104',
@@ -114,13 +76,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
     });
 
     it('answers the same record for the same address spelled differently', async () => {
-      const first = await api.create({
-        street: '10 Rue Vieille du Temple',
-        city: 'Paris',
-        postalCode: '75004',
-        latitude: 48.8572,
-        longitude: 2.3589,
-      });
+      const first = await api.create(anAddressBody('10 Rue Vieille du Temple', paris4, [48.8572, 2.3589]));
       expect(first.status).toBe(200);
       const count = await api.addressCount();
 
@@ -139,22 +95,12 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
 
     it('answers the record the sandbox already holds for the same address', async () => {
       const count = await api.addressCount();
-      const response = await api.create({
-        street: '12 rue de Rivoli',
-        city: 'PARIS',
-        postalCode: '75004',
-        latitude: 1,
-        longitude: 1,
-      });
+      const response = await api.create(anAddressBody('12 rue de Rivoli', { ...paris4, city: 'PARIS' }, [1, 1]));
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         id: expect.any(Number),
         banId: '75104_4589_00012',
-        street: '12 Rue de Rivoli',
-        city: 'Paris',
-        postalCode: '75004',
-        latitude: 48.85553,
-        longitude: 2.35916,
+        ...anAddressBody('12 Rue de Rivoli', paris4, [48.85553, 2.35916]),
       });
       expect(await api.addressCount()).toBe(count);
     });
@@ -179,13 +125,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
         ['Paris', '98199'], // passes the pattern (department 98) but is no overseas postal code
         ['Lyon', '75004'], // a real postal code that does not serve this city
       ]) {
-        const response = await api.create({
-          street: '1 Rue du Nulle Part',
-          city,
-          postalCode,
-          latitude: 45,
-          longitude: 4,
-        });
+        const response = await api.create(anAddressBody('1 Rue du Nulle Part', { city, postalCode }, [45, 4]));
         expect(response.status, `${city} ${postalCode}`).toBe(400);
         expect(response.body).toEqual({ postalCode: [noMunicipality(city, postalCode)] });
 
@@ -198,16 +138,14 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
 
     it('asks for coordinates with 400 when there are none (the offline geocoder places no street)', async () => {
       const before = await api.addressCount();
-      const response = await api.create({ street: '3 Rue Saint-Merri', city: 'Paris', postalCode: '75004' });
+      const response = await api.create(anAddressBody('3 Rue Saint-Merri', paris4));
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ global: [needsCoordinates] });
       expect(response.body.global[0]).toMatch(/latitude/);
       expect(response.body.global[0]).toMatch(/longitude/);
 
       const nullCoordinates = await api.create({
-        street: '3 Rue Saint-Merri',
-        city: 'Paris',
-        postalCode: '75004',
+        ...anAddressBody('3 Rue Saint-Merri', paris4),
         latitude: null,
         longitude: null,
       });
@@ -218,13 +156,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
 
     // Regression: a read-then-insert once answered 500 to all but one of these on PostgreSQL.
     it('answers one record to the same address sent concurrently', async () => {
-      const body = {
-        street: '40 Rue de Turenne',
-        city: 'Paris',
-        postalCode: '75003',
-        latitude: 48.86,
-        longitude: 2.36,
-      };
+      const body = anAddressBody('40 Rue de Turenne', { city: 'Paris', postalCode: '75003' }, [48.86, 2.36]);
       const before = await api.addressCount();
       const answers = await Promise.all([api.create(body), api.create({ ...body, city: 'PARIS' }), api.create(body)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -233,35 +165,16 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
     });
 
     it('ignores unknown fields in the body', async () => {
-      const response = await api.create({
-        street: '7 Rue du Temple',
-        city: 'Paris',
-        postalCode: '75004',
-        latitude: 48.8575,
-        longitude: 2.3542,
-        banId: 'forged_ban_id',
-        id: 1,
-        label: 'Entrance B',
-      });
+      const body = anAddressBody('7 Rue du Temple', paris4, [48.8575, 2.3542]);
+      const response = await api.create({ ...body, banId: 'forged_ban_id', id: 1, label: 'Entrance B' });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({
-        banId: null,
-        street: '7 Rue du Temple',
-        latitude: 48.8575,
-        longitude: 2.3542,
-      });
+      expect(response.body).toEqual(recordedAsGiven(body));
       expect(response.body.id).not.toBe(1);
       expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
     });
 
     it('records an address in New Caledonia, beyond the postal data, as given with its coordinates', async () => {
-      const body = {
-        street: '1 Rue de Sébastopol',
-        city: 'Nouméa',
-        postalCode: '98800',
-        latitude: -22.2758,
-        longitude: 166.458,
-      };
+      const body = anAddressBody('1 Rue de Sébastopol', { city: 'Nouméa', postalCode: '98800' }, [-22.2758, 166.458]);
       const response = await api.create(body);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({
@@ -285,13 +198,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
   });
 
   describe('POST /public/offers/v1/addresses: 422', () => {
-    const valid = {
-      street: '2 Rue de la Verrerie',
-      city: 'Paris',
-      postalCode: '75004',
-      latitude: 48.857,
-      longitude: 2.353,
-    };
+    const valid = anAddressBody('2 Rue de la Verrerie', paris4, [48.857, 2.353]);
 
     it.each([
       [
@@ -373,13 +280,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
     let created: Record<string, unknown>;
 
     beforeAll(async () => {
-      const response = await api.create({
-        street: '20 Avenue de la République',
-        city: 'Lyon',
-        postalCode: '69003',
-        latitude: 45.7596,
-        longitude: 4.8445,
-      });
+      const response = await api.create(anAddressBody('20 Avenue de la République', lyon3, [45.7596, 4.8445]));
       expect(response.status).toBe(200);
       created = response.body;
     });
@@ -395,25 +296,13 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
       expect(spelled.status).toBe(200);
       expect(spelled.body).toEqual({ addresses: [created] });
 
-      const located = await api.search({
-        street: '20 Avenue de la République',
-        city: 'Lyon',
-        postalCode: '69003',
-        latitude: 45.7596,
-        longitude: 4.8445,
-      });
+      const located = await api.search(anAddressBody('20 Avenue de la République', lyon3, [45.7596, 4.8445]));
       expect(located.status).toBe(200);
       expect(located.body).toEqual({ addresses: [created] });
     });
 
     it('finds nothing with other coordinates or another street', async () => {
-      const elsewhere = await api.search({
-        street: '20 Avenue de la République',
-        city: 'Lyon',
-        postalCode: '69003',
-        latitude: 45.1,
-        longitude: 4.1,
-      });
+      const elsewhere = await api.search(anAddressBody('20 Avenue de la République', lyon3, [45.1, 4.1]));
       expect(elsewhere.status).toBe(200);
       expect(elsewhere.body).toEqual({ addresses: [] });
 
@@ -439,12 +328,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
     });
 
     it('answers 422 float_parsing for latitude=abc', async () => {
-      const response = await api.search({
-        street: '20 Avenue de la République',
-        city: 'Lyon',
-        postalCode: '69003',
-        latitude: 'abc',
-      });
+      const response = await api.search({ ...anAddressBody('20 Avenue de la République', lyon3), latitude: 'abc' });
       expect(response.status).toBe(422);
       expect(response.body).toEqual([{ loc: ['latitude'], msg: expect.any(String), type: 'float_parsing' }]);
     });
@@ -463,13 +347,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
 
   describe('GET /public/offers/v1/addresses/{address_id}', () => {
     it('answers a recorded address with the body its creation answered', async () => {
-      const created = await api.create({
-        street: '15 Rue des Archives',
-        city: 'Paris',
-        postalCode: '75004',
-        latitude: 48.8587,
-        longitude: 2.3557,
-      });
+      const created = await api.create(anAddressBody('15 Rue des Archives', paris4, [48.8587, 2.3557]));
       expect(created.status).toBe(200);
       const response = await api.get(created.body.id);
       expect(response.status).toBe(200);
@@ -500,27 +378,18 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
   describe('without an API key', () => {
     it('answers 401 on each address operation and writes nothing', async () => {
       const before = await api.addressCount();
-      const calls = [
-        {
-          method: 'post',
-          path: ADDRESSES,
-          send: () =>
-            request(testApp.app)
-              .post(ADDRESSES)
-              .send({ street: '9 Rue X', city: 'Paris', postalCode: '75004', latitude: 48, longitude: 2 }),
-        },
-        {
-          method: 'get',
-          path: SEARCH,
-          send: () => request(testApp.app).get(SEARCH).query({ street: '9 Rue X', city: 'Paris', postalCode: '75004' }),
-        },
-        { method: 'get', path: BY_ID, send: () => request(testApp.app).get(byId(1)) },
+      const calls: [string, () => Promise<{ status: number; body: unknown }>][] = [
+        [
+          'CreateAddress',
+          () => api.create({ street: '9 Rue X', city: 'Paris', postalCode: '75004', latitude: 48, longitude: 2 }, null),
+        ],
+        ['SearchAddresses', () => api.search({ street: '9 Rue X', city: 'Paris', postalCode: '75004' }, null)],
+        ['GetAddress', () => api.get(1, null)],
       ];
-      for (const call of calls) {
-        const response = await call.send();
-        expect(response.status, `${call.method} ${call.path}`).toBe(401);
+      for (const [operation, call] of calls) {
+        const response = await call();
+        expect(response.status, operation).toBe(401);
         expect(response.body).toEqual({ auth: 'API key required' });
-        expectMatchesContract(response, call.method, call.path);
       }
       expect(await api.addressCount()).toBe(before);
     });
@@ -529,34 +398,28 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
 
 describe('addresses, with the address service (GEOCODER_URL)', () => {
   let stub: AddressServiceStub;
-  let testApp: TestApp;
-  let apiKey: string;
-  const api = apiOn(
-    () => testApp,
-    () => apiKey,
-  );
-
-  const rivoli = { street: '1 rue de Rivoli', city: 'Paris', postalCode: '75001' };
-  const rivoliFeature = aBanFeature({
-    id: '75101_8158_00001',
-    name: '1 Rue de Rivoli',
-    postcode: '75001',
-    citycode: '75101',
-    city: 'Paris',
-    score: 0.97,
-    coordinates: [2.336849, 48.860442],
-  });
-
   beforeAll(async () => {
     stub = await startAddressServiceStub();
-    testApp = await createTestApp({ env: { GEOCODER_URL: stub.baseUrl } });
-    ({ apiKey } = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test'));
   });
   afterEach(() => stub.reset());
-  afterAll(async () => {
-    await testApp?.close();
-    await stub?.close();
-  });
+  afterAll(() => stub?.close());
+  const world = useOfferWorld(() => ({ env: { GEOCODER_URL: stub.baseUrl } }));
+  const api = addressesOf(world);
+
+  const paris1 = { city: 'Paris', postalCode: '75001' };
+  /** The address service's feature for a number of the Rue de Rivoli, at [longitude, latitude]. */
+  const aRivoliFeature = (number: number, score: number, coordinates: [number, number]) =>
+    aBanFeature({
+      id: `75101_8158_${String(number).padStart(5, '0')}`,
+      name: `${number} Rue de Rivoli`,
+      postcode: '75001',
+      citycode: '75101',
+      city: 'Paris',
+      score,
+      coordinates,
+    });
+  const rivoli = anAddressBody('1 rue de Rivoli', paris1);
+  const rivoliFeature = aRivoliFeature(1, 0.97, [2.336849, 48.860442]);
 
   it("records the address the service finds, with its BAN id and the service's coordinates", async () => {
     stub.handler = answerJson(aFeatureCollection([rivoliFeature]));
@@ -565,15 +428,8 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
     const response = await api.create(rivoli);
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({
-      id: expect.any(Number),
-      banId: '75101_8158_00001',
-      street: '1 Rue de Rivoli',
-      city: 'Paris',
-      postalCode: '75001',
-      latitude: 48.860442,
-      longitude: 2.336849,
-    });
+    const found = anAddressBody('1 Rue de Rivoli', paris1, [48.860442, 2.336849]);
+    expect(response.body).toEqual({ id: expect.any(Number), banId: '75101_8158_00001', ...found });
     expect(stub.requests).toHaveLength(1);
     expect(stub.requests[0].pathname).toBe('/search/');
     expect(stub.requests[0].searchParams.get('q')).toBe('1 rue de Rivoli Paris');
@@ -581,15 +437,11 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
     expect(await api.addressCount()).toBe(before + 1);
     expect(await api.stored(response.body.id)).toMatchObject({
       banId: '75101_8158_00001',
-      street: '1 Rue de Rivoli',
-      city: 'Paris',
-      postalCode: '75001',
+      ...found,
       inseeCode: '75101',
       departmentCode: '75',
-      latitude: 48.860442,
-      longitude: 2.336849,
       isManualEdition: false,
-      lookupKey: addressLookupKey('1 rue de Rivoli', { inseeCode: '75101', city: 'Paris', postalCode: '75001' }),
+      lookupKey: addressLookupKey('1 rue de Rivoli', { inseeCode: '75101', ...paris1 }),
     });
 
     // The same address again: the recorded one, without asking the service.
@@ -607,9 +459,9 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
     expect(await api.addressCount()).toBe(before + 1);
 
     // Found by search and by id.
-    const found = await api.search(rivoli);
-    expect(found.status).toBe(200);
-    expect(found.body).toEqual({ addresses: [response.body] });
+    const searched = await api.search(rivoli);
+    expect(searched.status).toBe(200);
+    expect(searched.body).toEqual({ addresses: [response.body] });
     const read = await api.get(response.body.id);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(response.body);
@@ -629,20 +481,10 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
 
   it('records coordinates given as they are, without asking the service', async () => {
     stub.handler = answerJson(aFeatureCollection([rivoliFeature]));
-    const response = await api.create({
-      street: '3 Rue de Rivoli',
-      city: 'Paris',
-      postalCode: '75001',
-      latitude: 48.8605,
-      longitude: 2.337,
-    });
+    const body = anAddressBody('3 Rue de Rivoli', paris1, [48.8605, 2.337]);
+    const response = await api.create(body);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({
-      banId: null,
-      street: '3 Rue de Rivoli',
-      latitude: 48.8605,
-      longitude: 2.337,
-    });
+    expect(response.body).toEqual(recordedAsGiven(body));
     expect(stub.requests).toHaveLength(0);
     expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
   });
@@ -658,16 +500,8 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
   });
 
   describe('asks for coordinates with 400 when the service cannot place the address, and writes nothing', () => {
-    const street = { street: '5 Rue de Rivoli', city: 'Paris', postalCode: '75001' };
-    const lowScore = aBanFeature({
-      id: '75101_8158_00005',
-      name: '5 Rue de Rivoli',
-      postcode: '75001',
-      citycode: '75101',
-      city: 'Paris',
-      score: 0.3,
-      coordinates: [2.3365, 48.8603],
-    });
+    const street = anAddressBody('5 Rue de Rivoli', paris1);
+    const lowScore = aRivoliFeature(5, 0.3, [2.3365, 48.8603]);
 
     it.each([
       ['a low score', answerJson(aFeatureCollection([lowScore]))],
@@ -711,17 +545,16 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
     const closed = await startAddressServiceStub();
     const deadUrl = closed.baseUrl;
     await closed.close();
-    const down = await createTestApp({ env: { GEOCODER_URL: deadUrl } });
+    const down = await anOfferWorld({ env: { GEOCODER_URL: deadUrl } });
     try {
-      const { apiKey: downKey } = await createSandbox(down.database.orm.em.fork(), down.clock, 'test');
-      const response = await request(down.app)
-        .post(ADDRESSES)
-        .set('Authorization', `Bearer ${downKey}`)
-        .send({ street: '6 Rue de Rivoli', city: 'Paris', postalCode: '75001' });
-      expectMatchesContract(response, 'post', ADDRESSES);
+      const response = await addressesOf(down).create({
+        street: '6 Rue de Rivoli',
+        city: 'Paris',
+        postalCode: '75001',
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ global: [needsCoordinates] });
-      expect(await down.database.orm.em.fork().count(Address, { street: '6 Rue de Rivoli' })).toBe(0);
+      expect(await down.em().count(Address, { street: '6 Rue de Rivoli' })).toBe(0);
     } finally {
       await down.close();
     }

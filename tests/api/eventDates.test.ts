@@ -1,20 +1,16 @@
-import type { EntityManager } from '@mikro-orm/core';
 import fc from 'fast-check';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { issueApiKey } from '../../graphql/providers/apiKeys.js';
-import { Offerer } from '../../graphql/providers/Offerer.js';
-import { Provider } from '../../graphql/providers/Provider.js';
-import { ForbiddenError } from '../../graphql/shared/errors.js';
-import { Job } from '../../graphql/shared/Job.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { expectMatchesContract } from '../support/contract.js';
-import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
+import { anEvent } from '../support/fixtures.js';
+import {
+  anotherSandboxKey,
+  NOT_ALLOWED_INDIVIDUAL_OFFERS,
+  standInHandlers,
+  useOfferWorld,
+  withoutIndividualOffersRight,
+} from '../support/offerWorld.js';
 
-const COLLECTION = '/public/offers/v1/events/{event_id}/dates';
-const ONE = `${COLLECTION}/{stock_id}`;
 const HOUR = 3_600_000;
 
 interface SentDate {
@@ -26,51 +22,42 @@ interface SentDate {
 }
 
 describe('Event Offer Stocks (dates)', () => {
-  let testApp: TestApp;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
-  let other: Awaited<ReturnType<typeof aProvider>>;
-  /** Handlers of the domain events refuse (after writing their row) while this names the event. */
-  let refuseIn: string | null = null;
+  const world = useOfferWorld();
+  let handlers: ReturnType<typeof standInHandlers>;
 
-  const send = async (
-    method: 'get' | 'post' | 'patch' | 'delete',
-    path: string,
-    openApiPath: string,
-    body?: unknown,
-    key = sandbox.apiKey,
-  ) => {
-    const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
-    const response = body === undefined ? await call : await call.send(body as object);
-    expectMatchesContract(response, method, openApiPath);
-    return response;
-  };
-  const list = (eventId: number, query = '', key?: string) =>
-    send('get', `/public/offers/v1/events/${eventId}/dates${query}`, COLLECTION, undefined, key);
+  const list = (eventId: number, query: Record<string, string | number> = {}, key?: string) =>
+    world.api.call('GetEventStocks', { params: { event_id: eventId }, query, key });
   const create = (eventId: number, dates: unknown, key?: string, extra: object = {}) =>
-    send('post', `/public/offers/v1/events/${eventId}/dates`, COLLECTION, { dates, ...extra }, key);
+    world.api.call('PostEventStocks', { params: { event_id: eventId }, body: { dates, ...extra }, key });
   const patch = (eventId: number, stockId: number, body: unknown, key?: string) =>
-    send('patch', `/public/offers/v1/events/${eventId}/dates/${stockId}`, ONE, body, key);
+    world.api.call('PatchEventStock', { params: { event_id: eventId, stock_id: stockId }, body, key });
   const remove = (eventId: number, stockId: number, key?: string) =>
-    send('delete', `/public/offers/v1/events/${eventId}/dates/${stockId}`, ONE, undefined, key);
+    world.api.call('DeleteEventStock', { params: { event_id: eventId, stock_id: stockId }, key });
 
-  const em = () => testApp.database.orm.em.fork();
-  const now = () => testApp.clock.now().getTime();
+  const em = () => world.em();
+  const now = () => world.testApp.clock.now().getTime();
   const inHours = (hours: number) => new Date(now() + hours * HOUR).toISOString();
   const storedDate = (id: number) => em().findOneOrFail(Stock, id);
   const storedDates = (eventId: number) => em().find(Stock, { offer: eventId }, { orderBy: { id: 'asc' } });
-  const jobs = (type: string) => em().find(Job, { type }, { orderBy: { id: 'asc' } });
+  const published = async (type: string, stockId: number) =>
+    (await handlers.payloads(type)).filter((payload) => payload.stockId === stockId);
 
   /** An approved, published event of the sandbox with one price category (or more). */
   async function anEventWithCategories(prices: number[] = [2500], overrides = {}) {
     const fork = em();
     const event = await anEvent(
       fork,
-      testApp.clock,
-      { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id },
+      world.testApp.clock,
+      { providerId: world.sandbox.provider.id, venueId: world.sandbox.venues[0].id },
       overrides,
     );
     const categories = prices.map((price, index) =>
-      fork.create(PriceCategory, { offer: event, label: `Category ${index}`, price, createdAt: testApp.clock.now() }),
+      fork.create(PriceCategory, {
+        offer: event,
+        label: `Category ${index}`,
+        price,
+        createdAt: world.testApp.clock.now(),
+      }),
     );
     await fork.flush();
     return { event, categories };
@@ -85,27 +72,12 @@ describe('Event Offer Stocks (dates)', () => {
   const manyDates = (count: number, priceCategoryId: number) =>
     Array.from({ length: count }, (_, index) => aDate(priceCategoryId, 24 + index / 60, { quantity: 10 }));
 
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    sandbox = await createSandbox(em(), testApp.clock, 'test');
-    other = await aProvider(em(), testApp.clock);
-    // Stand-ins for the bookings subgraph: each writes a row in the publisher's transaction.
-    const recordIn = (type: string) => async (tx: EntityManager, payload: object) => {
-      await tx.insert(Job, {
-        type,
-        payload: JSON.parse(JSON.stringify(payload)),
-        status: 'done',
-        attempts: 0,
-        maxAttempts: 1,
-        runAt: testApp.clock.now(),
-        createdAt: testApp.clock.now(),
-      });
-      if (refuseIn === type) throw new ForbiddenError(`${type} refused by a handler`);
-    };
-    testApp.runtime.events.on('offers.dateRescheduled', recordIn('test.dateRescheduled'));
-    testApp.runtime.events.on('offers.stockDeleted', recordIn('test.stockDeleted'));
+  beforeAll(() => {
+    handlers = standInHandlers(world.testApp, {
+      'offers.dateRescheduled': 'test.dateRescheduled',
+      'offers.stockDeleted': 'test.stockDeleted',
+    });
   });
-  afterAll(() => testApp.close());
 
   describe('POST', () => {
     it('creates the dates in the order given, in UTC, at the price of their category (200)', async () => {
@@ -374,21 +346,18 @@ describe('Event Offer Stocks (dates)', () => {
         null,
         null,
       ]);
-      expect(await jobs('test.dateRescheduled')).not.toContainEqual(
-        expect.objectContaining({ payload: expect.objectContaining({ stockId }) }),
-      );
+      expect(await published('test.dateRescheduled', stockId)).toEqual([]);
     });
 
     it('reschedules when a beginning is sent, even the same: rescheduledAt and offers.dateRescheduled in the transaction', async () => {
       const { event, date, stockId } = await anEventWithADate();
-      testApp.clock.advance(60_000);
+      world.testApp.clock.advance(60_000);
       try {
         const response = await patch(event.id, stockId, { beginningDatetime: date.beginningDatetime });
         expect(response.status).toBe(200);
         expect(response.body).toEqual(date);
-        expect((await storedDate(stockId)).rescheduledAt?.toISOString()).toBe(testApp.clock.now().toISOString());
-        const published = (await jobs('test.dateRescheduled')).filter((job) => job.payload.stockId === stockId);
-        expect(published.map((job) => job.payload)).toEqual([
+        expect((await storedDate(stockId)).rescheduledAt?.toISOString()).toBe(world.testApp.clock.now().toISOString());
+        expect(await published('test.dateRescheduled', stockId)).toEqual([
           { stockId, offerId: event.id, beginningDatetime: date.beginningDatetime },
         ]);
 
@@ -397,28 +366,25 @@ describe('Event Offer Stocks (dates)', () => {
         expect(moved.body.beginningDatetime).toBe(later);
         expect((await storedDate(stockId)).beginningDatetime?.toISOString()).toBe(later);
       } finally {
-        testApp.clock.advance(-60_000);
+        world.testApp.clock.advance(-60_000);
       }
     });
 
     it('rolls everything back when a handler of the event refuses: no change, no row', async () => {
       const { event, date, stockId } = await anEventWithADate();
-      const before = (await jobs('test.dateRescheduled')).length;
-      refuseIn = 'test.dateRescheduled';
-      try {
-        const response = await patch(event.id, stockId, { beginningDatetime: inHours(96), quantity: 1 });
-        expect(response.status).toBe(403);
-        expect(response.body).toEqual({ global: ['test.dateRescheduled refused by a handler'] });
-      } finally {
-        refuseIn = null;
-      }
+      const before = (await handlers.payloads('test.dateRescheduled')).length;
+      const response = await handlers.refusing('test.dateRescheduled', () =>
+        patch(event.id, stockId, { beginningDatetime: inHours(96), quantity: 1 }),
+      );
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ global: ['test.dateRescheduled refused by a handler'] });
       const stored = await storedDate(stockId);
       expect([stored.beginningDatetime?.toISOString(), stored.quantity, stored.rescheduledAt]).toEqual([
         date.beginningDatetime,
         10,
         null,
       ]);
-      expect(await jobs('test.dateRescheduled')).toHaveLength(before);
+      expect(await handlers.payloads('test.dateRescheduled')).toHaveLength(before);
     });
 
     it('refuses a booking limit after the beginning, a taken beginning or idAtProvider (400), and changes nothing', async () => {
@@ -469,7 +435,7 @@ describe('Event Offer Stocks (dates)', () => {
       expect(foreignCategory.body).toEqual({ global: ['Price category not found'] });
       const foreignDate = await patch(event.id, elsewhere.stockId, { quantity: 1 });
       expect(foreignDate.body).toEqual({ global: ['Date not found'] });
-      const byAnotherProvider = await patch(event.id, stockId, { quantity: 1 }, other.apiKey);
+      const byAnotherProvider = await patch(event.id, stockId, { quantity: 1 }, world.other.apiKey);
       expect(byAnotherProvider.status).toBe(404);
       expect(byAnotherProvider.body).toEqual({ global: ['Event offer not found'] });
       expect((await storedDate(stockId)).quantity).toBe(10);
@@ -486,35 +452,30 @@ describe('Event Offer Stocks (dates)', () => {
       expect(response.status).toBe(204);
       expect((await storedDate(deleted.id)).isDeleted).toBe(true);
       expect((await storedDate(kept.id)).isDeleted).toBe(false);
-      const published = (await jobs('test.stockDeleted')).filter((job) => job.payload.stockId === deleted.id);
-      expect(published.map((job) => job.payload)).toEqual([{ stockId: deleted.id, offerId: event.id }]);
+      expect(await published('test.stockDeleted', deleted.id)).toEqual([{ stockId: deleted.id, offerId: event.id }]);
 
       expect((await list(event.id)).body.dates.map((date: { id: number }) => date.id)).toEqual([kept.id]);
       const again = await remove(event.id, deleted.id);
       expect(again.status).toBe(404);
       expect(again.body).toEqual({ global: ['Date not found'] });
       expect((await patch(event.id, deleted.id, { quantity: 5 })).status).toBe(404);
-      expect((await jobs('test.stockDeleted')).filter((job) => job.payload.stockId === deleted.id)).toHaveLength(1);
+      expect(await published('test.stockDeleted', deleted.id)).toHaveLength(1);
     });
 
     it('deletes nothing when a handler of the event refuses', async () => {
       const { event, categories } = await anEventWithCategories();
       const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
-      refuseIn = 'test.stockDeleted';
-      try {
-        expect((await remove(event.id, date.id)).status).toBe(403);
-      } finally {
-        refuseIn = null;
-      }
+      const refused = await handlers.refusing('test.stockDeleted', () => remove(event.id, date.id));
+      expect(refused.status).toBe(403);
       expect((await storedDate(date.id)).isDeleted).toBe(false);
-      expect((await jobs('test.stockDeleted')).filter((job) => job.payload.stockId === date.id)).toEqual([]);
+      expect(await published('test.stockDeleted', date.id)).toEqual([]);
     });
 
     it("answers 404 for another provider's event or a date of another event", async () => {
       const { event, categories } = await anEventWithCategories();
       const elsewhere = await anEventWithCategories();
       const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
-      expect((await remove(event.id, date.id, other.apiKey)).status).toBe(404);
+      expect((await remove(event.id, date.id, world.other.apiKey)).status).toBe(404);
       expect((await remove(elsewhere.event.id, date.id)).status).toBe(404);
       expect((await storedDate(date.id)).isDeleted).toBe(false);
     });
@@ -532,18 +493,18 @@ describe('Event Offer Stocks (dates)', () => {
       const ids: number[] = created.map((date: { id: number }) => date.id);
       expect((await list(event.id)).body).toEqual({ dates: created });
       const idsOf = (response: { body: { dates: { id: number }[] } }) => response.body.dates.map((date) => date.id);
-      expect(idsOf(await list(event.id, '?limit=2'))).toEqual(ids.slice(0, 2));
-      expect(idsOf(await list(event.id, `?limit=2&firstIndex=${ids[1] + 1}`))).toEqual(ids.slice(2, 4));
-      expect(idsOf(await list(event.id, '?idsAtProvider=d-4,d-0,nope'))).toEqual([ids[0], ids[4]]);
+      expect(idsOf(await list(event.id, { limit: 2 }))).toEqual(ids.slice(0, 2));
+      expect(idsOf(await list(event.id, { limit: 2, firstIndex: ids[1] + 1 }))).toEqual(ids.slice(2, 4));
+      expect(idsOf(await list(event.id, { idsAtProvider: 'd-4,d-0,nope' }))).toEqual([ids[0], ids[4]]);
       await remove(event.id, ids[0]);
-      expect(idsOf(await list(event.id, '?idsAtProvider=d-4,d-0'))).toEqual([ids[4]]);
+      expect(idsOf(await list(event.id, { idsAtProvider: 'd-4,d-0' }))).toEqual([ids[4]]);
     });
 
     it('refuses a limit of 0 or 51 (422)', async () => {
       const { event } = await anEventWithCategories();
       for (const [query, type] of [
-        ['?limit=0', 'greater_than'],
-        ['?limit=51', 'less_than_equal'],
+        [{ limit: 0 }, 'greater_than'],
+        [{ limit: 51 }, 'less_than_equal'],
       ] as const) {
         const response = await list(event.id, query);
         expect(response.status).toBe(422);
@@ -553,7 +514,7 @@ describe('Event Offer Stocks (dates)', () => {
 
     it("answers 404 for another provider's event", async () => {
       const { event } = await anEventWithCategories();
-      const response = await list(event.id, '', other.apiKey);
+      const response = await list(event.id, {}, world.other.apiKey);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ global: ['Event offer not found'] });
     });
@@ -562,10 +523,7 @@ describe('Event Offer Stocks (dates)', () => {
   it('answers 403 to a provider that may no longer manage individual offers, and changes nothing', async () => {
     const { event, categories } = await anEventWithCategories();
     const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
-    const setRight = (value: boolean) =>
-      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
-    await setRight(false);
-    try {
+    await withoutIndividualOffersRight(world.testApp, world.sandbox.provider.id, async () => {
       for (const response of [
         await create(event.id, [aDate(categories[0].id, 30)]),
         await patch(event.id, date.id, { quantity: 1 }),
@@ -573,11 +531,9 @@ describe('Event Offer Stocks (dates)', () => {
         await list(event.id),
       ]) {
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ global: ['Your provider is not allowed to manage individual offers'] });
+        expect(response.body).toEqual(NOT_ALLOWED_INDIVIDUAL_OFFERS);
       }
-    } finally {
-      await setRight(true);
-    }
+    });
     const stored = await storedDates(event.id);
     expect(stored.map((stock) => [stock.quantity, stock.isDeleted])).toEqual([[100, false]]);
   });
@@ -585,13 +541,7 @@ describe('Event Offer Stocks (dates)', () => {
     const { event, categories } = await anEventWithCategories();
     const [date] = (await create(event.id, [aDate(categories[0].id, 24)])).body.dates;
     // A key of its own: these requests must not eat the budget of the other tests' key.
-    const fork = em();
-    const { key } = issueApiKey(fork, testApp.clock, {
-      env: 'test',
-      provider: fork.getReference(Provider, sandbox.provider.id),
-      offerer: fork.getReference(Offerer, sandbox.offerer.id),
-    });
-    await fork.flush();
+    const key = await anotherSandboxKey(world);
     const anyValue = fc.oneof(
       fc.string(),
       fc.integer({ min: -3, max: 2_147_483_650 }),

@@ -1,42 +1,31 @@
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { Provider } from '../../graphql/providers/Provider.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { expectMatchesContract } from '../support/contract.js';
-import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
-
-const COLLECTION = '/public/offers/v1/events/{event_id}/price_categories';
-const ONE = `${COLLECTION}/{price_category_id}`;
+import { anEvent } from '../support/fixtures.js';
+import { NOT_ALLOWED_INDIVIDUAL_OFFERS, useOfferWorld, withoutIndividualOffersRight } from '../support/offerWorld.js';
 
 describe('Event Offer Price Categories', () => {
-  let testApp: TestApp;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
-  let other: Awaited<ReturnType<typeof aProvider>>;
+  const world = useOfferWorld();
 
-  const send = async (
-    method: 'get' | 'post' | 'patch',
-    path: string,
-    openApiPath: string,
-    body?: unknown,
-    key = sandbox.apiKey,
-  ) => {
-    const call = request(testApp.app)[method](path).set('Authorization', `Bearer ${key}`);
-    const response = body === undefined ? await call : await call.send(body as object);
-    expectMatchesContract(response, method, openApiPath);
-    return response;
-  };
-  const list = (eventId: number, query = '', key?: string) =>
-    send('get', `/public/offers/v1/events/${eventId}/price_categories${query}`, COLLECTION, undefined, key);
+  const list = (eventId: number, query: Record<string, string | number> = {}, key?: string) =>
+    world.api.call('GetEventPriceCategories', { params: { event_id: eventId }, query, key });
   const create = (eventId: number | string, body: unknown, key?: string) =>
-    send('post', `/public/offers/v1/events/${eventId}/price_categories`, COLLECTION, body, key);
+    world.api.call('PostEventPriceCategories', { params: { event_id: eventId }, body, key });
   const patch = (eventId: number, priceCategoryId: number | string, body: unknown, key?: string) =>
-    send('patch', `/public/offers/v1/events/${eventId}/price_categories/${priceCategoryId}`, ONE, body, key);
+    world.api.call('PatchEventPriceCategory', {
+      params: { event_id: eventId, price_category_id: priceCategoryId },
+      body,
+      key,
+    });
 
-  const em = () => testApp.database.orm.em.fork();
+  const em = () => world.em();
   const newEvent = (overrides = {}) =>
-    anEvent(em(), testApp.clock, { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id }, overrides);
+    anEvent(
+      em(),
+      world.testApp.clock,
+      { providerId: world.sandbox.provider.id, venueId: world.sandbox.venues[0].id },
+      overrides,
+    );
   const storedCategories = (eventId: number) =>
     em().find(PriceCategory, { offer: eventId }, { orderBy: { id: 'asc' } });
   const categories = (count: number, prefix = 'cat') =>
@@ -45,13 +34,6 @@ describe('Event Offer Price Categories', () => {
       price: 100 * index,
       idAtProvider: `${prefix}-${index}`,
     }));
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    sandbox = await createSandbox(em(), testApp.clock, 'test');
-    other = await aProvider(em(), testApp.clock);
-  });
-  afterAll(() => testApp.close());
 
   describe('POST', () => {
     it('creates the categories in the order given and answers them (200)', async () => {
@@ -196,12 +178,12 @@ describe('Event Offer Price Categories', () => {
         fork.create(Stock, {
           offer: event.id,
           priceCategory,
-          beginningDatetime: new Date(testApp.clock.now().getTime() + hours * 3_600_000),
-          bookingLimitDatetime: new Date(testApp.clock.now().getTime() + hours * 3_600_000),
+          beginningDatetime: new Date(world.testApp.clock.now().getTime() + hours * 3_600_000),
+          bookingLimitDatetime: new Date(world.testApp.clock.now().getTime() + hours * 3_600_000),
           price: priceCategory === category.id ? 1000 : 500,
           isDeleted,
-          createdAt: testApp.clock.now(),
-          updatedAt: testApp.clock.now(),
+          createdAt: world.testApp.clock.now(),
+          updatedAt: world.testApp.clock.now(),
         });
       const [live, deleted, untouched] = [
         aDate(category.id, false, 24),
@@ -265,7 +247,7 @@ describe('Event Offer Price Categories', () => {
       expect(ofAnotherEvent.status).toBe(404);
       expect(ofAnotherEvent.body).toEqual({ global: ['Price category not found'] });
       expect((await patch(event.id, 999999, { label: 'X' })).status).toBe(404);
-      const byAnotherProvider = await patch(event.id, own.id, { label: 'Hijacked' }, other.apiKey);
+      const byAnotherProvider = await patch(event.id, own.id, { label: 'Hijacked' }, world.other.apiKey);
       expect(byAnotherProvider.status).toBe(404);
       expect(byAnotherProvider.body).toEqual({ global: ['Event offer not found'] });
       expect((await em().findOneOrFail(PriceCategory, foreign.id)).label).toBe('A');
@@ -283,35 +265,35 @@ describe('Event Offer Price Categories', () => {
       expect(all.status).toBe(200);
       expect(all.body).toEqual({ priceCategories: created });
 
-      const firstPage = await list(event.id, '?limit=2');
+      const firstPage = await list(event.id, { limit: 2 });
       expect(firstPage.body.priceCategories.map((category: { id: number }) => category.id)).toEqual(ids.slice(0, 2));
-      const nextPage = await list(event.id, `?limit=2&firstIndex=${ids[1] + 1}`);
+      const nextPage = await list(event.id, { limit: 2, firstIndex: ids[1] + 1 });
       expect(nextPage.body.priceCategories.map((category: { id: number }) => category.id)).toEqual(ids.slice(2, 4));
 
-      const filtered = await list(event.id, '?idsAtProvider=cat-1,cat-3,unknown');
+      const filtered = await list(event.id, { idsAtProvider: 'cat-1,cat-3,unknown' });
       expect(filtered.body.priceCategories.map((category: { id: number }) => category.id)).toEqual([ids[1], ids[3]]);
-      expect((await list(event.id, `?firstIndex=${ids[4] + 1}`)).body).toEqual({ priceCategories: [] });
-      expect((await list(event.id, '?firstIndex=99999999999')).body).toEqual({ priceCategories: [] });
+      expect((await list(event.id, { firstIndex: ids[4] + 1 })).body).toEqual({ priceCategories: [] });
+      expect((await list(event.id, { firstIndex: 99999999999 })).body).toEqual({ priceCategories: [] });
     });
 
     it('refuses a limit of 0 or 51, a firstIndex of 0 and a NUL in idsAtProvider (422)', async () => {
       const event = await newEvent();
       for (const [query, loc, type] of [
-        ['?limit=0', 'limit', 'greater_than'],
-        ['?limit=51', 'limit', 'less_than_equal'],
-        ['?firstIndex=0', 'firstIndex', 'greater_than_equal'],
-        ['?limit=many', 'limit', 'int_parsing'],
-        ['?idsAtProvider=a%00b', 'idsAtProvider', 'string_pattern_mismatch'],
+        [{ limit: 0 }, 'limit', 'greater_than'],
+        [{ limit: 51 }, 'limit', 'less_than_equal'],
+        [{ firstIndex: 0 }, 'firstIndex', 'greater_than_equal'],
+        [{ limit: 'many' }, 'limit', 'int_parsing'],
+        [{ idsAtProvider: 'a\u0000b' }, 'idsAtProvider', 'string_pattern_mismatch'],
       ] as const) {
         const response = await list(event.id, query);
-        expect(response.status, query).toBe(422);
+        expect(response.status, JSON.stringify(query)).toBe(422);
         expect(response.body).toEqual([expect.objectContaining({ loc: [loc], type })]);
       }
     });
 
     it("answers 404 for another provider's event, a product offer, or an unknown one", async () => {
       const event = await newEvent();
-      expect((await list(event.id, '', other.apiKey)).status).toBe(404);
+      expect((await list(event.id, {}, world.other.apiKey)).status).toBe(404);
       const product = await newEvent({ isEvent: false, category: 'LIVRE_PAPIER' });
       expect((await list(product.id)).body).toEqual({ global: ['Event offer not found'] });
       expect((await list(999999)).status).toBe(404);
@@ -321,18 +303,13 @@ describe('Event Offer Price Categories', () => {
 
   it('answers 403 to a provider that may no longer manage individual offers, and writes nothing', async () => {
     const event = await newEvent();
-    const setRight = (value: boolean) =>
-      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
-    await setRight(false);
-    try {
+    await withoutIndividualOffersRight(world.testApp, world.sandbox.provider.id, async () => {
       const refused = await create(event.id, { priceCategories: [{ label: 'A', price: 1 }] });
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ global: ['Your provider is not allowed to manage individual offers'] });
+      expect(refused.body).toEqual(NOT_ALLOWED_INDIVIDUAL_OFFERS);
       expect((await list(event.id)).status).toBe(403);
       expect(await storedCategories(event.id)).toEqual([]);
-    } finally {
-      await setRight(true);
-    }
+    });
     expect((await create(event.id, { priceCategories: [{ label: 'A', price: 1 }] })).status).toBe(200);
   });
 });

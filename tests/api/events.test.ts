@@ -1,8 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventCategories } from '../../graphql/offers/catalogue/index.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
@@ -11,10 +7,17 @@ import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { PUBLICATION_TASK } from '../../graphql/offers/work.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { type ApiClient, apiClient, expectStatus } from '../support/api.js';
-import { aProvider, createSandbox } from '../support/fixtures.js';
+import { expectStatus } from '../support/api.js';
+import { drainJobs, graphqlAs } from '../support/builders.js';
 import { aPng } from '../support/images.js';
+import {
+  anAddress,
+  anEventBody as anEventBodyAt,
+  expectIssueAt,
+  expectServedPng,
+  useOfferWorld,
+  withoutIndividualOffersRight,
+} from '../support/offerWorld.js';
 
 const creatable = eventCategories();
 // Only online categories refuse duo bookings.
@@ -28,53 +31,25 @@ const onlineOnly = creatable.find(
 )!;
 
 describe('Event Offers', () => {
-  let testApp: TestApp;
-  let imageDirectory: string;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
-  let other: Awaited<ReturnType<typeof aProvider>>;
+  const world = useOfferWorld({ images: true });
   let internalKey: string;
-  let api: ApiClient;
 
-  const theatre = () => sandbox.venues[0].id;
-  const anEventBody = (overrides: Record<string, unknown> = {}) => ({
-    name: 'Rock night',
-    accessibility: {
-      audioDisabilityCompliant: true,
-      mentalDisabilityCompliant: false,
-      motorDisabilityCompliant: true,
-      visualDisabilityCompliant: false,
-    },
-    categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'The Demos' },
-    location: { type: 'physical', venueId: theatre() },
-    hasTicket: false,
-    ...overrides,
-  });
-  const post = (body: unknown, key?: string) => api.call('PostEventOffer', { body, key });
+  const theatre = () => world.sandbox.venues[0].id;
+  const anEventBody = (overrides: Record<string, unknown> = {}) => anEventBodyAt(theatre(), overrides);
+  const post = (body: unknown, key?: string) => world.api.call('PostEventOffer', { body, key });
   const patch = (id: number | string, body: unknown, key?: string) =>
-    api.call('EditEvent', { params: { event_id: id }, body, key });
-  const getOne = (id: number | string, key?: string) => api.call('GetEvent', { params: { event_id: id }, key });
-  const list = (query = '', key?: string) =>
-    api.call('GetEvents', { query: query.replace(/^\?/, '') || undefined, key });
-  const offerCount = () => testApp.database.orm.em.fork().count(Offer, {});
-  const stored = (id: number) => testApp.database.orm.em.fork().findOneOrFail(Offer, id);
-  const approveAll = async () => {
-    while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
-  };
-  const runPublication = () => testApp.runtime.scheduler.runNow(PUBLICATION_TASK);
+    world.api.call('EditEvent', { params: { event_id: id }, body, key });
+  const getOne = (id: number | string, key?: string) => world.api.call('GetEvent', { params: { event_id: id }, key });
+  const list = (query: Record<string, string | number> = {}, key?: string) =>
+    world.api.call('GetEvents', { query, key });
+  const offerCount = () => world.em().count(Offer, {});
+  const stored = (id: number) => world.em().findOneOrFail(Offer, id);
+  const runPublication = () => world.testApp.runtime.scheduler.runNow(PUBLICATION_TASK);
 
   beforeAll(async () => {
-    imageDirectory = await mkdtemp(join(tmpdir(), 'event-images-'));
-    testApp = await createTestApp({ env: { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test' } });
-    const em = testApp.database.orm.em.fork();
-    sandbox = await createSandbox(em, testApp.clock, 'test');
-    other = await aProvider(em, testApp.clock);
-    internalKey = issueApiKey(em, testApp.clock, { env: 'test', internal: true }).key;
+    const em = world.em();
+    internalKey = issueApiKey(em, world.testApp.clock, { env: 'test', internal: true }).key;
     await em.flush();
-    api = apiClient(testApp.app, sandbox.apiKey);
-  });
-  afterAll(async () => {
-    await testApp.close();
-    await rm(imageDirectory, { recursive: true, force: true });
   });
 
   describe('creation', () => {
@@ -113,15 +88,15 @@ describe('Event Offers', () => {
         { id: expect.any(Number), label: 'Balcony', price: 1500, idAtProvider: null },
       ]);
       const row = await stored(response.body.id);
-      expect(row).toMatchObject({ validation: 'PENDING', isEvent: true, provider: { id: sandbox.provider.id } });
+      expect(row).toMatchObject({ validation: 'PENDING', isEvent: true, provider: { id: world.sandbox.provider.id } });
       expect(row.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
     });
 
     it('is approved automatically outside production, then has no stock: SOLD_OUT', async () => {
       const created = await post(anEventBody());
-      const jobs = await testApp.database.orm.em.fork().find(Job, { type: 'offers.autoApprove' });
+      const jobs = await world.em().find(Job, { type: 'offers.autoApprove' });
       expect(jobs.map((job) => job.payload.offerIds)).toContainEqual([created.body.id]);
-      await approveAll();
+      await drainJobs(world.testApp);
       const after = await getOne(created.body.id);
       expect(after.body.status).toBe('SOLD_OUT');
       expect((await stored(created.body.id)).validation).toBe('APPROVED');
@@ -131,23 +106,23 @@ describe('Event Offers', () => {
       const created = await post(anEventBody({ publicationDatetime: '2026-11-23T10:00:00+01:00' }));
       expect(created.status).toBe(200);
       expect(created.body.publicationDatetime).toBe('2026-11-23T09:00:00.000Z');
-      await approveAll();
+      await drainJobs(world.testApp);
       expect((await getOne(created.body.id)).body.status).toBe('SCHEDULED');
       await runPublication();
       expect((await getOne(created.body.id)).body.status).toBe('SCHEDULED');
-      testApp.clock.advance(24 * 3600 * 1000);
+      world.testApp.clock.advance(24 * 3600 * 1000);
       try {
         await runPublication();
         expect((await getOne(created.body.id)).body.status).toBe('SOLD_OUT');
       } finally {
-        testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+        world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
       }
     });
 
     it('never publishes with publicationDatetime null (INACTIVE), and opens booking later when asked (PUBLISHED)', async () => {
       const never = await post(anEventBody({ publicationDatetime: null }));
       const later = await post(anEventBody({ bookingAllowedDatetime: '2026-12-01T18:00:00Z' }));
-      await approveAll();
+      await drainJobs(world.testApp);
       expect((await getOne(never.body.id)).body.status).toBe('INACTIVE');
       expect((await getOne(later.body.id)).body).toMatchObject({
         status: 'PUBLISHED',
@@ -192,11 +167,8 @@ describe('Event Offers', () => {
         [anEventBody({ bookingContact: 'not an email' }), ['bookingContact'], 'email_parsing'],
       ];
       for (const [body, loc, type] of cases) {
-        const response = await post(body);
-        expect(response.status, JSON.stringify(loc)).toBe(422);
-        const issue = response.body.find((entry: { loc: string[] }) => entry.loc.join('.') === loc.join('.'));
-        expect(issue, JSON.stringify(response.body)).toBeDefined();
-        if (type !== 'union_tag_invalid') expect(issue.type).toBe(type);
+        // Union errors name the branch they failed in; only the place matters for them.
+        expectIssueAt(await post(body), loc, type === 'union_tag_invalid' ? null : type);
       }
       expect(await offerCount()).toBe(before);
     });
@@ -204,7 +176,7 @@ describe('Event Offers', () => {
     it('refuses a location that does not fit the category with 400', async () => {
       const digitalConcert = await post(
         anEventBody({
-          location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/{token}' },
+          location: { type: 'digital', venueId: world.sandbox.venues[2].id, url: 'https://live.example.com/{token}' },
         }),
       );
       expect(digitalConcert.status).toBe(400);
@@ -220,7 +192,7 @@ describe('Event Offers', () => {
           categoryRelatedFields: { category: onlineOnly.id },
           location: {
             type: 'digital',
-            venueId: sandbox.venues[2].id,
+            venueId: world.sandbox.venues[2].id,
             url: 'https://live.example.com/watch?token={token}&mail={email}',
           },
         }),
@@ -228,23 +200,20 @@ describe('Event Offers', () => {
       expect(digital.status).toBe(200);
       expect(digital.body.location).toEqual({
         type: 'digital',
-        venueId: sandbox.venues[2].id,
+        venueId: world.sandbox.venues[2].id,
         url: 'https://live.example.com/watch?token={token}&mail={email}',
       });
-      const address = await request(testApp.app)
-        .post('/public/offers/v1/addresses')
-        .set('Authorization', `Bearer ${sandbox.apiKey}`)
-        .send({ street: '3 Rue des Archives', city: 'Paris', postalCode: '75004', latitude: 48.858, longitude: 2.356 });
+      const address = await anAddress(world.api);
       const atAddress = await post(
         anEventBody({
-          location: { type: 'address', venueId: theatre(), addressId: address.body.id, addressLabel: 'Courtyard' },
+          location: { type: 'address', venueId: theatre(), addressId: address.id, addressLabel: 'Courtyard' },
         }),
       );
       expect(atAddress.status).toBe(200);
       expect(atAddress.body.location).toEqual({
         type: 'address',
         venueId: theatre(),
-        addressId: address.body.id,
+        addressId: address.id,
         addressLabel: 'Courtyard',
       });
       const unknownAddress = await post(
@@ -254,7 +223,10 @@ describe('Event Offers', () => {
     });
 
     it("answers 404 for another provider's venue", async () => {
-      const response = await post(anEventBody({ location: { type: 'physical', venueId: theatre() } }), other.apiKey);
+      const response = await post(
+        anEventBody({ location: { type: 'physical', venueId: theatre() } }),
+        world.other.apiKey,
+      );
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ global: ['Venue not found'] });
     });
@@ -262,7 +234,7 @@ describe('Event Offers', () => {
     it('refuses duo bookings where the category does not allow them, and defaults them off there', async () => {
       const body = anEventBody({
         categoryRelatedFields: { category: notDuo.id },
-        location: { type: 'digital', venueId: sandbox.venues[2].id, url: 'https://live.example.com/room' },
+        location: { type: 'digital', venueId: world.sandbox.venues[2].id, url: 'https://live.example.com/room' },
       });
       const refused = await post({ ...body, enableDoubleBookings: true });
       expect(refused.status).toBe(400);
@@ -289,8 +261,8 @@ describe('Event Offers', () => {
       expect(ok.status).toBe(200);
       expect(ok.body.hasTicket).toBe(true);
 
-      const em = testApp.database.orm.em.fork();
-      const provider = await em.findOneOrFail(Provider, sandbox.provider.id);
+      const em = world.testApp.database.orm.em.fork();
+      const provider = await em.findOneOrFail(Provider, world.sandbox.provider.id);
       provider.bookingUrl = null;
       await em.flush();
       try {
@@ -309,7 +281,7 @@ describe('Event Offers', () => {
       expect(again.status).toBe(400);
       expect(again.body.idAtProvider[0]).toMatch(/unique-1/);
       const otherVenue = await post(
-        anEventBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: sandbox.venues[1].id } }),
+        anEventBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: world.sandbox.venues[1].id } }),
       );
       expect(otherVenue.status).toBe(200);
     });
@@ -333,13 +305,7 @@ describe('Event Offers', () => {
       const file = aPng(400, 600).toString('base64');
       const created = await post(anEventBody({ image: { file, credit: 'Photo: A. Demo' } }));
       expect(created.status).toBe(200);
-      expect(created.body.image).toEqual({
-        url: expect.stringMatching(/^http:\/\/api\.test\/images\/[\w-]+\.png$/),
-        credit: 'Photo: A. Demo',
-      });
-      const served = await request(testApp.app).get(new URL(created.body.image.url).pathname);
-      expect(served.status).toBe(200);
-      expect(served.headers['content-type']).toBe('image/png');
+      await expectServedPng(world.testApp, created.body.image, 'Photo: A. Demo', aPng(400, 600));
       const tooSmall = await post(anEventBody({ image: { file: aPng(300, 450).toString('base64') } }));
       expect(tooSmall.status).toBe(422);
       expect(tooSmall.body[0]).toMatchObject({ loc: ['image', 'file'], type: 'image_too_small' });
@@ -352,7 +318,7 @@ describe('Event Offers', () => {
       const read = await getOne(created.body.id);
       expectStatus(read, 200);
       expect(read.body).toEqual(created.body);
-      expect((await getOne(created.body.id, other.apiKey)).status).toBe(404);
+      expect((await getOne(created.body.id, world.other.apiKey)).status).toBe(404);
       expect((await getOne(999999)).status).toBe(404);
       expect((await getOne('abc')).status).toBe(422);
     });
@@ -363,34 +329,35 @@ describe('Event Offers', () => {
       const ids = all.body.events.map((event: { id: number }) => event.id);
       expect(ids.length).toBeGreaterThan(5);
       expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
-      const firstPage = await list('?limit=2');
+      const firstPage = await list({ limit: 2 });
       expect(firstPage.body.events.map((event: { id: number }) => event.id)).toEqual(ids.slice(0, 2));
-      const nextPage = await list(`?limit=2&firstIndex=${ids[1] + 1}`);
+      const nextPage = await list({ limit: 2, firstIndex: ids[1] + 1 });
       expect(nextPage.body.events.map((event: { id: number }) => event.id)).toEqual(ids.slice(2, 4));
-      const byVenue = await list(`?venueId=${sandbox.venues[1].id}`);
+      const byVenue = await list({ venueId: world.sandbox.venues[1].id });
       expect(
         byVenue.body.events.every(
-          (event: { location: { venueId: number } }) => event.location.venueId === sandbox.venues[1].id,
+          (event: { location: { venueId: number } }) => event.location.venueId === world.sandbox.venues[1].id,
         ),
       ).toBe(true);
-      const byIds = await list('?idsAtProvider=rock-1,unique-1');
+      const byIds = await list({ idsAtProvider: 'rock-1,unique-1' });
       expect(byIds.body.events.map((event: { idAtProvider: string }) => event.idAtProvider).sort()).toEqual([
         'rock-1',
         'unique-1',
         'unique-1',
       ]);
-      expect((await list('', other.apiKey)).body.events).toEqual([]);
+      expect((await list({}, world.other.apiKey)).body.events).toEqual([]);
     });
 
     it('refuses bad pagination with 422', async () => {
-      for (const query of [
-        '?limit=0',
-        '?limit=51',
-        '?firstIndex=0',
-        `?idsAtProvider=${Array.from({ length: 101 }, (_, i) => `id${i}`).join(',')}`,
-      ]) {
+      const queries: Record<string, string | number>[] = [
+        { limit: 0 },
+        { limit: 51 },
+        { firstIndex: 0 },
+        { idsAtProvider: Array.from({ length: 101 }, (_, i) => `id${i}`).join(',') },
+      ];
+      for (const query of queries) {
         const response = await list(query);
-        expect(response.status, query).toBe(422);
+        expect(response.status, JSON.stringify(query)).toBe(422);
       }
     });
   });
@@ -428,7 +395,7 @@ describe('Event Offers', () => {
 
     it('deactivates with isActive false (INACTIVE), and republishes later', async () => {
       const created = await post(anEventBody());
-      await approveAll();
+      await drainJobs(world.testApp);
       const inactive = await patch(created.body.id, { isActive: false });
       expect(inactive.body.status).toBe('INACTIVE');
       const scheduled = await patch(created.body.id, {
@@ -442,7 +409,7 @@ describe('Event Offers', () => {
 
     it("answers 404 for another provider's event", async () => {
       const created = await post(anEventBody());
-      const response = await patch(created.body.id, { name: 'Stolen' }, other.apiKey);
+      const response = await patch(created.body.id, { name: 'Stolen' }, world.other.apiKey);
       expect(response.status).toBe(404);
       expect((await stored(created.body.id)).name).toBe('Rock night');
     });
@@ -450,12 +417,12 @@ describe('Event Offers', () => {
 
   describe('status from dates, and the publication limit', () => {
     const addDates = async (offerId: number, count: number, overrides: Record<string, unknown> = {}) => {
-      const em = testApp.database.orm.em.fork();
+      const em = world.testApp.database.orm.em.fork();
       const priceCategory = em.create(PriceCategory, {
         offer: offerId,
         label: 'Seat',
         price: 1000,
-        createdAt: testApp.clock.now(),
+        createdAt: world.testApp.clock.now(),
       });
       await em.flush();
       const beginning = new Date('2026-12-20T20:00:00Z').getTime();
@@ -470,8 +437,8 @@ describe('Event Offers', () => {
           quantity: 10,
           bookedQuantity: 0,
           isDeleted: false,
-          createdAt: testApp.clock.now(),
-          updatedAt: testApp.clock.now(),
+          createdAt: world.testApp.clock.now(),
+          updatedAt: world.testApp.clock.now(),
           ...overrides,
         })),
       );
@@ -481,7 +448,7 @@ describe('Event Offers', () => {
       const active = await post(anEventBody());
       const soldOut = await post(anEventBody());
       const expired = await post(anEventBody());
-      await approveAll();
+      await drainJobs(world.testApp);
       await addDates(active.body.id, 2);
       await addDates(soldOut.body.id, 2, { bookedQuantity: 10 });
       await addDates(expired.body.id, 1, {
@@ -496,10 +463,10 @@ describe('Event Offers', () => {
     it('does not publish an event with 2500 dates or more', async () => {
       const crowded = await post(anEventBody({ publicationDatetime: '2026-11-22T12:00:00Z' }));
       const fine = await post(anEventBody({ publicationDatetime: '2026-11-22T12:00:00Z' }));
-      await approveAll();
+      await drainJobs(world.testApp);
       await addDates(crowded.body.id, 2500);
       await addDates(fine.body.id, 2499);
-      testApp.clock.advance(3 * 3600 * 1000);
+      world.testApp.clock.advance(3 * 3600 * 1000);
       try {
         await runPublication();
         expect((await stored(crowded.body.id)).publishedAt).toBeNull();
@@ -507,36 +474,32 @@ describe('Event Offers', () => {
         expect((await stored(fine.body.id)).publishedAt).not.toBeNull();
         expect((await getOne(fine.body.id)).body.status).toBe('ACTIVE');
       } finally {
-        testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+        world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
       }
     });
   });
 
   describe('rights and review', () => {
     it('answers 403 to a provider whose right to manage individual offers was withdrawn', async () => {
-      const em = testApp.database.orm.em.fork();
-      const provider = await em.findOneOrFail(Provider, other.provider.id);
-      provider.canManageIndividualOffers = false;
-      await em.flush();
-      const listed = await list('', other.apiKey);
-      expect(listed.status).toBe(403);
-      expect(listed.body.global[0]).toMatch(/not allowed to manage individual offers/);
-      const created = await post(anEventBody(), other.apiKey);
-      expect(created.status).toBe(403);
+      await withoutIndividualOffersRight(world.testApp, world.other.provider.id, async () => {
+        const listed = await list({}, world.other.apiKey);
+        expect(listed.status).toBe(403);
+        expect(listed.body.global[0]).toMatch(/not allowed to manage individual offers/);
+        const created = await post(anEventBody(), world.other.apiKey);
+        expect(created.status).toBe(403);
+      });
     });
 
     it('lets internal tools review an offer; provider keys may not', async () => {
       const created = await post(anEventBody());
       const review = (key: string) =>
-        request(testApp.app)
-          .post('/graphql')
-          .set('Authorization', `Bearer ${key}`)
-          .send({
-            query:
-              'mutation ($id: Int!) { reviewOffer(offerId: $id, decision: "REJECTED", reason: "Not cultural") { offer { id status } } }',
-            variables: { id: created.body.id },
-          });
-      const refused = await review(sandbox.apiKey);
+        graphqlAs(
+          world.testApp,
+          key,
+          'mutation ($id: Int!) { reviewOffer(offerId: $id, decision: "REJECTED", reason: "Not cultural") { offer { id status } } }',
+          { id: created.body.id },
+        );
+      const refused = await review(world.sandbox.apiKey);
       expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
       const done = await review(internalKey);
       expect(done.body.data.reviewOffer.offer).toEqual({ id: created.body.id, status: 'REJECTED' });

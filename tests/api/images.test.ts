@@ -1,21 +1,16 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { Offer } from '../../graphql/offers/Offer.js';
-import { Provider } from '../../graphql/providers/Provider.js';
 import { IMAGE_MAX_BYTES } from '../../graphql/shared/images/index.js';
-import { createTestApp, type TestApp } from '../support/app.js';
 import { expectMatchesContract } from '../support/contract.js';
 import { publishedEventData } from '../support/eventData.js';
-import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
+import { anEvent } from '../support/fixtures.js';
 import { aGif, aJpeg, aPng, aWebp } from '../support/images.js';
+import { NOT_ALLOWED_INDIVIDUAL_OFFERS, useOfferWorld, withoutIndividualOffersRight } from '../support/offerWorld.js';
 
 const UPLOAD = '/public/offers/v1/{offer_id}/image';
-const ONE_EVENT = '/public/offers/v1/events/{event_id}';
-const ONE_PRODUCT = '/public/offers/v1/products/{product_id}';
 const book = catalogueEntries.find((entry) => entry.category === 'LIVRE_PAPIER' && entry.compliant)!;
 const IMAGE_URL = /^http:\/\/api\.test\/images\/[0-9a-f-]{36}\.(png|jpg)$/;
 
@@ -26,38 +21,30 @@ interface Upload {
 }
 
 describe('Offer images (multipart upload)', () => {
-  let testApp: TestApp;
-  let imageDirectory: string;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
-  let other: Awaited<ReturnType<typeof aProvider>>;
+  const world = useOfferWorld({ images: true });
 
-  const em = () => testApp.database.orm.em.fork();
-  const upload = async (offerId: number | string, { file, credit, key = sandbox.apiKey }: Upload = {}) => {
-    let call = request(testApp.app).post(`/public/offers/v1/${offerId}/image`).set('Authorization', `Bearer ${key}`);
-    if (file) call = call.attach(file.field ?? 'file', file.bytes, file.name);
-    if (credit !== undefined) call = call.field('credit', credit);
+  const em = () => world.em();
+  /** A POST to the upload, which takes multipart bodies that the typed client does not send. */
+  const toUpload = (offerId: number | string, key = world.sandbox.apiKey) =>
+    request(world.testApp.app).post(`/public/offers/v1/${offerId}/image`).set('Authorization', `Bearer ${key}`);
+  /** The answer to such a POST, checked against the contract. */
+  const answerTo = async (call: request.Test) => {
     const response = await call;
     expectMatchesContract(response, 'post', UPLOAD);
     return response;
   };
+  const upload = (offerId: number | string, { file, credit, key }: Upload = {}) => {
+    let call = toUpload(offerId, key);
+    if (file) call = call.attach(file.field ?? 'file', file.bytes, file.name);
+    if (credit !== undefined) call = call.field('credit', credit);
+    return answerTo(call);
+  };
   const png = (bytes: Buffer = aPng(400, 600)) => ({ bytes, name: 'cover.png' });
-  const getEvent = async (id: number, key = sandbox.apiKey) => {
-    const response = await request(testApp.app)
-      .get(`/public/offers/v1/events/${id}`)
-      .set('Authorization', `Bearer ${key}`);
-    expectMatchesContract(response, 'get', ONE_EVENT);
-    return response;
-  };
-  const getProduct = async (id: number, key = sandbox.apiKey) => {
-    const response = await request(testApp.app)
-      .get(`/public/offers/v1/products/${id}`)
-      .set('Authorization', `Bearer ${key}`);
-    expectMatchesContract(response, 'get', ONE_PRODUCT);
-    return response;
-  };
+  const getEvent = (id: number) => world.api.call('GetEvent', { params: { event_id: id } });
+  const getProduct = (id: number) => world.api.call('GetProduct', { params: { product_id: id } });
   /** GETs the path of an image URL on the app itself, as a buffer. */
   const fetchImage = (url: string) =>
-    request(testApp.app)
+    request(world.testApp.app)
       .get(new URL(url).pathname)
       .buffer(true)
       .parse((response, callback) => {
@@ -65,15 +52,15 @@ describe('Offer images (multipart upload)', () => {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => callback(null, Buffer.concat(chunks)));
       });
-  const anEventOf = (providerId = sandbox.provider.id) =>
-    anEvent(em(), testApp.clock, { providerId, venueId: sandbox.venues[0].id });
+  const anEventOf = (providerId = world.sandbox.provider.id) =>
+    anEvent(em(), world.testApp.clock, { providerId, venueId: world.sandbox.venues[0].id });
   async function aProduct() {
     const fork = em();
     const offer = fork.create(
       Offer,
       publishedEventData(
-        testApp.clock.now(),
-        { providerId: sandbox.provider.id, venueId: sandbox.venues[1].id },
+        world.testApp.clock.now(),
+        { providerId: world.sandbox.provider.id, venueId: world.sandbox.venues[1].id },
         {
           name: book.title,
           category: 'LIVRE_PAPIER',
@@ -89,18 +76,7 @@ describe('Offer images (multipart upload)', () => {
   }
   const stored = (id: number) => em().findOneOrFail(Offer, id);
   const storedFiles = async () =>
-    (await readdir(imageDirectory, { recursive: true })).filter((name) => /\.(png|jpg)$/.test(name));
-
-  beforeAll(async () => {
-    imageDirectory = await mkdtemp(join(tmpdir(), 'offer-images-'));
-    testApp = await createTestApp({ env: { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test' } });
-    sandbox = await createSandbox(em(), testApp.clock, 'test');
-    other = await aProvider(em(), testApp.clock);
-  });
-  afterAll(async () => {
-    await testApp.close();
-    await rm(imageDirectory, { recursive: true, force: true });
-  });
+    (await readdir(world.imageDirectory!, { recursive: true })).filter((name) => /\.(png|jpg)$/.test(name));
 
   it("sets an event's image from a PNG and a credit (204): the event shows it, and the app serves its URL", async () => {
     const event = await anEventOf();
@@ -204,11 +180,10 @@ describe('Offer images (multipart upload)', () => {
     expect(noBody.status).toBe(422);
     expect(noBody.body).toEqual([expect.objectContaining({ loc: ['file'], type: 'missing' })]);
 
-    const json = await request(testApp.app)
-      .post(`/public/offers/v1/${event.id}/image`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`)
-      .send({ file: aPng(400, 600).toString('base64'), credit: 'Jane' });
-    expectMatchesContract(json, 'post', UPLOAD);
+    const json = await world.api.call('UploadImage', {
+      params: { offer_id: event.id },
+      body: { file: aPng(400, 600).toString('base64'), credit: 'Jane' },
+    });
     expect(json.status).toBe(422);
     expect(json.body).toEqual([expect.objectContaining({ loc: ['file'] })]);
 
@@ -233,37 +208,27 @@ describe('Offer images (multipart upload)', () => {
 
   it('ignores a text field it does not know, sent before the credit: the credit is kept', async () => {
     const event = await anEventOf();
-    const response = await request(testApp.app)
-      .post(`/public/offers/v1/${event.id}/image`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`)
-      .field('alt', 'A cover')
-      .field('credit', 'Jane')
-      .attach('file', aPng(400, 600), 'cover.png');
-    expectMatchesContract(response, 'post', UPLOAD);
+    const response = await answerTo(
+      toUpload(event.id).field('alt', 'A cover').field('credit', 'Jane').attach('file', aPng(400, 600), 'cover.png'),
+    );
     expect(response.status).toBe(204);
     expect((await getEvent(event.id)).body.image).toEqual({ url: expect.stringMatching(IMAGE_URL), credit: 'Jane' });
   });
 
   it('ignores a file part of another name, sent before the file: the file is taken', async () => {
     const event = await anEventOf();
-    const response = await request(testApp.app)
-      .post(`/public/offers/v1/${event.id}/image`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`)
-      .attach('thumbnail', aPng(400, 600), 'thumbnail.png')
-      .attach('file', aJpeg(400, 600), 'cover.jpg');
-    expectMatchesContract(response, 'post', UPLOAD);
+    const response = await answerTo(
+      toUpload(event.id)
+        .attach('thumbnail', aPng(400, 600), 'thumbnail.png')
+        .attach('file', aJpeg(400, 600), 'cover.jpg'),
+    );
     expect(response.status, response.text).toBe(204);
     expect((await getEvent(event.id)).body.image.url).toMatch(/\.jpg$/);
   });
 
   it('answers 422 to a multipart body without a boundary', async () => {
     const event = await anEventOf();
-    const response = await request(testApp.app)
-      .post(`/public/offers/v1/${event.id}/image`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`)
-      .set('Content-Type', 'multipart/form-data')
-      .send('not a form');
-    expectMatchesContract(response, 'post', UPLOAD);
+    const response = await answerTo(toUpload(event.id).set('Content-Type', 'multipart/form-data').send('not a form'));
     expect(response.status).toBe(422);
     expect((await stored(event.id)).imageKey).toBeNull();
   });
@@ -277,12 +242,15 @@ describe('Offer images (multipart upload)', () => {
   }, 30_000);
 
   it("answers 404 for another provider's offer or an unknown id, 422 for an id that is not a number", async () => {
-    const theirs = await anEvent(em(), testApp.clock, { providerId: other.provider.id, venueId: sandbox.venues[0].id });
+    const theirs = await anEvent(em(), world.testApp.clock, {
+      providerId: world.other.provider.id,
+      venueId: world.sandbox.venues[0].id,
+    });
     const mine = await anEventOf();
     for (const [offerId, key] of [
-      [theirs.id, sandbox.apiKey],
-      [mine.id, other.apiKey],
-      [999999, sandbox.apiKey],
+      [theirs.id, world.sandbox.apiKey],
+      [mine.id, world.other.apiKey],
+      [999999, world.sandbox.apiKey],
     ] as const) {
       const response = await upload(offerId, { file: png(), key });
       expect(response.status, String(offerId)).toBe(404);
@@ -295,16 +263,11 @@ describe('Offer images (multipart upload)', () => {
 
   it('answers 403 to a provider that may no longer manage individual offers', async () => {
     const event = await anEventOf();
-    const setRight = (value: boolean) =>
-      em().nativeUpdate(Provider, sandbox.provider.id, { canManageIndividualOffers: value });
-    await setRight(false);
-    try {
-      const response = await upload(event.id, { file: png() });
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual({ global: ['Your provider is not allowed to manage individual offers'] });
-    } finally {
-      await setRight(true);
-    }
+    const response = await withoutIndividualOffersRight(world.testApp, world.sandbox.provider.id, () =>
+      upload(event.id, { file: png() }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual(NOT_ALLOWED_INDIVIDUAL_OFFERS);
     expect((await stored(event.id)).imageKey).toBeNull();
   });
 });

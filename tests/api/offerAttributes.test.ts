@@ -1,28 +1,13 @@
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../rest-facade/index.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { expectMatchesContract, openApiDocument } from '../support/contract.js';
-import { createSandbox } from '../support/fixtures.js';
+import { openApiDocument } from '../support/contract.js';
+import { useOfferWorld } from '../support/offerWorld.js';
 
 describe('Offer Attributes and product categories', () => {
-  let testApp: TestApp;
-  let apiKey: string;
-
-  const get = async (path: string) => {
-    const response = await request(testApp.app).get(path).set('Authorization', `Bearer ${apiKey}`);
-    expectMatchesContract(response, 'get', path);
-    return response;
-  };
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    apiKey = (await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test')).apiKey;
-  });
-  afterAll(() => testApp.close());
+  const world = useOfferWorld();
 
   it('lists the 26 creatable event categories with their conditional fields', async () => {
-    const response = await get('/public/offers/v1/events/categories');
+    const response = await world.api.call('GetEventCategories');
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(26);
     const byId = Object.fromEntries(response.body.map((category: { id: string }) => [category.id, category]));
@@ -36,7 +21,7 @@ describe('Offer Attributes and product categories', () => {
   });
 
   it('lists the 27 creatable product categories with their location type', async () => {
-    const response = await get('/public/offers/v1/products/categories');
+    const response = await world.api.call('GetProductCategories');
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(27);
     const byId = Object.fromEntries(response.body.map((category: { id: string }) => [category.id, category]));
@@ -49,19 +34,19 @@ describe('Offer Attributes and product categories', () => {
   });
 
   it('lists music types, event music types and show types with labels', async () => {
-    const all = await get('/public/offers/v1/music_types/all');
+    const all = await world.api.call('GetAllTiteliveMusicTypes');
     expect(all.status).toBe(200);
     expect(all.body).toHaveLength(19);
     expect(all.body).toContainEqual({ id: 'MUSIQUE_CLASSIQUE', label: 'Musique classique' });
-    const event = await get('/public/offers/v1/music_types/event');
+    const event = await world.api.call('GetEventTiteliveMusicTypes');
     expect(event.body).toHaveLength(15);
-    const shows = await get('/public/offers/v1/show_types');
+    const shows = await world.api.call('GetShowTypes');
     expect(shows.body).toHaveLength(85);
     expect(shows.body).toContainEqual({ id: 'ART_DE_LA_RUE-CARNAVAL', label: 'Arts de la rue - Carnaval' });
   });
 
   it('still serves the former music types, marked deprecated in the document', async () => {
-    const response = await get('/public/offers/v1/music_types');
+    const response = await world.api.call('GetMusicTypes');
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(200);
     expect(response.body[0]).toEqual({ id: expect.any(String), label: expect.any(String) });
@@ -73,8 +58,7 @@ describe('Offer Attributes and product categories', () => {
   });
 
   it('needs a key', async () => {
-    const response = await request(testApp.app).get('/public/offers/v1/show_types');
+    const response = await world.api.call('GetShowTypes', { key: null });
     expect(response.status).toBe(401);
-    expectMatchesContract(response, 'get', '/public/offers/v1/show_types');
   });
 });

@@ -1,29 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLECTIVE_LIMITS, INSTITUTIONS_PER_SEARCH } from '../../graphql/collective/limits.js';
-import {
-  ADDRESS_LABEL_MAX_LENGTH,
-  CATEGORY_FIELD_MAX_LENGTH,
-  DATE_QUANTITY_MAX,
-  DATES_PER_CALL_MAX,
-  EANS_PER_QUERY_MAX,
-  EDITED_OFFER_NAME_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  ID_AT_PROVIDER_MAX_LENGTH,
-  IDS_AT_PROVIDER_MAX,
-  IMAGE_CREDIT_MAX_LENGTH,
-  OFFER_NAME_MAX_LENGTH,
-  OFFER_TEXT_MAX_LENGTH,
-  PRICE_CATEGORIES_MAX,
-  PRICE_CATEGORY_LABEL_MAX_LENGTH,
-  PRICE_MAX_CENTS,
-  PRODUCTS_BY_EAN_MAX,
-} from '../../graphql/offers/limits.js';
+import * as limits from '../../graphql/offers/limits.js';
 import { URL_MAX_LENGTH } from '../../graphql/providers/externalUrls.js';
 import { STREET_MAX_LENGTH } from '../../graphql/providers/limits.js';
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { createSandbox } from '../support/fixtures.js';
+import type { ApiClient } from '../support/api.js';
+import { graphqlAs } from '../support/builders.js';
+import { anEventBody, aProductBody, useOfferWorld } from '../support/offerWorld.js';
 
 /**
  * One validation policy: a limit broken through REST and through /graphql is refused the same
@@ -34,8 +18,8 @@ import { createSandbox } from '../support/fixtures.js';
 type Json = Record<string, unknown>;
 
 interface Refusal {
-  /** The REST call: its method, path (with the query string) and JSON body. */
-  rest: { method: 'get' | 'post' | 'patch'; path: string; body?: Json };
+  /** The REST call, by the typed client. */
+  rest: (api: ApiClient) => Promise<{ status: number; body: unknown }>;
   /** The same input to the graph. */
   graph: { query: string; variables: Json };
   /** Where the one issue is. */
@@ -48,37 +32,11 @@ const long = (length: number) => 'x'.repeat(length);
 const nul = 'a\u0000b';
 
 describe('one validation policy: REST and /graphql refuse the same input the same way', () => {
-  let testApp: TestApp;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  const world = useOfferWorld();
 
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    sandbox = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test');
-  });
-  afterAll(() => testApp.close());
-
-  const venueId = () => sandbox.venues[0].id;
-  const anEvent = (overrides: Json = {}): Json => ({
-    name: 'Rock night',
-    accessibility: {
-      audioDisabilityCompliant: true,
-      mentalDisabilityCompliant: false,
-      motorDisabilityCompliant: true,
-      visualDisabilityCompliant: false,
-    },
-    categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'The Demos' },
-    location: { type: 'physical', venueId: venueId() },
-    hasTicket: false,
-    ...overrides,
-  });
-  const aProduct = (overrides: Json = {}): Json => ({
-    name: 'Cello rental',
-    accessibility: anEvent().accessibility,
-    categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: '9782070368228' },
-    location: { type: 'physical', venueId: venueId() },
-    stock: { price: 1500, quantity: 10 },
-    ...overrides,
-  });
+  const venueId = () => world.sandbox.venues[0].id;
+  const anEvent = (overrides: Json = {}): Json => anEventBody(venueId(), overrides);
+  const aProduct = (overrides: Json = {}): Json => aProductBody(venueId(), overrides);
   const aCollectiveOffer = (overrides: Json = {}): Json => ({
     venueId: venueId(),
     name: 'Atelier théâtre',
@@ -112,7 +70,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
   });
 
   const createEvent = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'post', path: '/public/offers/v1/events', body: input },
+    rest: (api) => api.call('PostEventOffer', { body: input }),
     graph: {
       query: 'mutation ($input: EventCreateInput!) { createEvent(input: $input) { id } }',
       variables: { input },
@@ -120,7 +78,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const editEvent = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'patch', path: `/public/offers/v1/events/${EVENT}`, body: input },
+    rest: (api) => api.call('EditEvent', { params: { event_id: EVENT }, body: input }),
     graph: {
       query: 'mutation ($id: Int!, $input: EventEditInput!) { editEvent(id: $id, input: $input) { id } }',
       variables: { id: EVENT, input },
@@ -128,7 +86,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const createProduct = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'post', path: '/public/offers/v1/products', body: input },
+    rest: (api) => api.call('PostProductOffer', { body: input }),
     graph: {
       query: 'mutation ($input: ProductCreateInput!) { createProduct(input: $input) { id } }',
       variables: { input },
@@ -136,7 +94,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const editProduct = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'patch', path: '/public/offers/v1/products', body: { offerId: EVENT, ...input } },
+    rest: (api) => api.call('EditProduct', { body: { offerId: EVENT, ...input } }),
     graph: {
       query: 'mutation ($id: Int!, $input: ProductEditInput!) { editProduct(id: $id, input: $input) { id } }',
       variables: { id: EVENT, input },
@@ -146,7 +104,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
   const importByEan = (products: Json[], loc: string[]): Refusal => {
     const input = { location: { type: 'physical', venueId: venueId() }, products };
     return {
-      rest: { method: 'post', path: '/public/offers/v1/products/ean', body: input },
+      rest: (api) => api.call('PostProductOfferByEan', { body: input }),
       graph: {
         query: 'mutation ($input: ProductsByEanInput!) { importProductsByEan(input: $input) { id } }',
         variables: { input },
@@ -155,7 +113,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     };
   };
   const createPriceCategories = (priceCategories: Json[], loc: string[]): Refusal => ({
-    rest: { method: 'post', path: `/public/offers/v1/events/${EVENT}/price_categories`, body: { priceCategories } },
+    rest: (api) => api.call('PostEventPriceCategories', { params: { event_id: EVENT }, body: { priceCategories } }),
     graph: {
       query:
         'mutation ($eventId: Int!, $priceCategories: [PriceCategoryCreationInput!]!) { createEventPriceCategories(eventId: $eventId, priceCategories: $priceCategories) { id } }',
@@ -164,7 +122,8 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const editPriceCategory = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'patch', path: `/public/offers/v1/events/${EVENT}/price_categories/${DATE}`, body: input },
+    rest: (api) =>
+      api.call('PatchEventPriceCategory', { params: { event_id: EVENT, price_category_id: DATE }, body: input }),
     graph: {
       query:
         'mutation ($eventId: Int!, $id: Int!, $input: PriceCategoryEditionInput!) { updateEventPriceCategory(eventId: $eventId, priceCategoryId: $id, input: $input) { id } }',
@@ -173,7 +132,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const createDates = (dates: Json[], loc: string[]): Refusal => ({
-    rest: { method: 'post', path: `/public/offers/v1/events/${EVENT}/dates`, body: { dates } },
+    rest: (api) => api.call('PostEventStocks', { params: { event_id: EVENT }, body: { dates } }),
     graph: {
       query:
         'mutation ($eventId: Int!, $dates: [EventDateCreationInput!]!) { createEventDates(eventId: $eventId, dates: $dates) { id } }',
@@ -182,7 +141,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const editDate = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'patch', path: `/public/offers/v1/events/${EVENT}/dates/${DATE}`, body: input },
+    rest: (api) => api.call('PatchEventStock', { params: { event_id: EVENT, stock_id: DATE }, body: input }),
     graph: {
       query:
         'mutation ($eventId: Int!, $id: Int!, $input: EventDateEditionInput!) { updateEventDate(eventId: $eventId, stockId: $id, input: $input) { id } }',
@@ -190,8 +149,8 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     },
     loc,
   });
-  const listEvents = (query: string, variables: Json, loc: string[]): Refusal => ({
-    rest: { method: 'get', path: `/public/offers/v1/events?${query}` },
+  const listEvents = (query: Record<string, string | number>, variables: Json, loc: string[]): Refusal => ({
+    rest: (api) => api.call('GetEvents', { query }),
     graph: {
       query: 'query ($ids: [String!], $page: PageInput) { events(idsAtProvider: $ids, page: $page) { id } }',
       variables,
@@ -199,12 +158,12 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const eanAvailability = (eans: string[], loc: string[]): Refusal => ({
-    rest: { method: 'get', path: `/public/offers/v1/products/ean/check_availability?eans=${eans.join(',')}` },
+    rest: (api) => api.call('CheckEansAvailability', { query: { eans: eans.join(',') } }),
     graph: { query: 'query ($eans: [String!]!) { eanAvailability(eans: $eans) { available } }', variables: { eans } },
     loc,
   });
   const createCollectiveOffer = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'post', path: '/v2/collective/offers/', body: input },
+    rest: (api) => api.call('PostCollectiveOfferPublic', { body: input }),
     graph: {
       query: 'mutation ($input: CollectiveOfferInput!) { createCollectiveOffer(input: $input) { id } }',
       variables: { input },
@@ -212,7 +171,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const editCollectiveOffer = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'patch', path: `/v2/collective/offers/${EVENT}`, body: input },
+    rest: (api) => api.call('PatchCollectiveOfferPublic', { params: { offer_id: EVENT }, body: input }),
     graph: {
       query:
         'mutation ($id: Int!, $input: CollectiveOfferInput!) { editCollectiveOffer(id: $id, input: $input) { id } }',
@@ -221,12 +180,12 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const archive = (ids: number[], loc: string[]): Refusal => ({
-    rest: { method: 'post', path: '/v2/collective/offers/archive', body: { ids } },
+    rest: (api) => api.call('ArchiveCollectiveOffers', { body: { ids } }),
     graph: { query: 'mutation ($ids: [Int!]!) { archiveCollectiveOffers(ids: $ids) }', variables: { ids } },
     loc,
   });
-  const institutions = (query: string, variables: Json, loc: string[]): Refusal => ({
-    rest: { method: 'get', path: `/v2/collective/educational-institutions/?${query}` },
+  const institutions = (query: Record<string, string | number>, variables: Json, loc: string[]): Refusal => ({
+    rest: (api) => api.call('ListEducationalInstitutions', { query }),
     graph: {
       query:
         'query ($filter: InstitutionFilter, $limit: Int! = 20) { educationalInstitutions(filter: $filter, limit: $limit) { id } }',
@@ -235,7 +194,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const updateProvider = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'patch', path: '/public/providers/v1/provider', body: input },
+    rest: (api) => api.call('UpdateProvider', { body: input }),
     graph: {
       query: 'mutation ($input: ExternalUrlsInput!) { updateProvider(input: $input) { id } }',
       variables: { input },
@@ -243,20 +202,25 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc,
   });
   const createAddress = (input: Json, loc: string[]): Refusal => ({
-    rest: { method: 'post', path: '/public/offers/v1/addresses', body: input },
+    rest: (api) => api.call('CreateAddress', { body: input }),
     graph: { query: 'mutation ($input: AddressInput!) { createAddress(input: $input) { id } }', variables: { input } },
     loc,
   });
   const offererVenues = (siren: string, loc: string[]): Refusal => ({
-    rest: { method: 'get', path: `/public/offers/v1/offerer_venues?siren=${siren}` },
+    rest: (api) => api.call('GetOffererVenues', { query: { siren } }),
     graph: {
       query: 'query ($siren: String) { offererVenues(siren: $siren) { offerer { id } } }',
       variables: { siren },
     },
     loc,
   });
-  const countermark = (token: string, action: 'use' | 'keep' | 'cancel'): Refusal => ({
-    rest: { method: 'patch', path: `/public/bookings/v1/${action}/token/${token}` },
+  const countermarkOperations = {
+    use: 'ValidateBookingByToken',
+    keep: 'CancelBookingValidationByToken',
+    cancel: 'CancelBookingByToken',
+  } as const;
+  const countermark = (token: string, action: keyof typeof countermarkOperations): Refusal => ({
+    rest: (api) => api.call(countermarkOperations[action], { params: { token } }),
     graph: {
       query: `mutation ($token: String!) { ${action}Booking(token: $token) { id } }`,
       variables: { token },
@@ -264,30 +228,34 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     loc: ['token'],
   });
   const tokenLookup = (token: string): Refusal => ({
-    rest: { method: 'get', path: `/public/bookings/v1/token/${token}` },
+    rest: (api) => api.call('GetBookingByToken', { params: { token } }),
     graph: { query: 'query ($token: String!) { bookingByToken(token: $token) { id } }', variables: { token } },
     loc: ['token'],
   });
 
   const refusals: [string, () => Refusal][] = [
     // Individual offers
-    ['a new offer’s name', () => createEvent(anEvent({ name: long(OFFER_NAME_MAX_LENGTH + 1) }), ['name'])],
+    ['a new offer’s name', () => createEvent(anEvent({ name: long(limits.OFFER_NAME_MAX_LENGTH + 1) }), ['name'])],
     ['NUL in a name', () => createEvent(anEvent({ name: nul }), ['name'])],
-    ['an edited offer’s name', () => editEvent({ name: long(EDITED_OFFER_NAME_MAX_LENGTH + 1) }, ['name'])],
-    ['a description', () => createEvent(anEvent({ description: long(OFFER_TEXT_MAX_LENGTH + 1) }), ['description'])],
+    ['an edited offer’s name', () => editEvent({ name: long(limits.EDITED_OFFER_NAME_MAX_LENGTH + 1) }, ['name'])],
+    [
+      'a description',
+      () => createEvent(anEvent({ description: long(limits.OFFER_TEXT_MAX_LENGTH + 1) }), ['description']),
+    ],
     ['a booking e-mail’s form', () => createEvent(anEvent({ bookingEmail: 'not an e-mail' }), ['bookingEmail'])],
     [
       'a booking contact’s length',
-      () => createEvent(anEvent({ bookingContact: `${long(EMAIL_MAX_LENGTH)}@example.com` }), ['bookingContact']),
+      () =>
+        createEvent(anEvent({ bookingContact: `${long(limits.EMAIL_MAX_LENGTH)}@example.com` }), ['bookingContact']),
     ],
     [
       'an offer’s idAtProvider',
-      () => createEvent(anEvent({ idAtProvider: long(ID_AT_PROVIDER_MAX_LENGTH + 1) }), ['idAtProvider']),
+      () => createEvent(anEvent({ idAtProvider: long(limits.ID_AT_PROVIDER_MAX_LENGTH + 1) }), ['idAtProvider']),
     ],
     [
       'an image credit',
       () =>
-        createEvent(anEvent({ image: { file: 'AAAA', credit: long(IMAGE_CREDIT_MAX_LENGTH + 1) } }), [
+        createEvent(anEvent({ image: { file: 'AAAA', credit: long(limits.IMAGE_CREDIT_MAX_LENGTH + 1) } }), [
           'image',
           'credit',
         ]),
@@ -301,7 +269,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
               type: 'address',
               venueId: venueId(),
               addressId: 1,
-              addressLabel: long(ADDRESS_LABEL_MAX_LENGTH + 1),
+              addressLabel: long(limits.ADDRESS_LABEL_MAX_LENGTH + 1),
             },
           }),
           ['location', 'addressLabel'],
@@ -322,7 +290,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
             categoryRelatedFields: {
               category: 'CONCERT',
               musicType: 'ROCK',
-              performer: long(CATEGORY_FIELD_MAX_LENGTH + 1),
+              performer: long(limits.CATEGORY_FIELD_MAX_LENGTH + 1),
             },
           }),
           ['categoryRelatedFields', 'performer'],
@@ -341,7 +309,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
       () =>
         createEvent(
           anEvent({
-            priceCategories: Array.from({ length: PRICE_CATEGORIES_MAX + 1 }, (_, index) => ({
+            priceCategories: Array.from({ length: limits.PRICE_CATEGORIES_MAX + 1 }, (_, index) => ({
               label: `C${index}`,
               price: 100,
             })),
@@ -351,19 +319,19 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     ],
     [
       'a product stock’s price',
-      () => createProduct(aProduct({ stock: { price: PRICE_MAX_CENTS + 1 } }), ['stock', 'price']),
+      () => createProduct(aProduct({ stock: { price: limits.PRICE_MAX_CENTS + 1 } }), ['stock', 'price']),
     ],
     [
       'a new product stock’s quantity',
       () => createProduct(aProduct({ stock: { price: 10, quantity: 0 } }), ['stock', 'quantity']),
     ],
-    ['an edited product’s name', () => editProduct({ name: long(EDITED_OFFER_NAME_MAX_LENGTH + 1) }, ['name'])],
+    ['an edited product’s name', () => editProduct({ name: long(limits.EDITED_OFFER_NAME_MAX_LENGTH + 1) }, ['name'])],
     // Price categories and dates
     [
       'a price category label',
       () =>
         createPriceCategories(
-          [{ label: long(PRICE_CATEGORY_LABEL_MAX_LENGTH + 1), price: 100 }],
+          [{ label: long(limits.PRICE_CATEGORY_LABEL_MAX_LENGTH + 1), price: 100 }],
           ['priceCategories', '0', 'label'],
         ),
     ],
@@ -371,13 +339,16 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
       'price categories per call',
       () =>
         createPriceCategories(
-          Array.from({ length: PRICE_CATEGORIES_MAX + 1 }, (_, index) => ({ label: `C${index}`, price: 100 })),
+          Array.from({ length: limits.PRICE_CATEGORIES_MAX + 1 }, (_, index) => ({ label: `C${index}`, price: 100 })),
           ['priceCategories'],
         ),
     ],
-    ['an edited price', () => editPriceCategory({ price: PRICE_MAX_CENTS + 1 }, ['price'])],
+    ['an edited price', () => editPriceCategory({ price: limits.PRICE_MAX_CENTS + 1 }, ['price'])],
     ['an edited label, null', () => editPriceCategory({ label: null }, ['label'])],
-    ['a date’s quantity', () => createDates([aDate({ quantity: DATE_QUANTITY_MAX + 1 })], ['dates', '0', 'quantity'])],
+    [
+      'a date’s quantity',
+      () => createDates([aDate({ quantity: limits.DATE_QUANTITY_MAX + 1 })], ['dates', '0', 'quantity']),
+    ],
     ['a new date’s quantity of 0', () => createDates([aDate({ quantity: 0 })], ['dates', '0', 'quantity'])],
     [
       'a date’s price category id',
@@ -387,29 +358,29 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
       'dates per call',
       () =>
         createDates(
-          Array.from({ length: DATES_PER_CALL_MAX + 1 }, () => aDate()),
+          Array.from({ length: limits.DATES_PER_CALL_MAX + 1 }, () => aDate()),
           ['dates'],
         ),
     ],
     [
       'an edited date’s idAtProvider',
-      () => editDate({ idAtProvider: long(ID_AT_PROVIDER_MAX_LENGTH + 1) }, ['idAtProvider']),
+      () => editDate({ idAtProvider: long(limits.ID_AT_PROVIDER_MAX_LENGTH + 1) }, ['idAtProvider']),
     ],
     // Lists and lookups
     [
       'identifiers at provider per filter',
       () => {
-        const ids = Array.from({ length: IDS_AT_PROVIDER_MAX + 1 }, (_, index) => `id-${index}`);
-        return listEvents(`idsAtProvider=${ids.join(',')}`, { ids }, ['idsAtProvider']);
+        const ids = Array.from({ length: limits.IDS_AT_PROVIDER_MAX + 1 }, (_, index) => `id-${index}`);
+        return listEvents({ idsAtProvider: ids.join(',') }, { ids }, ['idsAtProvider']);
       },
     ],
-    ['NUL in identifiers at provider', () => listEvents('idsAtProvider=a%00b', { ids: [nul] }, ['idsAtProvider'])],
-    ['a page size', () => listEvents(`limit=${PAGE_SIZE_MAX + 1}`, { page: { limit: PAGE_SIZE_MAX + 1 } }, ['limit'])],
+    ['NUL in identifiers at provider', () => listEvents({ idsAtProvider: nul }, { ids: [nul] }, ['idsAtProvider'])],
+    ['a page size', () => listEvents({ limit: PAGE_SIZE_MAX + 1 }, { page: { limit: PAGE_SIZE_MAX + 1 } }, ['limit'])],
     [
       'EANs per query',
       () =>
         eanAvailability(
-          Array.from({ length: EANS_PER_QUERY_MAX + 1 }, () => '9782070368228'),
+          Array.from({ length: limits.EANS_PER_QUERY_MAX + 1 }, () => '9782070368228'),
           ['eans'],
         ),
     ],
@@ -418,7 +389,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
       'products per bulk upsert',
       () =>
         importByEan(
-          Array.from({ length: PRODUCTS_BY_EAN_MAX + 1 }, () => aBulkProduct()),
+          Array.from({ length: limits.PRODUCTS_BY_EAN_MAX + 1 }, () => aBulkProduct()),
           ['products'],
         ),
     ],
@@ -499,11 +470,11 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
         ),
     ],
     ['an archive of nothing', () => archive([], ['ids'])],
-    ['an institution name filter', () => institutions(`name=${long(201)}`, { filter: { name: long(201) } }, ['name'])],
+    ['an institution name filter', () => institutions({ name: long(201) }, { filter: { name: long(201) } }, ['name'])],
     [
       'institutions per search',
       () =>
-        institutions(`limit=${INSTITUTIONS_PER_SEARCH.max + 1}`, { limit: INSTITUTIONS_PER_SEARCH.max + 1 }, ['limit']),
+        institutions({ limit: INSTITUTIONS_PER_SEARCH.max + 1 }, { limit: INSTITUTIONS_PER_SEARCH.max + 1 }, ['limit']),
     ],
     // Providers and addresses
     ['a ticketing URL', () => updateProvider({ bookingUrl: 'ftp://example.com/book' }, ['bookingUrl'])],
@@ -522,25 +493,18 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
     ['a countermark whose validation is undone', () => countermark(long(25), 'keep')],
     ['a countermark cancelled', () => countermark(long(25), 'cancel')],
     // Institutions
-    ['an institution UAI filter', () => institutions(`uai=${long(9)}`, { filter: { uai: long(9) } }, ['uai'])],
-    [
-      'an institution city filter holding NUL',
-      () => institutions(`city=${encodeURIComponent(nul)}`, { filter: { city: nul } }, ['city']),
-    ],
+    ['an institution UAI filter', () => institutions({ uai: long(9) }, { filter: { uai: long(9) } }, ['uai'])],
+    ['an institution city filter holding NUL', () => institutions({ city: nul }, { filter: { city: nul } }, ['city'])],
   ];
 
   for (const [limit, refusal] of refusals) {
     it(`refuses ${limit} with the same 422 entries`, async () => {
       const { rest, graph, loc } = refusal();
-      const restCall = request(testApp.app)[rest.method](rest.path).set('Authorization', `Bearer ${sandbox.apiKey}`);
-      const restAnswer = await (rest.body ? restCall.send(rest.body) : restCall);
+      const restAnswer = await rest(world.api);
       expect(restAnswer.status, JSON.stringify(restAnswer.body)).toBe(422);
       expect(restAnswer.body).toEqual([expect.objectContaining({ loc })]);
 
-      const graphAnswer = await request(testApp.app)
-        .post('/graphql')
-        .set('Authorization', `Bearer ${sandbox.apiKey}`)
-        .send(graph);
+      const graphAnswer = await graphqlAs(world.testApp, world.sandbox.apiKey, graph.query, graph.variables);
       const error = graphAnswer.body.errors?.[0];
       expect(error?.extensions?.code, JSON.stringify(graphAnswer.body)).toBe('VALIDATION_FAILED');
       expect(error.extensions.issues).toEqual(restAnswer.body);
@@ -548,22 +512,21 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
   }
 
   it('refuses an image credit the same way through the upload and through setOfferImage', async () => {
-    const credit = long(IMAGE_CREDIT_MAX_LENGTH + 1);
-    const restAnswer = await request(testApp.app)
+    const credit = long(limits.IMAGE_CREDIT_MAX_LENGTH + 1);
+    // A multipart upload, which the typed client does not send.
+    const restAnswer = await request(world.testApp.app)
       .post(`/public/offers/v1/${EVENT}/image`)
-      .set('Authorization', `Bearer ${sandbox.apiKey}`)
+      .set('Authorization', `Bearer ${world.sandbox.apiKey}`)
       .field('credit', credit)
       .attach('file', Buffer.from('not checked before the credit'), 'cover.png');
     expect(restAnswer.status).toBe(422);
     expect(restAnswer.body).toEqual([expect.objectContaining({ loc: ['credit'] })]);
-    const graphAnswer = await request(testApp.app)
-      .post('/graphql')
-      .set('Authorization', `Bearer ${sandbox.apiKey}`)
-      .send({
-        query:
-          'mutation ($offerId: Int!, $file: String!, $credit: String) { setOfferImage(offerId: $offerId, file: $file, credit: $credit) { id } }',
-        variables: { offerId: EVENT, file: 'AAAA', credit },
-      });
+    const graphAnswer = await graphqlAs(
+      world.testApp,
+      world.sandbox.apiKey,
+      'mutation ($offerId: Int!, $file: String!, $credit: String) { setOfferImage(offerId: $offerId, file: $file, credit: $credit) { id } }',
+      { offerId: EVENT, file: 'AAAA', credit },
+    );
     expect(graphAnswer.body.errors?.[0]?.extensions?.issues).toEqual(restAnswer.body);
   });
 });

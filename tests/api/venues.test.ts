@@ -1,32 +1,14 @@
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Venue } from '../../graphql/providers/Venue.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { expectMatchesContract } from '../support/contract.js';
-import { aProvider, createSandbox } from '../support/fixtures.js';
+import { useOfferWorld } from '../support/offerWorld.js';
 
 describe('Venues: GET /public/offers/v1/offerer_venues and /public/offers/v1/venues/{siret}', () => {
-  let testApp: TestApp;
-  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
-  let other: Awaited<ReturnType<typeof aProvider>>;
+  const world = useOfferWorld();
 
-  const get = async (path: string, openApiPath: string, key = sandbox.apiKey) => {
-    const response = await request(testApp.app).get(path).set('Authorization', `Bearer ${key}`);
-    expectMatchesContract(response, 'get', openApiPath);
-    return response;
-  };
-  const offererVenues = (query = '', key?: string) =>
-    get(`/public/offers/v1/offerer_venues${query}`, '/public/offers/v1/offerer_venues', key);
-  const venueBySiret = (siret: string, key?: string) =>
-    get(`/public/offers/v1/venues/${encodeURIComponent(siret)}`, '/public/offers/v1/venues/{siret}', key);
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    sandbox = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test');
-    other = await aProvider(testApp.database.orm.em.fork(), testApp.clock);
-  });
-  afterAll(() => testApp.close());
+  const offererVenues = (query: Record<string, string> = {}, key?: string | null) =>
+    world.api.call('GetOffererVenues', { query, key });
+  const venueBySiret = (siret: string, key?: string) => world.api.call('GetVenueBySiret', { params: { siret }, key });
 
   it("lists the key's offerer with its three venues, physical and digital", async () => {
     const response = await offererVenues();
@@ -34,15 +16,15 @@ describe('Venues: GET /public/offers/v1/offerer_venues and /public/offers/v1/ven
     expect(response.body).toHaveLength(1);
     const [{ offerer, venues }] = response.body;
     expect(offerer).toEqual({
-      id: sandbox.offerer.id,
+      id: world.sandbox.offerer.id,
       createdDatetime: '2026-11-22T10:00:00.000Z',
       name: 'Demo Cultural Association',
       siren: '123456782',
       allowedOnAdage: true,
     });
-    expect(venues.map((venue: { id: number }) => venue.id)).toEqual(sandbox.venues.map((venue) => venue.id));
+    expect(venues.map((venue: { id: number }) => venue.id)).toEqual(world.sandbox.venues.map((venue) => venue.id));
     expect(venues[0]).toEqual({
-      id: sandbox.venues[0].id,
+      id: world.sandbox.venues[0].id,
       createdDatetime: '2026-11-22T10:00:00.000Z',
       location: { type: 'physical', address: '12 Rue de Rivoli', city: 'Paris', postalCode: '75004' },
       legalName: 'Demo Theatre',
@@ -74,23 +56,23 @@ describe('Venues: GET /public/offers/v1/offerer_venues and /public/offers/v1/ven
   });
 
   it('filters by SIREN, and accepts a New Caledonian RIDET form', async () => {
-    expect((await offererVenues('?siren=123456782')).body).toHaveLength(1);
-    const none = await offererVenues('?siren=987654321');
+    expect((await offererVenues({ siren: '123456782' })).body).toHaveLength(1);
+    const none = await offererVenues({ siren: '987654321' });
     expect(none.status).toBe(200);
     expect(none.body).toEqual([]);
-    expect((await offererVenues('?siren=NC1234567')).status).toBe(200);
+    expect((await offererVenues({ siren: 'NC1234567' })).status).toBe(200);
   });
 
   it('refuses a malformed SIREN with 422 at loc ["siren"]', async () => {
     for (const siren of ['12345678', '1234567890', 'NC123456', 'ABCDEFGHI', 'nc1234567']) {
-      const response = await offererVenues(`?siren=${siren}`);
+      const response = await offererVenues({ siren });
       expect(response.status, siren).toBe(422);
       expect(response.body).toEqual([expect.objectContaining({ loc: ['siren'], type: 'string_pattern_mismatch' })]);
     }
   });
 
   it("shows another provider nothing of this provider's venues", async () => {
-    const response = await offererVenues('', other.apiKey);
+    const response = await offererVenues({}, world.other.apiKey);
     expect(response.status).toBe(200);
     expect(response.body).toEqual([]);
   });
@@ -99,7 +81,7 @@ describe('Venues: GET /public/offers/v1/offerer_venues and /public/offers/v1/ven
     const response = await venueBySiret('12345678200028');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
-      id: sandbox.venues[1].id,
+      id: world.sandbox.venues[1].id,
       legalName: 'Demo Bookshop',
       activityDomain: 'BOOKSTORE',
       location: { type: 'physical', address: '4 Place Bellecour', city: 'Lyon', postalCode: '69002' },
@@ -107,32 +89,37 @@ describe('Venues: GET /public/offers/v1/offerer_venues and /public/offers/v1/ven
   });
 
   it("answers 404, never 403, for another provider's SIRET or an unknown one", async () => {
-    const foreign = await venueBySiret('12345678200028', other.apiKey);
+    const foreign = await venueBySiret('12345678200028', world.other.apiKey);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ global: ['Venue not found'] });
     expect((await venueBySiret('99999999999999')).status).toBe(404);
   });
 
   it('finds a New Caledonian venue by its RIDET (NC, digits, XX)', async () => {
-    const em = testApp.database.orm.em.fork();
+    const em = world.em();
     const venue = em.create(Venue, {
-      offerer: other.offerer.id,
+      offerer: world.other.offerer.id,
       legalName: 'Nouméa Hall',
       activityDomain: 'CONCERT_HALL',
       siret: 'NC1234567001XX',
       isVirtual: false,
-      createdDatetime: testApp.clock.now(),
+      createdDatetime: world.testApp.clock.now(),
     });
-    em.create(VenueProvider, { venue, provider: other.provider.id, isActive: true, createdAt: testApp.clock.now() });
+    em.create(VenueProvider, {
+      venue,
+      provider: world.other.provider.id,
+      isActive: true,
+      createdAt: world.testApp.clock.now(),
+    });
     await em.flush();
-    const response = await venueBySiret('NC1234567001XX', other.apiKey);
+    const response = await venueBySiret('NC1234567001XX', world.other.apiKey);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: venue.id, siret: 'NC1234567001XX', legalName: 'Nouméa Hall' });
     expect((await venueBySiret('NC1234567001XX')).status).toBe(404);
   });
 
   it('needs a key', async () => {
-    const response = await request(testApp.app).get('/public/offers/v1/offerer_venues');
+    const response = await offererVenues({}, null);
     expect(response.status).toBe(401);
   });
 });

@@ -1,0 +1,341 @@
+import { describe, expect, it } from 'vitest';
+import { ProductOfferCreation, ProductOfferEdition } from '../../rest-facade/productOffers/schemas.js';
+import { anEvent } from '../support/fixtures.js';
+import { aPng } from '../support/images.js';
+import {
+  accessibility,
+  expectServedPng,
+  nextEan,
+  useProductWorld,
+  withWrongCheckDigit,
+} from '../support/offerWorld.js';
+
+describe('Product Offers: edition', () => {
+  const world = useProductWorld();
+  const { aDownloadBody, post, patch, getOne, created, stored, storedStocks, anAddress } = world;
+  const { theatre, bookshop, online, em } = world;
+
+  it('changes only the fields sent (200)', async () => {
+    const product = await created({ description: 'Before', idAtProvider: 'edit-1', bookingEmail: 'a@example.com' });
+    const edited = await patch({
+      offerId: product.id,
+      name: 'Cello rental, by the month',
+      accessibility: { visualDisabilityCompliant: true },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual({
+      ...product,
+      name: 'Cello rental, by the month',
+      accessibility: { ...accessibility, visualDisabilityCompliant: true },
+    });
+    expect((await getOne(product.id)).body).toEqual(edited.body);
+    const row = await stored(product.id);
+    expect([
+      row.name,
+      row.description,
+      row.idAtProvider,
+      row.bookingEmail,
+      row.visualDisabilityCompliant,
+      row.audioDisabilityCompliant,
+    ]).toEqual(['Cello rental, by the month', 'Before', 'edit-1', 'a@example.com', true, true]);
+    const stocks = await storedStocks(product.id);
+    expect(stocks.map((stock) => [stock.price, stock.quantity, stock.isDeleted])).toEqual([[1500, 10, false]]);
+
+    const nothing = await patch({ offerId: product.id });
+    expect(nothing.status).toBe(200);
+    expect(nothing.body).toEqual(edited.body);
+  });
+
+  it('clears with null what a product may be without; refuses null (422) on what every product has, changing nothing', async () => {
+    // What every product has: the fields its creation requires, and its switches (duo, active).
+    const creation = ProductOfferCreation.shape;
+    const edition = ProductOfferEdition.shape;
+    const requiredOnCreation = Object.entries(creation)
+      .filter(([, rule]) => !rule.safeParse(undefined).success)
+      .map(([field]) => field);
+    const switches = Object.entries(edition)
+      .filter(([, rule]) => rule.safeParse(true).success)
+      .map(([field]) => field);
+    expect(requiredOnCreation).toEqual(expect.arrayContaining(['name', 'location']));
+    expect(switches).toEqual(expect.arrayContaining(['enableDoubleBookings']));
+    const fields = Object.keys(edition).filter((field) => field !== 'offerId');
+
+    const product = await created({
+      description: 'Before',
+      idAtProvider: 'edit-2',
+      bookingEmail: 'a@example.com',
+      bookingContact: 'desk@example.com',
+      itemCollectionDetails: 'Counter',
+      bookingAllowedDatetime: '2026-12-01T10:00:00Z',
+      image: { file: aPng(400, 600).toString('base64') },
+    });
+    const outcomes: Record<string, string> = {};
+    for (const field of fields) {
+      const before = (await getOne(product.id)).body;
+      const response = await patch({ offerId: product.id, [field]: null });
+      if (response.status === 422) {
+        expect(response.body, field).toEqual([
+          { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
+        ]);
+        expect((await getOne(product.id)).body, field).toEqual(before);
+        outcomes[field] = 'refused';
+      } else {
+        expect(response.status, `${field}: ${JSON.stringify(response.body)}`).toBe(200);
+        expect(response.body, field).toMatchObject({ [field]: null });
+        outcomes[field] = 'cleared';
+      }
+    }
+    expect(outcomes).toEqual(
+      Object.fromEntries(
+        fields.map((field) => [
+          field,
+          requiredOnCreation.includes(field) || switches.includes(field) ? 'refused' : 'cleared',
+        ]),
+      ),
+    );
+    expect(await stored(product.id)).toMatchObject({
+      name: 'Cello rental',
+      description: null,
+      idAtProvider: null,
+      bookingEmail: null,
+      bookingContact: null,
+      itemCollectionDetails: null,
+      imageKey: null,
+    });
+  });
+
+  it('checks the name: 1 to 140 characters on edition (422 otherwise)', async () => {
+    const product = await created();
+    const tooLong = await patch({ offerId: product.id, name: 'x'.repeat(141) });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body).toEqual([expect.objectContaining({ loc: ['name'], type: 'string_too_long' })]);
+    const empty = await patch({ offerId: product.id, name: '' });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual([expect.objectContaining({ loc: ['name'], type: 'string_too_short' })]);
+    expect((await stored(product.id)).name).toBe('Cello rental');
+    const longest = await patch({ offerId: product.id, name: 'x'.repeat(140) });
+    expect(longest.status).toBe(200);
+    expect(longest.body.name).toBe('x'.repeat(140));
+  });
+
+  it('checks the description (10000) and idAtProvider (70) lengths on edition (422)', async () => {
+    const product = await created();
+    for (const [field, value] of [
+      ['description', 'x'.repeat(10001)],
+      ['idAtProvider', 'x'.repeat(71)],
+    ] as const) {
+      const response = await patch({ offerId: product.id, [field]: value });
+      expect(response.status, field).toBe(422);
+      expect(response.body).toEqual([expect.objectContaining({ loc: [field], type: 'string_too_long' })]);
+    }
+    const longest = await patch({
+      offerId: product.id,
+      description: 'x'.repeat(10000),
+      idAtProvider: 'long-'.padEnd(70, 'z'),
+    });
+    expect(longest.status).toBe(200);
+    expect(await stored(product.id)).toMatchObject({
+      description: 'x'.repeat(10000),
+      idAtProvider: 'long-'.padEnd(70, 'z'),
+    });
+  });
+
+  it('requires offerId, and is strict (422)', async () => {
+    const product = await created();
+    const missing = await patch({ name: 'No id' });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual([{ loc: ['offerId'], msg: 'Field required', type: 'missing' }]);
+    for (const offerId of [0, -1, 'abc', 1.5]) {
+      const response = await patch({ offerId, name: 'Bad id' });
+      expect(response.status, String(offerId)).toBe(422);
+      expect(response.body, String(offerId)).toEqual([expect.objectContaining({ loc: ['offerId'] })]);
+    }
+    const unknownField = await patch({ offerId: product.id, surprise: 1 });
+    expect(unknownField.status).toBe(422);
+    expect(unknownField.body).toEqual([
+      { loc: ['surprise'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+    ]);
+    const unknownStockField = await patch({
+      offerId: product.id,
+      stock: { price: 100, beginningDatetime: '2026-12-24T18:00:00Z' },
+    });
+    expect(unknownStockField.status).toBe(422);
+    expect(unknownStockField.body).toEqual([
+      { loc: ['stock', 'beginningDatetime'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+    ]);
+    const notEditable = await patch({ offerId: product.id, externalTicketOfficeUrl: 'https://tickets.example.com' });
+    expect(notEditable.status).toBe(422);
+    expect(notEditable.body).toEqual([
+      { loc: ['externalTicketOfficeUrl'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+    ]);
+    expect((await stored(product.id)).name).toBe('Cello rental');
+  });
+
+  it('never changes the category (400), but changes its fields', async () => {
+    const product = await created();
+    const newCategory = await patch({
+      offerId: product.id,
+      name: 'Now a DVD',
+      categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_FILM', ean: nextEan() },
+    });
+    expect(newCategory.status).toBe(400);
+    expect(newCategory.body).toEqual({
+      'categoryRelatedFields.category': ['The category of an offer cannot change'],
+    });
+    const notAProduct = await patch({
+      offerId: product.id,
+      categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK' },
+    });
+    expect(notAProduct.status).toBe(422);
+    expect(notAProduct.body[0].loc).toEqual(['categoryRelatedFields', 'category']);
+    expect(await stored(product.id)).toMatchObject({
+      name: 'Cello rental',
+      category: 'LOCATION_INSTRUMENT',
+      ean: product.categoryRelatedFields.ean,
+    });
+
+    const ean = nextEan();
+    const newEan = await patch({
+      offerId: product.id,
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean },
+    });
+    expect(newEan.status).toBe(200);
+    expect(newEan.body.categoryRelatedFields).toEqual({ category: 'LOCATION_INSTRUMENT', ean });
+    expect(await stored(product.id)).toMatchObject({ ean, categoryRelatedFields: { ean } });
+
+    const wrongCheckDigit = await patch({
+      offerId: product.id,
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: withWrongCheckDigit(nextEan()) },
+    });
+    expect(wrongCheckDigit.status).toBe(422);
+    expect(wrongCheckDigit.body).toEqual([
+      {
+        loc: ['categoryRelatedFields', 'ean'],
+        msg: 'The last digit of this EAN is not its check digit',
+        type: 'ean_check_digit',
+      },
+    ]);
+    expect((await stored(product.id)).ean).toBe(ean);
+  });
+
+  it("refuses an EAN, or a move to a venue, that another of the provider's products sells at that venue (400)", async () => {
+    const taken = await created();
+    const takenEan = taken.categoryRelatedFields.ean as string;
+    const takenAtTheatre = await created({ location: { type: 'physical', venueId: theatre() } });
+    const product = await created();
+    const sameEan = await patch({
+      offerId: product.id,
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenEan },
+    });
+    expect(sameEan.status).toBe(400);
+    expect(sameEan.body).toEqual({
+      'categoryRelatedFields.ean': [`Your offer ${taken.id} already sells the EAN ${takenEan} at this venue`],
+    });
+    const sameEanHere = await created({
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenAtTheatre.categoryRelatedFields.ean },
+    });
+    const moved = await patch({ offerId: sameEanHere.id, location: { type: 'physical', venueId: theatre() } });
+    expect(moved.status).toBe(400);
+    expect(Object.keys(moved.body)).toEqual(['categoryRelatedFields.ean']);
+    expect((await stored(sameEanHere.id)).venue.id).toBe(bookshop());
+    expect((await stored(product.id)).ean).toBe(product.categoryRelatedFields.ean);
+    // Its own EAN is no conflict.
+    const own = await patch({
+      offerId: product.id,
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: product.categoryRelatedFields.ean },
+      name: 'Same EAN',
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('refuses duo bookings, a location that does not fit, a taken idAtProvider (400), and changes nothing', async () => {
+    await created({ idAtProvider: 'taken-id' });
+    const product = await created({ idAtProvider: 'mine' });
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [
+        { enableDoubleBookings: true },
+        { enableDoubleBookings: ['The category LOCATION_INSTRUMENT does not allow duo bookings'] },
+      ],
+      [
+        { location: { type: 'digital', venueId: online(), url: 'https://rent.example.com/' } },
+        { location: ['The category LOCATION_INSTRUMENT takes place at a venue or an address, not online'] },
+      ],
+      [
+        { idAtProvider: 'taken-id' },
+        { idAtProvider: ['Another offer of this venue already has the idAtProvider taken-id'] },
+      ],
+    ];
+    for (const [change, body] of cases) {
+      const response = await patch({ offerId: product.id, name: 'Changed', ...change });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(response.body).toEqual(body);
+    }
+    expect(await stored(product.id)).toMatchObject({
+      name: 'Cello rental',
+      idAtProvider: 'mine',
+      enableDoubleBookings: false,
+      locationType: 'physical',
+    });
+    const download = (await post(aDownloadBody())).body;
+    const physicalDownload = await patch({
+      offerId: download.id,
+      location: { type: 'physical', venueId: bookshop() },
+    });
+    expect(physicalDownload.status).toBe(400);
+    expect(physicalDownload.body).toEqual({
+      location: ['The category TELECHARGEMENT_MUSIQUE is online only: give a digital location'],
+    });
+    expect((await patch({ offerId: product.id, enableDoubleBookings: false, idAtProvider: 'mine' })).status).toBe(200);
+  });
+
+  it('refuses moving a product to a venue where another offer has its idAtProvider (400)', async () => {
+    await created({ idAtProvider: 'moving-id' });
+    const product = await created({ idAtProvider: 'moving-id', location: { type: 'physical', venueId: theatre() } });
+    const moved = await patch({
+      offerId: product.id,
+      location: { type: 'physical', venueId: bookshop() },
+    });
+    expect([moved.status, moved.body]).toEqual([
+      400,
+      { idAtProvider: ['Another offer of this venue already has the idAtProvider moving-id'] },
+    ]);
+    expect((await stored(product.id)).venue.id).toBe(theatre());
+  });
+
+  it('moves a product to an address, and sets an image', async () => {
+    const product = await created();
+    const addressId = await anAddress();
+    const moved = await patch({
+      offerId: product.id,
+      location: { type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.location).toEqual({ type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' });
+    const withImage = await patch({
+      offerId: product.id,
+      image: { file: aPng(400, 600).toString('base64'), credit: 'Me' },
+    });
+    expect(withImage.status).toBe(200);
+    await expectServedPng(world.testApp, withImage.body.image, 'Me', aPng(400, 600));
+    const withoutImage = await patch({ offerId: product.id, image: null });
+    expect(withoutImage.body.image).toBeNull();
+  });
+
+  it("answers 404 for another provider's product, an event and an unknown id, and changes nothing", async () => {
+    const product = await created();
+    const notFound = { global: ['Product offer not found'] };
+    const byOther = await patch({ offerId: product.id, name: 'Stolen', stock: null }, world.other.apiKey);
+    expect([byOther.status, byOther.body]).toEqual([404, notFound]);
+    expect((await stored(product.id)).name).toBe('Cello rental');
+    expect((await storedStocks(product.id)).map((stock) => stock.isDeleted)).toEqual([false]);
+    const event = await anEvent(em(), world.testApp.clock, {
+      providerId: world.sandbox.provider.id,
+      venueId: theatre(),
+    });
+    const anEventPatch = await patch({ offerId: event.id, name: 'Not a product' });
+    expect([anEventPatch.status, anEventPatch.body]).toEqual([404, notFound]);
+    expect((await stored(event.id)).name).toBe('Concert at the demo theatre');
+    const unknown = await patch({ offerId: 999999, name: 'Nobody' });
+    expect([unknown.status, unknown.body]).toEqual([404, notFound]);
+  });
+});
