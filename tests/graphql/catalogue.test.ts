@@ -1,10 +1,3 @@
-import { bookingStatuses } from '../../graphql/bookings/Booking.js';
-import { COLLECTIVE_BOOKING_STATUSES as collectiveBookingStatuses } from '../../graphql/collective/CollectiveBooking.js';
-import {
-  COLLECTIVE_DISPLAYED_STATUSES as collectiveOfferDisplayedStatuses,
-  COLLECTIVE_LEGACY_STATUSES as collectiveOfferStatuses,
-} from '../../graphql/collective/displayedStatus.js';
-import { EAC_FORMATS as eacFormats } from '../../graphql/collective/formats.js';
 import { labelOfVenueType, venueTypes } from '../../graphql/providers/venueTypes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
