@@ -8,11 +8,18 @@ import { type Build, portalBuild, serverBuild } from '../../scripts/builds.mjs';
  * the files of the run. A new helper that reads a build belongs in this list.
  */
 const READERS: { build: Build; helpers: string[] }[] = [
-  { build: serverBuild, helpers: ['ensureServerBuilt'] },
+  { build: serverBuild, helpers: ['ensureServerBuilt', 'useServerRuns'] },
   // The compiled server's process serves the portal too.
   {
     build: portalBuild,
-    helpers: ['ensureServerBuilt', 'ensurePortalBuilt', 'createTestPortal', 'startTestPortal', 'useBrowser'],
+    helpers: [
+      'ensureServerBuilt',
+      'useServerRuns',
+      'ensurePortalBuilt',
+      'createTestPortal',
+      'startTestPortal',
+      'useBrowser',
+    ],
   },
 ];
 
