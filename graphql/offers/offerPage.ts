@@ -1,6 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { ArgsType, Field, Int } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
+import { venueInScope } from '../providers/access.js';
 import { PageInput, pageQuery } from '../shared/pagination.js';
 import { reachableOffers, requireIndividualOfferRights } from './access.js';
 import { Offer } from './Offer.js';
@@ -44,6 +45,9 @@ export async function readOfferPage(
   page?: PageInput,
 ): Promise<Offer[]> {
   requireIndividualOfferRights(context);
+  // A venue the key does not reach is not found, rather than an empty page: an integration that
+  // names a venue it lost (or mistyped) is told so.
+  if (filters.venueId != null) await venueInScope(context.em, context.caller, filters.venueId);
   // Without a page (offers named by EAN, at most 100), every match, in id order.
   const { where, options } = page
     ? pageQuery(page)

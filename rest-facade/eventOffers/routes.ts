@@ -42,7 +42,7 @@ export const getEvents = defineRoute({
     schema: EventOffersResponse,
     select: (data) => ({ events: data.events.map(toEventResponse) }),
   },
-  errors: [403],
+  errors: [403, 404],
 });
 
 export const postEventOffer = defineRoute({

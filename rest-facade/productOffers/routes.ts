@@ -74,7 +74,7 @@ export const getProducts = defineRoute({
     schema: ProductOffersResponse,
     select: (data) => toProductsResponse(data.products),
   },
-  errors: [403],
+  errors: [403, 404],
 });
 
 export const postProductOffer = defineRoute({
