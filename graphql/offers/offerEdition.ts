@@ -8,6 +8,7 @@ import { locationColumns, type OfferLocationRequest, type ResolvedLocation, reso
 import {
   checkCategoryRelatedFields,
   checkIdAtProviderFree,
+  checkNameHasNoEan,
   checkLocationFitsCategory,
   resolveDoubleBookings,
 } from './offerRules.js';
@@ -126,6 +127,7 @@ export async function editOfferFields(
     .filter((field) => input[field] === null)
     .map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' }));
   if (nullIssues.length > 0) throw new ValidationFailedError(nullIssues);
+  checkNameHasNoEan(input.name);
   const requestedCategory = input.categoryRelatedFields?.category;
   if (requestedCategory !== undefined && requestedCategory !== offer.category) {
     throw BadRequestError.on('categoryRelatedFields.category', 'The category of an offer cannot change');

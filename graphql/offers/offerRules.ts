@@ -16,6 +16,16 @@ import { Offer, type OfferLocationType } from './Offer.js';
 const musicTypeCodes = new Set<string>([...titeliveMusicTypes, ...deprecatedMusicTypes]);
 const showTypeCodes = new Set<string>(showTypes);
 
+/** Thirteen digits in a row: an EAN, which belongs in `categoryRelatedFields`, not in a name. */
+const EAN_IN_TEXT = /\d{13}/;
+
+/** An offer's name may not carry an EAN: the offer would be found by it instead of by its product. */
+export function checkNameHasNoEan(name: string | null | undefined): void {
+  if (name != null && EAN_IN_TEXT.test(name)) {
+    throw BadRequestError.on('name', 'An offer name cannot contain an EAN: give it in categoryRelatedFields.ean');
+  }
+}
+
 /** The creatable category of this kind named by `categoryRelatedFields.category`, or 422. */
 export function creatableCategory(id: unknown, kind: 'event' | 'product'): Category {
   const category = typeof id === 'string' ? categoryById(id) : undefined;

@@ -275,6 +275,25 @@ describe('Event Offers', () => {
       }
     });
 
+    it('refuses a name that carries an EAN (400 on name), on creation and on edition, writing nothing', async () => {
+      const withEan = { name: 'Le Visible - 9782070286256' };
+      const before = await offerCount();
+      const refused = await post(anEventBody(withEan));
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { name: ['An offer name cannot contain an EAN: give it in categoryRelatedFields.ean'] },
+      ]);
+      expect(await offerCount()).toBe(before);
+      const event = await post(anEventBody({ name: 'Le Visible 978207028625' }));
+      expectStatus(event, 200);
+      const edited = await patch(event.body.id, withEan);
+      expect([edited.status, edited.body]).toEqual([
+        400,
+        { name: ['An offer name cannot contain an EAN: give it in categoryRelatedFields.ean'] },
+      ]);
+      expect((await stored(event.body.id)).name).toBe('Le Visible 978207028625');
+    });
+
     it('keeps idAtProvider unique per venue (400)', async () => {
       expect((await post(anEventBody({ idAtProvider: 'unique-1' }))).status).toBe(200);
       const again = await post(anEventBody({ idAtProvider: 'unique-1' }));
@@ -346,6 +365,14 @@ describe('Event Offers', () => {
         'unique-1',
       ]);
       expect((await list({}, world.other.apiKey)).body.events).toEqual([]);
+    });
+
+    it('answers 404 for a venue the key does not reach, rather than an empty page', async () => {
+      const notFound = { global: ['Venue not found'] };
+      const foreign = await list({ venueId: theatre() }, world.other.apiKey);
+      expect([foreign.status, foreign.body]).toEqual([404, notFound]);
+      const unknown = await list({ venueId: 999999 });
+      expect([unknown.status, unknown.body]).toEqual([404, notFound]);
     });
 
     it('refuses bad pagination with 422', async () => {

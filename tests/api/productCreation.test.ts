@@ -337,6 +337,16 @@ describe('Product Offers: creation', () => {
     expect(off.body.enableDoubleBookings).toBe(false);
   });
 
+  it('refuses a name that carries an EAN (400 on name), writing nothing', async () => {
+    const before = await offerCount();
+    const refused = await post(aProductBody({ name: 'Le Visible 9782070286256' }));
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { name: ['An offer name cannot contain an EAN: give it in categoryRelatedFields.ean'] },
+    ]);
+    expect(await offerCount()).toBe(before);
+  });
+
   it('keeps idAtProvider unique per venue (400)', async () => {
     await created({ idAtProvider: 'unique-1' });
     const again = await post(aProductBody({ idAtProvider: 'unique-1' }));

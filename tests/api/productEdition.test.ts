@@ -118,6 +118,16 @@ describe('Product Offers: edition', () => {
     expect(longest.body.name).toBe('x'.repeat(140));
   });
 
+  it('refuses a name that carries an EAN (400 on name), changing nothing', async () => {
+    const product = await created();
+    const refused = await patch({ offerId: product.id, name: 'Cello 9782070286256' });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { name: ['An offer name cannot contain an EAN: give it in categoryRelatedFields.ean'] },
+    ]);
+    expect((await stored(product.id)).name).toBe('Cello rental');
+  });
+
   it('checks the description (10000) and idAtProvider (70) lengths on edition (422)', async () => {
     const product = await created();
     for (const [field, value] of [

@@ -13,6 +13,7 @@ import {
   checkCategoryRelatedFields,
   checkIdAtProviderFree,
   checkLocationFitsCategory,
+  checkNameHasNoEan,
   creatableCategory,
 } from '../offerRules.js';
 import { PriceCategory } from '../PriceCategory.js';
@@ -66,6 +67,7 @@ export async function createEvent(context: GraphContext, input: EventCreateInput
   requireIndividualOfferRights(context);
   const providerId = callerProviderId(context);
   const category = creatableCategory(input.categoryRelatedFields.category, 'event');
+  checkNameHasNoEan(input.name);
   const categoryRelatedFields = checkCategoryRelatedFields(category, input.categoryRelatedFields, 'create');
   checkVideoUrl(input.videoUrl);
   checkEventDuration(input.eventDuration);

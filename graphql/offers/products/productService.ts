@@ -12,6 +12,7 @@ import {
   checkCategoryRelatedFields,
   checkIdAtProviderFree,
   checkLocationFitsCategory,
+  checkNameHasNoEan,
   creatableCategory,
 } from '../offerRules.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
@@ -45,6 +46,7 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
   requireIndividualOfferRights(context);
   const providerId = callerProviderId(context);
   const category = creatableCategory(input.categoryRelatedFields.category, 'product');
+  checkNameHasNoEan(input.name);
   const categoryRelatedFields = checkCategoryRelatedFields(category, input.categoryRelatedFields, 'create');
   const location = await resolveLocation(context, input.location);
   checkLocationFitsCategory(category, location.locationType);
