@@ -21,10 +21,15 @@ export const AUTO_USE_DELAY_MS = 48 * HOUR_MS;
 export const BOOK_PICKUP_DAYS = 10;
 export const OTHER_PICKUP_DAYS = 30;
 
-/** Until when an event booking may be cancelled by its beneficiary; products have no limit. */
+/**
+ * Until when an event booking may be cancelled by its beneficiary; products have no limit. A
+ * booking made less than 48 hours before its event could never be cancelled: its limit is the
+ * moment it was made, never earlier.
+ */
 export function cancellationLimitOf(beginning: Date | null, bookedAt: Date): Date | null {
   if (!beginning) return null;
-  return new Date(Math.min(beginning.getTime() - CANCELLATION_NOTICE_MS, bookedAt.getTime() + CANCELLATION_WINDOW_MS));
+  const limit = Math.min(beginning.getTime() - CANCELLATION_NOTICE_MS, bookedAt.getTime() + CANCELLATION_WINDOW_MS);
+  return new Date(Math.max(limit, bookedAt.getTime()));
 }
 
 export function pickupDaysOf(category: string): number {

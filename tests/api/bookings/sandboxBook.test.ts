@@ -49,13 +49,16 @@ describe('sandboxBook', () => {
     expect(await suite.notificationsOf(booked.id)).toEqual(['BOOK']);
   });
 
-  it('sets the cancellation limit of an event to 48 hours before it when that comes first, and none for a product', async () => {
+  it('sets the cancellation limit of an event to 48 hours before it when that comes first, never before the booking, and none for a product', async () => {
     const world = await suite.aWorld();
     const soon = await suite.anEventDate(world, { hours: 60 });
     const tomorrow = await suite.anEventDate(world, { hours: 24 });
     const product = await suite.aProduct(world);
     expect((await suite.book(world, soon.stockId)).cancellationLimitDate).toBe(iso(suite.at(12)));
-    expect((await suite.book(world, tomorrow.stockId)).cancellationLimitDate).toBe(iso(suite.at(-24)));
+    // Booked a day before the event: firm at once, its limit the moment it was made.
+    const firm = await suite.book(world, tomorrow.stockId);
+    expect(firm.cancellationLimitDate).toBe(iso(suite.at(0)));
+    expect((await suite.storedBooking(firm.id)).cancellationLimitDate?.toISOString()).toBe(iso(suite.at(0)));
     expect((await suite.book(world, product.stockId)).cancellationLimitDate).toBeNull();
   });
 
