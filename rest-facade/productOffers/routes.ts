@@ -56,7 +56,8 @@ export const getProducts = defineRoute({
   summary: 'Get product offers',
   description:
     'Your product offers, in id order, a page at a time: pass the last id you received plus one as `firstIndex` ' +
-    'to read the next page. Filter by venue, address or your own identifiers.',
+    'to read the next page. Filter by venue (a venue your key does not reach is 404), address or your own ' +
+    'identifiers.',
   subgraph: 'offers',
   document: graphql.offers(
     `query GetProducts($page: PageInput, $venueId: Int, $addressId: Int, $idsAtProvider: [String!]) {
