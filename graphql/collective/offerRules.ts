@@ -76,9 +76,9 @@ export async function resolveInstitution(
 export async function checkDomains(context: GraphContext, domainIds: number[]): Promise<void> {
   const known = await context.em.find(EducationalDomain, { id: { $in: domainIds } }, { fields: ['id'] });
   const unknown = domainIds.filter((id) => !known.some((domain) => domain.id === id));
+  // Not found, as for any other resource named by id that does not exist.
   if (unknown.length > 0)
-    throw BadRequestError.on(
-      'domains',
+    throw new NotFoundError(
       `Unknown educational domains: ${unknown.join(', ')} (see /v2/collective/educational-domains)`,
     );
 }
@@ -102,7 +102,7 @@ export async function resolveNationalProgram(
 ): Promise<NationalProgram | null> {
   if (programId == null) return null;
   const program = await context.em.findOne(NationalProgram, programId);
-  if (!program) throw BadRequestError.on('nationalProgramId', `Unknown national programme ${programId}`);
+  if (!program) throw new NotFoundError(`Unknown national programme ${programId}`);
   const linked = await context.em.count(EducationalDomain, { id: { $in: domainIds }, nationalPrograms: programId });
   if (linked === 0) {
     throw BadRequestError.on(

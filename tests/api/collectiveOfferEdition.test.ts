@@ -211,7 +211,7 @@ describe('Collective offers: changes', () => {
           400,
           { educationalInstitutionId: [expect.any(String)] },
         ],
-        [{ domains: [99] }, 400, { domains: [expect.any(String)] }],
+        [{ domains: [99] }, 404, { global: [expect.stringContaining('99')] }],
         // The programme stays: it must belong to the new domains.
         [{ domains: [seed.cinemaDomain.id] }, 400, { nationalProgramId: [expect.any(String)] }],
         [{ nationalProgramId: seed.schoolCinema.id }, 400, { nationalProgramId: [expect.any(String)] }],

@@ -11,7 +11,7 @@ import {
 
 describe('Collective offers: validation on creation', () => {
   const world = collectiveWorld();
-  const { aBody, post, created, stored, offerCount, without, anotherProvider, graphql } = world;
+  const { aBody, post, patch, created, stored, offerCount, without, anotherProvider, graphql } = world;
 
   describe('validation on creation', () => {
     const required = contractRequiredOnCreation();
@@ -181,25 +181,27 @@ describe('Collective offers: validation on creation', () => {
       expect(await offerCount()).toBe(before);
     });
 
-    it('refuses unknown domains and student levels (400), and writes nothing', async () => {
+    it('answers 404 to unknown domains and 400 to unknown student levels, and writes nothing', async () => {
       const before = await offerCount();
       const domain = await post(aBody({ domains: [seed.theatreDomain.id, 99] }));
-      expect(domain.status).toBe(400);
-      expect(domain.body).toEqual({ domains: [expect.stringContaining('99')] });
+      expect(domain.status).toBe(404);
+      expect(domain.body).toEqual({ global: [expect.stringContaining('99')] });
       const level = await post(aBody({ students: ['COLLEGE6', 'COLLEGE7'] }));
       expect(level.status).toBe(400);
       expect(level.body).toEqual({ students: [expect.stringContaining('COLLEGE7')] });
       expect(await offerCount()).toBe(before);
+      const patched = await patch((await created()).id, { domains: [99] });
+      expect([patched.status, patched.body]).toEqual([404, { global: [expect.stringContaining('99')] }]);
     });
 
-    it('takes a national programme of one of the domains only (400 otherwise)', async () => {
+    it('takes a national programme of one of the domains only (400 otherwise, 404 when unknown)', async () => {
       const before = await offerCount();
       const unlinked = await post(aBody({ domains: [seed.theatreDomain.id], nationalProgramId: seed.schoolCinema.id }));
       expect(unlinked.status).toBe(400);
       expect(unlinked.body).toEqual({ nationalProgramId: [expect.stringContaining('none of the offer')] });
       const unknown = await post(aBody({ nationalProgramId: 999 }));
-      expect(unknown.status).toBe(400);
-      expect(unknown.body).toEqual({ nationalProgramId: [expect.stringContaining('999')] });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ global: [expect.stringContaining('999')] });
       expect(await offerCount()).toBe(before);
       // Linked through any one of the domains.
       const linked = await created({
