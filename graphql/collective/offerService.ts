@@ -351,18 +351,11 @@ export async function editCollectiveOffer(
   return offer;
 }
 
-/** Offers in these states are done with, or never went live: they may be archived. */
-const ARCHIVABLE = new Set([
-  'PUBLISHED',
-  'REJECTED',
-  'EXPIRED',
-  'ENDED',
-  'CANCELLED',
-  'REIMBURSED',
-  'HIDDEN',
-  'DRAFT',
-  'ARCHIVED',
-]);
+/**
+ * Offers in these states are done with, or never went live: they may be archived. An offer that
+ * is hidden, ended (not yet reimbursed) or already archived may not, as in pass Culture's API.
+ */
+const ARCHIVABLE = new Set(['DRAFT', 'PUBLISHED', 'REJECTED', 'EXPIRED', 'REIMBURSED', 'CANCELLED']);
 
 /**
  * Archives the caller's offers, all or none: an id not found (or not the caller's) is 404; an
@@ -396,7 +389,7 @@ export async function archiveCollectiveOffers(context: GraphContext, ids: number
         refused.push(`The offer ${offer.id} has a ${booking.status} booking: it cannot be archived`);
       } else if (!ARCHIVABLE.has(status)) {
         refused.push(`The offer ${offer.id} is ${status}: it cannot be archived`);
-      } else if (!offer.archivedAt) {
+      } else {
         offer.archivedAt = now;
       }
     }

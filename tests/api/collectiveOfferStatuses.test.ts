@@ -8,7 +8,7 @@ describe('Collective offers: archiving and review', () => {
   const { getOne, list, archive, book, move, created, published, bookedOffer, stored, patch, review, em } = world;
 
   describe('archiving', () => {
-    it('archives offers (204): ARCHIVED, archivedAt stored; archiving again changes nothing', async () => {
+    it('archives offers (204): ARCHIVED, archivedAt stored; archiving again is refused (400)', async () => {
       const first = await published();
       const second = await published();
       const response = await archive({ ids: [first.id, second.id, first.id] });
@@ -18,13 +18,17 @@ describe('Collective offers: archiving and review', () => {
         expect((await stored(offer.id)).archivedAt?.toISOString()).toBe(NOW.toISOString());
       }
       world.testApp.clock.advance(3_600_000);
-      expect((await archive({ ids: [first.id] })).status).toBe(204);
+      const again = await archive({ ids: [first.id] });
+      expect([again.status, again.body]).toEqual([
+        400,
+        { ids: [`The offer ${first.id} is ARCHIVED: it cannot be archived`] },
+      ]);
       expect((await stored(first.id)).archivedAt?.toISOString()).toBe(NOW.toISOString());
       const archivedIds = (await list('?offerStatus=ARCHIVED')).body.map((offer: { id: number }) => offer.id);
       expect(archivedIds).toEqual(expect.arrayContaining([first.id, second.id]));
     });
 
-    it('archives rejected, hidden and expired offers too', async () => {
+    it('archives rejected and expired offers too, but not hidden ones (400)', async () => {
       const rejected = await created();
       expect((await review(rejected.id, 'REJECTED')).body.errors).toBeUndefined();
       const hidden = await created({ isActive: false });
@@ -33,9 +37,15 @@ describe('Collective offers: archiving and review', () => {
       const expiring = await published({ bookingLimitDatetime: '2026-11-23T10:00:00Z' });
       world.testApp.clock.set(new Date('2026-11-24T10:00:00Z'));
       expect((await getOne(expiring.id)).body.offerStatus).toBe('EXPIRED');
-      expect((await archive({ ids: [rejected.id, hidden.id, expiring.id] })).status).toBe(204);
-      for (const offer of [rejected, hidden, expiring])
-        expect((await getOne(offer.id)).body.offerStatus).toBe('ARCHIVED');
+      const refused = await archive({ ids: [rejected.id, hidden.id, expiring.id] });
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { ids: [`The offer ${hidden.id} is HIDDEN: it cannot be archived`] },
+      ]);
+      expect((await getOne(rejected.id)).body.offerStatus).toBe('REJECTED');
+      expect((await archive({ ids: [rejected.id, expiring.id] })).status).toBe(204);
+      for (const offer of [rejected, expiring]) expect((await getOne(offer.id)).body.offerStatus).toBe('ARCHIVED');
+      expect((await getOne(hidden.id)).body.offerStatus).toBe('HIDDEN');
     });
 
     it('is all or none: an unknown id is 404 and nothing is archived', async () => {
@@ -47,7 +57,7 @@ describe('Collective offers: archiving and review', () => {
       expect((await getOne(offer.id)).body.offerStatus).toBe('PUBLISHED');
     });
 
-    it('refuses to archive a hidden offer whose school holds a booking, and to confirm a booking of an archived offer', async () => {
+    it('refuses to archive a hidden offer, booked or not, and to confirm a booking of an archived offer', async () => {
       const { offer, bookingId } = await bookedOffer([]);
       expect((await patch(offer.id, { isActive: false })).status).toBe(200);
       expect((await getOne(offer.id)).body.offerStatus).toBe('PREBOOKED');
@@ -55,10 +65,18 @@ describe('Collective offers: archiving and review', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.ids[0]).toContain('PENDING booking');
       expect((await stored(offer.id)).archivedAt).toBeNull();
-      // Cancelled by the school, the hidden offer may be archived; its booking cannot be reopened then.
+      // Cancelled by the school, the offer is still hidden: not archivable.
       expect((await move('cancel', bookingId)).status).toBe(204);
-      expect((await archive({ ids: [offer.id] })).status).toBe(204);
-      expect((await move('pending', bookingId)).status).toBe(403);
+      const hidden = await archive({ ids: [offer.id] });
+      expect([hidden.status, hidden.body]).toEqual([
+        400,
+        { ids: [`The offer ${offer.id} is HIDDEN: it cannot be archived`] },
+      ]);
+      // A shown offer whose booking was cancelled may be archived; its booking cannot be reopened then.
+      const shown = await bookedOffer([]);
+      expect((await move('cancel', shown.bookingId)).status).toBe(204);
+      expect((await archive({ ids: [shown.offer.id] })).status).toBe(204);
+      expect((await move('pending', shown.bookingId)).status).toBe(403);
     });
 
     it('lets an archive and a booking of one offer race: exactly one wins, and no archived offer holds a live booking', async () => {
