@@ -337,6 +337,16 @@ describe('Product Offers: creation', () => {
     expect(off.body.enableDoubleBookings).toBe(false);
   });
 
+  it('refuses a stock whose booking limit is already past (422), writing nothing', async () => {
+    const before = await offerCount();
+    const refused = await post(aProductBody({ stock: { price: 1500, bookingLimitDatetime: '2026-11-21T10:00:00Z' } }));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual([
+      expect.objectContaining({ loc: ['stock', 'bookingLimitDatetime'], type: 'datetime_future' }),
+    ]);
+    expect(await offerCount()).toBe(before);
+  });
+
   it('refuses a name that carries an EAN (400 on name), writing nothing', async () => {
     const before = await offerCount();
     const refused = await post(aProductBody({ name: 'Le Visible 9782070286256' }));

@@ -101,6 +101,8 @@ describe('Product Offers: stock and status', () => {
         [{ price: -1 }, 'price', 'greater_than_equal'],
         [{ price: 30001 }, 'price', 'less_than_equal'],
         [{ bookingLimitDatetime: '2026-12-24T18:00:00' }, 'bookingLimitDatetime', 'timezone_aware'],
+        // Already past (the clock reads 2026-11-22T10:00:00Z).
+        [{ bookingLimitDatetime: '2026-11-22T09:59:00Z' }, 'bookingLimitDatetime', 'datetime_future'],
       ] as const) {
         const response = await patch({ offerId: product.id, name: 'Changed', stock });
         expect(response.status, JSON.stringify(stock)).toBe(422);

@@ -17,7 +17,7 @@ import {
 } from '../offerRules.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { ProductCreateInput, ProductEditInput } from './inputs.js';
-import { liveStockOf, removeProductStock, upsertProductStock } from './productStock.js';
+import { checkBookingLimitAhead, liveStockOf, removeProductStock, upsertProductStock } from './productStock.js';
 
 /** One offer per EAN and venue for a provider: a second one is 400 (change the first one's stock instead). */
 async function checkEanFree(
@@ -54,6 +54,7 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
   await checkEanFree(context, providerId, location.venue.id, categoryRelatedFields.ean);
 
   const now = context.clock.now();
+  checkBookingLimitAhead(input.stock, now);
   const image = input.image ? await storeBase64Image(context, input.image) : null;
   return saveNewOffer(context, {
     now,
@@ -84,6 +85,7 @@ export async function editProduct(
   load: (context: GraphContext) => Promise<Offer>,
 ): Promise<Offer> {
   const providerId = callerProviderId(context);
+  checkBookingLimitAhead(input.stock, context.clock.now());
   return answeringUniquenessRaces(() =>
     context.em.transactional(async (em) => {
       const scoped = { ...context, em };

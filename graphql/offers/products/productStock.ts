@@ -1,7 +1,7 @@
 import { type EntityManager, LockMode } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { GraphContext } from '../../shared/context.js';
-import { BadRequestError } from '../../shared/errors.js';
+import { BadRequestError, ValidationFailedError } from '../../shared/errors.js';
 import { type Quantity } from '../dates/types.js';
 import { totalQuantity } from '../dates/rules.js';
 import { parseAwareDatetime } from '../datetimes.js';
@@ -33,6 +33,20 @@ export function liveStockOf(em: EntityManager, offer: Offer): Promise<Stock | nu
     { offer, isDeleted: false, beginningDatetime: null },
     { ...lockingStocks(em), refresh: true },
   );
+}
+
+/**
+ * A booking limit already past would close the stock as it opens: refused (422), as a date's
+ * beginning in the past is. Checked on the provider's request, not when a queued import runs.
+ */
+export function checkBookingLimitAhead(change: ProductStockChange | null | undefined, now: Date): void {
+  if (change?.bookingLimitDatetime == null) return;
+  const limit = parseAwareDatetime(change.bookingLimitDatetime, ['stock', 'bookingLimitDatetime']);
+  if (limit.getTime() <= now.getTime()) {
+    throw new ValidationFailedError([
+      { loc: ['stock', 'bookingLimitDatetime'], msg: 'The datetime must be in the future', type: 'datetime_future' },
+    ]);
+  }
 }
 
 /**
