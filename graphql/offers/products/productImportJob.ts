@@ -7,7 +7,7 @@ import type { DomainEventBus } from '../../shared/domainEvents.js';
 import { type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { enqueue } from '../../shared/outbox.js';
 import { categoryById } from '../catalogue/index.js';
-import { parseAwareDatetime } from '../datetimes.js';
+import { futureDatetimeIssues } from '../datetimes.js';
 import { callerProviderId, requireIndividualOfferRights } from '../access.js';
 import { catalogueProductsByEan } from '../eanCatalogue/availability.js';
 import { eanRejectionOf } from '../eanCatalogue/eanRule.js';
@@ -28,18 +28,6 @@ export const PRODUCT_IMPORT_JOB = 'offers.productImport';
 /** Items applied per step (one transaction each): a restart redoes at most this many. */
 export const PRODUCT_IMPORT_STEP = 100;
 
-function futureOrNull(value: string | null | undefined, loc: string[], now: Date, issues: ValidationIssue[]): void {
-  if (value == null) return;
-  try {
-    const at = parseAwareDatetime(value, loc);
-    if (at.getTime() <= now.getTime())
-      issues.push({ loc, msg: 'The datetime must be in the future', type: 'datetime_future' });
-  } catch (error) {
-    if (error instanceof ValidationFailedError) issues.push(...error.issues);
-    else throw error;
-  }
-}
-
 /**
  * Checks a bulk upsert's dates and location now (422, 404, 400; its shape met its rules in
  * inputRules.ts), then records it and enqueues its job in one transaction: once this returns,
@@ -53,13 +41,14 @@ export async function requestProductImport(context: GraphContext, input: Product
   const issues: ValidationIssue[] = [];
   input.products.forEach((product, index) => {
     const loc = ['products', String(index)];
-    futureOrNull(
-      product.publicationDatetime === 'now' ? null : product.publicationDatetime,
-      [...loc, 'publicationDatetime'],
-      now,
-      issues,
+    issues.push(
+      ...futureDatetimeIssues(
+        product.publicationDatetime === 'now' ? null : product.publicationDatetime,
+        [...loc, 'publicationDatetime'],
+        now,
+      ),
+      ...futureDatetimeIssues(product.bookingAllowedDatetime, [...loc, 'bookingAllowedDatetime'], now),
     );
-    futureOrNull(product.bookingAllowedDatetime, [...loc, 'bookingAllowedDatetime'], now, issues);
   });
   if (issues.length > 0) throw new ValidationFailedError(issues);
   const location = await resolveLocation(context, input.location);

@@ -4,7 +4,7 @@ import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, ValidationFailedError } from '../../shared/errors.js';
 import { type Quantity } from '../dates/types.js';
 import { totalQuantity } from '../dates/rules.js';
-import { parseAwareDatetime } from '../datetimes.js';
+import { futureDatetimeIssues, parseAwareDatetime } from '../datetimes.js';
 import type { Offer } from '../Offer.js';
 import { Stock } from '../Stock.js';
 import { deleteStock } from '../stockDeletion.js';
@@ -40,13 +40,8 @@ export function liveStockOf(em: EntityManager, offer: Offer): Promise<Stock | nu
  * beginning in the past is. Checked on the provider's request, not when a queued import runs.
  */
 export function checkBookingLimitAhead(change: ProductStockChange | null | undefined, now: Date): void {
-  if (change?.bookingLimitDatetime == null) return;
-  const limit = parseAwareDatetime(change.bookingLimitDatetime, ['stock', 'bookingLimitDatetime']);
-  if (limit.getTime() <= now.getTime()) {
-    throw new ValidationFailedError([
-      { loc: ['stock', 'bookingLimitDatetime'], msg: 'The datetime must be in the future', type: 'datetime_future' },
-    ]);
-  }
+  const issues = futureDatetimeIssues(change?.bookingLimitDatetime, ['stock', 'bookingLimitDatetime'], now);
+  if (issues.length > 0) throw new ValidationFailedError(issues);
 }
 
 /**
