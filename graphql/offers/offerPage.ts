@@ -45,9 +45,6 @@ export async function readOfferPage(
   page?: PageInput,
 ): Promise<Offer[]> {
   requireIndividualOfferRights(context);
-  // A venue the key does not reach is not found, rather than an empty page: an integration that
-  // names a venue it lost (or mistyped) is told so.
-  if (filters.venueId != null) await venueInScope(context.em, context.caller, filters.venueId);
   // Without a page (offers named by EAN, at most 100), every match, in id order.
   const { where, options } = page
     ? pageQuery(page)
@@ -65,8 +62,20 @@ export async function readOfferPage(
   return offers;
 }
 
-/** The page `events` or `products` asks for: the first one when none is given. */
-export function readOfferKindPage(context: GraphContext, isEvent: boolean, args: OfferPageArgs): Promise<Offer[]> {
+/**
+ * The page `events` or `products` asks for: the first one when none is given. A venue the key
+ * does not reach is not found, rather than an empty page: an integration that names a venue it
+ * lost (or mistyped) is told so.
+ */
+export async function readOfferKindPage(
+  context: GraphContext,
+  isEvent: boolean,
+  args: OfferPageArgs,
+): Promise<Offer[]> {
   const { page, ...filters } = args;
+  if (filters.venueId != null) {
+    requireIndividualOfferRights(context);
+    await venueInScope(context.em, context.caller, filters.venueId);
+  }
   return readOfferPage(context, { isEvent, ...filters }, page ?? new PageInput());
 }
