@@ -15,6 +15,7 @@ import {
   anEventBody as anEventBodyAt,
   expectIssueAt,
   expectServedPng,
+  expectVenueOutOfReach,
   useOfferWorld,
   withoutIndividualOffersRight,
 } from '../support/offerWorld.js';
@@ -368,11 +369,7 @@ describe('Event Offers', () => {
     });
 
     it('answers 404 for a venue the key does not reach, rather than an empty page', async () => {
-      const notFound = { global: ['Venue not found'] };
-      const foreign = await list({ venueId: theatre() }, world.other.apiKey);
-      expect([foreign.status, foreign.body]).toEqual([404, notFound]);
-      const unknown = await list({ venueId: 999999 });
-      expect([unknown.status, unknown.body]).toEqual([404, notFound]);
+      await expectVenueOutOfReach(list, theatre(), world.other.apiKey);
     });
 
     it('refuses bad pagination with 422', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { anEvent } from '../support/fixtures.js';
-import { anotherProviderAt, useProductWorld } from '../support/offerWorld.js';
+import { anotherProviderAt, expectVenueOutOfReach, useProductWorld } from '../support/offerWorld.js';
 
 describe('Product Offers: reading and listing', () => {
   const world = useProductWorld();
@@ -31,11 +31,7 @@ describe('Product Offers: reading and listing', () => {
   });
 
   it('answers 404 for a venue the key does not reach, rather than an empty page', async () => {
-    const notFound = { global: ['Venue not found'] };
-    const foreign = await list({ venueId: theatre() }, world.other.apiKey);
-    expect([foreign.status, foreign.body]).toEqual([404, notFound]);
-    const unknown = await list({ venueId: 999999 });
-    expect([unknown.status, unknown.body]).toEqual([404, notFound]);
+    await expectVenueOutOfReach(list, theatre(), world.other.apiKey);
   });
 
   it('lists only the products of the key, a page at a time (50 by default), in id order', async () => {

@@ -114,6 +114,22 @@ export function useOfferWorld(options: OfferWorldOptions | (() => OfferWorldOpti
   };
 }
 
+/**
+ * An offer list filtered by a venue its key does not reach (`foreignKey` on `venueId`), or by
+ * no venue at all, answers 404, not an empty page.
+ */
+export async function expectVenueOutOfReach(
+  list: (query: { venueId: number }, key?: string) => Promise<{ status: number; body: unknown }>,
+  venueId: number,
+  foreignKey: string,
+): Promise<void> {
+  const notFound = { global: ['Venue not found'] };
+  const foreign = await list({ venueId }, foreignKey);
+  expect([foreign.status, foreign.body]).toEqual([404, notFound]);
+  const unknown = await list({ venueId: 999999 });
+  expect([unknown.status, unknown.body]).toEqual([404, notFound]);
+}
+
 /** Another key of the sandbox's provider and offerer: a budget of its own under the rate limit. */
 export async function anotherSandboxKey(world: Pick<OfferWorld, 'testApp' | 'sandbox' | 'em'>): Promise<string> {
   const fork = world.em();
