@@ -35,7 +35,9 @@ export function loadDocsCatalogue(pagesDirectory: string): DocsCatalogue {
   if (!changeLog) throw new Error(`${pagesDirectory}: no change-logs.md`);
   if (!pages.has('')) throw new Error(`${pagesDirectory}: no index.md for /docs`);
   const listed = new Set(allDocPaths());
-  for (const path of listed) if (!pages.has(path)) throw new Error(`The sidebar names /docs/${path}, which has no page`);
-  for (const path of pages.keys()) if (path !== '' && !listed.has(path)) throw new Error(`/docs/${path} is in no sidebar category`);
+  for (const path of listed)
+    if (!pages.has(path)) throw new Error(`The sidebar names /docs/${path}, which has no page`);
+  for (const path of pages.keys())
+    if (path !== '' && !listed.has(path)) throw new Error(`/docs/${path} is in no sidebar category`);
   return { pages, changeLog };
 }

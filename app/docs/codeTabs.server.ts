@@ -17,7 +17,9 @@ const TAB_LABEL = /(?:^|\s)tab=(?:"([^"]*)"|'([^']*)'|([^\s"']+))/;
  */
 export function tabLabelOf(node: HastChild): string | null {
   if (node.type !== 'element' || node.tagName !== 'pre') return null;
-  const code = node.children.find((child): child is HastElement => child.type === 'element' && child.tagName === 'code');
+  const code = node.children.find(
+    (child): child is HastElement => child.type === 'element' && child.tagName === 'code',
+  );
   const meta = (code?.data as { meta?: unknown } | undefined)?.meta;
   if (typeof meta !== 'string') return null;
   const match = TAB_LABEL.exec(meta);
@@ -29,7 +31,11 @@ function isWhitespace(node: HastChild): boolean {
   return node.type === 'text' && node.value.trim() === '';
 }
 
-function element(tagName: string, properties: HastElement['properties'], children: HastElement['children']): HastElement {
+function element(
+  tagName: string,
+  properties: HastElement['properties'],
+  children: HastElement['children'],
+): HastElement {
   return { type: 'element', tagName, properties, children };
 }
 
@@ -68,7 +74,8 @@ export function rehypeCodeTabs() {
       for (;;) {
         const id = `code-tabs-${++counter}`;
         const ids = [id];
-        for (let index = 1; index <= size; index += 1) ids.push(`${id}-panel-${index}`, `${id}-panel-${index}-tab`, `${id}-label-${index}`);
+        for (let index = 1; index <= size; index += 1)
+          ids.push(`${id}-panel-${index}`, `${id}-panel-${index}-tab`, `${id}-label-${index}`);
         if (ids.every((candidate) => !taken.has(candidate))) {
           for (const candidate of ids) taken.add(candidate);
           return id;
@@ -102,8 +109,20 @@ export function rehypeCodeTabs() {
       const panels = samples.map(({ label, pre }, index) =>
         element(
           'div',
-          { className: ['code-tabs__panel'], id: panelId(index), dataTabLabel: label, role: 'tabpanel', ariaLabelledBy: [`${panelId(index)}-tab`], hidden: index > 0 },
-          [element('p', { className: ['code-tabs__label'], id: `${id}-label-${index + 1}`, hidden: true }, [{ type: 'text', value: label }]), pre],
+          {
+            className: ['code-tabs__panel'],
+            id: panelId(index),
+            dataTabLabel: label,
+            role: 'tabpanel',
+            ariaLabelledBy: [`${panelId(index)}-tab`],
+            hidden: index > 0,
+          },
+          [
+            element('p', { className: ['code-tabs__label'], id: `${id}-label-${index + 1}`, hidden: true }, [
+              { type: 'text', value: label },
+            ]),
+            pre,
+          ],
         ),
       );
       return element('div', { className: ['code-tabs'], id }, [tablist, ...panels]);

@@ -1,4 +1,10 @@
-import { demoSandboxSection, eanCatalogueSection, educationalDomainsSection, institutionsSection, studentLevelsSection } from './testData.server.js';
+import {
+  demoSandboxSection,
+  eanCatalogueSection,
+  educationalDomainsSection,
+  institutionsSection,
+  studentLevelsSection,
+} from './testData.server.js';
 
 /**
  * Sections of the docs written from the server's own data when the docs are loaded: a line
@@ -19,7 +25,8 @@ const DIRECTIVE = /^<!--\s*generated:\s*([\w-]+)\s*-->[ \t]*$/gm;
 export function expandGeneratedSections(markdown: string, file: string): string {
   return markdown.replace(DIRECTIVE, (_directive, name: string) => {
     const section = generatedSections[name];
-    if (!section) throw new Error(`${file}: no generated section "${name}" (known: ${Object.keys(generatedSections).join(', ')})`);
+    if (!section)
+      throw new Error(`${file}: no generated section "${name}" (known: ${Object.keys(generatedSections).join(', ')})`);
     return section();
   });
 }

@@ -22,9 +22,12 @@ export function brokenLinks(catalogue: DocsCatalogue, referenceAnchors: Set<stri
       const [path, anchor] = href.split('#') as [string, string | undefined];
       const target = path === '' ? source : path;
       const problem = ((): string | null => {
-        if (target === '/rest-api') return anchor && !referenceAnchors.has(decodeURIComponent(anchor)) ? 'no such operation or schema' : null;
-        if (target === '/change-logs') return anchor && !anchorsOf(catalogue.changeLog.html).has(anchor) ? 'no such heading' : null;
-        if (target.startsWith('/docs/category/')) return categories.has(target.slice('/docs/category/'.length)) ? null : 'no such category';
+        if (target === '/rest-api')
+          return anchor && !referenceAnchors.has(decodeURIComponent(anchor)) ? 'no such operation or schema' : null;
+        if (target === '/change-logs')
+          return anchor && !anchorsOf(catalogue.changeLog.html).has(anchor) ? 'no such heading' : null;
+        if (target.startsWith('/docs/category/'))
+          return categories.has(target.slice('/docs/category/'.length)) ? null : 'no such category';
         if (target !== '/docs' && !target.startsWith('/docs/')) return target === '/' ? null : 'outside the portal';
         if (target.endsWith('/')) return 'trailing slash';
         const page = catalogue.pages.get(target === '/docs' ? '' : target.slice('/docs/'.length));

@@ -39,7 +39,8 @@ export function splitFrontMatter(source: string, file: string): { frontMatter: F
   for (const key of ['title', 'description', 'sidebar_label'] as const) {
     if (typeof data[key] !== 'string' || data[key] === '') throw new Error(`${file}: front matter needs ${key}`);
   }
-  if (!Number.isInteger(data.sidebar_position)) throw new Error(`${file}: front matter needs an integer sidebar_position`);
+  if (!Number.isInteger(data.sidebar_position))
+    throw new Error(`${file}: front matter needs an integer sidebar_position`);
   return { frontMatter: data as FrontMatter, body: source.slice(match[0].length) };
 }
 
@@ -87,7 +88,12 @@ function scrollableTables() {
   return (tree: HastNode) => {
     visit(tree, 'element', (node: HastElement, index, parent) => {
       if (node.tagName !== 'table' || !parent || index === undefined) return;
-      parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0 }, children: [node] };
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-scroll'], tabIndex: 0 },
+        children: [node],
+      };
       return SKIP;
     });
   };

@@ -10,7 +10,11 @@ export function codeCell(text: string): string {
 
 /** A GitHub-flavoured Markdown table; cells are already Markdown (see cell and codeCell). */
 export function markdownTable(headers: string[], rows: string[][]): string {
-  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [
+    `| ${headers.join(' | ')} |`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 }
 
 /** "1 product", "3 products". */

@@ -115,7 +115,11 @@ export function valueAtPath(value: unknown, path: string): unknown {
   let current: unknown = value;
   for (const segment of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = Array.isArray(current) ? (/^\d+$/.test(segment) ? current[Number(segment)] : undefined) : (current as Record<string, unknown>)[segment];
+    current = Array.isArray(current)
+      ? /^\d+$/.test(segment)
+        ? current[Number(segment)]
+        : undefined
+      : (current as Record<string, unknown>)[segment];
   }
   return current;
 }
@@ -170,11 +174,15 @@ export function extractPageSamples(source: string, file: string): PageSamples {
     const shell = group.find((block) => languageOf(block) === 'shell');
     const marked = group.filter((block) => block.flags.has('run') || block.flags.has('norun'));
     for (const block of marked) {
-      if (languageOf(block) !== 'shell' || !callsCurl(block.code)) problems.push(`${where(block)}: only a curl command can be marked run or norun`);
+      if (languageOf(block) !== 'shell' || !callsCurl(block.code))
+        problems.push(`${where(block)}: only a curl command can be marked run or norun`);
     }
     if (!shell) continue;
-    for (const other of group.filter((block) => block !== shell && languageOf(block) === 'shell' && callsCurl(block.code))) {
-      if (!other.flags.has('run') && !other.flags.has('norun')) problems.push(`${where(other)}: a curl command must be marked either run (with status=) or norun`);
+    for (const other of group.filter(
+      (block) => block !== shell && languageOf(block) === 'shell' && callsCurl(block.code),
+    )) {
+      if (!other.flags.has('run') && !other.flags.has('norun'))
+        problems.push(`${where(other)}: a curl command must be marked either run (with status=) or norun`);
     }
     if (!callsCurl(shell.code)) {
       const setsUp = shell.code.split('\n').every((line) => ASSIGNMENT_LINE.test(line));
@@ -210,7 +218,17 @@ export function extractPageSamples(source: string, file: string): PageSamples {
       if (language === 'javascript' || language === 'python') equivalents[language] = block.code;
     }
     const firstLine = shell.code.split('\n').find((line) => callsCurl(`${line} `)) ?? shell.code.split('\n')[0];
-    steps.push({ kind: 'sample', sample: { line: shell.line, firstLine: firstLine.trim(), curl: shell.code, status: Number(status), save, equivalents } });
+    steps.push({
+      kind: 'sample',
+      sample: {
+        line: shell.line,
+        firstLine: firstLine.trim(),
+        curl: shell.code,
+        status: Number(status),
+        save,
+        equivalents,
+      },
+    });
   }
   return { steps, problems, verifiers };
 }

@@ -1,6 +1,17 @@
-import { type CatalogueCategory, type CatalogueEntry, catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
-import { educationalDomains, nationalPrograms, studentLevels } from '../../graphql/collective/reference/educationalData.js';
-import { educationalInstitutions, SANDBOX_INSTITUTION_UAI } from '../../graphql/collective/reference/institutionData.js';
+import {
+  type CatalogueCategory,
+  type CatalogueEntry,
+  catalogueEntries,
+} from '../../graphql/offers/eanCatalogue/catalogueData.js';
+import {
+  educationalDomains,
+  nationalPrograms,
+  studentLevels,
+} from '../../graphql/collective/reference/educationalData.js';
+import {
+  educationalInstitutions,
+  SANDBOX_INSTITUTION_UAI,
+} from '../../graphql/collective/reference/institutionData.js';
 import { type EanRejection, eanRejectionOf } from '../../graphql/offers/eanCatalogue/eanRule.js';
 import { demoOfferer, demoProvider, demoVenues } from '../../graphql/providers/sandboxData.js';
 import { cell, codeCell, count, markdownTable } from './markdownTable.server.js';
@@ -29,7 +40,11 @@ function eanOutcomeOf(entry: CatalogueEntry): EanOutcome {
 }
 
 export function catalogueByOutcome(): Record<EanOutcome, CatalogueEntry[]> {
-  const groups: Record<EanOutcome, CatalogueEntry[]> = { available: [], subcategoryNotAllowed: [], notCompliantWithCgu: [] };
+  const groups: Record<EanOutcome, CatalogueEntry[]> = {
+    available: [],
+    subcategoryNotAllowed: [],
+    notCompliantWithCgu: [],
+  };
   for (const entry of catalogueEntries) groups[eanOutcomeOf(entry)].push(entry);
   return groups;
 }
@@ -42,7 +57,13 @@ function credit(entry: CatalogueEntry): string {
 function eanTable(entries: CatalogueEntry[], last: { header: string; value(entry: CatalogueEntry): string }): string {
   return markdownTable(
     ['EAN', 'Title', 'Author or artist', 'Category', last.header],
-    entries.map((entry) => [codeCell(entry.ean), cell(entry.title), credit(entry), CATEGORY_LABELS[entry.category], last.value(entry)]),
+    entries.map((entry) => [
+      codeCell(entry.ean),
+      cell(entry.title),
+      credit(entry),
+      CATEGORY_LABELS[entry.category],
+      last.value(entry),
+    ]),
   );
 }
 
@@ -52,7 +73,9 @@ export function eanCatalogueSection(): string {
     Object.entries(CATEGORY_LABELS)
       .map(([category, label]) => ({ label, size: entries.filter((entry) => entry.category === category).length }))
       .filter(({ size }) => size > 0)
-      .map(({ label, size }) => `${size} ${label}${size === 1 ? '' : 's'}`.replace('film (DVD, Blu-ray)s', 'films (DVD, Blu-ray)'))
+      .map(({ label, size }) =>
+        `${size} ${label}${size === 1 ? '' : 's'}`.replace('film (DVD, Blu-ray)s', 'films (DVD, Blu-ray)'),
+      )
       .join(', ');
   return [
     `The catalogue holds ${count(catalogueEntries.length, 'product')}: ${groups.available.length} can be sold by EAN, ${groups.subcategoryNotAllowed.length} are refused for their category and ${groups.notCompliantWithCgu.length} are refused as not compliant with the terms of use. An EAN that is not in it answers \`notFound\`.`,
@@ -86,7 +109,10 @@ export function educationalDomainsSection(): string {
 export function studentLevelsSection(): string {
   return [
     `${count(studentLevels.length, 'student level')}, the values of \`students\`:`,
-    markdownTable(['Value', 'Level'], studentLevels.map((level) => [codeCell(level.id), cell(level.name)])),
+    markdownTable(
+      ['Value', 'Level'],
+      studentLevels.map((level) => [codeCell(level.id), cell(level.name)]),
+    ),
   ].join('\n\n');
 }
 
@@ -112,7 +138,11 @@ export function institutionsSection(): string {
       ['Département', 'Institutions', 'Cities'],
       [...byDepartment]
         .sort(([left], [right]) => left.localeCompare(right))
-        .map(([department, { institutions, cities }]) => [department, String(institutions), cell([...cities].sort().join(', '))]),
+        .map(([department, { institutions, cities }]) => [
+          department,
+          String(institutions),
+          cell([...cities].sort().join(', ')),
+        ]),
     ),
     '### Every institution',
     markdownTable(

@@ -29,7 +29,7 @@ describe('names in the code spans of the docs', () => {
     ]);
   });
 
-  it('accepts a name of the page\'s own sample code, and only there', () => {
+  it("accepts a name of the page's own sample code, and only there", () => {
     const pageCode = fencedCodeWords('```js\nconst rawBody = request.body;\n```\n');
     expect(problemWithSpan('request.body', names, pageCode)).toBeNull();
     expect(problemWithSpan('rawBody', names, pageCode)).toBeNull();
@@ -37,7 +37,24 @@ describe('names in the code spans of the docs', () => {
   });
 
   it('accepts real names in every form the docs use', () => {
-    for (const text of ['idAtProvider', 'PUBLISHED', 'PostEventOffer', 'POST /v2/collective/adage_mock/offer/{offer_id}/book', 'GET $HOST/v2/collective/educational-institutions/?city=lyon', '/public/offers/v1/events', '/v2/collective/bookings/${BOOKING_ID}/use', '/public/...', 'stock.price', 'isActive: false', '{"stock.price": ["..."]}', 'limit=50', '"offerStatus": "UNDER_REVIEW"', 'sandboxBook', 'DATABASE_URL', '404']) {
+    for (const text of [
+      'idAtProvider',
+      'PUBLISHED',
+      'PostEventOffer',
+      'POST /v2/collective/adage_mock/offer/{offer_id}/book',
+      'GET $HOST/v2/collective/educational-institutions/?city=lyon',
+      '/public/offers/v1/events',
+      '/v2/collective/bookings/${BOOKING_ID}/use',
+      '/public/...',
+      'stock.price',
+      'isActive: false',
+      '{"stock.price": ["..."]}',
+      'limit=50',
+      '"offerStatus": "UNDER_REVIEW"',
+      'sandboxBook',
+      'DATABASE_URL',
+      '404',
+    ]) {
       expect(problemWithSpan(text, names), text).toBeNull();
     }
   });

@@ -64,7 +64,11 @@ describe('the marking of samples', () => {
     );
     expect(problems).toEqual([]);
     expect(steps).toEqual([
-      { kind: 'setup', line: 7, code: { shell: 'HOST=https://backend.integration.passculture.pro', javascript: "const HOST = 'x';" } },
+      {
+        kind: 'setup',
+        line: 7,
+        code: { shell: 'HOST=https://backend.integration.passculture.pro', javascript: "const HOST = 'x';" },
+      },
       { kind: 'file', line: 18, name: 'event.json', content: '{"name": "x"}' },
     ]);
     expect(verifiers.map((block) => block.code)).toEqual(['function verifySignature() {}']);
@@ -87,8 +91,12 @@ describe('calls out of the process while samples run', () => {
       const post = (url: string, body: unknown) => fetch(url, { method: 'POST', body: JSON.stringify(body) });
       const booked = await (await post('https://tickets.example.com/book', { booking: { quantity: 2 } })).json();
       expect(booked.tickets).toHaveLength(2);
-      expect(await (await post('https://tickets.example.com/notify', { action: 'BOOK', booking: { quantity: 1 } })).json()).toEqual({});
-      expect(await (await post('https://tickets.example.com/cancel', { barcodes: ['A'], booking: { quantity: 1 } })).json()).toEqual({});
+      expect(
+        await (await post('https://tickets.example.com/notify', { action: 'BOOK', booking: { quantity: 1 } })).json(),
+      ).toEqual({});
+      expect(
+        await (await post('https://tickets.example.com/cancel', { barcodes: ['A'], booking: { quantity: 1 } })).json(),
+      ).toEqual({});
       await expect(post('https://passculture.example.org/x', {})).rejects.toThrow('fetch failed');
     } finally {
       restore();
@@ -131,8 +139,12 @@ describe('running a page of samples', () => {
   });
 
   it('reports a wrong status with the page, the first line, both statuses and the body', async () => {
-    const result = await run(`${fence}sh run status=200\ncurl https://backend.integration.passculture.pro/public/providers/v1/provider\n${fence}\n`);
-    expect(result.failure).toContain('page.md:7 (shell) curl https://backend.integration.passculture.pro/public/providers/v1/provider');
+    const result = await run(
+      `${fence}sh run status=200\ncurl https://backend.integration.passculture.pro/public/providers/v1/provider\n${fence}\n`,
+    );
+    expect(result.failure).toContain(
+      'page.md:7 (shell) curl https://backend.integration.passculture.pro/public/providers/v1/provider',
+    );
     expect(result.failure).toContain('expected status 200, got 401');
     expect(result.failure).toContain('body: {"auth":');
   });

@@ -69,7 +69,11 @@ describe('the docs samples', () => {
       it(`answers as the page says: ${samples.length} curl samples`, () => runPage(page, 'shell'), PAGE_TIMEOUT_MS);
       const withJavaScript = samples.filter((sample) => sample.equivalents.javascript !== undefined).length;
       if (withJavaScript > 0) {
-        it(`answers the same in JavaScript: ${withJavaScript} samples`, () => runPage(page, 'javascript'), PAGE_TIMEOUT_MS);
+        it(
+          `answers the same in JavaScript: ${withJavaScript} samples`,
+          () => runPage(page, 'javascript'),
+          PAGE_TIMEOUT_MS,
+        );
       }
       const withPython = samples.filter((sample) => sample.equivalents.python !== undefined).length;
       if (withPython > 0) {

@@ -96,7 +96,8 @@ echo json_encode([
 ]), "\\n";
 `,
     // The page's block opens PHP mode or not; the harness continues in it.
-    wrap: (code: string, harness: string) => `${code.trimStart().startsWith('<?php') ? '' : '<?php\n'}${code.replace(/\?>\s*$/, '')}\n${harness}`,
+    wrap: (code: string, harness: string) =>
+      `${code.trimStart().startsWith('<?php') ? '' : '<?php\n'}${code.replace(/\?>\s*$/, '')}\n${harness}`,
     expected: [true, false, false],
   },
 ] as const;
@@ -119,9 +120,12 @@ describe('the signature-verification samples', () => {
   });
 
   for (const language of LANGUAGES) {
-    const block = (): CodeBlock | undefined => verifiers.find((candidate) => (language.languages as readonly string[]).includes(candidate.language));
+    const block = (): CodeBlock | undefined =>
+      verifiers.find((candidate) => (language.languages as readonly string[]).includes(candidate.language));
     it(`include one ${language.name} block marked verify`, () => {
-      expect(verifiers.filter((candidate) => (language.languages as readonly string[]).includes(candidate.language))).toHaveLength(1);
+      expect(
+        verifiers.filter((candidate) => (language.languages as readonly string[]).includes(candidate.language)),
+      ).toHaveLength(1);
     });
     it.skipIf(language.missing !== null)(
       `in ${language.name}: true for the message, false for a tampered body or a wrong secret${language.missing ? ` (skipped: ${language.missing})` : ''}`,
@@ -131,7 +135,12 @@ describe('the signature-verification samples', () => {
         writeFileSync(join(directory, language.file), language.wrap(sample!.code, language.harness));
         const run = await runProcess(language.command, [language.file], {
           cwd: directory,
-          env: { ...process.env, MESSAGE_BODY: join(directory, 'message.json'), MESSAGE_SIGNATURE: message.signature, MESSAGE_SECRET: message.secret },
+          env: {
+            ...process.env,
+            MESSAGE_BODY: join(directory, 'message.json'),
+            MESSAGE_SIGNATURE: message.signature,
+            MESSAGE_SECRET: message.secret,
+          },
         });
         expect(run.exitCode, `${PAGE}:${sample!.line}: ${run.stderr}`).toBe(0);
         expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual(language.expected);

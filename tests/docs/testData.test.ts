@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandGeneratedSections } from '../../app/docs/generatedSections.server.js';
 import { catalogueByOutcome } from '../../app/docs/testData.server.js';
 import { loadDocsCatalogue } from '../../app/docs/catalogue.server.js';
-import { educationalDomains, nationalPrograms, studentLevels } from '../../graphql/collective/reference/educationalData.js';
+import {
+  educationalDomains,
+  nationalPrograms,
+  studentLevels,
+} from '../../graphql/collective/reference/educationalData.js';
 import { educationalInstitutions } from '../../graphql/collective/reference/institutionData.js';
 import { eanAvailability } from '../../graphql/offers/eanCatalogue/availability.js';
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
@@ -34,7 +38,8 @@ function eansByHeading(markdown: string): Map<string, string[]> {
   return sections;
 }
 
-const sectionEans = (fragment: string) => [...eansByHeading(expanded)].find(([heading]) => heading.includes(fragment))?.[1] ?? [];
+const sectionEans = (fragment: string) =>
+  [...eansByHeading(expanded)].find(([heading]) => heading.includes(fragment))?.[1] ?? [];
 
 describe('the test-data page', () => {
   let testApp: TestApp;
@@ -46,11 +51,19 @@ describe('the test-data page', () => {
   });
 
   it('is written from the data: its Markdown names sections, not values', () => {
-    for (const name of ['ean-catalogue', 'educational-domains', 'student-levels', 'educational-institutions', 'demo-sandbox']) {
+    for (const name of [
+      'ean-catalogue',
+      'educational-domains',
+      'student-levels',
+      'educational-institutions',
+      'demo-sandbox',
+    ]) {
       expect(source).toContain(`<!-- generated: ${name} -->`);
     }
     expect(expanded).not.toContain('<!-- generated:');
-    expect(() => expandGeneratedSections('<!-- generated: nothing-such -->\n', 'x.md')).toThrow('x.md: no generated section "nothing-such"');
+    expect(() => expandGeneratedSections('<!-- generated: nothing-such -->\n', 'x.md')).toThrow(
+      'x.md: no generated section "nothing-such"',
+    );
   });
 
   it('lists every EAN of the catalogue once, each under the answer the server gives it', async () => {
@@ -75,7 +88,9 @@ describe('the test-data page', () => {
     const groups = catalogueByOutcome();
     const stated = (pattern: RegExp) => [...expanded.matchAll(pattern)].map((match) => Number(match[1]));
     expect(stated(/(\d+) products?\b/g)).toEqual([catalogueEntries.length]);
-    expect(expanded).toContain(`${groups.available.length} can be sold by EAN, ${groups.subcategoryNotAllowed.length} are refused for their category and ${groups.notCompliantWithCgu.length} are refused`);
+    expect(expanded).toContain(
+      `${groups.available.length} can be sold by EAN, ${groups.subcategoryNotAllowed.length} are refused for their category and ${groups.notCompliantWithCgu.length} are refused`,
+    );
     expect(stated(/(\d+) educational domains?\b/g)).toEqual([educationalDomains.length]);
     expect(stated(/(\d+) national programmes?\b/g)).toEqual([nationalPrograms.length]);
     expect(stated(/(\d+) student levels?\b/g)).toEqual([studentLevels.length]);
@@ -83,7 +98,10 @@ describe('the test-data page', () => {
     const institutionRows = expanded.split('\n').filter((line) => /^\| \d+ \| `[0-9]{7}[A-Z]` \|/.test(line));
     expect(institutionRows).toHaveLength(educationalInstitutions.length);
     const byDepartment = expanded.split('### By département')[1].split('###')[0];
-    const summed = [...byDepartment.matchAll(/^\| \w+ \| (\d+) \|/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+    const summed = [...byDepartment.matchAll(/^\| \w+ \| (\d+) \|/gm)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    );
     expect(summed).toBe(educationalInstitutions.length);
   });
 
@@ -96,7 +114,8 @@ describe('the test-data page', () => {
         const row = expanded.split('\n').find((line) => line.startsWith(`| ${venue.id} | ${venue.publicName} |`));
         expect(row, `venue ${venue.id}`).toBeDefined();
         expect(row).toContain(venue.siret ? `\`${venue.siret}\`` : 'none (digital venue)');
-        if (venue.address) expect(row).toContain(`${venue.address.street}, ${venue.address.postalCode} ${venue.address.city}`);
+        if (venue.address)
+          expect(row).toContain(`${venue.address.street}, ${venue.address.postalCode} ${venue.address.city}`);
       }
       expect(venues).toHaveLength(sandbox.venues.length);
       expect(expanded).toContain(`*${sandbox.provider.name}*`);

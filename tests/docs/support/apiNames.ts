@@ -33,12 +33,15 @@ function walk(value: unknown, names: ApiNames): void {
   }
   if (value === null || typeof value !== 'object') return;
   for (const [key, child] of Object.entries(value)) {
-    if (key === 'properties' && child && typeof child === 'object') for (const property of Object.keys(child)) names.fields.add(property);
-    if (key === 'headers' && child && typeof child === 'object') for (const header of Object.keys(child)) names.fields.add(header);
+    if (key === 'properties' && child && typeof child === 'object')
+      for (const property of Object.keys(child)) names.fields.add(property);
+    if (key === 'headers' && child && typeof child === 'object')
+      for (const header of Object.keys(child)) names.fields.add(header);
     if (key === 'enum' && Array.isArray(child)) for (const item of child) names.enumValues.add(String(item));
     if (key === 'const') names.enumValues.add(String(child));
     if (key === 'operationId' && typeof child === 'string') names.operationIds.add(child);
-    if (key === 'responses' && child && typeof child === 'object') for (const status of Object.keys(child)) names.statuses.add(status);
+    if (key === 'responses' && child && typeof child === 'object')
+      for (const status of Object.keys(child)) names.statuses.add(status);
     if (key === 'name' && typeof child === 'string' && 'in' in value) names.fields.add(child);
     walk(child, names);
   }
@@ -63,7 +66,8 @@ export function apiNames(): ApiNames {
   };
   walk(document, names);
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of HTTP_METHODS) if (item && method in item) names.operations.push({ method: method.toUpperCase(), path });
+    for (const method of HTTP_METHODS)
+      if (item && method in item) names.operations.push({ method: method.toUpperCase(), path });
   }
   const root = findProjectRoot();
   const supergraph = readFileSync(join(root, 'graphql', 'supergraph.graphql'), 'utf8');

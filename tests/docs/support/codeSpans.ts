@@ -78,10 +78,11 @@ function pathMatches(path: string, names: ApiNames, method?: string): boolean {
   return names.operations.some((operation) => {
     if (method && operation.method !== method) return false;
     const template = segments(operation.path);
-    const same = (offset: number) => wanted.every((segment, index) => {
-      const other = template[index + offset];
-      return other !== undefined && (segment === other || (isVariable(segment) && isVariable(other)));
-    });
+    const same = (offset: number) =>
+      wanted.every((segment, index) => {
+        const other = template[index + offset];
+        return other !== undefined && (segment === other || (isVariable(segment) && isVariable(other)));
+      });
     if (method) return template.length === wanted.length && same(0);
     if (prefixOnly || wanted.length < template.length) {
       // A prefix (`/v2/collective`) or the last segments of one (`/pending`).
@@ -119,7 +120,9 @@ export function fencedCodeWords(source: string): Set<string> {
 export function problemWithSpan(text: string, names: ApiNames, pageCode: Set<string> = new Set()): string | null {
   if (text in ALLOWED || /^https?:\/\//.test(text)) return null;
   if (/^\d{3}$/.test(text)) {
-    return names.statuses.has(text) || PLATFORM_STATUSES.has(text) ? null : `status ${text} is declared by no operation`;
+    return names.statuses.has(text) || PLATFORM_STATUSES.has(text)
+      ? null
+      : `status ${text} is declared by no operation`;
   }
   const operation = HTTP_METHOD.exec(text);
   if (operation) return pathMatches(operation[2], names, operation[1]) ? null : `no operation ${text}`;
@@ -134,7 +137,9 @@ export function problemWithSpan(text: string, names: ApiNames, pageCode: Set<str
   // A JSON snippet: its keys are names (`{"stock.price": [...]}` names stock and price).
   if (/^[{[]/.test(text)) {
     const keys = [...text.matchAll(/"([^"]+)"\s*:/g)].flatMap((match) => match[1].split('.'));
-    const unknown = keys.filter((key) => !/^\d+$/.test(key) && !isName(key, names) && !pageCode.has(key) && !(key in ALLOWED));
+    const unknown = keys.filter(
+      (key) => !/^\d+$/.test(key) && !isName(key, names) && !pageCode.has(key) && !(key in ALLOWED),
+    );
     return unknown.length === 0 ? null : `no field ${[...new Set(unknown)].join(', ')} (in ${text})`;
   }
   if (NOT_A_NAME.some(({ shape }) => shape.test(text))) return null;
@@ -145,6 +150,7 @@ export function problemWithSpan(text: string, names: ApiNames, pageCode: Set<str
     const unknown = segments.filter((segment) => !isName(segment, names));
     return unknown.length === 0 ? null : `no field ${unknown.join(', ')} (in ${text})`;
   }
-  if (/^[A-Za-z_]\w*$/.test(text)) return isName(text, names) || pageCode.has(text) ? null : `no field, enum value, operation or schema named ${text}`;
+  if (/^[A-Za-z_]\w*$/.test(text))
+    return isName(text, names) || pageCode.has(text) ? null : `no field, enum value, operation or schema named ${text}`;
   return `not a name the check understands: classify it in tests/docs/support/codeSpans.ts`;
 }

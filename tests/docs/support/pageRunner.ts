@@ -1,6 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type PageStep, type RunnableSample, type SampleLanguage, valueAtPath } from '../../../app/docs/samples.server.js';
+import {
+  type PageStep,
+  type RunnableSample,
+  type SampleLanguage,
+  valueAtPath,
+} from '../../../app/docs/samples.server.js';
 import { runSample, type SampleOutcome } from './sampleRunner.js';
 
 export interface PageRunContext {
@@ -21,7 +26,13 @@ export interface PageRun {
 
 const BODY_SHOWN = 2_000;
 
-function describeFailure(file: string, sample: RunnableSample, language: SampleLanguage, outcome: SampleOutcome, problem: string): string {
+function describeFailure(
+  file: string,
+  sample: RunnableSample,
+  language: SampleLanguage,
+  outcome: SampleOutcome,
+  problem: string,
+): string {
   return [
     `${file}:${sample.line} (${language}) ${sample.firstLine}`,
     `  ${problem}`,
@@ -42,7 +53,11 @@ function problemWith(sample: RunnableSample, language: SampleLanguage, outcome: 
  * Runs a page's samples in order in one language: the page's files written, its setup blocks
  * before every sample, the values it saves passed to the later ones as environment variables.
  */
-export async function runPageSamples(steps: PageStep[], language: SampleLanguage, context: PageRunContext): Promise<PageRun> {
+export async function runPageSamples(
+  steps: PageStep[],
+  language: SampleLanguage,
+  context: PageRunContext,
+): Promise<PageRun> {
   const variables: Record<string, string> = { API_KEY: context.apiKey };
   const setup: Record<SampleLanguage, string[]> = { shell: [], javascript: [], python: [] };
   const executed: PageRun['executed'] = [];
@@ -78,7 +93,16 @@ export async function runPageSamples(steps: PageStep[], language: SampleLanguage
     for (const { name, path } of sample.save) {
       const value = valueAtPath(answer, path);
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-        return { executed, failure: describeFailure(context.file, sample, ranAs, outcome, `save="${name}=${path}": the answer has no value at ${path}`) };
+        return {
+          executed,
+          failure: describeFailure(
+            context.file,
+            sample,
+            ranAs,
+            outcome,
+            `save="${name}=${path}": the answer has no value at ${path}`,
+          ),
+        };
       }
       variables[name] = String(value);
     }

@@ -72,7 +72,11 @@ const RUNTIMES: Record<SampleLanguage, { file: string; command: string; recorder
 };
 
 /** Runs a command without a shell; never rejects (a failure is in the outcome). */
-export function runProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+) {
   return new Promise<{ stdout: string; stderr: string; exitCode: number | null }>((resolve) => {
     // Asynchronous on purpose: the server under test answers from this very process.
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,7 +109,11 @@ function bodyOf(raw: string): string {
   return firstBody === -1 ? '' : blocks.slice(firstBody).join('\n\n');
 }
 
-export async function runSample(language: SampleLanguage, code: string, context: SampleContext): Promise<SampleOutcome> {
+export async function runSample(
+  language: SampleLanguage,
+  code: string,
+  context: SampleContext,
+): Promise<SampleOutcome> {
   const runtime = RUNTIMES[language];
   const statusFile = join(context.directory, '.status');
   const bodyFile = join(context.directory, '.body');

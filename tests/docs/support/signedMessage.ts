@@ -17,7 +17,12 @@ export interface SignedMessage {
 
 const DAY_MS = 86_400_000;
 
-async function graphql(app: Parameters<typeof request>[0], key: string, query: string, variables: Record<string, unknown>) {
+async function graphql(
+  app: Parameters<typeof request>[0],
+  key: string,
+  query: string,
+  variables: Record<string, unknown>,
+) {
   const response = await request(app).post('/graphql').set('Authorization', `Bearer ${key}`).send({ query, variables });
   if (response.body.errors) throw new Error(`GraphQL: ${JSON.stringify(response.body.errors)}`);
   return response.body.data;
@@ -34,8 +39,18 @@ export async function captureSignedMessage(): Promise<SignedMessage> {
     const em = testApp.database.orm.em.fork();
     const now = testApp.clock.now();
     const owner = { providerId: sandbox.provider.id, venueId: sandbox.venues[0].id };
-    const event = await anEvent(em, testApp.clock, owner, { name: 'Signed evening', hasTicket: false, idAtProvider: 'signed-evening' });
-    const category = em.create(PriceCategory, { offer: event, label: 'Seating', price: 1_500, idAtProvider: 'seating', createdAt: now });
+    const event = await anEvent(em, testApp.clock, owner, {
+      name: 'Signed evening',
+      hasTicket: false,
+      idAtProvider: 'signed-evening',
+    });
+    const category = em.create(PriceCategory, {
+      offer: event,
+      label: 'Seating',
+      price: 1_500,
+      idAtProvider: 'seating',
+      createdAt: now,
+    });
     const stock = em.create(Stock, {
       offer: event,
       priceCategory: category,
@@ -52,15 +67,32 @@ export async function captureSignedMessage(): Promise<SignedMessage> {
       testApp.app,
       sandbox.apiKey,
       'mutation ($input: SandboxBeneficiaryInput!) { sandboxCreateBeneficiary(input: $input) { id } }',
-      { input: { email: 'signed@example.com', firstName: 'Inès', lastName: 'Signée', birthDate: '2007-05-14', postalCode: '75004' } },
+      {
+        input: {
+          email: 'signed@example.com',
+          firstName: 'Inès',
+          lastName: 'Signée',
+          birthDate: '2007-05-14',
+          postalCode: '75004',
+        },
+      },
     );
-    await graphql(testApp.app, sandbox.apiKey, 'mutation ($input: SandboxBookingInput!) { sandboxBook(input: $input) { id } }', {
-      input: { stockId: stock.id, quantity: 1, beneficiaryId: beneficiary.id },
-    });
+    await graphql(
+      testApp.app,
+      sandbox.apiKey,
+      'mutation ($input: SandboxBookingInput!) { sandboxBook(input: $input) { id } }',
+      {
+        input: { stockId: stock.id, quantity: 1, beneficiaryId: beneficiary.id },
+      },
+    );
     while ((await testApp.runtime.worker.runDueJobs()).claimed > 0);
     const [notification] = receiver.to('/notify');
     if (!notification?.signatureValid) throw new Error('no signed notification was received');
-    return { body: notification.raw, signature: String(notification.headers[SIGNATURE_HEADER.toLowerCase()]), secret: sandbox.messagingSecret };
+    return {
+      body: notification.raw,
+      signature: String(notification.headers[SIGNATURE_HEADER.toLowerCase()]),
+      secret: sandbox.messagingSecret,
+    };
   } finally {
     await receiver.close();
     await testApp.close();
