@@ -15,8 +15,9 @@ export const createAddress = defineRoute({
   summary: 'Create an address',
   description:
     'Records an address where offers can take place, or returns the record of the same address. The ' +
-    'municipality must exist for the postal code. Without coordinates the address must be found by the ' +
-    'address service (400 otherwise: send latitude and longitude); with them it is recorded as given.',
+    'municipality must exist for the postal code. The address service is asked first: the address it finds ' +
+    'is recorded with its BAN id and its coordinates, even when others were sent. Coordinates sent are ' +
+    'recorded as given only when the service cannot place the address; without them that is a 400.',
   subgraph: 'providers',
   document: graphql.providers(
     'mutation CreateAddress($input: AddressInput!) { createAddress(input: $input) { ...AddressFields } }',

@@ -22,7 +22,7 @@ export const AddressModel = z
   .superRefine(bothCoordinatesOrNone)
   .openapi('AddressModel', {
     description:
-      'Without coordinates the address must be found by the address service; with them it is recorded as given.',
+      'The address service is asked first; the coordinates sent are recorded as given only when it cannot place the address.',
   });
 
 export const AddressResponse = z

@@ -479,14 +479,39 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
     expect(await api.addressCount()).toBe(count);
   });
 
-  it('records coordinates given as they are, without asking the service', async () => {
-    stub.handler = answerJson(aFeatureCollection([rivoliFeature]));
-    const body = anAddressBody('3 Rue de Rivoli', paris1, [48.8605, 2.337]);
-    const response = await api.create(body);
+  it("prefers the service's address to the coordinates sent, as pass Culture does", async () => {
+    stub.handler = answerJson(aFeatureCollection([aRivoliFeature(2, 0.97, [2.3367, 48.8604])]));
+    const before = await api.addressCount();
+    const response = await api.create(anAddressBody('2 rue de Rivoli', paris1, [48.1, 2.1]));
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(recordedAsGiven(body));
-    expect(stub.requests).toHaveLength(0);
-    expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
+    expect(response.body).toEqual({
+      id: expect.any(Number),
+      banId: '75101_8158_00002',
+      ...anAddressBody('2 Rue de Rivoli', paris1, [48.8604, 2.3367]),
+    });
+    expect(stub.requests).toHaveLength(1);
+    expect(await api.addressCount()).toBe(before + 1);
+    expect(await api.stored(response.body.id)).toMatchObject({
+      banId: '75101_8158_00002',
+      latitude: 48.8604,
+      longitude: 2.3367,
+      isManualEdition: false,
+    });
+  });
+
+  it('records the coordinates sent as they are when the service cannot place the address', async () => {
+    for (const [handler, number] of [
+      [answerJson(aFeatureCollection([])), 3],
+      [answerJson({ code: 500, message: 'Internal error' }, 500), 4],
+    ] as const) {
+      stub.handler = handler;
+      const body = anAddressBody(`${number} Rue de Rivoli`, paris1, [48.8605, 2.337]);
+      const response = await api.create(body);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(recordedAsGiven(body));
+      expect(await api.stored(response.body.id)).toMatchObject({ banId: null, isManualEdition: true });
+    }
+    expect(stub.requests).toHaveLength(2);
   });
 
   it('never asks the service about an unknown municipality', async () => {

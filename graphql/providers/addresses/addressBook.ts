@@ -60,8 +60,10 @@ async function recordOnce(
 
 /**
  * Finds or records an address. The municipality is checked first (400 when unknown); the
- * same address given twice is the same record; coordinates given are taken as they are,
- * otherwise the geocoder must find the address (400 asking for coordinates when it cannot).
+ * same address given twice is the same record. The address service is asked first, as the
+ * real platform does: what it finds is recorded with its BAN id and its coordinates, even
+ * when others were given. Coordinates given are recorded as they are only when the service
+ * cannot place the address; without them that is a 400 asking for them.
  */
 export async function findOrCreateAddress(
   em: EntityManager,
@@ -74,19 +76,18 @@ export async function findOrCreateAddress(
   const known = await em.findOne(Address, { lookupKey });
   if (known) return known;
 
-  if (input.latitude != null && input.longitude != null) {
+  const outcome = await geocoder.geocode({ street, city: input.city, postalCode: input.postalCode });
+  if (outcome.kind === 'unknownMunicipality') throw unknownMunicipality(input.city, input.postalCode);
+  if (outcome.kind === 'addressNotFound') {
+    if (input.latitude == null || input.longitude == null) {
+      throw BadRequestError.on('global', 'Address not found: send its latitude and longitude to record it as given');
+    }
     return recordOnce(em, street, municipality, lookupKey, {
       banId: null,
       latitude: input.latitude,
       longitude: input.longitude,
       isManualEdition: true,
     });
-  }
-
-  const outcome = await geocoder.geocode({ street, city: input.city, postalCode: input.postalCode });
-  if (outcome.kind === 'unknownMunicipality') throw unknownMunicipality(input.city, input.postalCode);
-  if (outcome.kind === 'addressNotFound') {
-    throw BadRequestError.on('global', 'Address not found: send its latitude and longitude to record it as given');
   }
   const sameBanAddress = outcome.banId ? await em.findOne(Address, { banId: outcome.banId }) : null;
   if (sameBanAddress) return sameBanAddress;
