@@ -45,10 +45,10 @@ export async function readOfferPage(
   page?: PageInput,
 ): Promise<Offer[]> {
   requireIndividualOfferRights(context);
-  // Without a page (offers named by EAN, at most 100), every match, in id order.
+  // Without a page (offers named by EAN, at most 100), every match, the newest first.
   const { where, options } = page
     ? pageQuery(page)
-    : { where: {}, options: { orderBy: { id: 'asc' as const }, limit: undefined } };
+    : { where: {}, options: { orderBy: { id: 'desc' as const }, limit: undefined } };
   const conditions: FilterQuery<Offer>[] = [reachableOffers(context), where, { isEvent: filters.isEvent }];
   if (filters.venueId != null) conditions.push({ venue: filters.venueId });
   if (filters.addressId != null) conditions.push({ address: filters.addressId });

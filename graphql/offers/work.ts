@@ -1,4 +1,5 @@
 import type { WorkPorts } from '../shared/work.js';
+import { refuseUnsettingTicketingUrls } from './events/ticketingGuard.js';
 import { AUTO_APPROVAL_JOB } from './offerReview.js';
 import { applyProductImportStep, PRODUCT_IMPORT_JOB } from './products/productImportJob.js';
 import {
@@ -27,6 +28,8 @@ export function registerOffersWork(
       await applyPublication(em, clock.now());
     },
   });
+  // A provider or venue losing its ticketing URLs: refused while events with tickets have dates ahead.
+  events.on('providers.ticketingUrlsUnset', (em, scope) => refuseUnsettingTicketingUrls(em, scope));
   jobs.register(AUTO_APPROVAL_JOB, async (payload, { em, clock }) => {
     // `offerId`: jobs queued before approvals were grouped.
     const offerIds = Array.isArray(payload.offerIds) ? payload.offerIds.map(Number) : [Number(payload.offerId)];

@@ -2,8 +2,9 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import type { ProviderView } from '../shared/caller.js';
 import type { GraphContext } from '../shared/context.js';
 import { providerInScope, venuesOfProvider } from './access.js';
-import { applyExternalUrls, ExternalUrlsInput } from './externalUrls.js';
+import { ExternalUrlsInput } from './externalUrls.js';
 import { Provider } from './Provider.js';
+import { changeTicketingUrls } from './ticketingUrls.js';
 import { Venue } from './Venue.js';
 
 @Resolver(() => Provider)
@@ -19,7 +20,9 @@ export class ProviderResolver {
   }
 
   @Mutation(() => Provider, {
-    description: 'Changes the URLs through which the platform reaches the provider ticketing system.',
+    description:
+      'Changes the URLs through which the platform reaches the provider ticketing system: bookingUrl and ' +
+      'cancelUrl are set together or not at all, and not unset while events with tickets have dates ahead.',
   })
   async updateProvider(
     @Ctx() context: GraphContext,
@@ -27,10 +30,12 @@ export class ProviderResolver {
     @Arg('id', () => Int, { nullable: true }) id?: number | null,
   ): Promise<Provider> {
     const { id: providerId } = await providerInScope(context, id);
-    const provider = await context.em.findOneOrFail(Provider, providerId);
-    applyExternalUrls(provider, input);
-    await context.em.flush();
-    return provider;
+    return context.em.transactional(async (em) => {
+      const provider = await em.findOneOrFail(Provider, providerId);
+      await changeTicketingUrls(context, em, provider, input, { providerId, venueId: null });
+      await em.flush();
+      return provider;
+    });
   }
 
   @FieldResolver(() => [Venue], { description: 'Venues this provider may act on.' })

@@ -3,8 +3,10 @@ import type { GraphContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';
 import { oncePerRequest } from '../shared/requestMemo.js';
 import { venueInScope, venueLinkInScope, venuesOfProvider } from './access.js';
-import { applyExternalUrls, ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
+import { ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
+import { changeTicketingUrls } from './ticketingUrls.js';
 import { Address } from './Address.js';
+import { Provider } from './Provider.js';
 import { Offerer } from './Offerer.js';
 import { Venue } from './Venue.js';
 import { VenueProvider } from './VenueProvider.js';
@@ -64,17 +66,27 @@ export class VenueResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: "Sets a venue's own ticketing and notification URLs, which take priority over the provider's.",
+    description:
+      "Sets a venue's own ticketing and notification URLs, which take priority over the provider's: bookingUrl and " +
+      "cancelUrl are set together or not at all, and not unset while the venue's events with tickets have dates " +
+      "ahead (unless the provider's own URLs take over).",
   })
   async updateVenueExternalUrls(
     @Ctx() context: GraphContext,
     @Arg('venueId', () => Int) venueId: number,
     @Arg('input', () => ExternalUrlsInput) input: ExternalUrlsInput,
   ): Promise<boolean> {
-    const link = await venueLinkInScope(context.em, context.caller, venueId);
-    applyExternalUrls(link, input);
-    await context.em.flush();
-    return true;
+    return context.em.transactional(async (em) => {
+      const link = await venueLinkInScope(em, context.caller, venueId);
+      const provider = await em.findOneOrFail(Provider, link.provider.id);
+      await changeTicketingUrls(context, em, link, input, {
+        providerId: provider.id,
+        venueId: link.venue.id,
+        fallback: provider,
+      });
+      await em.flush();
+      return true;
+    });
   }
 
   @FieldResolver(() => Offerer)

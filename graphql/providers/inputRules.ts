@@ -2,7 +2,7 @@ import { z } from '../shared/zod.js';
 import type { InputRules } from '../shared/inputRules.js';
 import { externalUrlsRule } from './externalUrls.js';
 import { CITY_MAX_LENGTH, POSTAL_CODE_PATTERN, STREET_MAX_LENGTH } from './limits.js';
-import { sirenPattern } from './siren.js';
+import { sirenPattern, siretPattern } from './siren.js';
 
 /** The rules of the providers subgraph's inputs; the REST facade's schemas are built from the same. */
 
@@ -31,6 +31,9 @@ export function bothCoordinatesOrNone(
 }
 
 export const sirenRule = z.string().regex(sirenPattern, 'A SIREN is 9 digits, or NC followed by 7 digits');
+export const siretRule = z
+  .string()
+  .regex(siretPattern, 'A SIRET is 14 digits; a RIDET is NC followed by 10 digits and XX');
 
 const addressSearchRule = z.object({
   ...addressFieldRules,
@@ -45,5 +48,6 @@ export const providersInputRules: InputRules = {
     'Mutation.createAddress': { input: addressSearchRule.superRefine(bothCoordinatesOrNone) },
     'Query.searchAddresses': { input: addressSearchRule },
     'Query.offererVenues': { siren: sirenRule },
+    'Query.venueBySiret': { siret: siretRule },
   },
 };

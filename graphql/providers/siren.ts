@@ -1,5 +1,7 @@
 /** SIREN (9 digits) and SIRET (14 digits) carry a Luhn check digit; New Caledonian RIDETs start with NC. */
 export const sirenPattern = /^(\d{9}|NC\d{7})$/;
+/** A SIRET is 14 digits; a New Caledonian RIDET is written NC, its 10 digits, then XX (14 characters too). */
+export const siretPattern = /^(\d{14}|NC\d{10}XX)$/;
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;

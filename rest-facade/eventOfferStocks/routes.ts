@@ -54,9 +54,10 @@ export const postEventStocks = defineRoute({
   summary: 'Add dates to an event',
   description:
     `Adds up to ${DATES_PER_CALL_MAX} dates to one of your events, all or none (${DATES_PER_OFFER_MAX} dates per event ` +
-    'in total). Each date is one beginning at one price category of the event (404 for a price category of ' +
-    'another event): the same beginning and price category twice, an `idAtProvider` already used by a date of ' +
-    "the event, or a booking limit after the beginning or before the event's publication is a 400.",
+    'in total). Each date is one beginning at one price category of the event. Beginnings and booking limits ' +
+    'lie ahead (422). A price category the event does not have, the same beginning and price category twice, ' +
+    'an `idAtProvider` already used by a date of the event, or a booking limit after the beginning or before ' +
+    "the event's publication or opening of bookings (`bookingAllowedDatetime`) is a 400 naming the date's field.",
   subgraph: 'offers',
   document: graphql.offers(
     `mutation PostEventStocks($eventId: Int!, $dates: [EventDateCreationInput!]!) {
@@ -84,7 +85,8 @@ export const patchEventStock = defineRoute({
   description:
     'Changes the fields sent of a date of one of your events. A `quantity` is the number of places still on ' +
     'sale: the places already booked come on top. A `beginningDatetime` sent, even unchanged, reschedules the ' +
-    'date and its bookers are told.',
+    'date and its bookers are told. A booking limit sent lies ahead (422), not after the beginning nor before ' +
+    "the event's publication or opening of bookings (400).",
   subgraph: 'offers',
   document: graphql.offers(
     `mutation PatchEventStock($eventId: Int!, $stockId: Int!, $input: EventDateEditionInput!) {

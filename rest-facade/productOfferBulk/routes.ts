@@ -32,7 +32,7 @@ export const getProductByEan = defineRoute({
   variables: ({ query }) => ({ eans: query.eans, venueId: query.venueId }),
   response: {
     status: 200,
-    description: 'The product offers found, in id order.',
+    description: 'The product offers found, the newest first (in decreasing id order).',
     schema: ProductOffersByEanResponse,
     select: (data) => toProductsResponse(data.productsByEan),
   },

@@ -30,7 +30,14 @@ export const eansAtVenueQuery = z.object({ eans: eansParameter, venueId: integer
 
 const StockUpsert = z
   .object({
-    bookingLimitDatetime: awareDateTimeInput.nullable().optional(),
+    bookingLimitDatetime: awareDateTimeInput
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'When booking ends (timezone-aware ISO 8601, ahead, not before the publication nor the opening of bookings ' +
+          'asked for); left out or null, an existing stock loses its booking limit.',
+      }),
     price: priceRule.openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` }),
     quantity: quantityInput(0)
       .nullable()

@@ -19,9 +19,14 @@ import { quantityInput, quantityOutput, UNLIMITED } from '../schemas/quantity.js
 import { z } from '../zod.js';
 
 const price = priceRule.openapi({ description: `Euro cents, 0 to ${PRICE_MAX_CENTS}.` });
-const bookingLimitDatetime = awareDateTimeInput.nullable().optional().openapi({
-  description: 'When booking ends (timezone-aware ISO 8601); none: until the stock runs out.',
-});
+const bookingLimitDatetime = awareDateTimeInput
+  .nullable()
+  .optional()
+  .openapi({
+    description:
+      'When booking ends (timezone-aware ISO 8601, ahead, not before the publication nor the opening of bookings); ' +
+      'none: until the stock runs out.',
+  });
 
 export const StockCreation = z
   .object({
@@ -38,7 +43,9 @@ export const StockCreation = z
 
 export const StockEdition = z
   .strictObject({
-    bookingLimitDatetime: bookingLimitDatetime.openapi({ description: 'Leave it out (or null) to keep it.' }),
+    bookingLimitDatetime: bookingLimitDatetime.openapi({
+      description: 'Leave it out to keep it; null removes it (booking then ends when the stock runs out).',
+    }),
     price: price.nullable().optional().openapi({ description: 'Leave it out (or null) to keep it.' }),
     quantity: quantityInput(0)
       .nullable()

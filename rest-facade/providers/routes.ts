@@ -35,7 +35,9 @@ export const updateProvider = defineRoute({
   summary: 'Update my provider URLs',
   description:
     'Sets the URLs through which the platform books and cancels tickets in your ticketing system and ' +
-    'notifies you. Only the fields sent change; null clears one.',
+    'notifies you. Only the fields sent change; null clears one. `bookingUrl` and `cancelUrl` are set together ' +
+    'or unset together (400 otherwise), and cannot be unset while your events with tickets have dates ahead at ' +
+    'venues without URLs of their own (400 listing those events).',
   subgraph: 'providers',
   document: graphql.providers(
     'mutation UpdateProvider($input: ExternalUrlsInput!) { updateProvider(input: $input) { ...ProviderFields } }',
@@ -49,6 +51,7 @@ export const updateProvider = defineRoute({
     schema: ProviderResponse,
     select: (data) => data.updateProvider,
   },
+  errors: [400],
 });
 
 export const updateVenueExternalUrls = defineRoute({
@@ -59,7 +62,9 @@ export const updateVenueExternalUrls = defineRoute({
   summary: "Update a venue's URLs",
   description:
     "Sets a venue's own booking, cancellation and notification URLs: for that venue they take priority " +
-    "over your provider's. Only the fields sent change; null clears one.",
+    "over your provider's. Only the fields sent change; null clears one. `bookingUrl` and `cancelUrl` are set " +
+    'together or unset together (400 otherwise), and cannot be unset while your events with tickets at this ' +
+    "venue have dates ahead, unless your provider's own URLs take over (400 listing those events).",
   subgraph: 'providers',
   document: graphql.providers(
     `mutation UpdateVenueExternalUrls($venueId: Int!, $input: ExternalUrlsInput!) {
@@ -69,7 +74,7 @@ export const updateVenueExternalUrls = defineRoute({
   request: { params: z.object({ venue_id: idInPath }), body: VenueProviderExternalUrlsUpdate },
   variables: ({ params, body }) => ({ venueId: params.venue_id, input: body }),
   response: { status: 204, description: 'The URLs are set.' },
-  errors: [404],
+  errors: [400, 404],
 });
 
 export const providerRoutes = [getProvider, updateProvider, updateVenueExternalUrls];

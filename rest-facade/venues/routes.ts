@@ -1,4 +1,4 @@
-import { sirenRule } from '../../graphql/providers/inputRules.js';
+import { sirenRule, siretRule } from '../../graphql/providers/inputRules.js';
 import { defineRoute } from '../route.js';
 import { graphql } from '../subgraphs/graphql.js';
 import { z } from '../zod.js';
@@ -48,7 +48,9 @@ export const getVenueBySiret = defineRoute({
   tag: TAG,
   operationId: 'GetVenueBySiret',
   summary: 'Get a venue by SIRET',
-  description: 'A venue your API key may act on, by its SIRET or, in New Caledonia, its RIDET (NC, digits, XX).',
+  description:
+    'A venue your API key may act on, by its SIRET (14 digits) or, in New Caledonia, its RIDET (NC, 10 digits, XX). ' +
+    'Any other form is a 422.',
   subgraph: 'providers',
   document: graphql.providers(
     'query GetVenueBySiret($siret: String!) { venueBySiret(siret: $siret) { ...VenueFields } }',
@@ -56,7 +58,7 @@ export const getVenueBySiret = defineRoute({
   ),
   request: {
     params: z.object({
-      siret: z.string().min(1).openapi({ example: '12345678200010' }),
+      siret: siretRule.openapi({ example: '12345678200010' }),
     }),
   },
   variables: ({ params }) => ({ siret: params.siret }),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { anEvent } from '../support/fixtures.js';
@@ -143,8 +144,10 @@ describe('Event Offer Stocks (dates)', () => {
         [aDate(id, 24, { bookingLimitDatetime: '2026-12-01' }), 'bookingLimitDatetime', 'timezone_aware'],
         [aDate(id, 24, { beginningDatetime: '2026-02-30T20:00:00Z' }), 'beginningDatetime', 'datetime_parsing'],
         [aDate(id, 24, { beginningDatetime: 'tomorrow' }), 'beginningDatetime', 'datetime_parsing'],
-        [aDate(id, -1, { bookingLimitDatetime: inHours(-2) }), 'beginningDatetime', 'datetime_future'],
-        [aDate(id, 0), 'beginningDatetime', 'datetime_future'],
+        [aDate(id, -1, { bookingLimitDatetime: inHours(2) }), 'beginningDatetime', 'datetime_future'],
+        [aDate(id, 0, { bookingLimitDatetime: inHours(1) }), 'beginningDatetime', 'datetime_future'],
+        [aDate(id, 24, { bookingLimitDatetime: inHours(-24) }), 'bookingLimitDatetime', 'datetime_future'],
+        [aDate(id, 24, { bookingLimitDatetime: inHours(0) }), 'bookingLimitDatetime', 'datetime_future'],
         [aDate(id, 24, { quantity: 0 }), 'quantity', 'greater_than_equal'],
         [aDate(id, 24, { quantity: 'lots' }), 'quantity', 'union_tag_invalid'],
         [aDate(id, 24, { quantity: 2.5 }), 'quantity', 'union_tag_invalid'],
@@ -170,14 +173,78 @@ describe('Event Offer Stocks (dates)', () => {
       expect(await storedDates(event.id)).toEqual([]);
     });
 
-    it('answers 404 for a price category of another event, and writes nothing', async () => {
+    it('refuses a past booking limit with 422 at its date, both datetimes of a date at once, and writes nothing', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const id = categories[0].id;
+      const response = await create(event.id, [
+        aDate(id, 48),
+        aDate(id, 24, { bookingLimitDatetime: inHours(-1) }),
+        aDate(id, -2, { bookingLimitDatetime: inHours(-3) }),
+      ]);
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([
+        {
+          loc: ['dates', '1', 'bookingLimitDatetime'],
+          msg: 'The datetime must be in the future',
+          type: 'datetime_future',
+        },
+        {
+          loc: ['dates', '2', 'beginningDatetime'],
+          msg: 'The datetime must be in the future',
+          type: 'datetime_future',
+        },
+        {
+          loc: ['dates', '2', 'bookingLimitDatetime'],
+          msg: 'The datetime must be in the future',
+          type: 'datetime_future',
+        },
+      ]);
+      expect(await storedDates(event.id)).toEqual([]);
+    });
+
+    it('refuses a price category the event does not have with 400 at its date, with the other refusals, and writes nothing', async () => {
       const { event, categories } = await anEventWithCategories();
       const { categories: foreign } = await anEventWithCategories();
-      const response = await create(event.id, [aDate(categories[0].id, 24), aDate(foreign[0].id, 24)]);
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({ global: ['Price category not found'] });
-      expect((await create(event.id, [aDate(999999, 24)])).status).toBe(404);
+      const response = await create(event.id, [
+        aDate(categories[0].id, 24),
+        aDate(foreign[0].id, 24),
+        aDate(999999, 25, { bookingLimitDatetime: inHours(26) }),
+      ]);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        'dates.1.priceCategoryId': ['The event has no price category with this id'],
+        'dates.2.priceCategoryId': ['The event has no price category with this id'],
+        'dates.2.bookingLimitDatetime': ['The booking limit must not be after the beginning of the date'],
+      });
       expect(await storedDates(event.id)).toEqual([]);
+      expect((await create(event.id, [aDate(categories[0].id, 24), aDate(categories[0].id, 25)])).status).toBe(200);
+    });
+
+    it('refuses a booking limit before the opening of bookings, with the publication rule (400 at the date)', async () => {
+      const bookingAllowed = new Date(now() + 12 * HOUR);
+      const { event, categories } = await anEventWithCategories([1000], {
+        publicationDatetime: new Date(now() + 6 * HOUR),
+        publishedAt: null,
+        bookingAllowedDatetime: bookingAllowed,
+      });
+      const id = categories[0].id;
+      const response = await create(event.id, [
+        aDate(id, 48),
+        aDate(id, 24, { bookingLimitDatetime: inHours(8) }),
+        aDate(id, 24.5, { bookingLimitDatetime: inHours(5) }),
+      ]);
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body)).toEqual(['dates.1.bookingLimitDatetime', 'dates.2.bookingLimitDatetime']);
+      expect(response.body['dates.1.bookingLimitDatetime']).toEqual([
+        `The booking limit must not be before bookings open (bookingAllowedDatetime, ${bookingAllowed.toISOString()}): nobody could book in between`,
+      ]);
+      expect(response.body['dates.2.bookingLimitDatetime']).toHaveLength(2);
+      expect(response.body['dates.2.bookingLimitDatetime'][0]).toMatch(/before the publication of the offer/);
+      expect(response.body['dates.2.bookingLimitDatetime'][1]).toMatch(/before bookings open/);
+      expect(await storedDates(event.id)).toEqual([]);
+      expect(
+        (await create(event.id, [aDate(id, 24, { bookingLimitDatetime: bookingAllowed.toISOString() })])).status,
+      ).toBe(200);
     });
 
     it('refuses a booking limit after the beginning, or before the publication (400)', async () => {
@@ -412,10 +479,12 @@ describe('Event Offer Stocks (dates)', () => {
     });
 
     it('refuses bad fields (422): naive or past datetimes, a negative quantity, unknown fields', async () => {
-      const { event, stockId } = await anEventWithADate();
+      const { event, date, stockId } = await anEventWithADate();
       for (const [body, loc, type] of [
         [{ beginningDatetime: '2026-12-30T20:00:00' }, 'beginningDatetime', 'timezone_aware'],
         [{ beginningDatetime: inHours(-1) }, 'beginningDatetime', 'datetime_future'],
+        [{ bookingLimitDatetime: inHours(-1) }, 'bookingLimitDatetime', 'datetime_future'],
+        [{ bookingLimitDatetime: inHours(0) }, 'bookingLimitDatetime', 'datetime_future'],
         [{ quantity: -1 }, 'quantity', 'greater_than_equal'],
         [{ quantity: 'all' }, 'quantity', 'union_tag_invalid'],
         [{ price: 100 }, 'price', 'extra_forbidden'],
@@ -424,7 +493,35 @@ describe('Event Offer Stocks (dates)', () => {
         expect(response.status, JSON.stringify(body)).toBe(422);
         expect(response.body).toEqual([expect.objectContaining({ loc: [loc], type })]);
       }
-      expect((await storedDate(stockId)).rescheduledAt).toBeNull();
+      const stored = await storedDate(stockId);
+      expect(stored.rescheduledAt).toBeNull();
+      expect(stored.bookingLimitDatetime?.toISOString()).toBe(date.bookingLimitDatetime);
+    });
+
+    it("refuses a booking limit sent before the event's publication or opening of bookings (400), and changes nothing", async () => {
+      const { event, date, stockId } = await anEventWithADate();
+      const publication = new Date(now() + 6 * HOUR);
+      const bookingAllowed = new Date(now() + 12 * HOUR);
+      await em().nativeUpdate(Offer, event.id, {
+        publicationDatetime: publication,
+        publishedAt: null,
+        bookingAllowedDatetime: bookingAllowed,
+      });
+      const beforeBoth = await patch(event.id, stockId, { bookingLimitDatetime: inHours(3) });
+      expect(beforeBoth.status).toBe(400);
+      expect(beforeBoth.body).toEqual({
+        bookingLimitDatetime: [
+          `The booking limit must not be before the publication of the offer (${publication.toISOString()}): nobody could book in between`,
+          `The booking limit must not be before bookings open (bookingAllowedDatetime, ${bookingAllowed.toISOString()}): nobody could book in between`,
+        ],
+      });
+      const beforeBookingsOpen = await patch(event.id, stockId, { bookingLimitDatetime: inHours(9) });
+      expect(beforeBookingsOpen.status).toBe(400);
+      expect(beforeBookingsOpen.body.bookingLimitDatetime).toEqual([expect.stringMatching(/before bookings open/)]);
+      expect((await storedDate(stockId)).bookingLimitDatetime?.toISOString()).toBe(date.bookingLimitDatetime);
+      const accepted = await patch(event.id, stockId, { bookingLimitDatetime: inHours(13) });
+      expect(accepted.status).toBe(200);
+      expect((await storedDate(stockId)).bookingLimitDatetime?.toISOString()).toBe(inHours(13));
     });
 
     it("answers 404 for a price category of another event, a date of another event, or another provider's event", async () => {

@@ -145,6 +145,48 @@ describe('Event Offer Price Categories', () => {
         (await create(elsewhere.id, { priceCategories: [{ label: 'A', price: 1, idAtProvider: 'taken' }] })).status,
       ).toBe(200);
     });
+
+    it('refuses the same label and price twice, in the call or already on the event (400), and writes nothing', async () => {
+      const event = await newEvent();
+      const twice = await create(event.id, {
+        priceCategories: [
+          { label: 'Balcony', price: 1500 },
+          { label: 'Stalls', price: 2500 },
+          { label: 'Balcony', price: 1500, idAtProvider: 'balcony-2' },
+        ],
+      });
+      expect(twice.status).toBe(400);
+      expect(twice.body).toEqual({
+        priceCategories: ['The price category "Balcony" at 1500 cents is given twice'],
+      });
+      expect(await storedCategories(event.id)).toEqual([]);
+
+      const first = await create(event.id, {
+        priceCategories: [
+          { label: 'Balcony', price: 1500 },
+          { label: 'Balcony', price: 1000 },
+          { label: 'balcony', price: 1500 },
+        ],
+      });
+      expect(first.status).toBe(200);
+      const again = await create(event.id, {
+        priceCategories: [
+          { label: 'Stalls', price: 2500 },
+          { label: 'Balcony', price: 1000, idAtProvider: 'balcony-reduced' },
+        ],
+      });
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual({
+        priceCategories: ['The event already has the price category "Balcony" at 1000 cents'],
+      });
+      expect((await storedCategories(event.id)).map((category) => [category.label, category.price])).toEqual([
+        ['Balcony', 1500],
+        ['Balcony', 1000],
+        ['balcony', 1500],
+      ]);
+      const elsewhere = await newEvent();
+      expect((await create(elsewhere.id, { priceCategories: [{ label: 'Balcony', price: 1500 }] })).status).toBe(200);
+    });
   });
 
   describe('PATCH', () => {
@@ -163,7 +205,7 @@ describe('Event Offer Price Categories', () => {
       expect([stored.label, stored.price, stored.idAtProvider]).toEqual(['Stalls', 2500, null]);
     });
 
-    it("gives a new price to the category's dates that are not deleted", async () => {
+    it("gives a new price to the category's dates that are not deleted and have not begun", async () => {
       const event = await newEvent();
       const [category, otherCategory] = (
         await create(event.id, {
@@ -185,10 +227,12 @@ describe('Event Offer Price Categories', () => {
           createdAt: world.testApp.clock.now(),
           updatedAt: world.testApp.clock.now(),
         });
-      const [live, deleted, untouched] = [
+      const [live, deleted, untouched, past, beginningNow] = [
         aDate(category.id, false, 24),
         aDate(category.id, true, 48),
         aDate(otherCategory.id, false, 24),
+        aDate(category.id, false, -24),
+        aDate(category.id, false, 0),
       ];
       await fork.flush();
 
@@ -196,8 +240,12 @@ describe('Event Offer Price Categories', () => {
       expect(response.status).toBe(200);
       expect(response.body.price).toBe(1500);
       const prices = async () =>
-        Promise.all([live, deleted, untouched].map(async (stock) => (await em().findOneOrFail(Stock, stock.id)).price));
-      expect(await prices()).toEqual([1500, 1000, 500]);
+        Promise.all(
+          [live, deleted, untouched, past, beginningNow].map(
+            async (stock) => (await em().findOneOrFail(Stock, stock.id)).price,
+          ),
+        );
+      expect(await prices()).toEqual([1500, 1000, 500, 1000, 1000]);
     });
 
     it('refuses null for label or price, bounds and unknown fields (422), and changes nothing', async () => {

@@ -295,6 +295,35 @@ describe('Event Offers', () => {
       expect((await stored(event.body.id)).name).toBe('Le Visible 978207028625');
     });
 
+    it('refuses two price categories with the same label and price (400 on priceCategories), writing nothing', async () => {
+      const before = await offerCount();
+      const refused = await post(
+        anEventBody({
+          priceCategories: [
+            { label: 'Pit', price: 2500 },
+            { label: 'Balcony', price: 1500 },
+            { label: 'Pit', price: 2500, idAtProvider: 'pit-2' },
+          ],
+        }),
+      );
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { priceCategories: ['The price category "Pit" at 2500 cents is given twice'] },
+      ]);
+      expect(await offerCount()).toBe(before);
+      const samePriceOrLabel = await post(
+        anEventBody({
+          priceCategories: [
+            { label: 'Pit', price: 2500 },
+            { label: 'Pit', price: 2000 },
+            { label: 'Balcony', price: 2500 },
+          ],
+        }),
+      );
+      expectStatus(samePriceOrLabel, 200);
+      expect(await world.em().count(PriceCategory, { offer: samePriceOrLabel.body.id })).toBe(3);
+    });
+
     it('keeps idAtProvider unique per venue (400)', async () => {
       expect((await post(anEventBody({ idAtProvider: 'unique-1' }))).status).toBe(200);
       const again = await post(anEventBody({ idAtProvider: 'unique-1' }));

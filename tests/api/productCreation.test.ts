@@ -347,6 +347,36 @@ describe('Product Offers: creation', () => {
     expect(await offerCount()).toBe(before);
   });
 
+  it('refuses a stock whose booking limit falls before the publication or the opening of bookings (400), writing nothing', async () => {
+    const before = await offerCount();
+    const stock = { price: 1500, bookingLimitDatetime: '2026-12-01T10:00:00+01:00' };
+    const cases = [
+      [
+        { publicationDatetime: '2026-12-01T10:00:00Z' },
+        'The booking limit must not be before the publication of the offer (2026-12-01T10:00:00.000Z): nobody could book in between',
+      ],
+      [
+        { bookingAllowedDatetime: '2026-12-01T09:30:00Z' },
+        'The booking limit must not be before bookings open (bookingAllowedDatetime, 2026-12-01T09:30:00.000Z): nobody could book in between',
+      ],
+    ] as const;
+    for (const [opening, message] of cases) {
+      const refused = await post(aProductBody({ ...opening, stock }));
+      expect([refused.status, refused.body]).toEqual([400, { 'stock.bookingLimitDatetime': [message] }]);
+    }
+    expect(await offerCount()).toBe(before);
+    const atOpening = await post(
+      aProductBody({
+        publicationDatetime: '2026-12-01T09:00:00Z',
+        bookingAllowedDatetime: '2026-12-01T09:00:00Z',
+        stock,
+      }),
+    );
+    expect(atOpening.status).toBe(201);
+    expect(atOpening.body.stock.bookingLimitDatetime).toBe('2026-12-01T09:00:00.000Z');
+    expect(await offerCount()).toBe(before + 1);
+  });
+
   it('refuses a name that carries an EAN (400 on name), writing nothing', async () => {
     const before = await offerCount();
     const refused = await post(aProductBody({ name: 'Le Visible 9782070286256' }));

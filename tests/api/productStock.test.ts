@@ -72,7 +72,7 @@ describe('Product Offers: stock and status', () => {
         bookingLimitDatetime: '2026-12-31T22:00:00.000Z',
         quantity: 10,
       });
-      const keptLimit = await patch({ offerId: product.id, stock: { bookingLimitDatetime: null, price: 0 } });
+      const keptLimit = await patch({ offerId: product.id, stock: { price: 0, quantity: null } });
       expect(keptLimit.body.stock).toEqual({
         price: 0,
         bookedQuantity: 0,
@@ -90,6 +90,61 @@ describe('Product Offers: stock and status', () => {
           stock.isDeleted,
         ]),
       ).toEqual([[0, 10, '2026-12-31T22:00:00.000Z', false]]);
+    });
+
+    it('removes the booking limit with bookingLimitDatetime: null, keeping the rest of the stock', async () => {
+      const product = await created({
+        stock: { price: 1500, quantity: 10, bookingLimitDatetime: '2026-12-24T18:00:00Z' },
+      });
+      const cleared = await patch({ offerId: product.id, stock: { bookingLimitDatetime: null } });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.stock).toEqual({ price: 1500, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 10 });
+      expect(
+        (await storedStocks(product.id)).map((stock) => [stock.price, stock.quantity, stock.bookingLimitDatetime]),
+      ).toEqual([[1500, 10, null]]);
+      expect((await getOne(product.id)).body.stock.bookingLimitDatetime).toBeNull();
+    });
+
+    it('refuses a booking limit before the publication or the opening of bookings, sent or stored (400), and changes nothing', async () => {
+      const product = await created({
+        stock: { price: 1500, quantity: 10, bookingLimitDatetime: '2026-12-24T18:00:00Z' },
+      });
+      const sentTogether = await patch({
+        offerId: product.id,
+        publicationDatetime: '2026-12-01T10:00:00Z',
+        bookingAllowedDatetime: '2026-12-02T10:00:00Z',
+        stock: { bookingLimitDatetime: '2026-11-30T10:00:00Z' },
+      });
+      expect(sentTogether.status).toBe(400);
+      expect(sentTogether.body).toEqual({
+        'stock.bookingLimitDatetime': [
+          'The booking limit must not be before the publication of the offer (2026-12-01T10:00:00.000Z): nobody could book in between',
+          'The booking limit must not be before bookings open (bookingAllowedDatetime, 2026-12-02T10:00:00.000Z): nobody could book in between',
+        ],
+      });
+      const unchanged = await stored(product.id);
+      expect([unchanged.publicationDatetime?.toISOString(), unchanged.bookingAllowedDatetime]).toEqual([
+        START.toISOString(),
+        null,
+      ]);
+
+      expect((await patch({ offerId: product.id, bookingAllowedDatetime: '2026-12-10T10:00:00Z' })).status).toBe(200);
+      const beforeStoredOpening = await patch({
+        offerId: product.id,
+        stock: { bookingLimitDatetime: '2026-12-09T10:00:00Z' },
+      });
+      expect(beforeStoredOpening.status).toBe(400);
+      expect(beforeStoredOpening.body).toEqual({
+        'stock.bookingLimitDatetime': [
+          expect.stringMatching(/before bookings open \(bookingAllowedDatetime, 2026-12-10/),
+        ],
+      });
+      expect((await storedStocks(product.id)).map((stock) => stock.bookingLimitDatetime?.toISOString())).toEqual([
+        '2026-12-24T18:00:00.000Z',
+      ]);
+      const accepted = await patch({ offerId: product.id, stock: { bookingLimitDatetime: '2026-12-10T10:00:00Z' } });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.stock.bookingLimitDatetime).toBe('2026-12-10T10:00:00.000Z');
     });
 
     it('refuses bad stock fields on edition (422) and changes nothing', async () => {

@@ -107,7 +107,7 @@ describe('Product offers by EAN: availability and reading', () => {
   });
 
   describe('GET by EAN', () => {
-    it("lists the key's provider's product offers at the venue with these EANs, in id order", async () => {
+    it("lists the key's provider's product offers at the venue with these EANs, the newest first", async () => {
       const venue = await aVenue();
       const elsewhere = await aVenue();
       const wanted = [cds[5], books[8], vinyls[1]];
@@ -129,15 +129,16 @@ describe('Product offers by EAN: availability and reading', () => {
       const query = [vinyls[1].ean, books[8].ean, unknownEans[2], cds[5].ean, books[10].ean, books[8].ean].join(',');
       const response = await getByEan({ eans: query, venueId: venue.id });
       expect(response.status).toBe(200);
-      expect(response.body.products.map((product: { id: number }) => product.id)).toEqual(ids);
-      expect(response.body.products[0]).toMatchObject({
+      expect(response.body.products.map((product: { id: number }) => product.id)).toEqual([...ids].reverse());
+      expect(ids[0]).toBeLessThan(ids[2]);
+      expect(response.body.products[2]).toMatchObject({
         name: cds[5].title,
         categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_MUSIQUE_CD', ean: cds[5].ean },
         location: { type: 'physical', venueId: venue.id },
         stock: { price: 1100, quantity: 2, bookedQuantity: 0, bookingLimitDatetime: null },
       });
       const read = await getProduct(ids[0]);
-      expect(response.body.products[0]).toEqual(read.body);
+      expect(response.body.products[2]).toEqual(read.body);
 
       expect((await getByEan({ eans: unknownEans[2], venueId: venue.id })).body).toEqual({ products: [] });
       expect((await getByEan({ eans: books[8].ean, venueId: world.sandbox.venues[0].id })).body).toEqual({

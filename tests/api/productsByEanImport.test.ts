@@ -296,10 +296,18 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
       bookingLimitDatetime: '2026-12-31T23:00:00.000Z',
     });
 
+    // An upsert replaces the stock's fields: a booking limit left out is removed.
     await upsert(venue.id, [anItem(books[3], { price: 1200, quantity: 'unlimited' })]);
     await runAllJobs();
-    expect((await stocksOf(offer.id)).map((entry) => entry.quantity)).toEqual([null]);
-    expect((await getProduct(offer.id)).body.stock).toMatchObject({ quantity: 'unlimited', bookedQuantity: 3 });
+    expect((await stocksOf(offer.id)).map((entry) => [entry.quantity, entry.bookingLimitDatetime])).toEqual([
+      [null, null],
+    ]);
+    expect((await getProduct(offer.id)).body.stock).toEqual({
+      price: 1200,
+      quantity: 'unlimited',
+      bookedQuantity: 3,
+      bookingLimitDatetime: null,
+    });
   });
 
   it('deletes the stock with a quantity of 0 and publishes offers.stockDeleted in the step; a later quantity puts a new stock on sale', async () => {
@@ -535,6 +543,14 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
         ['products', '0', 'bookingAllowedDatetime'],
         'datetime_future',
       ],
+      [
+        {
+          location: { type: 'physical', venueId },
+          products: [good, anItem(books[1], { price: 100, bookingLimitDatetime: '2026-11-22T09:00:00Z' })],
+        },
+        ['products', '1', 'stock', 'bookingLimitDatetime'],
+        'datetime_future',
+      ],
       [{ products: [good] }, ['location'], null],
       [{ location: { type: 'physical', venueId } }, ['products'], 'missing'],
     ];
@@ -546,6 +562,52 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
       expect((await upsert(venueId, products)).status).toBe(204);
     }
     expect(await importCount()).toBe(before + 2);
+    await runAllJobs();
+  });
+
+  it('refuses a past booking limit with 422 at its product, and records nothing', async () => {
+    const before = await importCount();
+    const venueId = world.sandbox.venues[1].id;
+    const past = await upsert(venueId, [
+      anItem(books[0], { price: 100, bookingLimitDatetime: '2026-12-24T18:00:00+01:00' }),
+      anItem(books[1], { price: 100, bookingLimitDatetime: '2026-11-21T18:00:00+01:00' }),
+    ]);
+    expect(past.status).toBe(422);
+    expect(past.body).toEqual([
+      {
+        loc: ['products', '1', 'stock', 'bookingLimitDatetime'],
+        msg: 'The datetime must be in the future',
+        type: 'datetime_future',
+      },
+    ]);
+    expect(await importCount()).toBe(before);
+  });
+
+  it('refuses a booking limit before the publication or the opening of bookings its product asks for (400), and records nothing', async () => {
+    const before = await importCount();
+    const venueId = world.sandbox.venues[1].id;
+    const limit = { price: 100, bookingLimitDatetime: '2026-12-01T10:00:00Z' };
+    const refused = await upsert(venueId, [
+      anItem(books[0], limit, { publicationDatetime: '2026-12-02T10:00:00Z' }),
+      anItem(books[1], limit, { bookingAllowedDatetime: '2026-12-01T10:00:00Z' }),
+      anItem(books[2], limit, { bookingAllowedDatetime: '2026-12-03T10:00:00Z' }),
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      'products.0.stock.bookingLimitDatetime': [
+        'The booking limit must not be before the publication of the offer (2026-12-02T10:00:00.000Z): nobody could book in between',
+      ],
+      'products.2.stock.bookingLimitDatetime': [
+        'The booking limit must not be before bookings open (bookingAllowedDatetime, 2026-12-03T10:00:00.000Z): nobody could book in between',
+      ],
+    });
+    expect(await importCount()).toBe(before);
+    const accepted = await upsert(venueId, [
+      anItem(books[0], limit, { publicationDatetime: '2026-12-01T10:00:00Z' }),
+      anItem(books[1], limit, { bookingAllowedDatetime: '2026-12-01T10:00:00Z' }),
+    ]);
+    expect(accepted.status).toBe(204);
+    expect(await importCount()).toBe(before + 1);
     await runAllJobs();
   });
 

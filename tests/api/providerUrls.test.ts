@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Offer } from '../../graphql/offers/Offer.js';
+import { Stock } from '../../graphql/offers/Stock.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { expectStatus } from '../support/api.js';
+import { anEvent } from '../support/fixtures.js';
 import { useOfferWorld } from '../support/offerWorld.js';
 
 describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{venue_id}', () => {
@@ -15,24 +18,125 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     world.em().findOneOrFail(VenueProvider, { venue: venueId, provider: world.sandbox.provider.id });
 
   it('changes only the URLs sent, and null clears one', async () => {
-    const response = await patchProvider({ notificationUrl: 'https://tickets.example.org/notify', cancelUrl: null });
+    const response = await patchProvider({
+      notificationUrl: 'https://tickets.example.org/notify',
+      cancelUrl: 'https://tickets.example.org/cancel',
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       id: world.sandbox.provider.id,
       name: 'Demo Ticketing',
       bookingUrl: 'https://ticketing.example.com/booking',
-      cancelUrl: null,
+      cancelUrl: 'https://tickets.example.org/cancel',
       notificationUrl: 'https://tickets.example.org/notify',
       logoUrl: null,
     });
     const stored = await storedProvider();
     expect([stored.bookingUrl, stored.cancelUrl, stored.notificationUrl]).toEqual([
       'https://ticketing.example.com/booking',
-      null,
+      'https://tickets.example.org/cancel',
       'https://tickets.example.org/notify',
     ]);
     const read = await world.api.call('GetProvider');
     expect(read.body.notificationUrl).toBe('https://tickets.example.org/notify');
+    const cleared = await patchProvider({ notificationUrl: null });
+    expect(cleared.body.notificationUrl).toBeNull();
+    expect((await storedProvider()).notificationUrl).toBeNull();
+  });
+
+  it('keeps bookingUrl and cancelUrl together: one set without the other is 400 naming the missing one', async () => {
+    const before = await storedProvider();
+    for (const [body, field] of [
+      [{ cancelUrl: null }, 'cancelUrl'],
+      [{ bookingUrl: null, notificationUrl: 'https://tickets.example.org/notify' }, 'bookingUrl'],
+    ] as const) {
+      const response = await patchProvider(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toEqual({
+        [field]: ['Set bookingUrl and cancelUrl together, or unset both: a ticketing system is reached through both'],
+      });
+    }
+    const after = await storedProvider();
+    expect([after.bookingUrl, after.cancelUrl, after.notificationUrl]).toEqual([
+      before.bookingUrl,
+      before.cancelUrl,
+      before.notificationUrl,
+    ]);
+
+    const venue = world.sandbox.venues[1];
+    const alone = await patchVenue(venue.id, { bookingUrl: 'https://bookshop.example.com/book' });
+    expect(alone.status).toBe(400);
+    expect(alone.body).toEqual({
+      cancelUrl: ['Set bookingUrl and cancelUrl together, or unset both: a ticketing system is reached through both'],
+    });
+    expect((await storedLink(venue.id)).bookingUrl).toBeNull();
+  });
+
+  it('refuses to unset both while events with tickets have dates ahead (400 listing them), then allows it', async () => {
+    const [theatre, bookshop] = world.sandbox.venues;
+    const owner = { providerId: world.sandbox.provider.id, venueId: theatre.id };
+    const fork = world.em();
+    const withTickets = await anEvent(fork, world.testApp.clock, owner, { hasTicket: true });
+    const withoutTickets = await anEvent(fork, world.testApp.clock, owner);
+    const pastOnly = await anEvent(fork, world.testApp.clock, owner, { hasTicket: true });
+    const now = world.testApp.clock.now().getTime();
+    const aDate = (offer: Offer, hours: number, isDeleted = false) =>
+      fork.create(Stock, {
+        offer,
+        beginningDatetime: new Date(now + hours * 3_600_000),
+        bookingLimitDatetime: new Date(now + (hours - 1) * 3_600_000),
+        price: 1000,
+        quantity: 10,
+        isDeleted,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      });
+    const ahead = aDate(withTickets, 48);
+    aDate(withoutTickets, 48);
+    aDate(pastOnly, -48);
+    aDate(pastOnly, 72, true);
+    await fork.flush();
+
+    const unset = { bookingUrl: null, cancelUrl: null };
+    const message = `These events sell tickets through your ticketing system and have dates ahead: ${withTickets.id}. Keep bookingUrl and cancelUrl until their dates are past or deleted`;
+    const refused = await patchProvider(unset);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ bookingUrl: [message], cancelUrl: [message] });
+    expect((await storedProvider()).bookingUrl).toBe('https://ticketing.example.com/booking');
+
+    // A venue with URLs of its own does not need the provider's.
+    expect(
+      (
+        await patchVenue(theatre.id, {
+          bookingUrl: 'https://theatre.example.com/book',
+          cancelUrl: 'https://theatre.example.com/cancel',
+        })
+      ).status,
+    ).toBe(204);
+    // Its own pair may go while the provider's takes over...
+    expect((await patchVenue(theatre.id, unset)).status).toBe(204);
+    expect(
+      (
+        await patchVenue(theatre.id, {
+          bookingUrl: 'https://theatre.example.com/book',
+          cancelUrl: 'https://theatre.example.com/cancel',
+        })
+      ).status,
+    ).toBe(204);
+    // ...and the provider's may go once every such venue has its own.
+    const providerUnset = await patchProvider(unset);
+    expect(providerUnset.status).toBe(200);
+    expect([providerUnset.body.bookingUrl, providerUnset.body.cancelUrl]).toEqual([null, null]);
+    // Now the venue's pair is the only one left: refused, then allowed once the date is deleted.
+    const venueRefused = await patchVenue(theatre.id, unset);
+    expect(venueRefused.status).toBe(400);
+    expect(venueRefused.body).toEqual({ bookingUrl: [message], cancelUrl: [message] });
+    expect((await storedLink(theatre.id)).cancelUrl).toBe('https://theatre.example.com/cancel');
+    expect((await patchVenue(bookshop.id, { notificationUrl: 'https://bookshop.example.com/n' })).status).toBe(204);
+
+    await world.em().nativeUpdate(Stock, ahead.id, { isDeleted: true });
+    expect((await patchVenue(theatre.id, unset)).status).toBe(204);
+    expect([(await storedLink(theatre.id)).bookingUrl, (await storedLink(theatre.id)).cancelUrl]).toEqual([null, null]);
   });
 
   it('accepts an empty change and ignores unknown fields (ProviderUpdate is not strict)', async () => {
@@ -67,6 +171,7 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     const venue = world.sandbox.venues[0];
     const response = await patchVenue(venue.id, {
       bookingUrl: 'https://theatre.example.com/book',
+      cancelUrl: 'https://theatre.example.com/cancel',
       notificationUrl: 'https://theatre.example.com/notify',
     });
     expect(response.status).toBe(204);
@@ -75,16 +180,19 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     const link = await storedLink(venue.id);
     expect([link.bookingUrl, link.cancelUrl, link.notificationUrl]).toEqual([
       'https://theatre.example.com/book',
-      null,
+      'https://theatre.example.com/cancel',
       'https://theatre.example.com/notify',
     ]);
     const listed = await world.api.call('GetOffererVenues');
     expectStatus(listed, 200);
     const shown = (venueId: number) => listed.body[0].venues.find((candidate) => candidate.id === venueId);
-    expect(shown(venue.id)).toMatchObject({ bookingUrl: 'https://theatre.example.com/book', cancelUrl: null });
+    expect(shown(venue.id)).toMatchObject({
+      bookingUrl: 'https://theatre.example.com/book',
+      cancelUrl: 'https://theatre.example.com/cancel',
+    });
     expect(shown(world.sandbox.venues[1].id)?.bookingUrl).toBeNull();
 
-    const cleared = await patchVenue(venue.id, { bookingUrl: null });
+    const cleared = await patchVenue(venue.id, { bookingUrl: null, cancelUrl: null });
     expect(cleared.status).toBe(204);
     expect((await storedLink(venue.id)).bookingUrl).toBeNull();
     expect((await storedLink(venue.id)).notificationUrl).toBe('https://theatre.example.com/notify');

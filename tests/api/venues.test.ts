@@ -95,6 +95,29 @@ describe('Venues: GET /public/offers/v1/offerer_venues and /public/offers/v1/ven
     expect((await venueBySiret('99999999999999')).status).toBe(404);
   });
 
+  it('refuses a malformed SIRET or RIDET with 422 at loc ["siret"]', async () => {
+    for (const siret of [
+      '1234567820001',
+      '123456782000100',
+      'ABCDEFGHIJKLMN',
+      'NC1234567001',
+      'nc1234567001xx',
+      '12345678 00010',
+    ]) {
+      const response = await venueBySiret(siret);
+      expect(response.status, siret).toBe(422);
+      expect(response.body).toEqual([
+        {
+          loc: ['siret'],
+          msg: 'A SIRET is 14 digits; a RIDET is NC followed by 10 digits and XX',
+          type: 'string_pattern_mismatch',
+          ctx: expect.anything(),
+        },
+      ]);
+    }
+    expect((await venueBySiret('12345678200010')).status).toBe(200);
+  });
+
   it('finds a New Caledonian venue by its RIDET (NC, digits, XX)', async () => {
     const em = world.em();
     const venue = em.create(Venue, {

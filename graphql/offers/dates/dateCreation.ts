@@ -1,13 +1,13 @@
 import type { EntityDictionary, EntityManager, Transaction } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
-import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { offerInScope } from '../access.js';
 import { DATES_PER_OFFER_MAX } from '../limits.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { Stock } from '../Stock.js';
-import { beginningAndPriceCategoryKey, bookingLimitProblem, dateMomentIssues, totalQuantity } from './rules.js';
+import { beginningAndPriceCategoryKey, bookingLimitProblems, dateMomentIssues, totalQuantity } from './rules.js';
 import type { Quantity } from './types.js';
 
 export interface NewDate {
@@ -46,10 +46,15 @@ function checkMoments(inputs: NewDate[], now: Date): void {
 
 /**
  * The business rules across dates (400), all reported at once, keyed by the date's path:
- * booking limits, one date per beginning and price category, unique idAtProvider, and the
- * event's total of dates.
+ * a price category of the event, booking limits, one date per beginning and price category,
+ * unique idAtProvider, and the event's total of dates.
  */
-function checkAgainstEvent(inputs: NewDate[], offer: Offer, live: Awaited<ReturnType<typeof liveDateKeys>>): void {
+function checkAgainstEvent(
+  inputs: NewDate[],
+  offer: Offer,
+  priceCategoryIds: ReadonlySet<number>,
+  live: Awaited<ReturnType<typeof liveDateKeys>>,
+): void {
   const problems: Record<string, string[]> = {};
   const refuse = (field: string, message: string) => (problems[field] ??= []).push(message);
   if (live.count + inputs.length > DATES_PER_OFFER_MAX) {
@@ -61,12 +66,14 @@ function checkAgainstEvent(inputs: NewDate[], offer: Offer, live: Awaited<Return
   const givenBeginnings = new Set<string>();
   const givenIds = new Set<string>();
   inputs.forEach((input, index) => {
-    const limitProblem = bookingLimitProblem(
-      input.beginningDatetime,
-      input.bookingLimitDatetime,
-      offer.publicationDatetime,
-    );
-    if (limitProblem) refuse(`dates.${index}.bookingLimitDatetime`, limitProblem);
+    if (!priceCategoryIds.has(input.priceCategoryId)) {
+      refuse(`dates.${index}.priceCategoryId`, 'The event has no price category with this id');
+    }
+    for (const problem of bookingLimitProblems(input.beginningDatetime, input.bookingLimitDatetime, {
+      publication: offer.publicationDatetime,
+      bookingAllowed: offer.bookingAllowedDatetime,
+    }))
+      refuse(`dates.${index}.bookingLimitDatetime`, problem);
     const key = beginningAndPriceCategoryKey(input.beginningDatetime, input.priceCategoryId);
     if (givenBeginnings.has(key)) {
       refuse(`dates.${index}`, 'This beginning and price category are given twice');
@@ -140,9 +147,7 @@ export async function createDates(context: GraphContext, eventId: number, inputs
     const priceCategories = new Map(
       (await em.find(PriceCategory, { offer })).map((category) => [category.id, category]),
     );
-    if (inputs.some((input) => !priceCategories.has(input.priceCategoryId)))
-      throw new NotFoundError('Price category not found');
-    checkAgainstEvent(inputs, offer, await liveDateKeys(em, offer));
+    checkAgainstEvent(inputs, offer, new Set(priceCategories.keys()), await liveDateKeys(em, offer));
 
     const rows = inputs.map((input) => ({
       offer: offer.id,

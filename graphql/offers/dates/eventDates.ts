@@ -9,7 +9,7 @@ import { deleteStock } from '../stockDeletion.js';
 import { priceCategoryOfOffer } from '../priceCategories/eventPriceCategories.js';
 import { Stock } from '../Stock.js';
 import './events.js';
-import { bookingLimitProblem, type DateFields, dateMomentIssues, totalQuantity } from './rules.js';
+import { bookingLimitProblems, type DateFields, dateMomentIssues, totalQuantity } from './rules.js';
 
 /** Fields absent or null stay as they are, except `idAtProvider`, which null clears. */
 export type DateChange = DateFields;
@@ -56,13 +56,13 @@ export async function updateDate(
     const problems: Record<string, string[]> = {};
     const refuse = (field: string, message: string) => (problems[field] ??= []).push(message);
     if (change.beginningDatetime != null || change.bookingLimitDatetime != null) {
-      // The publication rule concerns a booking limit being set, not one already stored.
-      const problem = bookingLimitProblem(
-        beginning,
-        bookingLimit,
-        change.bookingLimitDatetime != null ? offer.publicationDatetime : null,
-      );
-      if (problem) refuse('bookingLimitDatetime', problem);
+      // The opening rules concern a booking limit being set, not one already stored.
+      const opening =
+        change.bookingLimitDatetime != null
+          ? { publication: offer.publicationDatetime, bookingAllowed: offer.bookingAllowedDatetime }
+          : { publication: null, bookingAllowed: null };
+      for (const problem of bookingLimitProblems(beginning, bookingLimit, opening))
+        refuse('bookingLimitDatetime', problem);
     }
     if (change.beginningDatetime != null || change.priceCategoryId != null) {
       const same = await em.count(Stock, {

@@ -14,8 +14,9 @@ export interface DateFields {
 }
 
 /**
- * What a date's moments must be (the 422s the clock decides): storable, and a beginning in
- * the future. The other fields' rules are checked with the inputs (inputRules.ts).
+ * What a date's moments must be (the 422s the clock decides): storable, and a beginning and a
+ * booking limit in the future (a limit already past would close the date as it opens). The
+ * other fields' rules are checked with the inputs (inputRules.ts).
  */
 export function dateMomentIssues(fields: DateFields, loc: Loc, now: Date): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -29,33 +30,48 @@ export function dateMomentIssues(fields: DateFields, loc: Loc, now: Date): Valid
       });
     }
   }
-  if (fields.beginningDatetime && fields.beginningDatetime.getTime() <= now.getTime()) {
-    issues.push({
-      loc: [...loc, 'beginningDatetime'],
-      msg: 'The datetime must be in the future',
-      type: 'datetime_future',
-    });
+  for (const field of ['beginningDatetime', 'bookingLimitDatetime'] as const) {
+    const moment = fields[field];
+    if (moment && moment.getTime() <= now.getTime()) {
+      issues.push({ loc: [...loc, field], msg: 'The datetime must be in the future', type: 'datetime_future' });
+    }
   }
   return issues;
 }
 
+/** When an offer opens: its publication and its opening of bookings, each null when not set. */
+export interface OfferOpening {
+  publication: Date | null;
+  bookingAllowed: Date | null;
+}
+
 /**
- * Why a booking limit is refused (400), or null: it may not fall after the date's beginning,
- * nor before the event's publication when one is set (nobody could book in between).
+ * Why a booking limit is refused (400), none when it is fine: it may not fall after the date's
+ * beginning, nor before the offer's publication or its opening of bookings when they are set
+ * (nobody could book in between). Products have no beginning.
  */
-export function bookingLimitProblem(
+export function bookingLimitProblems(
   beginning: Date | null,
   bookingLimit: Date | null,
-  publication: Date | null,
-): string | null {
-  if (!bookingLimit) return null;
+  opening: OfferOpening,
+): string[] {
+  if (!bookingLimit) return [];
+  const problems: string[] = [];
   if (beginning && bookingLimit.getTime() > beginning.getTime()) {
-    return 'The booking limit must not be after the beginning of the date';
+    problems.push('The booking limit must not be after the beginning of the date');
   }
+  const { publication, bookingAllowed } = opening;
   if (publication && bookingLimit.getTime() < publication.getTime()) {
-    return `The booking limit must not be before the publication of the event (${publication.toISOString()})`;
+    problems.push(
+      `The booking limit must not be before the publication of the offer (${publication.toISOString()}): nobody could book in between`,
+    );
   }
-  return null;
+  if (bookingAllowed && bookingLimit.getTime() < bookingAllowed.getTime()) {
+    problems.push(
+      `The booking limit must not be before bookings open (bookingAllowedDatetime, ${bookingAllowed.toISOString()}): nobody could book in between`,
+    );
+  }
+  return problems;
 }
 
 /** One date per beginning and price category: the key of that rule. */

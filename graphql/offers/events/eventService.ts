@@ -17,6 +17,7 @@ import {
   creatableCategory,
 } from '../offerRules.js';
 import { PriceCategory } from '../PriceCategory.js';
+import { checkLabelsAndPricesUnique } from '../priceCategories/eventPriceCategories.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { EventCreateInput, EventEditInput } from './inputs.js';
 import { checkTicketing } from './rules.js';
@@ -53,6 +54,7 @@ function checkEventDuration(minutes: number | null | undefined): void {
 }
 
 function checkPriceCategories(priceCategories: EventCreateInput['priceCategories']): void {
+  checkLabelsAndPricesUnique(priceCategories ?? []);
   const seen = new Set<string>();
   for (const priceCategory of priceCategories ?? []) {
     if (!priceCategory.idAtProvider) continue;

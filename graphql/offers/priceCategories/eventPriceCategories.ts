@@ -35,19 +35,36 @@ export async function listPriceCategories(context: GraphContext, args: EventPage
   return context.em.find(PriceCategory, where, options);
 }
 
+/** The words naming a price category in a refusal: its label and its price. */
+const labelAndPrice = (category: { label: string; price: number }) => `"${category.label}" at ${category.price} cents`;
+
+/** Two price categories with the same label and price would be one tariff twice: 400 on `priceCategories`. */
+export function checkLabelsAndPricesUnique(inputs: { label: string; price: number }[]): void {
+  const seen = new Set<string>();
+  for (const input of inputs) {
+    const key = JSON.stringify([input.label, input.price]);
+    if (seen.has(key)) {
+      throw BadRequestError.on('priceCategories', `The price category ${labelAndPrice(input)} is given twice`);
+    }
+    seen.add(key);
+  }
+}
+
 function duplicateIdAtProvider(field: string, idAtProvider: string): BadRequestError {
   return BadRequestError.on(field, `A price category of this event already has the idAtProvider "${idAtProvider}"`);
 }
 
 /**
- * Adds price categories to an event, all or none: at most 50 per event, each idAtProvider
- * unique within the event (400 otherwise). Their fields met their rules (inputRules.ts).
+ * Adds price categories to an event, all or none: at most 50 per event, each label and price
+ * pair and each idAtProvider unique within the event (400 otherwise). Their fields met their
+ * rules (inputRules.ts).
  */
 export async function createPriceCategories(
   context: GraphContext,
   eventId: number,
   inputs: NewPriceCategory[],
 ): Promise<PriceCategory[]> {
+  checkLabelsAndPricesUnique(inputs);
   const given = new Map<string, number>();
   inputs.forEach((input, index) => {
     if (input.idAtProvider == null) return;
@@ -69,6 +86,16 @@ export async function createPriceCategories(
         'priceCategories',
         `An event has at most ${PRICE_CATEGORIES_MAX} price categories: this one has ${existing}, ${inputs.length} more would make ${existing + inputs.length}`,
       );
+    }
+    if (inputs.length > 0) {
+      const same = await em.findOne(
+        PriceCategory,
+        { offer, $or: inputs.map(({ label, price }) => ({ label, price })) },
+        { orderBy: { id: 'asc' } },
+      );
+      if (same) {
+        throw BadRequestError.on('priceCategories', `The event already has the price category ${labelAndPrice(same)}`);
+      }
     }
     if (given.size > 0) {
       const taken = await em.find(
@@ -97,8 +124,8 @@ export async function createPriceCategories(
 }
 
 /**
- * Edits one price category. A new price applies to its dates that are not deleted, in the
- * same transaction: a date's price is always its category's.
+ * Edits one price category. A new price applies, in the same transaction, to its dates that
+ * are not deleted and have not begun: a date already past keeps the price it was sold at.
  */
 export async function updatePriceCategory(
   context: GraphContext,
@@ -122,10 +149,11 @@ export async function updatePriceCategory(
     if (change.idAtProvider !== undefined) priceCategory.idAtProvider = change.idAtProvider;
     if (change.price != null && change.price !== priceCategory.price) {
       priceCategory.price = change.price;
+      const now = context.clock.now();
       await em.nativeUpdate(
         Stock,
-        { priceCategory: priceCategory.id, isDeleted: false },
-        { price: change.price, updatedAt: context.clock.now() },
+        { priceCategory: priceCategory.id, isDeleted: false, beginningDatetime: { $gt: now } },
+        { price: change.price, updatedAt: now },
       );
     }
     await flushOrDuplicate(em, 'idAtProvider');

@@ -69,7 +69,8 @@ export class ProductResolver {
   }
 
   @Query(() => [Offer], {
-    description: "The calling provider's product offers at one of its venues with these EANs (at most 100).",
+    description:
+      "The calling provider's product offers at one of its venues with these EANs (at most 100), the newest first.",
   })
   async productsByEan(
     @Ctx() context: GraphContext,

@@ -3,7 +3,9 @@ import { type Quantity, QuantityScalar } from '../dates/types.js';
 import { PRICE_MAX_CENTS } from '../limits.js';
 import { OfferFields, OfferLocationInput, withOfferCreationFields, withOfferEditionFields } from '../offerInputs.js';
 
-@InputType({ description: "A product's stock: absent or null fields of an edition stay as they are." })
+@InputType({
+  description: "A product's stock: absent fields of an edition stay as they are, and so do a null price or quantity.",
+})
 export class ProductStockInput {
   @Field(() => Int, { nullable: true, description: `Euro cents, 0 to ${PRICE_MAX_CENTS}; required to create a stock.` })
   price?: number | null;
@@ -14,7 +16,10 @@ export class ProductStockInput {
   })
   quantity?: Quantity | null;
 
-  @Field(() => String, { nullable: true, description: 'A timezone-aware ISO 8601 datetime.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'A timezone-aware ISO 8601 datetime, ahead; null removes the booking limit.',
+  })
   bookingLimitDatetime?: string | null;
 }
 

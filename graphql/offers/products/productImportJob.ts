@@ -4,10 +4,10 @@ import { Venue } from '../../providers/Venue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { GraphContext } from '../../shared/context.js';
 import type { DomainEventBus } from '../../shared/domainEvents.js';
-import { type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
+import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { enqueue } from '../../shared/outbox.js';
 import { categoryById } from '../catalogue/index.js';
-import { futureDatetimeIssues } from '../datetimes.js';
+import { futureDatetimeIssues, parseAwareDatetime } from '../datetimes.js';
 import { callerProviderId, requireIndividualOfferRights } from '../access.js';
 import { catalogueProductsByEan } from '../eanCatalogue/availability.js';
 import { eanRejectionOf } from '../eanCatalogue/eanRule.js';
@@ -22,11 +22,32 @@ import { Stock } from '../Stock.js';
 import { deleteStocks } from '../stockDeletion.js';
 import type { ProductsByEanInput } from './inputs.js';
 import { ProductImport, type ProductImportItem, type ProductImportLocation } from './ProductImport.js';
-import { lockingStocks, upsertProductStock } from './productStock.js';
+import { bookingLimitOpeningProblems, lockingStocks, upsertProductStock } from './productStock.js';
 
 export const PRODUCT_IMPORT_JOB = 'offers.productImport';
 /** Items applied per step (one transaction each): a restart redoes at most this many. */
 export const PRODUCT_IMPORT_STEP = 100;
+
+/**
+ * Each stock's booking limit against the publication and opening of bookings its product asks
+ * for (a publication left out is now): 400 at the stock's limit, every product at once.
+ */
+function checkBookingLimitsAfterOpening(input: ProductsByEanInput, now: Date): void {
+  const problems: Record<string, string[]> = {};
+  input.products.forEach((product, index) => {
+    const loc = ['products', String(index)];
+    const { publicationDatetime, bookingAllowedDatetime } = product;
+    const requested = (value: string | null | undefined, field: string) =>
+      value == null ? null : value === 'now' ? now : parseAwareDatetime(value, [...loc, field]);
+    const opening = {
+      publication: publicationDatetime === undefined ? now : requested(publicationDatetime, 'publicationDatetime'),
+      bookingAllowed: requested(bookingAllowedDatetime, 'bookingAllowedDatetime'),
+    };
+    const found = bookingLimitOpeningProblems(product.stock, opening, [...loc, 'stock', 'bookingLimitDatetime']);
+    if (found.length > 0) problems[`products.${index}.stock.bookingLimitDatetime`] = found;
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+}
 
 /**
  * Checks a bulk upsert's dates and location now (422, 404, 400; its shape met its rules in
@@ -48,9 +69,11 @@ export async function requestProductImport(context: GraphContext, input: Product
         now,
       ),
       ...futureDatetimeIssues(product.bookingAllowedDatetime, [...loc, 'bookingAllowedDatetime'], now),
+      ...futureDatetimeIssues(product.stock.bookingLimitDatetime, [...loc, 'stock', 'bookingLimitDatetime'], now),
     );
   });
   if (issues.length > 0) throw new ValidationFailedError(issues);
+  checkBookingLimitsAfterOpening(input, now);
   const location = await resolveLocation(context, input.location);
   // Every category sold by EAN takes place at a venue or an address.
   checkLocationFitsCategory(categoryById('LIVRE_PAPIER')!, location.locationType);

@@ -17,7 +17,13 @@ import {
 } from '../offerRules.js';
 import { answeringUniquenessRaces } from '../uniqueness.js';
 import type { ProductCreateInput, ProductEditInput } from './inputs.js';
-import { checkBookingLimitAhead, liveStockOf, removeProductStock, upsertProductStock } from './productStock.js';
+import {
+  checkBookingLimitAfterOpening,
+  checkBookingLimitAhead,
+  liveStockOf,
+  removeProductStock,
+  upsertProductStock,
+} from './productStock.js';
 
 /** One offer per EAN and venue for a provider: a second one is 400 (change the first one's stock instead). */
 async function checkEanFree(
@@ -61,6 +67,7 @@ export async function createProduct(context: GraphContext, input: ProductCreateI
     columns: newOfferColumns(input, { providerId, category, categoryRelatedFields, location, image, now }),
     publication: input,
     addOwn: (em, offer) => {
+      checkBookingLimitAfterOpening(offer, input.stock);
       if (input.stock) upsertProductStock(em, now, offer, null, input.stock);
     },
   });
@@ -106,7 +113,10 @@ export async function editProduct(
       const now = context.clock.now();
       const existing = input.stock !== undefined ? await liveStockOf(em, offer) : null;
       if (input.stock === null) await removeProductStock(context, em, existing);
-      else if (input.stock) upsertProductStock(em, now, offer, existing, input.stock);
+      else if (input.stock) {
+        checkBookingLimitAfterOpening(offer, input.stock);
+        upsertProductStock(em, now, offer, existing, input.stock);
+      }
       await em.flush();
       return offer;
     }),

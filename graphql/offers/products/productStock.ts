@@ -3,18 +3,21 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, ValidationFailedError } from '../../shared/errors.js';
 import { type Quantity } from '../dates/types.js';
-import { totalQuantity } from '../dates/rules.js';
+import { bookingLimitProblems, type OfferOpening, totalQuantity } from '../dates/rules.js';
 import { futureDatetimeIssues, parseAwareDatetime } from '../datetimes.js';
 import type { Offer } from '../Offer.js';
 import { Stock } from '../Stock.js';
 import { deleteStock } from '../stockDeletion.js';
 
-/** A product's stock as a request gives it; absent or null fields of an edition stay as they are. */
+/**
+ * A product's stock as a request gives it; absent fields of an edition stay as they are, and
+ * so do a null price or quantity.
+ */
 export interface ProductStockChange {
   price?: number | null;
   /** Items still on sale (booked ones come on top), or "unlimited"; null or absent on creation is unlimited. */
   quantity?: Quantity | null;
-  /** Timezone-aware ISO 8601 text. */
+  /** Timezone-aware ISO 8601 text; null removes the booking limit. */
   bookingLimitDatetime?: string | null;
 }
 
@@ -42,6 +45,28 @@ export function liveStockOf(em: EntityManager, offer: Offer): Promise<Stock | nu
 export function checkBookingLimitAhead(change: ProductStockChange | null | undefined, now: Date): void {
   const issues = futureDatetimeIssues(change?.bookingLimitDatetime, ['stock', 'bookingLimitDatetime'], now);
   if (issues.length > 0) throw new ValidationFailedError(issues);
+}
+
+/**
+ * Why a booking limit given is refused (400), none when it is fine: it may not fall before the
+ * offer is published or opens for booking, when those are set.
+ */
+export function bookingLimitOpeningProblems(
+  change: ProductStockChange | null | undefined,
+  opening: OfferOpening,
+  loc: string[] = ['stock', 'bookingLimitDatetime'],
+): string[] {
+  if (change?.bookingLimitDatetime == null) return [];
+  return bookingLimitProblems(null, parseAwareDatetime(change.bookingLimitDatetime, loc), opening);
+}
+
+/** The stock's booking limit given against the offer's publication and opening of bookings, as they stand (400). */
+export function checkBookingLimitAfterOpening(offer: Offer, change: ProductStockChange | null | undefined): void {
+  const problems = bookingLimitOpeningProblems(change, {
+    publication: offer.publicationDatetime,
+    bookingAllowed: offer.bookingAllowedDatetime,
+  });
+  if (problems.length > 0) throw new BadRequestError({ 'stock.bookingLimitDatetime': problems });
 }
 
 /**
@@ -74,7 +99,7 @@ export function upsertProductStock(
   }
   if (change.price != null) existing.price = change.price;
   if (change.quantity != null) existing.quantity = totalQuantity(change.quantity, existing.bookedQuantity);
-  if (bookingLimit !== undefined) existing.bookingLimitDatetime = bookingLimit;
+  if (change.bookingLimitDatetime !== undefined) existing.bookingLimitDatetime = bookingLimit ?? null;
   existing.updatedAt = now;
   return existing;
 }
