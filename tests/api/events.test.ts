@@ -54,7 +54,7 @@ describe('Event Offers', () => {
   });
 
   describe('creation', () => {
-    it('creates a pending event published now, duo by default, with its price categories', async () => {
+    it('creates an event published now, duo by default, with its price categories, approved at once (no delay)', async () => {
       const response = await post(
         anEventBody({
           idAtProvider: 'rock-1',
@@ -68,7 +68,8 @@ describe('Event Offers', () => {
       expectStatus(response, 200);
       expect(response.body).toMatchObject({
         name: 'Rock night',
-        status: 'PENDING',
+        // Approved within the creation (AUTO_APPROVAL_DELAY_SECONDS is 0): no date yet, so SOLD_OUT.
+        status: 'SOLD_OUT',
         enableDoubleBookings: true,
         hasTicket: false,
         idAtProvider: 'rock-1',
@@ -89,18 +90,16 @@ describe('Event Offers', () => {
         { id: expect.any(Number), label: 'Balcony', price: 1500, idAtProvider: null },
       ]);
       const row = await stored(response.body.id);
-      expect(row).toMatchObject({ validation: 'PENDING', isEvent: true, provider: { id: world.sandbox.provider.id } });
+      expect(row).toMatchObject({
+        validation: 'APPROVED',
+        validationReason: 'Approved automatically outside production',
+        isEvent: true,
+        provider: { id: world.sandbox.provider.id },
+      });
+      expect(row.validatedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       expect(row.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
-    });
-
-    it('is approved automatically outside production, then has no stock: SOLD_OUT', async () => {
-      const created = await post(anEventBody());
-      const jobs = await world.em().find(Job, { type: 'offers.autoApprove' });
-      expect(jobs.map((job) => job.payload.offerIds)).toContainEqual([created.body.id]);
-      await drainJobs(world.testApp);
-      const after = await getOne(created.body.id);
-      expect(after.body.status).toBe('SOLD_OUT');
-      expect((await stored(created.body.id)).validation).toBe('APPROVED');
+      // Nothing left for a job to approve.
+      expect(await world.em().count(Job, { type: 'offers.autoApprove' })).toBe(0);
     });
 
     it('schedules a future publication (SCHEDULED), applied by the publication task once due', async () => {
@@ -529,5 +528,31 @@ describe('Event Offers', () => {
       expect(done.body.data.reviewOffer.offer).toEqual({ id: created.body.id, status: 'REJECTED' });
       expect((await getOne(created.body.id)).body.status).toBe('REJECTED');
     });
+  });
+});
+
+describe('Event Offers: review with an approval delay (AUTO_APPROVAL_DELAY_SECONDS above 0)', () => {
+  const world = useOfferWorld({ env: { AUTO_APPROVAL_DELAY_SECONDS: '3600' } });
+  const post = (body: unknown) => world.api.call('PostEventOffer', { body });
+  const getOne = (id: number) => world.api.call('GetEvent', { params: { event_id: id } });
+  const stored = (id: number) => world.em().findOneOrFail(Offer, id);
+
+  it('answers PENDING, then a job queued for the delay approves it: SOLD_OUT without dates', async () => {
+    const created = await post(anEventBodyAt(world.sandbox.venues[0].id));
+    expectStatus(created, 200);
+    expect(created.body.status).toBe('PENDING');
+    const jobs = await world.em().find(Job, { type: 'offers.autoApprove' });
+    const job = jobs.find((one) => (one.payload.offerIds as number[]).includes(created.body.id))!;
+    expect(job.runAt.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+    await drainJobs(world.testApp);
+    expect((await stored(created.body.id)).validation).toBe('PENDING');
+    world.testApp.clock.advance(3600 * 1000);
+    try {
+      await drainJobs(world.testApp);
+      expect((await getOne(created.body.id)).body.status).toBe('SOLD_OUT');
+      expect((await stored(created.body.id)).validation).toBe('APPROVED');
+    } finally {
+      world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+    }
   });
 });
