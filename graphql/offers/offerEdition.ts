@@ -7,6 +7,7 @@ import { type StoredImage, setOfferImage, storeBase64Image } from './offerImage.
 import { locationColumns, type OfferLocationRequest, type ResolvedLocation, resolveLocation } from './offerLocation.js';
 import {
   checkCategoryRelatedFields,
+  checkEditable,
   checkIdAtProviderFree,
   checkNameHasNoEan,
   checkLocationFitsCategory,
@@ -127,6 +128,7 @@ export async function editOfferFields(
     .filter((field) => input[field] === null)
     .map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' }));
   if (nullIssues.length > 0) throw new ValidationFailedError(nullIssues);
+  checkEditable(offer);
   checkNameHasNoEan(input.name);
   const requestedCategory = input.categoryRelatedFields?.category;
   if (requestedCategory !== undefined && requestedCategory !== offer.category) {

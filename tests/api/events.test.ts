@@ -534,8 +534,27 @@ describe('Event Offers', () => {
 describe('Event Offers: review with an approval delay (AUTO_APPROVAL_DELAY_SECONDS above 0)', () => {
   const world = useOfferWorld({ env: { AUTO_APPROVAL_DELAY_SECONDS: '3600' } });
   const post = (body: unknown) => world.api.call('PostEventOffer', { body });
+  const patch = (id: number, body: unknown) => world.api.call('EditEvent', { params: { event_id: id }, body });
   const getOne = (id: number) => world.api.call('GetEvent', { params: { event_id: id } });
   const stored = (id: number) => world.em().findOneOrFail(Offer, id);
+
+  it('refuses (400) to edit a PENDING or REJECTED event, and changes nothing', async () => {
+    const pending = await post(anEventBodyAt(world.sandbox.venues[0].id));
+    const rejected = await post(anEventBodyAt(world.sandbox.venues[0].id));
+    await world.em().nativeUpdate(Offer, rejected.body.id, { validation: 'REJECTED' });
+    for (const [created, validation] of [
+      [pending, 'PENDING'],
+      [rejected, 'REJECTED'],
+    ] as const) {
+      const response = await patch(created.body.id, { name: 'Renamed', isActive: false });
+      expect([response.status, response.body]).toEqual([
+        400,
+        { global: [`The offer is ${validation}: it cannot be changed`] },
+      ]);
+      const row = await stored(created.body.id);
+      expect([row.name, row.isActive, row.validation]).toEqual(['Rock night', true, validation]);
+    }
+  });
 
   it('answers PENDING, then a job queued for the delay approves it: SOLD_OUT without dates', async () => {
     const created = await post(anEventBodyAt(world.sandbox.venues[0].id));
@@ -551,6 +570,7 @@ describe('Event Offers: review with an approval delay (AUTO_APPROVAL_DELAY_SECON
       await drainJobs(world.testApp);
       expect((await getOne(created.body.id)).body.status).toBe('SOLD_OUT');
       expect((await stored(created.body.id)).validation).toBe('APPROVED');
+      expect((await patch(created.body.id, { name: 'Renamed once approved' })).status).toBe(200);
     } finally {
       world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
     }

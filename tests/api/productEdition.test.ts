@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Offer } from '../../graphql/offers/Offer.js';
 import { ProductOfferCreation, ProductOfferEdition } from '../../rest-facade/productOffers/schemas.js';
 import { anEvent } from '../support/fixtures.js';
 import { aPng } from '../support/images.js';
@@ -329,6 +330,22 @@ describe('Product Offers: edition', () => {
     await expectServedPng(world.testApp, withImage.body.image, 'Me', aPng(400, 600));
     const withoutImage = await patch({ offerId: product.id, image: null });
     expect(withoutImage.body.image).toBeNull();
+  });
+
+  it('refuses (400) to edit a PENDING or REJECTED product, its stock included, and changes nothing', async () => {
+    for (const validation of ['PENDING', 'REJECTED'] as const) {
+      const product = await created({ stock: { price: 1500, quantity: 10 } });
+      await em().nativeUpdate(Offer, product.id, { validation });
+      const response = await patch({ offerId: product.id, name: 'Renamed', stock: { quantity: 2 } });
+      expect([response.status, response.body]).toEqual([
+        400,
+        { global: [`The offer is ${validation}: it cannot be changed`] },
+      ]);
+      expect((await stored(product.id)).name).toBe('Cello rental');
+      expect((await storedStocks(product.id)).map((stock) => stock.quantity)).toEqual([10]);
+      expect((await patch({ offerId: product.id, stock: null })).status).toBe(400);
+      expect((await storedStocks(product.id)).map((stock) => stock.isDeleted)).toEqual([false]);
+    }
   });
 
   it("answers 404 for another provider's product, an event and an unknown id, and changes nothing", async () => {
