@@ -102,6 +102,20 @@ describe('Event Offers', () => {
       expect(await world.em().count(Job, { type: 'offers.autoApprove' })).toBe(0);
     });
 
+    it('refuses publicationDate and publicationDatetime together (400 on publicationDate), and creates nothing', async () => {
+      const before = await offerCount();
+      const response = await post(
+        anEventBody({ publicationDate: '2026-11-23T10:00:00Z', publicationDatetime: '2026-11-24T10:00:00Z' }),
+      );
+      expect([response.status, response.body]).toEqual([
+        400,
+        { publicationDate: ['Give publicationDatetime or the deprecated publicationDate, not both'] },
+      ]);
+      expect(await offerCount()).toBe(before);
+      const alone = await post(anEventBody({ publicationDate: '2026-11-23T10:00:00Z' }));
+      expect([alone.status, alone.body.publicationDatetime]).toEqual([200, '2026-11-23T10:00:00.000Z']);
+    });
+
     it('schedules a future publication (SCHEDULED), applied by the publication task once due', async () => {
       const created = await post(anEventBody({ publicationDatetime: '2026-11-23T10:00:00+01:00' }));
       expect(created.status).toBe(200);
@@ -418,16 +432,43 @@ describe('Event Offers', () => {
 
     it('deactivates with isActive false (INACTIVE), and republishes later', async () => {
       const created = await post(anEventBody());
-      await drainJobs(world.testApp);
       const inactive = await patch(created.body.id, { isActive: false });
       expect(inactive.body.status).toBe('INACTIVE');
       const scheduled = await patch(created.body.id, {
         isActive: true,
         publicationDatetime: '2026-12-24T20:00:00+01:00',
       });
-      expect(scheduled.body.status).toBe('SCHEDULED');
+      expect(scheduled.body).toMatchObject({ status: 'SCHEDULED', publicationDatetime: '2026-12-24T19:00:00.000Z' });
       const now = await patch(created.body.id, { publicationDatetime: 'now' });
       expect(now.body.status).toBe('SOLD_OUT');
+    });
+
+    it('lets isActive drive the publication when no publicationDatetime is sent; isActive null changes nothing', async () => {
+      const created = await post(anEventBody({ publicationDatetime: '2026-12-24T20:00:00Z' }));
+      expect(created.body.status).toBe('SCHEDULED');
+      // true: published now, the scheduled publication replaced.
+      world.testApp.clock.advance(3600 * 1000);
+      try {
+        const active = await patch(created.body.id, { isActive: true });
+        expectStatus(active, 200);
+        expect(active.body).toMatchObject({ status: 'SOLD_OUT', publicationDatetime: '2026-11-22T11:00:00.000Z' });
+        expect((await stored(created.body.id)).publishedAt?.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+        // false: withdrawn, never to be published.
+        const inactive = await patch(created.body.id, { isActive: false });
+        expect(inactive.body).toMatchObject({ status: 'INACTIVE', publicationDatetime: null });
+        const row = await stored(created.body.id);
+        expect([row.isActive, row.publicationDatetime, row.publishedAt]).toEqual([false, null, null]);
+        // null: as if absent.
+        const untouched = await patch(created.body.id, { isActive: null, name: 'Renamed' });
+        expectStatus(untouched, 200);
+        expect(untouched.body).toMatchObject({ name: 'Renamed', status: 'INACTIVE', publicationDatetime: null });
+        expect((await stored(created.body.id)).isActive).toBe(false);
+        // A publicationDatetime sent wins over isActive.
+        const both = await patch(created.body.id, { isActive: true, publicationDatetime: '2026-12-01T10:00:00Z' });
+        expect(both.body).toMatchObject({ status: 'SCHEDULED', publicationDatetime: '2026-12-01T10:00:00.000Z' });
+      } finally {
+        world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+      }
     });
 
     it("answers 404 for another provider's event", async () => {

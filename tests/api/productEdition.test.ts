@@ -48,7 +48,7 @@ describe('Product Offers: edition', () => {
   });
 
   it('clears with null what a product may be without; refuses null (422) on what every product has, changing nothing', async () => {
-    // What every product has: the fields its creation requires, and its switches (duo, active).
+    // What every product has: the fields its creation requires, and its switches (duo; isActive: null is ignored).
     const creation = ProductOfferCreation.shape;
     const edition = ProductOfferEdition.shape;
     const requiredOnCreation = Object.entries(creation)
@@ -74,7 +74,10 @@ describe('Product Offers: edition', () => {
     for (const field of fields) {
       const before = (await getOne(product.id)).body;
       const response = await patch({ offerId: product.id, [field]: null });
-      if (response.status === 422) {
+      if (field === 'isActive') {
+        expect([response.status, response.body], field).toEqual([200, before]);
+        outcomes[field] = 'ignored';
+      } else if (response.status === 422) {
         expect(response.body, field).toEqual([
           { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
         ]);
@@ -90,7 +93,11 @@ describe('Product Offers: edition', () => {
       Object.fromEntries(
         fields.map((field) => [
           field,
-          requiredOnCreation.includes(field) || switches.includes(field) ? 'refused' : 'cleared',
+          field === 'isActive'
+            ? 'ignored'
+            : requiredOnCreation.includes(field) || switches.includes(field)
+              ? 'refused'
+              : 'cleared',
         ]),
       ),
     );
@@ -330,6 +337,19 @@ describe('Product Offers: edition', () => {
     await expectServedPng(world.testApp, withImage.body.image, 'Me', aPng(400, 600));
     const withoutImage = await patch({ offerId: product.id, image: null });
     expect(withoutImage.body.image).toBeNull();
+  });
+
+  it('lets isActive drive the publication without a publicationDatetime: false withdraws it, true publishes now', async () => {
+    const product = await created({ publicationDatetime: '2026-12-01T10:00:00Z' });
+    expect(product.status).toBe('SCHEDULED');
+    const inactive = await patch({ offerId: product.id, isActive: false });
+    expect(inactive.body).toMatchObject({ status: 'INACTIVE', publicationDatetime: null });
+    expect((await stored(product.id)).publicationDatetime).toBeNull();
+    const ignored = await patch({ offerId: product.id, isActive: null });
+    expect([ignored.status, ignored.body.status]).toEqual([200, 'INACTIVE']);
+    const active = await patch({ offerId: product.id, isActive: true });
+    expect(active.body).toMatchObject({ status: 'ACTIVE', publicationDatetime: '2026-11-22T10:00:00.000Z' });
+    expect((await stored(product.id)).publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
   });
 
   it('refuses (400) to edit a PENDING or REJECTED product, its stock included, and changes nothing', async () => {
