@@ -335,3 +335,26 @@ describe('Collective offers: creation with an approval delay (AUTO_APPROVAL_DELA
     expect((await world.stored(offer.id)).validation).toBe('APPROVED');
   });
 });
+
+describe('Collective offers: sandboxRunScheduledJobs runs the approvals due (AUTO_APPROVAL_DELAY_SECONDS above 0)', () => {
+  const world = collectiveWorld({ approvalDelaySeconds: 3600 });
+  const RUN = 'mutation Run($at: DateTimeISO!) { sandboxRunScheduledJobs(at: $at) { collectiveApproved approved } }';
+  const run = async (at: Date, key?: string) => {
+    const answer = await world.graphql(RUN, { at: at.toISOString() }, key);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    return answer.body.data.sandboxRunScheduledJobs;
+  };
+
+  it('publishes the caller’s offer once its approval is due by `at`, and not another provider’s', async () => {
+    const mine = await world.created();
+    const stranger = await world.anotherProvider(true);
+    const theirs = await world.created({ venueId: stranger.venueId }, stranger.key);
+    expect(await run(new Date(NOW.getTime() + 3600 * 1000 - 1))).toEqual({ collectiveApproved: 0, approved: 0 });
+    expect((await world.getOne(mine.id)).body.offerStatus).toBe('UNDER_REVIEW');
+    expect(await run(new Date(NOW.getTime() + 2 * 3600 * 1000))).toEqual({ collectiveApproved: 1, approved: 0 });
+    expect((await world.getOne(mine.id)).body.offerStatus).toBe('PUBLISHED');
+    expect((await world.stored(theirs.id)).validation).toBe('PENDING');
+    const jobs = await world.em().find(Job, { type: 'collective.autoApprove' }, { orderBy: { id: 'asc' } });
+    expect(jobs.map((job) => job.status)).toEqual(['done', 'pending']);
+  });
+});
