@@ -135,7 +135,7 @@ export class BookingResolver {
   }
 }
 
-@ObjectType({ description: 'What a run of the periodic transitions changed.' })
+@ObjectType({ description: 'What a run of the scheduled jobs changed.' })
 export class TransitionRunAnswer {
   @Field(() => Int, { description: 'Event bookings marked USED 48 hours after their event.' })
   used!: number;
@@ -145,4 +145,16 @@ export class TransitionRunAnswer {
 
   @Field(() => Int, { description: 'USED bookings marked REIMBURSED.' })
   reimbursed!: number;
+
+  @Field(() => Int, { description: 'Individual offers approved, their automatic approval being due.' })
+  approved!: number;
+
+  @Field(() => Int, { description: 'Collective offers approved, their automatic approval being due.' })
+  collectiveApproved!: number;
+
+  @Field(() => Int, { description: 'Individual offers published, their publicationDatetime having come.' })
+  published!: number;
+
+  @Field(() => Int, { description: 'Bulk upserts by EAN applied.' })
+  productImports!: number;
 }

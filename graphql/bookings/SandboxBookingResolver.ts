@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, Resolver } from 'type-graphql';
 import { callerProviderId } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
+import { emptySandboxRunTally } from '../shared/sandboxRun.js';
 import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { TransitionRunAnswer } from './BookingResolver.js';
@@ -54,10 +55,17 @@ export class SandboxBookingResolver {
 
   @Mutation(() => TransitionRunAnswer, {
     description:
-      'Sandbox only: runs the periodic transitions of your bookings (used, expired, reimbursed) as if the clock read `at`.',
+      'Sandbox only: runs the scheduled jobs due for you as if the clock read `at`: your bulk upserts by EAN ' +
+      'still queued, the automatic approval of your offers, the publication of those whose time has come, then ' +
+      'the periodic transitions of your bookings (used, expired, reimbursed).',
   })
   sandboxRunScheduledJobs(@Ctx() context: GraphContext, @Arg('at', () => Date) at: Date): Promise<TransitionRunAnswer> {
     const providerId = callerProviderId(context);
-    return context.em.transactional((em) => runBookingTransitions(em, { now: () => at }, providerId));
+    return context.em.transactional(async (em) => {
+      const done = emptySandboxRunTally();
+      // The offers' subgraphs run their work due for the caller, in this transaction.
+      await context.events.publish(em, 'sandbox.scheduledJobsDue', { providerId, at, done });
+      return { ...(await runBookingTransitions(em, { now: () => at }, providerId)), ...done };
+    });
   }
 }

@@ -14,13 +14,15 @@ import { queueBookingNotification, queueTicketCancellation } from './messages.js
  * (false, and nothing done, when it is no longer CONFIRMED): the credit goes back to the beneficiary,
  * the places back to the stock (unless the stock is gone), and the provider is told: its
  * tickets cancelled at its cancellation URL for a ticketing booking, a CANCEL notification
- * otherwise.
+ * otherwise. `callTicketing: false` cancels on the platform's side only (the provider deleted
+ * the date itself): its ticketing system is not called, and a ticketing booking gets no message.
  */
 export async function cancelBooking(
   em: EntityManager,
   clock: Clock,
   booking: Booking,
   action: CancellingAction,
+  { callTicketing = true }: { callTicketing?: boolean } = {},
 ): Promise<boolean> {
   // Only a CONFIRMED booking is cancelled, by one conditional UPDATE: of two cancellations (an
   // expiry run and the venue, a deleted stock and a use), one changes the row, the other nothing.
@@ -45,6 +47,7 @@ export async function cancelBooking(
   const details = bookingDetailsOf(stock, beneficiary, booking);
   const tickets = await em.find(BookingTicket, { booking: booking.id });
   if (tickets.length > 0 && endpoints.cancelUrl) {
+    if (!callTicketing) return true;
     await queueTicketCancellation(
       em,
       clock,

@@ -3,7 +3,13 @@ import type { Clock } from '../shared/clock.js';
 import { Booking } from './Booking.js';
 import { changesOf, statusBefore } from './bookingTransitions.js';
 import { cancelBooking } from './lifecycle.js';
-import { AUTO_USE_DELAY_MS, BOOK_PICKUP_DAYS, cancellationLimitOf, pickupDaysOf } from './rules.js';
+import {
+  AUTO_USE_DELAY_MS,
+  BOOK_PICKUP_DAYS,
+  CANCELLATION_WINDOW_MS,
+  pickupDaysOf,
+  rescheduledCancellationLimitOf,
+} from './rules.js';
 
 const DAY_MS = 86_400_000;
 
@@ -86,19 +92,39 @@ export async function runBookingTransitions(
   return { used, expired, reimbursed };
 }
 
-/** A deleted stock (a date, a product's stock) cancels its unused bookings. */
+/**
+ * A deleted stock (a date, a product's stock) cancels its unused bookings, on the platform's
+ * side only: the provider deleted it, so its ticketing system is not called to cancel tickets.
+ */
 export async function cancelBookingsOfStock(em: EntityManager, clock: Clock, stockId: number): Promise<number> {
   const bookings = await em.find(Booking, { stock: stockId, status: statusBefore('cancelWithStock') });
   let cancelled = 0;
-  for (const booking of bookings) if (await cancelBooking(em, clock, booking, 'cancelWithStock')) cancelled += 1;
+  for (const booking of bookings) {
+    if (await cancelBooking(em, clock, booking, 'cancelWithStock', { callTicketing: false })) cancelled += 1;
+  }
   await em.flush();
   return cancelled;
 }
 
-/** A rescheduled date moves its bookings' cancellation limits. */
-export async function rescheduleBookingsOfStock(em: EntityManager, stockId: number, beginning: Date): Promise<number> {
-  const bookings = await em.find(Booking, { stock: stockId, status: 'CONFIRMED' });
-  for (const booking of bookings) booking.cancellationLimitDate = cancellationLimitOf(beginning, booking.creationDate);
-  await em.flush();
-  return bookings.length;
+/**
+ * A rescheduled date restarts its bookings' cancellation window (see
+ * rescheduledCancellationLimitOf); moved more than 48 hours ahead, its USED bookings are
+ * unused again (CONFIRMED): the event they were used for has not taken place. Answers how many
+ * bookings it changed.
+ */
+export async function rescheduleBookingsOfStock(
+  em: EntityManager,
+  clock: Clock,
+  stockId: number,
+  beginning: Date,
+): Promise<number> {
+  const now = clock.now();
+  if (beginning.getTime() > now.getTime() + CANCELLATION_WINDOW_MS) {
+    await em.nativeUpdate(Booking, { stock: stockId, status: statusBefore('keep') }, changesOf('keep', now));
+  }
+  return em.nativeUpdate(
+    Booking,
+    { stock: stockId, status: { $in: ['CONFIRMED', 'USED'] } },
+    { cancellationLimitDate: rescheduledCancellationLimitOf(beginning, now) },
+  );
 }

@@ -32,6 +32,14 @@ export function cancellationLimitOf(beginning: Date | null, bookedAt: Date): Dat
   return new Date(Math.max(limit, bookedAt.getTime()));
 }
 
+/**
+ * A rescheduled date restarts its bookings' cancellation window from the change: the
+ * beneficiaries may cancel for 48 hours from now, never after the new beginning.
+ */
+export function rescheduledCancellationLimitOf(beginning: Date, now: Date): Date {
+  return new Date(Math.min(beginning.getTime(), now.getTime() + CANCELLATION_WINDOW_MS));
+}
+
 export function pickupDaysOf(category: string): number {
   return category === 'LIVRE_PAPIER' ? BOOK_PICKUP_DAYS : OTHER_PICKUP_DAYS;
 }

@@ -46,6 +46,6 @@ export function registerBookingsWork({ jobs, scheduler, events, clock }: WorkPor
   events.on(
     'offers.dateRescheduled',
     async (em, { stockId, beginningDatetime }) =>
-      void (await rescheduleBookingsOfStock(em, stockId, beginningDatetime)),
+      void (await rescheduleBookingsOfStock(em, clock, stockId, beginningDatetime)),
   );
 }

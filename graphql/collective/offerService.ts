@@ -113,6 +113,7 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
     });
     await em.flush();
     scheduleCollectiveAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
+    await em.flush();
     return offer;
   });
 }

@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../shared/clock.js';
 import { NotFoundError } from '../shared/errors.js';
 import { scheduleAutoApproval } from '../offers/offerReview.js';
+import { offerIdsOf, takeQueuedJob } from '../offers/sandboxRun.js';
+import { Job } from '../shared/Job.js';
+import type { SandboxRunTally } from '../shared/sandboxRun.js';
 import { AUTO_APPROVAL_REASON } from '../offers/publication.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 
@@ -37,4 +40,23 @@ export async function reviewCollectiveOffer(
   offer.validationReason = review.reason;
   offer.validatedAt = review.at;
   await em.flush();
+}
+
+/** The sandbox's clock: the provider's queued collective approvals due by `at` are applied at once. */
+export async function approveDueCollectiveOffers(
+  em: EntityManager,
+  { providerId, at, done }: { providerId: number; at: Date; done: SandboxRunTally },
+): Promise<void> {
+  const jobs = await em.find(
+    Job,
+    { type: COLLECTIVE_AUTO_APPROVAL_JOB, status: 'pending', runAt: { $lte: at } },
+    { orderBy: { id: 'asc' } },
+  );
+  for (const job of jobs) {
+    const ids = offerIdsOf(job);
+    if (ids.length === 0) continue;
+    if ((await em.count(CollectiveOffer, { id: { $in: ids }, provider: { $ne: providerId } })) > 0) continue;
+    if (!(await takeQueuedJob(em, job, at))) continue;
+    done.collectiveApproved += await autoApproveCollectiveOffers(em, at, ids);
+  }
 }

@@ -1,5 +1,10 @@
 import type { WorkPorts } from '../shared/work.js';
-import { autoApproveCollectiveOffers, COLLECTIVE_AUTO_APPROVAL_JOB, reviewCollectiveOffer } from './review.js';
+import {
+  approveDueCollectiveOffers,
+  autoApproveCollectiveOffers,
+  COLLECTIVE_AUTO_APPROVAL_JOB,
+  reviewCollectiveOffer,
+} from './review.js';
 
 /**
  * The collective offers' background work: the sandbox's automatic approval, and the
@@ -11,4 +16,5 @@ export function registerCollectiveWork({ jobs, events }: WorkPorts): void {
     await autoApproveCollectiveOffers(em, clock.now(), offerIds);
   });
   events.on('offers.collectiveReviewDecided', (em, review) => reviewCollectiveOffer(em, review));
+  events.on('sandbox.scheduledJobsDue', (em, run) => approveDueCollectiveOffers(em, run));
 }

@@ -9,7 +9,8 @@ import { answeringUniquenessRaces } from './uniqueness.js';
  * Saves a new event or product offer, once its input is checked, in one transaction: its
  * columns, the publication it asks for (`now` unless it says otherwise; bookings open with the
  * publication unless it gives a later opening), then what is the kind's own (`addOwn`: price
- * categories, a stock). The offer then waits for its compliance review.
+ * categories, a stock). The offer then waits for its compliance review (outside production, approved
+ * at once when the automatic approval has no delay).
  */
 export function saveNewOffer(
   context: GraphContext,
@@ -31,6 +32,7 @@ export function saveNewOffer(
       addOwn(em, offer);
       await em.flush();
       scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);
+      await em.flush();
       return offer;
     }),
   );

@@ -7,6 +7,7 @@ import { type StoredImage, setOfferImage, storeBase64Image } from './offerImage.
 import { locationColumns, type OfferLocationRequest, type ResolvedLocation, resolveLocation } from './offerLocation.js';
 import {
   checkCategoryRelatedFields,
+  checkEditable,
   checkIdAtProviderFree,
   checkNameHasNoEan,
   checkLocationFitsCategory,
@@ -103,14 +104,8 @@ export interface OfferEditionRules {
   check?: (target: { venueId: number; category: Category }) => Promise<void> | void;
 }
 
-const notNullable = [
-  'name',
-  'accessibility',
-  'categoryRelatedFields',
-  'location',
-  'isActive',
-  'enableDoubleBookings',
-] as const;
+/** `isActive: null` is not among them: it changes nothing, as if absent. */
+const notNullable = ['name', 'accessibility', 'categoryRelatedFields', 'location', 'enableDoubleBookings'] as const;
 
 /**
  * Applies an edition of the shared fields: only the fields sent change. Everything is checked
@@ -127,6 +122,7 @@ export async function editOfferFields(
     .filter((field) => input[field] === null)
     .map((field) => ({ loc: [field], msg: 'This field cannot be null', type: 'not_nullable' }));
   if (nullIssues.length > 0) throw new ValidationFailedError(nullIssues);
+  checkEditable(offer);
   checkNameHasNoEan(input.name);
   const requestedCategory = input.categoryRelatedFields?.category;
   if (requestedCategory !== undefined && requestedCategory !== offer.category) {
@@ -173,9 +169,13 @@ export async function editOfferFields(
   if (input.isActive != null) offer.isActive = input.isActive;
   if (image !== undefined) setOfferImage(offer, image);
   else if (input.image === null) setOfferImage(offer, null);
-  requestPublication(offer, now, {
-    publicationDatetime: input.publicationDatetime,
-    bookingAllowedDatetime: input.bookingAllowedDatetime,
-  });
+  // Without a publicationDatetime, isActive drives the publication: true publishes now, false withdraws it.
+  const publicationDatetime =
+    input.publicationDatetime === undefined && input.isActive != null
+      ? input.isActive
+        ? 'now'
+        : null
+      : input.publicationDatetime;
+  requestPublication(offer, now, { publicationDatetime, bookingAllowedDatetime: input.bookingAllowedDatetime });
   offer.updatedAt = now;
 }

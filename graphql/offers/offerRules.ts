@@ -26,6 +26,16 @@ export function checkNameHasNoEan(name: string | null | undefined): void {
   }
 }
 
+/**
+ * An offer waiting for its compliance review (PENDING) or refused by it (REJECTED) is frozen:
+ * its fields, its dates and its price categories cannot change (400).
+ */
+export function checkEditable(offer: Pick<Offer, 'validation'>): void {
+  if (offer.validation === 'PENDING' || offer.validation === 'REJECTED') {
+    throw BadRequestError.on('global', `The offer is ${offer.validation}: it cannot be changed`);
+  }
+}
+
 /** The creatable category of this kind named by `categoryRelatedFields.category`, or 422. */
 export function creatableCategory(id: unknown, kind: 'event' | 'product'): Category {
   const category = typeof id === 'string' ? categoryById(id) : undefined;

@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/knex';
+import type { EntityManager, QueryResult } from '@mikro-orm/core';
+import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
 import { Offer } from './Offer.js';
 
 /** An event with this many dates or more is not published (the contract's limit per offer). */
@@ -14,31 +14,40 @@ export interface PublicationRun {
 /**
  * The periodic job: publishes offers whose publication time has come (unless an event has
  * 2500 dates or more), then opens booking where its time has come. Idempotent: several
- * processes may run it at once.
+ * processes may run it at once. `providerId`: that provider's offers only (the sandbox's run).
+ * Runs in `em`'s transaction when it has one.
  */
-export async function applyPublication(em: EntityManager, now: Date): Promise<PublicationRun> {
+export async function applyPublication(em: EntityManager, now: Date, providerId?: number): Promise<PublicationRun> {
   const sql = em as SqlEntityManager;
   const knex = sql.getKnex();
   const at = em.getPlatform().processDateProperty(now);
+  type Update = Knex.QueryBuilder<Record<string, unknown>, number>;
+  const ofProvider = (query: Update) => (providerId === undefined ? query : query.andWhere('provider_id', providerId));
+  const run = async (query: Update) =>
+    (await sql.getConnection().execute<QueryResult>(query, [], 'run', sql.getTransactionContext())).affectedRows;
   const tooManyDates = knex('stock').count('*').whereRaw('stock.offer_id = offer.id').andWhere('is_deleted', false);
-  const published = await sql.getConnection().execute(
-    knex('offer')
-      .update({ published_at: at })
-      .whereNull('published_at')
-      .whereNotNull('publication_datetime')
-      .andWhere('publication_datetime', '<=', at)
-      .andWhere(knex.raw('(?) < ?', [tooManyDates, PUBLICATION_MAX_DATES])),
+  const published = await run(
+    ofProvider(
+      knex<Record<string, unknown>>('offer')
+        .update({ published_at: at })
+        .whereNull('published_at')
+        .whereNotNull('publication_datetime')
+        .andWhere('publication_datetime', '<=', at)
+        .andWhere(knex.raw('(?) < ?', [tooManyDates, PUBLICATION_MAX_DATES])),
+    ),
   );
-  const bookingOpened = await sql.getConnection().execute(
-    knex('offer')
-      .update({ booking_opened_at: at })
-      .whereNull('booking_opened_at')
-      .whereNotNull('published_at')
-      .andWhere(
-        (where) => void where.whereNull('booking_allowed_datetime').orWhere('booking_allowed_datetime', '<=', at),
-      ),
+  const bookingOpened = await run(
+    ofProvider(
+      knex<Record<string, unknown>>('offer')
+        .update({ booking_opened_at: at })
+        .whereNull('booking_opened_at')
+        .whereNotNull('published_at')
+        .andWhere(
+          (where) => void where.whereNull('booking_allowed_datetime').orWhere('booking_allowed_datetime', '<=', at),
+        ),
+    ),
   );
-  return { published: Number(published ?? 0), bookingOpened: Number(bookingOpened ?? 0) };
+  return { published, bookingOpened };
 }
 
 export const AUTO_APPROVAL_REASON = 'Approved automatically outside production';

@@ -1,6 +1,7 @@
 import type { WorkPorts } from '../shared/work.js';
 import { refuseUnsettingTicketingUrls } from './events/ticketingGuard.js';
 import { AUTO_APPROVAL_JOB } from './offerReview.js';
+import { runDueOfferWork } from './sandboxRun.js';
 import { applyProductImportStep, PRODUCT_IMPORT_JOB } from './products/productImportJob.js';
 import {
   applyPublication,
@@ -13,7 +14,8 @@ export const PUBLICATION_TASK = 'offers.publication';
 
 /**
  * The offers' background work: the 15-minute publication run, the sandbox's automatic
- * approval, and bulk upserts by EAN (one step of 100 items per transaction).
+ * approval, and bulk upserts by EAN (one step of 100 items per transaction); and the sandbox
+ * clock's run of what is due for one provider.
  * `autoApprovalDelayMs`: outside production, how long a new offer waits for its automatic approval; null: never.
  */
 export function registerOffersWork(
@@ -39,4 +41,6 @@ export function registerOffersWork(
     const more = await applyProductImportStep({ em, clock, events, autoApprovalDelayMs }, Number(payload.importId));
     return more ? { continueWith: payload } : undefined;
   });
+  // The sandbox's clock runs what is due for one provider's offers at once.
+  events.on('sandbox.scheduledJobsDue', (em, run) => runDueOfferWork({ em, events, autoApprovalDelayMs }, run));
 }

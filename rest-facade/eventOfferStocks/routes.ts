@@ -86,7 +86,8 @@ export const patchEventStock = defineRoute({
     'Changes the fields sent of a date of one of your events. A `quantity` is the number of places still on ' +
     'sale: the places already booked come on top. A `beginningDatetime` sent, even unchanged, reschedules the ' +
     'date and its bookers are told. A booking limit sent lies ahead (422), not after the beginning nor before ' +
-    "the event's publication or opening of bookings (400).",
+    "the event's publication or opening of bookings (400). A date that has begun, or of an offer `PENDING` or " +
+    '`REJECTED`, cannot change (400).',
   subgraph: 'offers',
   document: graphql.offers(
     `mutation PatchEventStock($eventId: Int!, $stockId: Int!, $input: EventDateEditionInput!) {
@@ -111,7 +112,9 @@ export const deleteEventStock = defineRoute({
   tag: TAG,
   operationId: 'DeleteEventStock',
   summary: 'Delete a date',
-  description: 'Deletes a date of one of your events: its unused bookings are cancelled, and it is never shown again.',
+  description:
+    'Deletes a date of one of your events: its unused bookings are cancelled, and it is never shown again. ' +
+    'A date that began more than 48 hours ago, or of an offer `PENDING` or `REJECTED`, stays (400).',
   subgraph: 'offers',
   document: graphql.offers(
     'mutation DeleteEventStock($eventId: Int!, $stockId: Int!) { deleteEventDate(eventId: $eventId, stockId: $stockId) }',
@@ -119,7 +122,7 @@ export const deleteEventStock = defineRoute({
   request: { params: datePathParameters },
   variables: ({ params }) => ({ eventId: params.event_id, stockId: params.stock_id }),
   response: { status: 204, description: 'The date is deleted.' },
-  errors: [403, 404],
+  errors: [400, 403, 404],
 });
 
 export const eventOfferStockRoutes = [getEventStocks, postEventStocks, patchEventStock, deleteEventStock];

@@ -1,3 +1,4 @@
+import { BadRequestError } from '../../graphql/shared/errors.js';
 import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
 import { eventInPath } from '../schemas/eventPages.js';
@@ -10,10 +11,13 @@ const TAG = 'Event Offers';
 
 /**
  * The body as the graph takes it: datetimes as ISO text in UTC, and the deprecated
- * `publicationDate` standing in for an absent `publicationDatetime`.
+ * `publicationDate` standing in for an absent `publicationDatetime` (both given: 400).
  */
 function eventInput<Body extends { publicationDatetime?: unknown; publicationDate?: unknown }>(body: Body) {
   const { publicationDate, ...input } = body;
+  if (publicationDate != null && input.publicationDatetime != null) {
+    throw BadRequestError.on('publicationDate', 'Give publicationDatetime or the deprecated publicationDate, not both');
+  }
   if (!('publicationDatetime' in input) && publicationDate !== undefined) input.publicationDatetime = publicationDate;
   return datesAsText(input);
 }
@@ -99,7 +103,8 @@ export const editEvent = defineRoute({
   summary: 'Update an event offer',
   description:
     'Changes the fields sent; the others stay as they are. null clears a field that may be empty. The category ' +
-    'and hasTicket cannot change. isActive: false deactivates the offer without cancelling its bookings.',
+    'and hasTicket cannot change. isActive: false deactivates the offer without cancelling its bookings; without ' +
+    'a publicationDatetime, isActive also sets it (true: now, false: null). An offer PENDING or REJECTED cannot change.',
   subgraph: 'offers',
   document: graphql.offers(
     'mutation EditEvent($id: Int!, $input: EventEditInput!) { editEvent(id: $id, input: $input) { ...EventFields } }',

@@ -133,7 +133,8 @@ export const editProduct = defineRoute({
   description:
     'Changes the fields sent of the product offer `offerId`; the others stay as they are. null clears a field ' +
     'that may be empty. `stock: null` deletes the stock and cancels its unused bookings. isActive: false ' +
-    'deactivates the offer without cancelling its bookings. The category cannot change.',
+    'deactivates the offer without cancelling its bookings; without a publicationDatetime, isActive also sets it ' +
+    '(true: now, false: null). The category cannot change, nor an offer PENDING or REJECTED.',
   subgraph: 'offers',
   document: graphql.offers(
     `mutation EditProduct($id: Int!, $input: ProductEditInput!) {

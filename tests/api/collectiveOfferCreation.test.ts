@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { Job } from '../../graphql/shared/Job.js';
 import { drainJobs } from '../support/builders.js';
 import { collectiveWorld, type Json, LIMIT, NOW, seed, START } from '../support/collectiveWorld.js';
 import { aPng } from '../support/images.js';
@@ -23,14 +24,14 @@ describe('Collective offers: creation', () => {
   });
 
   describe('creation', () => {
-    it('creates an offer under review (201) with the full detail, the defaults, and the price stored in cents', async () => {
+    it('creates an offer (201), published at once with no approval delay, with the full detail, the defaults, and the price stored in cents', async () => {
       const before = await offerCount();
       const response = await post(aBody());
       expect(response.status).toBe(201);
       expect(response.body).toEqual({
         id: expect.any(Number),
-        status: 'PENDING',
-        offerStatus: 'UNDER_REVIEW',
+        status: 'ACTIVE',
+        offerStatus: 'PUBLISHED',
         venueId: theatre(),
         startDatetime: START,
         endDatetime: START,
@@ -76,7 +77,8 @@ describe('Collective offers: creation', () => {
         atVenueAddress: false,
         address: null,
         interventionArea: [],
-        validation: 'PENDING',
+        validation: 'APPROVED',
+        validationReason: 'Approved automatically outside production',
         isActive: true,
         archivedAt: null,
         audioDisabilityCompliant: false,
@@ -312,5 +314,47 @@ describe('Collective offers: creation', () => {
       expect(tooSmall.body).toEqual([expect.objectContaining({ loc: ['imageFile'] })]);
       expect(await offerCount()).toBe(before);
     });
+  });
+});
+
+describe('Collective offers: creation with an approval delay (AUTO_APPROVAL_DELAY_SECONDS above 0)', () => {
+  const world = collectiveWorld({ approvalDelaySeconds: 3600 });
+
+  it('answers UNDER_REVIEW, then the job queued for the delay publishes it', async () => {
+    const offer = await world.created();
+    expect([offer.status, offer.offerStatus]).toEqual(['PENDING', 'UNDER_REVIEW']);
+    const jobs = await world.em().find(Job, { type: 'collective.autoApprove' });
+    expect(jobs.map((job) => [job.payload.offerIds, job.runAt.toISOString()])).toEqual([
+      [[offer.id], new Date(NOW.getTime() + 3600 * 1000).toISOString()],
+    ]);
+    await drainJobs(world.testApp);
+    expect((await world.stored(offer.id)).validation).toBe('PENDING');
+    world.testApp.clock.advance(3600 * 1000);
+    await drainJobs(world.testApp);
+    expect((await world.getOne(offer.id)).body.offerStatus).toBe('PUBLISHED');
+    expect((await world.stored(offer.id)).validation).toBe('APPROVED');
+  });
+});
+
+describe('Collective offers: sandboxRunScheduledJobs runs the approvals due (AUTO_APPROVAL_DELAY_SECONDS above 0)', () => {
+  const world = collectiveWorld({ approvalDelaySeconds: 3600 });
+  const RUN = 'mutation Run($at: DateTimeISO!) { sandboxRunScheduledJobs(at: $at) { collectiveApproved approved } }';
+  const run = async (at: Date, key?: string) => {
+    const answer = await world.graphql(RUN, { at: at.toISOString() }, key);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    return answer.body.data.sandboxRunScheduledJobs;
+  };
+
+  it('publishes the caller’s offer once its approval is due by `at`, and not another provider’s', async () => {
+    const mine = await world.created();
+    const stranger = await world.anotherProvider(true);
+    const theirs = await world.created({ venueId: stranger.venueId }, stranger.key);
+    expect(await run(new Date(NOW.getTime() + 3600 * 1000 - 1))).toEqual({ collectiveApproved: 0, approved: 0 });
+    expect((await world.getOne(mine.id)).body.offerStatus).toBe('UNDER_REVIEW');
+    expect(await run(new Date(NOW.getTime() + 2 * 3600 * 1000))).toEqual({ collectiveApproved: 1, approved: 0 });
+    expect((await world.getOne(mine.id)).body.offerStatus).toBe('PUBLISHED');
+    expect((await world.stored(theirs.id)).validation).toBe('PENDING');
+    const jobs = await world.em().find(Job, { type: 'collective.autoApprove' }, { orderBy: { id: 'asc' } });
+    expect(jobs.map((job) => job.status)).toEqual(['done', 'pending']);
   });
 });

@@ -4,8 +4,20 @@ import { expectStatus } from '../support/api.js';
 
 describe('Collective offers: reading and listing', () => {
   const world = collectiveWorld();
-  const { patch, getOne, list, archive, created, published, bookedOffer, stored, theatre, bookshop, anotherProvider } =
-    world;
+  const {
+    patch,
+    getOne,
+    list,
+    archive,
+    created,
+    published,
+    underReview,
+    bookedOffer,
+    stored,
+    theatre,
+    bookshop,
+    anotherProvider,
+  } = world;
 
   describe('reading one', () => {
     it('answers an offer of the caller (200), 404 for an unknown id, 403 for another provider’s', async () => {
@@ -57,7 +69,7 @@ describe('Collective offers: reading and listing', () => {
       const schoolProvider = await anotherProvider(true);
       const theirs = await created({ venueId: schoolProvider.venueId }, schoolProvider.key);
       const first = await created();
-      const second = await created({ venueId: bookshop() });
+      const second = await underReview({ venueId: bookshop() });
       const response = await list();
       expect(response.status).toBe(200);
       const ids = response.body.map((offer: { id: number }) => offer.id);
@@ -80,7 +92,7 @@ describe('Collective offers: reading and listing', () => {
     it('filters by displayed status (offerStatus) and by the deprecated status', async () => {
       const live = await published();
       const { offer: prebooked, bookingId } = await bookedOffer([]);
-      const underReview = await created();
+      const pending = await underReview();
       /** The ids listed with this filter, each offer listed showing the status filtered on. */
       const idsWith = async (filter: 'offerStatus' | 'status', value: string) => {
         const response = await list(`?${filter}=${value}`);
@@ -91,8 +103,8 @@ describe('Collective offers: reading and listing', () => {
       const byOfferStatus = (offerStatus: string) => idsWith('offerStatus', offerStatus);
       const byStatus = (status: string) => idsWith('status', status);
       expect(await byOfferStatus('PUBLISHED')).toContain(live.id);
-      expect(await byOfferStatus('PUBLISHED')).not.toContain(underReview.id);
-      expect(await byOfferStatus('UNDER_REVIEW')).toContain(underReview.id);
+      expect(await byOfferStatus('PUBLISHED')).not.toContain(pending.id);
+      expect(await byOfferStatus('UNDER_REVIEW')).toContain(pending.id);
       expect(await byOfferStatus('UNDER_REVIEW')).not.toContain(live.id);
       const prebookedIds = await byOfferStatus('PREBOOKED');
       expect(prebookedIds).toContain(prebooked.id);
@@ -104,7 +116,7 @@ describe('Collective offers: reading and listing', () => {
       expect(await byOfferStatus('ARCHIVED')).not.toContain(live.id);
 
       expect(await byStatus('ACTIVE')).toContain(live.id);
-      expect(await byStatus('PENDING')).toContain(underReview.id);
+      expect(await byStatus('PENDING')).toContain(pending.id);
       expect(await byStatus('SOLD_OUT')).toContain(prebooked.id);
       expect(await byStatus('ACTIVE')).not.toContain(prebooked.id);
 

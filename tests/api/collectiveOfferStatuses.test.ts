@@ -5,7 +5,8 @@ import { collectiveWorld, NOW } from '../support/collectiveWorld.js';
 
 describe('Collective offers: archiving and review', () => {
   const world = collectiveWorld();
-  const { getOne, list, archive, book, move, created, published, bookedOffer, stored, patch, review, em } = world;
+  const { getOne, list, archive, book, move, created, published, underReview, bookedOffer, stored, patch, review, em } =
+    world;
 
   describe('archiving', () => {
     it('archives offers (204): ARCHIVED, archivedAt stored; archiving again is refused (400)', async () => {
@@ -95,18 +96,18 @@ describe('Collective offers: archiving and review', () => {
       const { offer: prebooked } = await bookedOffer([]);
       const { offer: booked } = await bookedOffer(['confirm']);
       const archivable = await published();
-      const underReview = await created();
-      for (const refused of [underReview, prebooked, booked]) {
+      const pending = await underReview();
+      for (const refused of [pending, prebooked, booked]) {
         const response = await archive({ ids: [archivable.id, refused.id] });
         expect(response.status, String(refused.id)).toBe(400);
         expect(response.body).toEqual({
           ids: [expect.stringMatching(new RegExp(`^The offer ${refused.id} (is|has)`))],
         });
       }
-      const all = await archive({ ids: [archivable.id, underReview.id, prebooked.id, booked.id] });
+      const all = await archive({ ids: [archivable.id, pending.id, prebooked.id, booked.id] });
       expect(all.status).toBe(400);
       expect(all.body.ids).toHaveLength(3);
-      for (const offer of [archivable, underReview, prebooked, booked])
+      for (const offer of [archivable, pending, prebooked, booked])
         expect((await stored(offer.id)).archivedAt).toBeNull();
       expect((await getOne(archivable.id)).body.offerStatus).toBe('PUBLISHED');
     });
@@ -132,7 +133,7 @@ describe('Collective offers: archiving and review', () => {
   describe('review', () => {
     /** A new offer reviewed: the decision answered, with the offer's status read from the collective subgraph. */
     const reviewed = async (decision: string, displayedStatus: string) => {
-      const offer = await created();
+      const offer = await underReview();
       const response = await review(offer.id, decision);
       expect(response.body.errors, JSON.stringify(response.body)).toBeUndefined();
       // The gateway asks the collective subgraph for the offer's own fields: the federation reference works.
@@ -160,7 +161,7 @@ describe('Collective offers: archiving and review', () => {
     });
 
     it('is for internal tools only: a provider key is FORBIDDEN', async () => {
-      const offer = await created();
+      const offer = await underReview();
       const response = await review(offer.id, 'APPROVED', world.key);
       expect(response.body.errors?.[0]?.extensions?.code, JSON.stringify(response.body)).toBe('FORBIDDEN');
       expect((await stored(offer.id)).validation).toBe('PENDING');

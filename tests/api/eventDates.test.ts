@@ -578,6 +578,72 @@ describe('Event Offer Stocks (dates)', () => {
     });
   });
 
+  describe('an offer under review or rejected, and dates in the past', () => {
+    it('refuses (400) to add, change or delete a date of a PENDING or REJECTED event, and changes nothing', async () => {
+      for (const validation of ['PENDING', 'REJECTED'] as const) {
+        const { event, categories } = await anEventWithCategories();
+        const [date] = (await create(event.id, [aDate(categories[0].id, 24, { quantity: 10 })])).body.dates;
+        await em().nativeUpdate(Offer, event.id, { validation });
+        const refusal = { global: [`The offer is ${validation}: it cannot be changed`] };
+        const added = await create(event.id, [aDate(categories[0].id, 30)]);
+        expect([added.status, added.body]).toEqual([400, refusal]);
+        const changed = await patch(event.id, date.id, { quantity: 3 });
+        expect([changed.status, changed.body]).toEqual([400, refusal]);
+        const deleted = await remove(event.id, date.id);
+        expect([deleted.status, deleted.body]).toEqual([400, refusal]);
+        const dates = await storedDates(event.id);
+        expect(dates.map((row) => [row.id, row.quantity, row.isDeleted])).toEqual([[date.id, 10, false]]);
+      }
+    });
+
+    it('refuses (400) to change a date that has begun; one still ahead changes', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const [begun, ahead] = (
+        await create(event.id, [aDate(categories[0].id, 2, { quantity: 10 }), aDate(categories[0].id, 30)])
+      ).body.dates;
+      world.testApp.clock.advance(2 * HOUR);
+      try {
+        const refused = await patch(event.id, begun.id, { quantity: 3, beginningDatetime: inHours(24) });
+        expect([refused.status, refused.body]).toEqual([
+          400,
+          { global: ['This date has begun: a past date cannot be changed'] },
+        ]);
+        const row = await storedDate(begun.id);
+        expect([row.quantity, row.beginningDatetime?.toISOString(), row.rescheduledAt]).toEqual([
+          10,
+          begun.beginningDatetime,
+          null,
+        ]);
+        expect((await patch(event.id, ahead.id, { quantity: 3 })).status).toBe(200);
+      } finally {
+        world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+      }
+    });
+
+    it('deletes a date up to 48 hours after its beginning, and refuses (400) later', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const [old, recent] = (await create(event.id, [aDate(categories[0].id, 24), aDate(categories[0].id, 25)])).body
+        .dates;
+      // old began 48 hours and 1 ms ago, recent 47 hours ago.
+      world.testApp.clock.set(new Date(new Date(old.beginningDatetime).getTime() + 48 * HOUR + 1));
+      try {
+        const refused = await remove(event.id, old.id);
+        expect([refused.status, refused.body]).toEqual([
+          400,
+          { global: ['The event began more than two days ago: the date cannot be deleted'] },
+        ]);
+        expect((await storedDate(old.id)).isDeleted).toBe(false);
+        expect(await published('test.stockDeleted', old.id)).toEqual([]);
+        // Exactly 48 hours after its beginning, a date is still deleted.
+        world.testApp.clock.set(new Date(new Date(recent.beginningDatetime).getTime() + 48 * HOUR));
+        expect((await remove(event.id, recent.id)).status).toBe(204);
+        expect((await storedDate(recent.id)).isDeleted).toBe(true);
+      } finally {
+        world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+      }
+    });
+  });
+
   describe('GET', () => {
     it('pages live dates by firstIndex and limit, and filters by idsAtProvider', async () => {
       const { event, categories } = await anEventWithCategories();

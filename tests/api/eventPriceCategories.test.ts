@@ -285,6 +285,20 @@ describe('Event Offer Price Categories', () => {
       expect((await patch(event.id, first.id, { idAtProvider: 'a' })).status).toBe(200);
     });
 
+    it('refuses (400) to change a category of a PENDING or REJECTED event, and changes nothing', async () => {
+      for (const validation of ['PENDING', 'REJECTED'] as const) {
+        const event = await newEvent({ validation });
+        const [category] = (await create(event.id, { priceCategories: [{ label: 'Seat', price: 1000 }] })).body
+          .priceCategories;
+        const response = await patch(event.id, category.id, { price: 500, label: 'Cheaper' });
+        expect([response.status, response.body]).toEqual([
+          400,
+          { global: [`The offer is ${validation}: it cannot be changed`] },
+        ]);
+        expect((await storedCategories(event.id)).map((row) => [row.label, row.price])).toEqual([['Seat', 1000]]);
+      }
+    });
+
     it("answers 404 for a category of another event, an unknown one, or another provider's event", async () => {
       const event = await newEvent();
       const elsewhere = await newEvent();

@@ -54,7 +54,7 @@ describe('Event Offers', () => {
   });
 
   describe('creation', () => {
-    it('creates a pending event published now, duo by default, with its price categories', async () => {
+    it('creates an event published now, duo by default, with its price categories, approved at once (no delay)', async () => {
       const response = await post(
         anEventBody({
           idAtProvider: 'rock-1',
@@ -68,7 +68,8 @@ describe('Event Offers', () => {
       expectStatus(response, 200);
       expect(response.body).toMatchObject({
         name: 'Rock night',
-        status: 'PENDING',
+        // Approved within the creation (AUTO_APPROVAL_DELAY_SECONDS is 0): no date yet, so SOLD_OUT.
+        status: 'SOLD_OUT',
         enableDoubleBookings: true,
         hasTicket: false,
         idAtProvider: 'rock-1',
@@ -89,18 +90,30 @@ describe('Event Offers', () => {
         { id: expect.any(Number), label: 'Balcony', price: 1500, idAtProvider: null },
       ]);
       const row = await stored(response.body.id);
-      expect(row).toMatchObject({ validation: 'PENDING', isEvent: true, provider: { id: world.sandbox.provider.id } });
+      expect(row).toMatchObject({
+        validation: 'APPROVED',
+        validationReason: 'Approved automatically outside production',
+        isEvent: true,
+        provider: { id: world.sandbox.provider.id },
+      });
+      expect(row.validatedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       expect(row.publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
+      // Nothing left for a job to approve.
+      expect(await world.em().count(Job, { type: 'offers.autoApprove' })).toBe(0);
     });
 
-    it('is approved automatically outside production, then has no stock: SOLD_OUT', async () => {
-      const created = await post(anEventBody());
-      const jobs = await world.em().find(Job, { type: 'offers.autoApprove' });
-      expect(jobs.map((job) => job.payload.offerIds)).toContainEqual([created.body.id]);
-      await drainJobs(world.testApp);
-      const after = await getOne(created.body.id);
-      expect(after.body.status).toBe('SOLD_OUT');
-      expect((await stored(created.body.id)).validation).toBe('APPROVED');
+    it('refuses publicationDate and publicationDatetime together (400 on publicationDate), and creates nothing', async () => {
+      const before = await offerCount();
+      const response = await post(
+        anEventBody({ publicationDate: '2026-11-23T10:00:00Z', publicationDatetime: '2026-11-24T10:00:00Z' }),
+      );
+      expect([response.status, response.body]).toEqual([
+        400,
+        { publicationDate: ['Give publicationDatetime or the deprecated publicationDate, not both'] },
+      ]);
+      expect(await offerCount()).toBe(before);
+      const alone = await post(anEventBody({ publicationDate: '2026-11-23T10:00:00Z' }));
+      expect([alone.status, alone.body.publicationDatetime]).toEqual([200, '2026-11-23T10:00:00.000Z']);
     });
 
     it('schedules a future publication (SCHEDULED), applied by the publication task once due', async () => {
@@ -448,16 +461,43 @@ describe('Event Offers', () => {
 
     it('deactivates with isActive false (INACTIVE), and republishes later', async () => {
       const created = await post(anEventBody());
-      await drainJobs(world.testApp);
       const inactive = await patch(created.body.id, { isActive: false });
       expect(inactive.body.status).toBe('INACTIVE');
       const scheduled = await patch(created.body.id, {
         isActive: true,
         publicationDatetime: '2026-12-24T20:00:00+01:00',
       });
-      expect(scheduled.body.status).toBe('SCHEDULED');
+      expect(scheduled.body).toMatchObject({ status: 'SCHEDULED', publicationDatetime: '2026-12-24T19:00:00.000Z' });
       const now = await patch(created.body.id, { publicationDatetime: 'now' });
       expect(now.body.status).toBe('SOLD_OUT');
+    });
+
+    it('lets isActive drive the publication when no publicationDatetime is sent; isActive null changes nothing', async () => {
+      const created = await post(anEventBody({ publicationDatetime: '2026-12-24T20:00:00Z' }));
+      expect(created.body.status).toBe('SCHEDULED');
+      // true: published now, the scheduled publication replaced.
+      world.testApp.clock.advance(3600 * 1000);
+      try {
+        const active = await patch(created.body.id, { isActive: true });
+        expectStatus(active, 200);
+        expect(active.body).toMatchObject({ status: 'SOLD_OUT', publicationDatetime: '2026-11-22T11:00:00.000Z' });
+        expect((await stored(created.body.id)).publishedAt?.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+        // false: withdrawn, never to be published.
+        const inactive = await patch(created.body.id, { isActive: false });
+        expect(inactive.body).toMatchObject({ status: 'INACTIVE', publicationDatetime: null });
+        const row = await stored(created.body.id);
+        expect([row.isActive, row.publicationDatetime, row.publishedAt]).toEqual([false, null, null]);
+        // null: as if absent.
+        const untouched = await patch(created.body.id, { isActive: null, name: 'Renamed' });
+        expectStatus(untouched, 200);
+        expect(untouched.body).toMatchObject({ name: 'Renamed', status: 'INACTIVE', publicationDatetime: null });
+        expect((await stored(created.body.id)).isActive).toBe(false);
+        // A publicationDatetime sent wins over isActive.
+        const both = await patch(created.body.id, { isActive: true, publicationDatetime: '2026-12-01T10:00:00Z' });
+        expect(both.body).toMatchObject({ status: 'SCHEDULED', publicationDatetime: '2026-12-01T10:00:00.000Z' });
+      } finally {
+        world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+      }
     });
 
     it("answers 404 for another provider's event", async () => {
@@ -558,5 +598,51 @@ describe('Event Offers', () => {
       expect(done.body.data.reviewOffer.offer).toEqual({ id: created.body.id, status: 'REJECTED' });
       expect((await getOne(created.body.id)).body.status).toBe('REJECTED');
     });
+  });
+});
+
+describe('Event Offers: review with an approval delay (AUTO_APPROVAL_DELAY_SECONDS above 0)', () => {
+  const world = useOfferWorld({ env: { AUTO_APPROVAL_DELAY_SECONDS: '3600' } });
+  const post = (body: unknown) => world.api.call('PostEventOffer', { body });
+  const patch = (id: number, body: unknown) => world.api.call('EditEvent', { params: { event_id: id }, body });
+  const getOne = (id: number) => world.api.call('GetEvent', { params: { event_id: id } });
+  const stored = (id: number) => world.em().findOneOrFail(Offer, id);
+
+  it('refuses (400) to edit a PENDING or REJECTED event, and changes nothing', async () => {
+    const pending = await post(anEventBodyAt(world.sandbox.venues[0].id));
+    const rejected = await post(anEventBodyAt(world.sandbox.venues[0].id));
+    await world.em().nativeUpdate(Offer, rejected.body.id, { validation: 'REJECTED' });
+    for (const [created, validation] of [
+      [pending, 'PENDING'],
+      [rejected, 'REJECTED'],
+    ] as const) {
+      const response = await patch(created.body.id, { name: 'Renamed', isActive: false });
+      expect([response.status, response.body]).toEqual([
+        400,
+        { global: [`The offer is ${validation}: it cannot be changed`] },
+      ]);
+      const row = await stored(created.body.id);
+      expect([row.name, row.isActive, row.validation]).toEqual(['Rock night', true, validation]);
+    }
+  });
+
+  it('answers PENDING, then a job queued for the delay approves it: SOLD_OUT without dates', async () => {
+    const created = await post(anEventBodyAt(world.sandbox.venues[0].id));
+    expectStatus(created, 200);
+    expect(created.body.status).toBe('PENDING');
+    const jobs = await world.em().find(Job, { type: 'offers.autoApprove' });
+    const job = jobs.find((one) => (one.payload.offerIds as number[]).includes(created.body.id))!;
+    expect(job.runAt.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+    await drainJobs(world.testApp);
+    expect((await stored(created.body.id)).validation).toBe('PENDING');
+    world.testApp.clock.advance(3600 * 1000);
+    try {
+      await drainJobs(world.testApp);
+      expect((await getOne(created.body.id)).body.status).toBe('SOLD_OUT');
+      expect((await stored(created.body.id)).validation).toBe('APPROVED');
+      expect((await patch(created.body.id, { name: 'Renamed once approved' })).status).toBe(200);
+    } finally {
+      world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Category, productCategories, showTypes } from '../../graphql/offers/catalogue/index.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { Job } from '../../graphql/shared/Job.js';
-import { drainJobs } from '../support/builders.js';
+import { drainJobs, graphqlAs } from '../support/builders.js';
 import {
   accessibility,
   anotherProviderAt,
@@ -45,7 +45,7 @@ describe('Product Offers: creation', () => {
     expect(world.sandbox.venues[2].isVirtual).toBe(true);
   });
 
-  it('creates a pending product published now, with its stock (201), and stores the stock and the EAN', async () => {
+  it('creates a product published now, with its stock (201), approved at once, and stores the stock and the EAN', async () => {
     const ean = nextEan();
     const response = await post(
       aProductBody({
@@ -61,7 +61,8 @@ describe('Product Offers: creation', () => {
     expect(response.body).toEqual({
       id: expect.any(Number),
       name: 'Cello rental',
-      status: 'PENDING',
+      // Approved within the creation (AUTO_APPROVAL_DELAY_SECONDS is 0).
+      status: 'ACTIVE',
       accessibility,
       bookingAllowedDatetime: null,
       bookingContact: null,
@@ -79,7 +80,8 @@ describe('Product Offers: creation', () => {
     });
     const row = await stored(response.body.id);
     expect(row).toMatchObject({
-      validation: 'PENDING',
+      validation: 'APPROVED',
+      validationReason: 'Approved automatically outside production',
       isEvent: false,
       isActive: true,
       category: 'LOCATION_INSTRUMENT',
@@ -121,17 +123,20 @@ describe('Product Offers: creation', () => {
     }
   });
 
-  it('is approved automatically outside production', async () => {
+  it('is approved within its creation (no delay): no job left, and a sandbox booking made at once works', async () => {
     const product = await created();
-    // One job per offer ({offerId}) or per group of offers created together ({offerIds}).
-    const jobs = await em().find(Job, { type: 'offers.autoApprove' });
-    const queued = jobs.flatMap((job) =>
-      Array.isArray(job.payload.offerIds) ? job.payload.offerIds : [job.payload.offerId],
+    expect(await em().count(Job, { type: 'offers.autoApprove' })).toBe(0);
+    const row = await stored(product.id);
+    expect([row.validation, row.validatedAt?.toISOString()]).toEqual(['APPROVED', '2026-11-22T10:00:00.000Z']);
+    const stockId = (await storedStocks(product.id))[0].id;
+    const booked = await graphqlAs(
+      world.testApp,
+      world.sandbox.apiKey,
+      'mutation ($stockId: Int!) { sandboxBook(input: { stockId: $stockId }) { status } }',
+      { stockId },
     );
-    expect(queued).toContain(product.id);
-    await drainJobs(world.testApp);
-    expect((await stored(product.id)).validation).toBe('APPROVED');
-    expect((await getOne(product.id)).body.status).toBe('ACTIVE');
+    expect(booked.body).toEqual({ data: { sandboxBook: { status: 'CONFIRMED' } } });
+    expect((await storedStocks(product.id))[0].bookedQuantity).toBe(1);
   });
 
   it('validates the shape (422): lengths, the stock, unknown fields, and writes nothing', async () => {
@@ -481,5 +486,29 @@ describe('Product Offers: creation', () => {
     });
     expect(await offerCount()).toBe(before);
     expect((await stored(product.id)).name).toBe('Cello rental');
+  });
+});
+
+describe('Product Offers: creation with an approval delay (AUTO_APPROVAL_DELAY_SECONDS above 0)', () => {
+  const world = useProductWorld({ env: { AUTO_APPROVAL_DELAY_SECONDS: '3600' } });
+  const { created, getOne, stored, em } = world;
+
+  it('answers PENDING, then the job queued for the delay approves it: ACTIVE', async () => {
+    const product = await created();
+    expect(product.status).toBe('PENDING');
+    const jobs = await em().find(Job, { type: 'offers.autoApprove' });
+    expect(jobs.map((job) => [job.payload.offerIds, job.runAt.toISOString()])).toEqual([
+      [[product.id], '2026-11-22T11:00:00.000Z'],
+    ]);
+    await drainJobs(world.testApp);
+    expect((await stored(product.id)).validation).toBe('PENDING');
+    world.testApp.clock.advance(3600 * 1000);
+    try {
+      await drainJobs(world.testApp);
+      expect((await stored(product.id)).validation).toBe('APPROVED');
+      expect((await getOne(product.id)).body.status).toBe('ACTIVE');
+    } finally {
+      world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+    }
   });
 });

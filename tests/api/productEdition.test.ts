@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Offer } from '../../graphql/offers/Offer.js';
 import { ProductOfferCreation, ProductOfferEdition } from '../../rest-facade/productOffers/schemas.js';
 import { anEvent } from '../support/fixtures.js';
 import { aPng } from '../support/images.js';
@@ -47,7 +48,7 @@ describe('Product Offers: edition', () => {
   });
 
   it('clears with null what a product may be without; refuses null (422) on what every product has, changing nothing', async () => {
-    // What every product has: the fields its creation requires, and its switches (duo, active).
+    // What every product has: the fields its creation requires, and its switches (duo; isActive: null is ignored).
     const creation = ProductOfferCreation.shape;
     const edition = ProductOfferEdition.shape;
     const requiredOnCreation = Object.entries(creation)
@@ -73,7 +74,10 @@ describe('Product Offers: edition', () => {
     for (const field of fields) {
       const before = (await getOne(product.id)).body;
       const response = await patch({ offerId: product.id, [field]: null });
-      if (response.status === 422) {
+      if (field === 'isActive') {
+        expect([response.status, response.body], field).toEqual([200, before]);
+        outcomes[field] = 'ignored';
+      } else if (response.status === 422) {
         expect(response.body, field).toEqual([
           { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
         ]);
@@ -89,7 +93,11 @@ describe('Product Offers: edition', () => {
       Object.fromEntries(
         fields.map((field) => [
           field,
-          requiredOnCreation.includes(field) || switches.includes(field) ? 'refused' : 'cleared',
+          field === 'isActive'
+            ? 'ignored'
+            : requiredOnCreation.includes(field) || switches.includes(field)
+              ? 'refused'
+              : 'cleared',
         ]),
       ),
     );
@@ -329,6 +337,35 @@ describe('Product Offers: edition', () => {
     await expectServedPng(world.testApp, withImage.body.image, 'Me', aPng(400, 600));
     const withoutImage = await patch({ offerId: product.id, image: null });
     expect(withoutImage.body.image).toBeNull();
+  });
+
+  it('lets isActive drive the publication without a publicationDatetime: false withdraws it, true publishes now', async () => {
+    const product = await created({ publicationDatetime: '2026-12-01T10:00:00Z' });
+    expect(product.status).toBe('SCHEDULED');
+    const inactive = await patch({ offerId: product.id, isActive: false });
+    expect(inactive.body).toMatchObject({ status: 'INACTIVE', publicationDatetime: null });
+    expect((await stored(product.id)).publicationDatetime).toBeNull();
+    const ignored = await patch({ offerId: product.id, isActive: null });
+    expect([ignored.status, ignored.body.status]).toEqual([200, 'INACTIVE']);
+    const active = await patch({ offerId: product.id, isActive: true });
+    expect(active.body).toMatchObject({ status: 'ACTIVE', publicationDatetime: '2026-11-22T10:00:00.000Z' });
+    expect((await stored(product.id)).publishedAt?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('refuses (400) to edit a PENDING or REJECTED product, its stock included, and changes nothing', async () => {
+    for (const validation of ['PENDING', 'REJECTED'] as const) {
+      const product = await created({ stock: { price: 1500, quantity: 10 } });
+      await em().nativeUpdate(Offer, product.id, { validation });
+      const response = await patch({ offerId: product.id, name: 'Renamed', stock: { quantity: 2 } });
+      expect([response.status, response.body]).toEqual([
+        400,
+        { global: [`The offer is ${validation}: it cannot be changed`] },
+      ]);
+      expect((await stored(product.id)).name).toBe('Cello rental');
+      expect((await storedStocks(product.id)).map((stock) => stock.quantity)).toEqual([10]);
+      expect((await patch({ offerId: product.id, stock: null })).status).toBe(400);
+      expect((await storedStocks(product.id)).map((stock) => stock.isDeleted)).toEqual([false]);
+    }
   });
 
   it("answers 404 for another provider's product, an event and an unknown id, and changes nothing", async () => {

@@ -52,14 +52,15 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     expect(job).toMatchObject({ status: 'pending', payload: { importId: recorded.id } });
     expect(await offersAt(venue.id)).toEqual([]);
 
-    // One run of the worker claims the import and applies it: the offers wait for review.
+    // One run of the worker claims the import and applies it: with no approval delay, the step approves its offers.
     expect((await world.testApp.runtime.worker.runDueJobs()).claimed).toBeGreaterThanOrEqual(1);
     const offers = await offersAt(venue.id);
     expect(offers.map((offer) => offer.ean)).toEqual([book.ean, cd.ean, vinyl.ean]);
     for (const offer of offers) {
       expect(offer).toMatchObject({
         isEvent: false,
-        validation: 'PENDING',
+        validation: 'APPROVED',
+        validationReason: 'Approved automatically outside production',
         locationType: 'physical',
         enableDoubleBookings: false,
         audioDisabilityCompliant: true,
@@ -221,6 +222,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     const afterOneStep = await lastImport();
     expect(afterOneStep).toMatchObject({ status: 'RUNNING', nextIndex: 100, createdCount: 100, updatedCount: 0 });
     expect(await em().count(Offer, { venue: venue.id })).toBe(100);
+    expect(await em().count(Offer, { venue: venue.id, validation: 'APPROVED' })).toBe(100);
 
     // The worker takes the job up where that step stopped, and runs the four steps left.
     await world.testApp.runtime.worker.runDueJobs();

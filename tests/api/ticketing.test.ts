@@ -547,6 +547,30 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     ]);
   });
 
+  it('cancels the bookings of a deleted date on the platform only: no call to the cancellation URL, no CANCEL', async () => {
+    const { event, stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aSandboxBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('GONE-1'), remainingQuantity: 29 } });
+    const booked = (await book(stock.id, beneficiary.id, 1)).data!.sandboxBook;
+    await runJobs();
+    receiver.reset();
+
+    const deleted = await api.call('DeleteEventStock', { params: { event_id: event.id, stock_id: stock.id } });
+
+    expect(deleted.status).toBe(204);
+    const fork = em();
+    expect(await fork.findOneOrFail(Booking, booked.id)).toMatchObject({
+      status: 'CANCELLED',
+      cancellationReason: 'STOCK_DELETED',
+    });
+    expect((await fork.findOneOrFail(Beneficiary, beneficiary.id)).credit).toBe(beneficiary.credit);
+    // The provider deleted the date itself: nothing is queued for it, nothing reaches its system.
+    expect(await fork.count(ProviderMessage, { booking: booked.id })).toBe(0);
+    await runJobs();
+    expect(receiver.to('/cancel')).toHaveLength(0);
+    expect(receiver.to('/notify')).toHaveLength(0);
+  });
+
   it('sends the cancellation of a venue’s tickets to the venue’s cancellation URL', async () => {
     const venue = sandbox.venues[1];
     await em().nativeUpdate(

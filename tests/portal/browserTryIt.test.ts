@@ -120,7 +120,8 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
       name: string;
       status: string;
     };
-    expect(shown).toMatchObject({ id: expect.any(Number), name: 'Try-it night', status: 'PENDING' });
+    // Approved within its creation (no approval delay), with no date yet.
+    expect(shown).toMatchObject({ id: expect.any(Number), name: 'Try-it night', status: 'SOLD_OUT' });
     // Pretty-printed, and the headers behind their toggle.
     expect(await tryIt.output.locator('.try-it__body').innerText()).toContain(`\n  "id": ${shown.id},`);
     await tryIt.output.locator('.try-it__headers > summary').click();

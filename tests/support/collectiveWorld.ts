@@ -67,6 +67,8 @@ export type Move = keyof typeof BOOKING_MOVES;
 export interface CollectiveWorldOptions {
   /** An image directory of its own, and the public URL the image URLs start with. */
   images?: boolean;
+  /** AUTO_APPROVAL_DELAY_SECONDS; 0 (approved within the creation) unless told. */
+  approvalDelaySeconds?: number;
 }
 
 /** Registers the suite's hooks and answers its world: read its fields inside tests and hooks only. */
@@ -145,17 +147,31 @@ export function collectiveWorld(options: CollectiveWorldOptions = {}) {
   const graphql = (query: string, variables: Json, key?: string) =>
     graphqlAs(state.testApp, key ?? state.key, query, variables);
 
-  /** A new offer, under review: the body answered (201). */
+  /** A new offer: the body answered (201); approved at once unless the world has an approval delay. */
   const created = async (overrides: Json = {}, key?: string) => {
     const response = await post(aBody(overrides), key);
     expectStatus(response, 201);
     return response.body;
   };
-  /** A new offer, approved: PUBLISHED. (Every offer still under review is approved with it.) */
+  /** A new offer, approved: PUBLISHED. (Every offer whose approval is due is approved with it.) */
   const published = async (overrides: Json = {}, key?: string) => {
     const offer = await created(overrides, key);
     await drainJobs(state.testApp);
     expect((await getOne(offer.id, key)).body.offerStatus).toBe('PUBLISHED');
+    return offer;
+  };
+  /**
+   * A new offer still under review (UNDER_REVIEW), as one is during a positive approval delay:
+   * created through the API, then put back to PENDING in the database.
+   */
+  const underReview = async (overrides: Json = {}, key?: string) => {
+    const offer = await created(overrides, key);
+    await em().nativeUpdate(CollectiveOffer, offer.id, {
+      validation: 'PENDING',
+      validationReason: null,
+      validatedAt: null,
+    });
+    expect((await getOne(offer.id, key)).body.offerStatus).toBe('UNDER_REVIEW');
     return offer;
   };
   /** A published offer whose booking went through these moves (none: PENDING), `between` ms apart. */
@@ -245,6 +261,7 @@ export function collectiveWorld(options: CollectiveWorldOptions = {}) {
     graphql,
     created,
     published,
+    underReview,
     bookedOffer,
     offerCount,
     stored,
@@ -255,7 +272,7 @@ export function collectiveWorld(options: CollectiveWorldOptions = {}) {
   });
 
   beforeAll(async () => {
-    const env: Record<string, string> = { AUTO_APPROVAL_DELAY_SECONDS: '0' };
+    const env: Record<string, string> = { AUTO_APPROVAL_DELAY_SECONDS: String(options.approvalDelaySeconds ?? 0) };
     if (options.images) {
       imageDirectory = await mkdtemp(join(tmpdir(), 'collective-images-'));
       Object.assign(env, { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test' });

@@ -299,8 +299,8 @@ export async function anAddress(api: ApiClient, label = 'Rue des Archives') {
  * handler of offers.stockDeleted, a fresh key of the sandbox per test (the rate limit runs on
  * real time), and the calls and reads they make. Registers its hooks; read it inside tests.
  */
-export function useProductWorld() {
-  const world = useOfferWorld({ images: true });
+export function useProductWorld(options: Pick<OfferWorldOptions, 'env'> = {}) {
+  const world = useOfferWorld({ images: true, ...options });
   let api: ApiClient;
   let handlers: ReturnType<typeof standInHandlers>;
   beforeAll(() => {

@@ -9,6 +9,7 @@ import { PriceCategory } from '../PriceCategory.js';
 import { Stock } from '../Stock.js';
 import { beginningAndPriceCategoryKey, bookingLimitProblems, dateMomentIssues, totalQuantity } from './rules.js';
 import type { Quantity } from './types.js';
+import { checkEditable } from '../offerRules.js';
 
 export interface NewDate {
   beginningDatetime: Date;
@@ -144,6 +145,7 @@ export async function createDates(context: GraphContext, eventId: number, inputs
   return context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);
+    checkEditable(offer);
     const priceCategories = new Map(
       (await em.find(PriceCategory, { offer })).map((category) => [category.id, category]),
     );

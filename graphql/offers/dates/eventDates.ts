@@ -5,6 +5,7 @@ import { offerInScope } from '../access.js';
 import { type EventPageArgs, eventPageQuery } from '../eventPage.js';
 import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
+import { checkEditable } from '../offerRules.js';
 import { deleteStock } from '../stockDeletion.js';
 import { priceCategoryOfOffer } from '../priceCategories/eventPriceCategories.js';
 import { Stock } from '../Stock.js';
@@ -45,7 +46,11 @@ export async function updateDate(
   return context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);
+    checkEditable(offer);
     const stock = await liveDateOf(em, offer, stockId);
+    if (stock.beginningDatetime && stock.beginningDatetime <= now) {
+      throw BadRequestError.on('global', 'This date has begun: a past date cannot be changed');
+    }
     const priceCategory =
       change.priceCategoryId != null
         ? await priceCategoryOfOffer(em, offer, change.priceCategoryId)
@@ -111,12 +116,26 @@ export async function updateDate(
   });
 }
 
-/** Deletes a date (see deleteStock): its unused bookings are cancelled with it. */
+/** How long after its beginning a date may still be deleted. */
+export const DATE_DELETABLE_AFTER_BEGINNING_MS = 48 * 3_600_000;
+
+/**
+ * Deletes a date (see deleteStock): its unused bookings are cancelled with it. A date that
+ * began more than 48 hours ago stays (400): its bookings are settled.
+ */
 export async function deleteDate(context: GraphContext, eventId: number, stockId: number): Promise<void> {
+  const now = context.clock.now();
   await context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);
+    checkEditable(offer);
     const stock = await liveDateOf(em, offer, stockId);
+    if (
+      stock.beginningDatetime &&
+      stock.beginningDatetime.getTime() < now.getTime() - DATE_DELETABLE_AFTER_BEGINNING_MS
+    ) {
+      throw BadRequestError.on('global', 'The event began more than two days ago: the date cannot be deleted');
+    }
     await deleteStock(context, em, stock);
   });
 }

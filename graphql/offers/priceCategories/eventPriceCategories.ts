@@ -8,6 +8,7 @@ import type { Offer } from '../Offer.js';
 import { lockOfferForChanges } from '../offerLock.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { Stock } from '../Stock.js';
+import { checkEditable } from '../offerRules.js';
 
 export interface NewPriceCategory {
   label: string;
@@ -136,6 +137,7 @@ export async function updatePriceCategory(
   return context.em.transactional(async (em) => {
     const offer = await offerInScope({ ...context, em }, eventId, 'event');
     await lockOfferForChanges(em, offer);
+    checkEditable(offer);
     const priceCategory = await priceCategoryOfOffer(em, offer, priceCategoryId);
     if (change.idAtProvider != null && change.idAtProvider !== priceCategory.idAtProvider) {
       const taken = await em.count(PriceCategory, {

@@ -138,50 +138,69 @@ describe('effects of changes to offers', () => {
     expect((await suite.countermark('use', productBooking.token, world.key)).status).toBe(204);
   });
 
-  it("rescheduling a date recomputes its CONFIRMED bookings' cancellation limits", async () => {
+  it("rescheduling a date restarts its bookings' cancellation window: 48 hours from the change, never after the beginning", async () => {
     const world = await suite.aWorld();
-    const date = await suite.anEventDate(world, { hours: 240 });
+    const date = await suite.anEventDate(world, { hours: 24 * 10 });
     const reschedule = (beginningDatetime: string, bookingLimitDatetime: string) =>
       suite.api.call('PatchEventStock', {
         params: { event_id: date.offerId, stock_id: date.stockId },
         body: { beginningDatetime, bookingLimitDatetime },
         key: world.key,
       });
-    const early = await suite.book(world, date.stockId);
-    suite.testApp.clock.advance(49 * HOUR);
-    // Past its limit (booking + 48 h): validated.
-    expect((await suite.countermark('use', early.token, world.key)).status).toBe(204);
+    const limitOf = async (id: number) => (await suite.storedBooking(id)).cancellationLimitDate?.toISOString();
+    // Booked 5 days ago: its own window has long closed.
+    const old = await suite.book(world, date.stockId);
     const bookedAt = suite.now();
-    const late = await suite.book(world, date.stockId);
-    expect(late.cancellationLimitDate).toBe(iso(suite.at(48)));
+    suite.testApp.clock.advance(5 * 24 * HOUR);
+    expect(await limitOf(old.id)).toBe(iso(new Date(bookedAt.getTime() + 48 * HOUR)));
+    expect((await suite.countermark('cancel', old.token, world.key)).status).toBe(403);
 
-    // Moved to 72 hours from now: the limit becomes 48 hours before it.
-    expectStatus(await reschedule(iso(suite.at(72)), iso(suite.at(71))), 200);
-    expect((await suite.storedBooking(late.id)).cancellationLimitDate?.toISOString()).toBe(iso(suite.at(24)));
-    expect((await suite.storedBooking(early.id)).cancellationLimitDate?.toISOString()).toBe(
-      iso(new Date(bookedAt.getTime() - HOUR)),
-    );
-    const lookup = await suite.byToken(late.token, world.key);
+    // Moved 20 days ahead: cancellable again for 48 hours from now.
+    expectStatus(await reschedule(iso(suite.at(24 * 20)), iso(suite.at(24 * 19))), 200);
+    expect(await limitOf(old.id)).toBe(iso(suite.at(48)));
+    const lookup = await suite.byToken(old.token, world.key);
     expect(lookup.status).toBe(403);
     expect(lookup.body).toEqual({
-      global: [`The beneficiary may still cancel this booking until ${iso(suite.at(24))}: validate it after that`],
+      global: [`The beneficiary may still cancel this booking until ${iso(suite.at(48))}: validate it after that`],
     });
 
-    // Moved to tomorrow: the limit has passed (it is never before the booking), the booking can be
-    // validated and no longer cancelled.
+    // Moved to tomorrow: the window closes with the beginning.
     expectStatus(await reschedule(iso(suite.at(24)), iso(suite.at(23))), 200);
-    expect((await suite.storedBooking(late.id)).cancellationLimitDate?.toISOString()).toBe(iso(bookedAt));
-    expect((await suite.countermark('cancel', late.token, world.key)).status).toBe(403);
+    expect(await limitOf(old.id)).toBe(iso(suite.at(24)));
     const listed = await suite.list({ offerId: date.offerId, status: 'CONFIRMED' }, world.key);
     expectStatus(listed, 200);
     expect(listed.body.bookings.map((booking) => [booking.id, booking.confirmationDate])).toEqual([
-      [late.id, iso(bookedAt)],
+      [old.id, iso(suite.at(24))],
     ]);
+  });
 
-    // Moved far away: the limit is 48 hours after booking again.
-    expectStatus(await reschedule(iso(suite.at(24 * 30)), iso(suite.at(24 * 29))), 200);
-    expect((await suite.storedBooking(late.id)).cancellationLimitDate?.toISOString()).toBe(
-      iso(new Date(bookedAt.getTime() + 48 * HOUR)),
-    );
+  it('rescheduling a date more than 48 hours ahead makes its USED bookings CONFIRMED again; closer, they stay USED', async () => {
+    const world = await suite.aWorld();
+    const date = await suite.anEventDate(world, { hours: 24 * 10 });
+    const reschedule = (hours: number) =>
+      suite.api.call('PatchEventStock', {
+        params: { event_id: date.offerId, stock_id: date.stockId },
+        body: { beginningDatetime: iso(suite.at(hours)), bookingLimitDatetime: iso(suite.at(hours - 1)) },
+        key: world.key,
+      });
+    const booking = await suite.book(world, date.stockId);
+    suite.testApp.clock.advance(49 * HOUR);
+    expect((await suite.countermark('use', booking.token, world.key)).status).toBe(204);
+    expect((await suite.storedBooking(booking.id)).status).toBe('USED');
+
+    // 48 hours ahead exactly: still USED, its limit moved all the same.
+    expectStatus(await reschedule(48), 200);
+    expect(await suite.storedBooking(booking.id)).toMatchObject({ status: 'USED' });
+    expect((await suite.storedBooking(booking.id)).cancellationLimitDate?.toISOString()).toBe(iso(suite.at(48)));
+
+    expectStatus(await reschedule(72), 200);
+    const reopened = await suite.storedBooking(booking.id);
+    expect([reopened.status, reopened.dateUsed, reopened.cancellationLimitDate?.toISOString()]).toEqual([
+      'CONFIRMED',
+      null,
+      iso(suite.at(48)),
+    ]);
+    const lookup = await suite.byToken(booking.token, world.key);
+    expect(lookup.status).toBe(403);
   });
 });
