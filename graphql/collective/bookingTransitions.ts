@@ -7,7 +7,6 @@ import type { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveBooking, type CollectiveBookingStatus } from './CollectiveBooking.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
 import { EducationalInstitution } from './reference/entities.js';
-import { SANDBOX_INSTITUTION_UAI } from './reference/institutionData.js';
 
 /**
  * A collective booking's life: PENDING (pre-booked by a teacher) -> CONFIRMED (by the head of
@@ -110,7 +109,7 @@ async function applyMove(
 
 /**
  * What the school platform does when a teacher pre-books: a PENDING booking for the offer's
- * institution (or the sandbox's, when the offer names none), if the offer is open to booking.
+ * institution, if the offer is open to booking.
  */
 export function bookCollectiveOffer(context: GraphContext, offerId: number): Promise<CollectiveBooking> {
   return withLockedCollectiveOffer(context, offerId, bookLockedOffer);
@@ -120,9 +119,9 @@ async function bookLockedOffer(context: GraphContext, offer: CollectiveOffer): P
   const now = context.clock.now();
   const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
   if (status !== 'PUBLISHED') throw new ForbiddenError(`The offer is ${status}: only a PUBLISHED offer can be booked`);
-  const institution = offer.institution
-    ? await context.em.findOneOrFail(EducationalInstitution, offer.institution.id)
-    : await context.em.findOneOrFail(EducationalInstitution, { uai: SANDBOX_INSTITUTION_UAI });
+  // Offers are created for an institution; one stored without (older data) has no school to book it.
+  if (!offer.institution) throw new ForbiddenError('The offer names no educational institution: no school can book it');
+  const institution = await context.em.findOneOrFail(EducationalInstitution, offer.institution.id);
   if (!institution.isActive) throw new ForbiddenError(`The educational institution ${institution.uai} is not active`);
   const booking = context.em.create(CollectiveBooking, {
     offer,

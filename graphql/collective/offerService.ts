@@ -72,7 +72,13 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
   await checkDomains(context, input.domains!);
   await checkStudents(context, input.students!);
   const nationalProgram = await resolveNationalProgram(context, input.nationalProgramId, input.domains!);
+  // Every offer is for one institution, the one school that may book it: naming none is not finding it.
   const institution = await resolveInstitution(context, input.educationalInstitutionId, input.educationalInstitution);
+  if (!institution) {
+    throw new NotFoundError(
+      'Educational institution not found: name it by educationalInstitutionId or by its UAI in educationalInstitution',
+    );
+  }
   const location = await resolveCollectiveLocation(context, input.location!, venue);
   const totalPriceCents = euroCents(input.totalPrice!);
   const image = input.imageFile

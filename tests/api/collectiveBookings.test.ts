@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectiveBooking, type CollectiveBookingStatus } from '../../graphql/collective/CollectiveBooking.js';
 import { CollectiveOffer } from '../../graphql/collective/CollectiveOffer.js';
 import { EducationalInstitution } from '../../graphql/collective/reference/entities.js';
-import { SANDBOX_INSTITUTION_UAI } from '../../graphql/collective/reference/institutionData.js';
 import { buildGraph } from '../../graphql/graph.js';
 import { routes, routesByOperationId } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
@@ -164,13 +163,18 @@ describe('Collective bookings', () => {
       expect((await stored(response.body.id)).institutionId).toBe(36);
     });
 
-    it('books for the sandbox institution when the offer names none', async () => {
+    // Offers are created for an institution now; one stored without (an older rule allowed it) is
+    // no longer booked for a test school, as pass Culture's mock refuses it.
+    it('refuses an offer stored without an institution (403), and books nothing', async () => {
       const offer = await anOffer();
+      await em().nativeUpdate(CollectiveOffer, { id: offer.id }, { institution: null });
       const response = await book(offer.id);
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      const sandboxInstitution = await em().findOneOrFail(EducationalInstitution, { uai: SANDBOX_INSTITUTION_UAI });
-      expect(sandboxInstitution.isActive).toBe(true);
-      expect((await stored(response.body.id)).institutionId).toBe(sandboxInstitution.id);
+      expect([response.status, response.body]).toEqual([
+        403,
+        { global: ['The offer names no educational institution: no school can book it'] },
+      ]);
+      expect(await bookingsOf(offer.id)).toHaveLength(0);
+      expect((await getOffer(offer.id)).offerStatus).toBe('PUBLISHED');
     });
 
     it('shows the offer PREBOOKED, SOLD_OUT, sold out, with its booking, in the offer and in the list', async () => {

@@ -25,8 +25,8 @@ describe('Collective offers: validation on creation', () => {
         expect(response.body, field).toEqual([{ loc: [field], msg: 'Field required', type: 'missing' }]);
       }
       expect(await offerCount()).toBe(before);
-      // Those fields and a location are enough: the suite's body has no other, and creates an offer.
-      expect(Object.keys(aBody()).sort()).toEqual([...required, 'location'].sort());
+      // Those fields, a location and an institution are enough: the suite's body has no other, and creates an offer.
+      expect(Object.keys(aBody()).sort()).toEqual([...required, 'location', 'educationalInstitutionId'].sort());
       expect((await post(aBody())).status).toBe(201);
       expect(await offerCount()).toBe(before + 1);
     });
