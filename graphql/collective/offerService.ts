@@ -10,7 +10,7 @@ import { cancellationLimitFor } from './bookingRules.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { scheduleCollectiveAutoApproval } from './review.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
-import { checkEditAllowed, editScope } from './editRules.js';
+import { checkEditAllowed } from './editRules.js';
 import type { CollectiveLocationInput, CollectiveOfferInput } from './inputs.js';
 import { locationOf } from './views.js';
 import {
@@ -233,7 +233,7 @@ function changedFields(
   return changed;
 }
 
-/** Changes the fields sent, as far as the offer's state allows (400 naming each refused field). */
+/** Changes the fields sent, as far as the offer's displayed status allows (400 naming each refused field). */
 export async function editCollectiveOffer(
   context: GraphContext,
   offer: CollectiveOffer,
@@ -252,7 +252,7 @@ export async function editCollectiveOffer(
   const dates = requestedDates(input);
   const changed = changedFields(offer, input, dates);
   const booking = lastBookingOf(offer.bookings.getItems());
-  checkEditAllowed(editScope(offer.archivedAt != null, booking?.status ?? null), changed, {
+  checkEditAllowed(collectiveDisplayedStatus(offer, booking, now), changed, {
     current: offer.totalPriceCents,
     requested: input.totalPrice != null ? euroCents(input.totalPrice) : undefined,
   });

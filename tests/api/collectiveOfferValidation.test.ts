@@ -190,7 +190,7 @@ describe('Collective offers: validation on creation', () => {
       expect(level.status).toBe(400);
       expect(level.body).toEqual({ students: [expect.stringContaining('COLLEGE7')] });
       expect(await offerCount()).toBe(before);
-      const patched = await patch((await created()).id, { domains: [99] });
+      const patched = await patch((await world.published()).id, { domains: [99] });
       expect([patched.status, patched.body]).toEqual([404, { global: [expect.stringContaining('99')] }]);
     });
 

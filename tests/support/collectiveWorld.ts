@@ -160,12 +160,13 @@ export function collectiveWorld(options: CollectiveWorldOptions = {}) {
     expectStatus(response, 201);
     return response.body;
   };
-  /** A new offer, approved: PUBLISHED. (Every offer still under review is approved with it.) */
+  /** A new offer, approved: PUBLISHED, as read then. (Every offer still under review is approved with it.) */
   const published = async (overrides: Json = {}, key?: string) => {
     const offer = await created(overrides, key);
     await drainJobs(state.testApp);
-    expect((await getOne(offer.id, key)).body.offerStatus).toBe('PUBLISHED');
-    return offer;
+    const read = await getOne(offer.id, key);
+    expect(read.body.offerStatus).toBe('PUBLISHED');
+    return read.body;
   };
   /** A published offer whose booking went through these moves (none: PENDING), `between` ms apart. */
   const bookedOffer = async (moves: Move[], overrides: Json = {}, between = 0) => {
