@@ -123,9 +123,15 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
   });
 }
 
-/** Fields that may not be emptied: null on them is a 422, as their absence on creation is. */
+/**
+ * Fields that may not be emptied: null on them is a 422, as their absence on creation is; the end
+ * and the institution too, as in pass Culture's API. A null booking limit is the start instead.
+ */
 const NOT_NULLABLE: (keyof Input)[] = [
-  ...REQUIRED_ON_CREATE,
+  ...REQUIRED_ON_CREATE.filter((field) => field !== 'bookingLimitDatetime'),
+  'endDatetime',
+  'educationalInstitutionId',
+  'educationalInstitution',
   'interventionArea',
   'isActive',
   'audioDisabilityCompliant',
@@ -182,14 +188,14 @@ function requestedDates(input: Input): Partial<Record<keyof CollectiveDates, Dat
   return dates;
 }
 
-/** A requested value in the form the offer holds it: dates parsed, a UAI in capitals, a null end as the start. */
+/** A requested value in the form the offer holds it: dates parsed, a UAI in capitals, a null booking limit as the start. */
 function requestedValue(
   offer: CollectiveOffer,
   field: keyof Input,
   value: unknown,
   dates: Partial<Record<keyof CollectiveDates, Date>>,
 ): unknown {
-  if (field === 'endDatetime' && value === null) return dates.startDatetime ?? offer.startDatetime;
+  if (field === 'bookingLimitDatetime' && value === null) return dates.startDatetime ?? offer.startDatetime;
   if (field in dates) return dates[field as keyof CollectiveDates];
   if (field === 'educationalInstitution' && typeof value === 'string') return value.toUpperCase();
   return value;
@@ -265,10 +271,11 @@ export async function editCollectiveOffer(
     endDatetime: dates.endDatetime ?? offer.endDatetime,
     bookingLimitDatetime: dates.bookingLimitDatetime ?? offer.bookingLimitDatetime,
   };
-  // An offer whose end was its start keeps a one-moment event when only the start moves; a null end is the start.
+  // An offer whose end was its start keeps a one-moment event when only the start moves.
   const endFollowsStart = !has('endDatetime') && offer.endDatetime.getTime() === offer.startDatetime.getTime();
-  if (input.endDatetime === null || (has('startDatetime') && endFollowsStart))
-    nextDates.endDatetime = nextDates.startDatetime;
+  if (has('startDatetime') && endFollowsStart) nextDates.endDatetime = nextDates.startDatetime;
+  // A booking limit sent null is the start: the school may confirm until the event begins.
+  if (input.bookingLimitDatetime === null) nextDates.bookingLimitDatetime = nextDates.startDatetime;
   checkDates(
     nextDates,
     (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)),

@@ -90,9 +90,18 @@ describe('Collective offers: changes', () => {
     });
 
     it('refuses null on a field that cannot be empty (422 not_nullable), and changes nothing', async () => {
-      const offer = await created();
-      // What every offer has cannot be emptied: what creation requires, the location, the area and the flag it defaults.
-      const notNullable = [...contractRequiredOnCreation(), 'location', 'interventionArea', 'isActive'];
+      const offer = await published({ endDatetime: '2027-01-16T09:00:00Z' });
+      // What every offer has cannot be emptied: what creation requires (but the booking limit), the location, the
+      // area, the flag it defaults, and, as in pass Culture's API, the end and the institution (by id or by UAI).
+      const notNullable = [
+        ...contractRequiredOnCreation().filter((field) => field !== 'bookingLimitDatetime'),
+        'location',
+        'interventionArea',
+        'isActive',
+        'endDatetime',
+        'educationalInstitutionId',
+        'educationalInstitution',
+      ];
       for (const field of notNullable) {
         const response = await patch(offer.id, { [field]: null });
         expect(response.status, field).toBe(422);
@@ -100,7 +109,45 @@ describe('Collective offers: changes', () => {
           { loc: [field], msg: 'This field cannot be null', type: 'not_nullable' },
         ]);
       }
+      const both = await patch(offer.id, { educationalInstitutionId: null, educationalInstitution: null });
+      expect(both.status).toBe(422);
+      expect(both.body.map((issue: { loc: string[] }) => issue.loc[0]).sort()).toEqual([
+        'educationalInstitution',
+        'educationalInstitutionId',
+      ]);
       expect((await getOne(offer.id)).body).toEqual(offer);
+      const row = await stored(offer.id);
+      expect(row.institution?.id).toBe(seed.activeInstitution.id);
+      expect(row.endDatetime.toISOString()).toBe('2027-01-16T09:00:00.000Z');
+    });
+
+    // pass Culture's API reads a null booking limit as "until the event starts".
+    it('sets a booking limit sent null to the start, the new one if it moves too; a pending pre-booking follows', async () => {
+      const offer = await published();
+      const response = await patch(offer.id, { bookingLimitDatetime: null });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toMatchObject({ bookingLimitDatetime: START, startDatetime: START });
+      expect((await stored(offer.id)).bookingLimitDatetime.toISOString()).toBe(START);
+
+      const { offer: prebooked, bookingId } = await bookedOffer([]);
+      const moved = await patch(prebooked.id, { bookingLimitDatetime: null, startDatetime: '2027-02-01T09:00:00Z' });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body).toMatchObject({
+        bookingLimitDatetime: '2027-02-01T09:00:00.000Z',
+        startDatetime: '2027-02-01T09:00:00.000Z',
+        offerStatus: 'PREBOOKED',
+      });
+      expect((await stored(prebooked.id)).bookingLimitDatetime.toISOString()).toBe('2027-02-01T09:00:00.000Z');
+      expect((await storedBooking(bookingId)).confirmationLimitDate.toISOString()).toBe('2027-02-01T09:00:00.000Z');
+
+      // A dates change all the same: refused where the dates may not change.
+      const { offer: booked } = await bookedOffer(['confirm']);
+      const refused = await patch(booked.id, { bookingLimitDatetime: null });
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { bookingLimitDatetime: ['bookingLimitDatetime cannot change while the offer is BOOKED'] },
+      ]);
+      expect((await stored(booked.id)).bookingLimitDatetime.toISOString()).toBe(LIMIT);
     });
 
     // The flags are NOT NULL columns: null is refused before it reaches them (it once gave a 500).
