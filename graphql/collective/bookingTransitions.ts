@@ -22,8 +22,20 @@ const ALLOWED_FROM: Record<CollectiveTransition, readonly CollectiveBookingStatu
   cancelByProvider: ['PENDING', 'CONFIRMED'],
   use: ['CONFIRMED'],
   reimburse: ['USED'],
-  resetToPending: ['CONFIRMED', 'CANCELLED'],
+  // A booking already pending stays so: the move is a no-op, as on the school platform.
+  resetToPending: ['PENDING', 'CONFIRMED', 'CANCELLED'],
 };
+
+/**
+ * The offer's displayed statuses in which its provider may cancel the booking, as in pass
+ * Culture's API: pre-booked, booked, and ended (the event over, until the booking is used).
+ */
+const CANCELLABLE_BY_PROVIDER = new Set(['PREBOOKED', 'BOOKED', 'ENDED']);
+
+/** "A", "A or B", "A, B or C". */
+function either(states: readonly string[]): string {
+  return states.length < 2 ? states.join('') : `${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
+}
 
 function changesOf(transition: CollectiveTransition, now: Date): Partial<CollectiveBooking> {
   switch (transition) {
@@ -81,11 +93,14 @@ async function applyMove(
   const booking = await collectiveBookingForCaller(context, bookingId);
   const allowed = ALLOWED_FROM[transition];
   const refuse = (status: string) =>
-    new ForbiddenError(`This booking is ${status}: it can only be moved this way from ${allowed.join(' or ')}`);
+    new ForbiddenError(`This booking is ${status}: it can only be moved this way from ${either(allowed)}`);
   if (!allowed.includes(booking.status)) throw refuse(booking.status);
+  if (transition === 'resetToPending' && booking.status === 'PENDING') return booking;
   const now = context.clock.now();
-  if (transition === 'cancelByProvider' && now.getTime() >= booking.offer.startDatetime.getTime()) {
-    throw new ForbiddenError('The event has started: its booking can no longer be cancelled');
+  if (transition === 'cancelByProvider') {
+    const status = collectiveDisplayedStatus(booking.offer, lastBookingOf(booking.offer.bookings.getItems()), now);
+    if (!CANCELLABLE_BY_PROVIDER.has(status))
+      throw new ForbiddenError(`The offer is ${status}: its booking can no longer be cancelled`);
   }
   if ((transition === 'confirm' || transition === 'resetToPending') && booking.offer.archivedAt) {
     throw new ForbiddenError('The offer is archived: its booking can no longer be confirmed or reopened');

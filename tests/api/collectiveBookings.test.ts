@@ -298,7 +298,8 @@ describe('Collective bookings', () => {
       cancel: ['PENDING', 'CONFIRMED'],
       use: ['CONFIRMED'],
       reimburse: ['USED'],
-      pending: ['CONFIRMED', 'CANCELLED'],
+      // From PENDING a no-op, as the school platform's.
+      pending: ['PENDING', 'CONFIRMED', 'CANCELLED'],
     };
     /** What an allowed move writes (at `now`), and what the offer then shows. */
     const OUTCOME: Record<
@@ -350,9 +351,28 @@ describe('Collective bookings', () => {
       STATES.map((state) => [action, state, ALLOWED_FROM[action].includes(state)] as const),
     );
 
-    it('the table covers 25 moves, 7 of them allowed', () => {
+    it('the table covers 25 moves, 8 of them allowed', () => {
       expect(cases).toHaveLength(25);
-      expect(cases.filter(([, , allowed]) => allowed)).toHaveLength(7);
+      expect(cases.filter(([, , allowed]) => allowed)).toHaveLength(8);
+    });
+
+    it('leaves a PENDING booking as it is when sent back to pending (204, nothing written)', async () => {
+      const { offer, bookingId } = await bookedIn('PENDING');
+      const before = await stored(bookingId);
+      world.testApp.clock.advance(HOUR);
+      const response = await move('pending', bookingId);
+      expect([response.status, response.body]).toEqual([204, {}]);
+      expect(await stored(bookingId)).toEqual(before);
+      expect((await getOffer(offer.id)).offerStatus).toBe('PREBOOKED');
+    });
+
+    it('names the states a move accepts when it refuses one', async () => {
+      const { bookingId } = await bookedIn('REIMBURSED');
+      const response = await move('pending', bookingId);
+      expect([response.status, response.body]).toEqual([
+        403,
+        { global: ['This booking is REIMBURSED: it can only be moved this way from PENDING, CONFIRMED or CANCELLED'] },
+      ]);
     });
 
     it.each(cases)('%s from %s: allowed %s', async (action, state, allowed) => {
@@ -458,27 +478,40 @@ describe('Collective bookings', () => {
       },
     );
 
-    it.each(['PENDING', 'CONFIRMED'] as const)(
-      'refuses a %s booking once the event has started (403)',
-      async (state) => {
-        const { offer, bookingId } = await bookedIn(state);
-        const start = new Date(offer.startDatetime).getTime();
+    // pass Culture's API lets the provider cancel while the offer is PREBOOKED, BOOKED or ENDED:
+    // after the event started too, until the booking is used.
+    it('cancels a CONFIRMED booking after the event started, and once it is over (ENDED) (204)', async () => {
+      for (const offset of [HOUR, 3 * HOUR + MINUTE]) {
+        world.testApp.clock.set(START);
+        const { offer, bookingId } = await bookedIn('CONFIRMED');
+        const moment = new Date(new Date(offer.startDatetime).getTime() + offset);
+        world.testApp.clock.set(moment);
+        expect((await getOffer(offer.id)).offerStatus).toBe(offset > 3 * HOUR ? 'ENDED' : 'BOOKED');
         const before = await stored(bookingId);
-        world.testApp.clock.set(new Date(start));
-        expect((await cancel(bookingId)).status).toBe(403);
-        world.testApp.clock.set(new Date(start + HOUR));
         const response = await cancel(bookingId);
-        expect(response.status).toBe(403);
-        expect(response.body.global.join(' ')).toContain('started');
-        expect(await stored(bookingId)).toEqual(before);
-      },
-    );
+        expect(response.status, JSON.stringify(response.body)).toBe(204);
+        expect(await stored(bookingId)).toEqual({
+          ...before,
+          status: 'CANCELLED',
+          cancellationDate: iso(moment),
+          cancellationReason: 'OFFERER',
+        });
+        expect((await getOffer(offer.id)).offerStatus).toBe('CANCELLED');
+      }
+    });
 
-    it('still cancels just before the start (204)', async () => {
-      const { offer, bookingId } = await bookedIn('CONFIRMED');
-      world.testApp.clock.set(new Date(new Date(offer.startDatetime).getTime() - 1000));
-      expect((await cancel(bookingId)).status).toBe(204);
-      expect((await stored(bookingId)).status).toBe('CANCELLED');
+    it('refuses a pre-booking that lapsed at the booking limit (403: the offer is EXPIRED), the row unchanged', async () => {
+      const { offer, bookingId } = await bookedIn('PENDING');
+      const before = await stored(bookingId);
+      for (const moment of [after(20 * DAY + MINUTE), new Date(new Date(offer.startDatetime).getTime() + HOUR)]) {
+        world.testApp.clock.set(moment);
+        const response = await cancel(bookingId);
+        expect([response.status, response.body]).toEqual([
+          403,
+          { global: ['The offer is EXPIRED: its booking can no longer be cancelled'] },
+        ]);
+      }
+      expect(await stored(bookingId)).toEqual(before);
     });
 
     it('answers 404 for an unknown booking and for a booking of another provider’s offer', async () => {
