@@ -16,6 +16,7 @@ import { locationOf } from './views.js';
 import {
   checkDates,
   checkDomains,
+  checkSameSchoolYear,
   checkStudents,
   type CollectiveDates,
   distinct,
@@ -69,6 +70,7 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
     bookingLimitDatetime: parseAwareDatetime(input.bookingLimitDatetime!, ['bookingLimitDatetime']),
   };
   checkDates(dates, ['startDatetime', 'endDatetime', 'bookingLimitDatetime'], now);
+  checkSameSchoolYear(dates);
   await checkDomains(context, input.domains!);
   await checkStudents(context, input.students!);
   const nationalProgram = await resolveNationalProgram(context, input.nationalProgramId, input.domains!);
@@ -281,6 +283,7 @@ export async function editCollectiveOffer(
     (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)),
     now,
   );
+  if (has('startDatetime') || has('endDatetime')) checkSameSchoolYear(nextDates);
   if (has('domains')) await checkDomains(context, input.domains!);
   if (has('students')) await checkStudents(context, input.students!);
   const domains = input.domains ?? offer.domains;
