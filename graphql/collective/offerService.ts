@@ -241,6 +241,24 @@ function changedFields(
   return changed;
 }
 
+/**
+ * An image and its credit go together, as in pass Culture's API: a new image needs a credit (sent
+ * or kept), a credit needs an image (sent or kept), and the credit of a kept image cannot be
+ * removed. Removing the image removes its credit with it.
+ */
+function checkImageCredit(offer: CollectiveOffer, input: Input): void {
+  const keepsImage = offer.imageKey != null && input.imageFile !== null;
+  if (input.imageCredit === null && (keepsImage || input.imageFile)) {
+    throw BadRequestError.on('imageCredit', 'An image needs its credit: imageCredit cannot be null while there is one');
+  }
+  if (input.imageCredit != null && !keepsImage && !input.imageFile) {
+    throw BadRequestError.on('imageCredit', 'A credit needs an image: send imageFile with imageCredit');
+  }
+  if (input.imageFile && input.imageCredit == null && offer.imageCredit == null) {
+    throw BadRequestError.on('imageFile', 'A new image needs a credit: send imageCredit with imageFile');
+  }
+}
+
 /** Changes the fields sent, as far as the offer's displayed status allows (400 naming each refused field). */
 export async function editCollectiveOffer(
   context: GraphContext,
@@ -265,6 +283,7 @@ export async function editCollectiveOffer(
     requested: input.totalPrice != null ? euroCents(input.totalPrice) : undefined,
   });
   if (changed.length === 0) return offer;
+  checkImageCredit(offer, input);
   const has = (field: keyof Input) => changed.includes(field);
 
   const venue = has('venueId') ? await schoolVenue(context, input.venueId!) : offer.venue;
@@ -312,7 +331,9 @@ export async function editCollectiveOffer(
         )
       : null;
   const image = input.imageFile
-    ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile'])
+    ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit ?? offer.imageCredit }, [
+        'imageFile',
+      ])
     : null;
 
   context.em.assign(offer, {

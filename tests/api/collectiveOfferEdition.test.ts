@@ -89,6 +89,50 @@ describe('Collective offers: changes', () => {
       });
     });
 
+    // pass Culture's API links the two fields: an image needs a credit, a credit an image.
+    it('keeps an image and its credit together (400 naming the field otherwise), and changes nothing then', async () => {
+      const png = aPng(400, 600).toString('base64');
+      const bare = await published();
+      const cases: [Json, string, string][] = [
+        [{ imageFile: png }, 'imageFile', 'A new image needs a credit: send imageCredit with imageFile'],
+        [{ imageCredit: 'Photo: C. Demo' }, 'imageCredit', 'A credit needs an image: send imageFile with imageCredit'],
+        [
+          { imageFile: png, imageCredit: null },
+          'imageCredit',
+          'An image needs its credit: imageCredit cannot be null while there is one',
+        ],
+      ];
+      for (const [body, field, message] of cases) {
+        const response = await patch(bare.id, body);
+        expect([response.status, response.body], JSON.stringify(Object.keys(body))).toEqual([
+          400,
+          { [field]: [message] },
+        ]);
+      }
+      expect(await stored(bare.id)).toMatchObject({ imageKey: null, imageCredit: null });
+
+      const pictured = await published({ imageFile: png, imageCredit: 'Photo: A. Demo' });
+      const keptCredit = await patch(pictured.id, { imageCredit: null });
+      expect([keptCredit.status, keptCredit.body]).toEqual([
+        400,
+        { imageCredit: ['An image needs its credit: imageCredit cannot be null while there is one'] },
+      ]);
+      expect((await stored(pictured.id)).imageCredit).toBe('Photo: A. Demo');
+      // A new image keeps the credit it has, a new credit alone changes it, and removing both clears the image.
+      const newImage = await patch(pictured.id, { imageFile: aPng(800, 1200).toString('base64') });
+      expect(newImage.status, JSON.stringify(newImage.body)).toBe(200);
+      expect(newImage.body).toMatchObject({ imageCredit: 'Photo: A. Demo', imageUrl: expect.any(String) });
+      const newCredit = await patch(pictured.id, { imageCredit: 'Photo: B. Demo' });
+      expect(newCredit.body).toMatchObject({ imageCredit: 'Photo: B. Demo' });
+      const removed = await patch(pictured.id, { imageFile: null, imageCredit: null });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect(await stored(pictured.id)).toMatchObject({ imageKey: null, imageCredit: null });
+      // Both together on an offer without an image: fine.
+      const both = await patch(bare.id, { imageFile: png, imageCredit: 'Photo: D. Demo' });
+      expect(both.status, JSON.stringify(both.body)).toBe(200);
+      expect(await stored(bare.id)).toMatchObject({ imageKey: expect.any(String), imageCredit: 'Photo: D. Demo' });
+    });
+
     it('refuses null on a field that cannot be empty (422 not_nullable), and changes nothing', async () => {
       const offer = await published({ endDatetime: '2027-01-16T09:00:00Z' });
       // What every offer has cannot be emptied: what creation requires (but the booking limit), the location, the
