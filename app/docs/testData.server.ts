@@ -132,7 +132,7 @@ export function institutionsSection(): string {
   }
   const inactive = educationalInstitutions.filter((institution) => !institution.isActive).length;
   return [
-    `${count(educationalInstitutions.length, 'educational institution')} in ${count(byDepartment.size, 'département')}${inactive > 0 ? `, ${inactive} of them inactive` : ''}. Without an institution, the [mock pre-booking](/docs/integrations/adage_mocks) books for the one of UAI ${codeCell(SANDBOX_INSTITUTION_UAI)}.`,
+    `${count(educationalInstitutions.length, 'educational institution')} in ${count(byDepartment.size, 'département')}${inactive > 0 ? `, ${inactive} of them inactive` : ''}. Every collective offer names the one that may book it; any active one will do for your tests, such as the collège of UAI ${codeCell(SANDBOX_INSTITUTION_UAI)}, which the [mock pre-booking](/docs/integrations/adage_mocks) then books for.`,
     '### By département',
     markdownTable(
       ['Département', 'Institutions', 'Cities'],

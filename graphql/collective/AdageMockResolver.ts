@@ -24,7 +24,9 @@ export class AdageMockResolver {
     return moveCollectiveBooking(context, id, 'cancelBySchool');
   }
 
-  @Mutation(() => CollectiveBooking, { description: 'Sandbox: a CONFIRMED or CANCELLED booking goes back to PENDING.' })
+  @Mutation(() => CollectiveBooking, {
+    description: 'Sandbox: a CONFIRMED or CANCELLED booking goes back to PENDING (a PENDING one stays so).',
+  })
   adageMockResetBooking(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveBooking> {
     return moveCollectiveBooking(context, id, 'resetToPending');
   }

@@ -6,7 +6,7 @@ import { moveCollectiveBooking } from './bookingTransitions.js';
 @Resolver(() => CollectiveBooking)
 export class CollectiveBookingResolver {
   @Mutation(() => CollectiveBooking, {
-    description: 'Cancels a pending or confirmed booking of one of your collective offers, before the event.',
+    description: 'Cancels a pending or confirmed booking of one of your collective offers, until it is used.',
   })
   cancelCollectiveBooking(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveBooking> {
     return moveCollectiveBooking(context, id, 'cancelByProvider');

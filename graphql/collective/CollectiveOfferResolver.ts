@@ -87,7 +87,9 @@ export class CollectiveOfferResolver {
     return createCollectiveOffer(context, input);
   }
 
-  @Mutation(() => CollectiveOffer, { description: 'Changes the fields sent, as far as the offer’s booking allows.' })
+  @Mutation(() => CollectiveOffer, {
+    description: 'Changes the fields sent, as far as the offer’s displayed status allows.',
+  })
   async editCollectiveOffer(
     @Ctx() context: GraphContext,
     @Arg('id', () => Int) id: number,

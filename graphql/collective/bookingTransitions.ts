@@ -7,7 +7,6 @@ import type { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveBooking, type CollectiveBookingStatus } from './CollectiveBooking.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
 import { EducationalInstitution } from './reference/entities.js';
-import { SANDBOX_INSTITUTION_UAI } from './reference/institutionData.js';
 
 /**
  * A collective booking's life: PENDING (pre-booked by a teacher) -> CONFIRMED (by the head of
@@ -23,8 +22,20 @@ const ALLOWED_FROM: Record<CollectiveTransition, readonly CollectiveBookingStatu
   cancelByProvider: ['PENDING', 'CONFIRMED'],
   use: ['CONFIRMED'],
   reimburse: ['USED'],
-  resetToPending: ['CONFIRMED', 'CANCELLED'],
+  // A booking already pending stays so: the move is a no-op, as on the school platform.
+  resetToPending: ['PENDING', 'CONFIRMED', 'CANCELLED'],
 };
+
+/**
+ * The offer's displayed statuses in which its provider may cancel the booking, as in pass
+ * Culture's API: pre-booked, booked, and ended (the event over, until the booking is used).
+ */
+const CANCELLABLE_BY_PROVIDER = new Set(['PREBOOKED', 'BOOKED', 'ENDED']);
+
+/** "A", "A or B", "A, B or C". */
+function either(states: readonly string[]): string {
+  return states.length < 2 ? states.join('') : `${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
+}
 
 function changesOf(transition: CollectiveTransition, now: Date): Partial<CollectiveBooking> {
   switch (transition) {
@@ -82,11 +93,14 @@ async function applyMove(
   const booking = await collectiveBookingForCaller(context, bookingId);
   const allowed = ALLOWED_FROM[transition];
   const refuse = (status: string) =>
-    new ForbiddenError(`This booking is ${status}: it can only be moved this way from ${allowed.join(' or ')}`);
+    new ForbiddenError(`This booking is ${status}: it can only be moved this way from ${either(allowed)}`);
   if (!allowed.includes(booking.status)) throw refuse(booking.status);
+  if (transition === 'resetToPending' && booking.status === 'PENDING') return booking;
   const now = context.clock.now();
-  if (transition === 'cancelByProvider' && now.getTime() >= booking.offer.startDatetime.getTime()) {
-    throw new ForbiddenError('The event has started: its booking can no longer be cancelled');
+  if (transition === 'cancelByProvider') {
+    const status = collectiveDisplayedStatus(booking.offer, lastBookingOf(booking.offer.bookings.getItems()), now);
+    if (!CANCELLABLE_BY_PROVIDER.has(status))
+      throw new ForbiddenError(`The offer is ${status}: its booking can no longer be cancelled`);
   }
   if ((transition === 'confirm' || transition === 'resetToPending') && booking.offer.archivedAt) {
     throw new ForbiddenError('The offer is archived: its booking can no longer be confirmed or reopened');
@@ -110,7 +124,7 @@ async function applyMove(
 
 /**
  * What the school platform does when a teacher pre-books: a PENDING booking for the offer's
- * institution (or the sandbox's, when the offer names none), if the offer is open to booking.
+ * institution, if the offer is open to booking.
  */
 export function bookCollectiveOffer(context: GraphContext, offerId: number): Promise<CollectiveBooking> {
   return withLockedCollectiveOffer(context, offerId, bookLockedOffer);
@@ -120,9 +134,9 @@ async function bookLockedOffer(context: GraphContext, offer: CollectiveOffer): P
   const now = context.clock.now();
   const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
   if (status !== 'PUBLISHED') throw new ForbiddenError(`The offer is ${status}: only a PUBLISHED offer can be booked`);
-  const institution = offer.institution
-    ? await context.em.findOneOrFail(EducationalInstitution, offer.institution.id)
-    : await context.em.findOneOrFail(EducationalInstitution, { uai: SANDBOX_INSTITUTION_UAI });
+  // Offers are created for an institution; one stored without (older data) has no school to book it.
+  if (!offer.institution) throw new ForbiddenError('The offer names no educational institution: no school can book it');
+  const institution = await context.em.findOneOrFail(EducationalInstitution, offer.institution.id);
   if (!institution.isActive) throw new ForbiddenError(`The educational institution ${institution.uai} is not active`);
   const booking = context.em.create(CollectiveBooking, {
     offer,

@@ -1,57 +1,72 @@
 import { BadRequestError } from '../shared/errors.js';
-import type { CollectiveBookingStatus } from './CollectiveBooking.js';
-
-/** Fields a confirmed booking still lets change: what the school pays (downwards) and who comes. */
-export const EDITABLE_WHEN_CONFIRMED = ['totalPrice', 'students', 'educationalPriceDetail'] as const;
-
-export type EditScope = { kind: 'everything' } | { kind: 'confirmed' } | { kind: 'nothing'; why: string };
+import type { CollectiveDisplayedStatus } from './displayedStatus.js';
 
 /**
- * What may change on an offer, given whether it is archived and its latest booking: with no
- * booking or a pre-booking, everything; once the school confirmed, the price (downwards), the
- * students and the price detail; once used, cancelled or reimbursed, nothing.
+ * What an edit touches, in the groups the school platform allows by the offer's displayed
+ * status: the institution (who may book), the dates, the discount (fewer or more participants,
+ * the price detail, a lower price) and the details (everything else, a higher price among them).
  */
-export function editScope(archived: boolean, bookingStatus: CollectiveBookingStatus | null): EditScope {
-  if (archived) return { kind: 'nothing', why: 'the offer is archived' };
-  switch (bookingStatus) {
-    case null:
-    case 'PENDING':
-      return { kind: 'everything' };
-    case 'CONFIRMED':
-      return { kind: 'confirmed' };
-    case 'USED':
-      return { kind: 'nothing', why: 'its booking was used' };
-    case 'CANCELLED':
-      return { kind: 'nothing', why: 'its booking was cancelled' };
-    case 'REIMBURSED':
-      return { kind: 'nothing', why: 'its booking was reimbursed' };
+export type EditGroup = 'details' | 'dates' | 'institution' | 'discount';
+
+const GROUP_OF_FIELD: Record<string, EditGroup> = {
+  educationalInstitutionId: 'institution',
+  educationalInstitution: 'institution',
+  startDatetime: 'dates',
+  endDatetime: 'dates',
+  bookingLimitDatetime: 'dates',
+  numberOfTickets: 'discount',
+  educationalPriceDetail: 'discount',
+};
+
+/**
+ * The groups each displayed status lets change, as pass Culture's API has them. The institution
+ * only changes on a draft, which offers created through the API never are: it is set at creation.
+ * Once the school confirmed (BOOKED), and after the event (ENDED), only the discount; an expired
+ * offer only gets new dates; an offer under review, rejected, hidden, archived, cancelled or
+ * reimbursed, nothing.
+ */
+export const EDITABLE_GROUPS: Record<CollectiveDisplayedStatus, readonly EditGroup[]> = {
+  DRAFT: ['details', 'dates', 'institution', 'discount'],
+  PUBLISHED: ['details', 'dates', 'discount'],
+  PREBOOKED: ['details', 'dates', 'discount'],
+  BOOKED: ['discount'],
+  ENDED: ['discount'],
+  EXPIRED: ['dates'],
+  UNDER_REVIEW: [],
+  REJECTED: [],
+  HIDDEN: [],
+  ARCHIVED: [],
+  CANCELLED: [],
+  REIMBURSED: [],
+};
+
+/** The group of a changed field; the price is a discount when it goes down, a detail when it goes up. */
+export function groupOf(field: string, price: { current: number; requested: number | undefined }): EditGroup {
+  if (field === 'totalPrice') {
+    return price.requested !== undefined && price.requested > price.current ? 'details' : 'discount';
   }
+  return GROUP_OF_FIELD[field] ?? 'details';
 }
 
 /**
- * Refuses, with a 400 naming each field, the changes the scope forbids. `changed` lists the
- * fields whose value would really change (resending a value unchanged is no change).
+ * Refuses, with a 400 naming each field, the changes the offer's displayed status forbids.
+ * `changed` lists the fields whose value would really change (resending a value unchanged is no
+ * change); `price` holds the current and requested prices in cents.
  */
 export function checkEditAllowed(
-  scope: EditScope,
+  status: CollectiveDisplayedStatus,
   changed: string[],
   price: { current: number; requested: number | undefined },
 ): void {
+  const allowed = EDITABLE_GROUPS[status];
   const refused: Record<string, string[]> = {};
   for (const field of changed) {
-    if (scope.kind === 'nothing') {
-      refused[field] = [`${field} cannot change: ${scope.why}`];
-    } else if (scope.kind === 'confirmed' && !(EDITABLE_WHEN_CONFIRMED as readonly string[]).includes(field)) {
-      refused[field] = [`${field} cannot change once the booking is confirmed`];
-    }
-  }
-  if (
-    scope.kind === 'confirmed' &&
-    changed.includes('totalPrice') &&
-    price.requested !== undefined &&
-    price.requested > price.current
-  ) {
-    refused.totalPrice = ['totalPrice can only go down once the booking is confirmed'];
+    const group = groupOf(field, price);
+    if (allowed.includes(group)) continue;
+    refused[field] =
+      field === 'totalPrice' && allowed.includes('discount')
+        ? [`totalPrice can only go down while the offer is ${status}`]
+        : [`${field} cannot change while the offer is ${status}`];
   }
   if (Object.keys(refused).length > 0) throw new BadRequestError(refused);
 }

@@ -145,6 +145,24 @@ export function checkDates(dates: CollectiveDates, changed: (keyof CollectiveDat
   if (issues.length > 0) throw new ValidationFailedError(issues);
 }
 
+/** The school year a moment falls in, by the year it begins: from 1 September to 31 August (UTC). */
+export function schoolYearOf(moment: Date): number {
+  const year = moment.getUTCFullYear();
+  return moment.getUTCMonth() >= 8 ? year : year - 1;
+}
+
+/** An offer takes place within one school year, the one its school's budget belongs to: 400 otherwise. */
+export function checkSameSchoolYear(dates: CollectiveDates): void {
+  const start = schoolYearOf(dates.startDatetime);
+  const end = schoolYearOf(dates.endDatetime);
+  if (start !== end) {
+    throw BadRequestError.on(
+      'endDatetime',
+      `The start and the end must fall in the same school year (1 September to 31 August): the start is in ${start}-${start + 1}, the end in ${end}-${end + 1}`,
+    );
+  }
+}
+
 /** Euros with at most two decimals, as cents. */
 export function euroCents(totalPrice: number): number {
   const cents = Math.round(totalPrice * 100);

@@ -10,12 +10,13 @@ import { cancellationLimitFor } from './bookingRules.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { scheduleCollectiveAutoApproval } from './review.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
-import { checkEditAllowed, editScope } from './editRules.js';
+import { checkEditAllowed } from './editRules.js';
 import type { CollectiveLocationInput, CollectiveOfferInput } from './inputs.js';
 import { locationOf } from './views.js';
 import {
   checkDates,
   checkDomains,
+  checkSameSchoolYear,
   checkStudents,
   type CollectiveDates,
   distinct,
@@ -69,10 +70,17 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
     bookingLimitDatetime: parseAwareDatetime(input.bookingLimitDatetime!, ['bookingLimitDatetime']),
   };
   checkDates(dates, ['startDatetime', 'endDatetime', 'bookingLimitDatetime'], now);
+  checkSameSchoolYear(dates);
   await checkDomains(context, input.domains!);
   await checkStudents(context, input.students!);
   const nationalProgram = await resolveNationalProgram(context, input.nationalProgramId, input.domains!);
+  // Every offer is for one institution, the one school that may book it: naming none is not finding it.
   const institution = await resolveInstitution(context, input.educationalInstitutionId, input.educationalInstitution);
+  if (!institution) {
+    throw new NotFoundError(
+      'Educational institution not found: name it by educationalInstitutionId or by its UAI in educationalInstitution',
+    );
+  }
   const location = await resolveCollectiveLocation(context, input.location!, venue);
   const totalPriceCents = euroCents(input.totalPrice!);
   const image = input.imageFile
@@ -118,9 +126,15 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
   });
 }
 
-/** Fields that may not be emptied: null on them is a 422, as their absence on creation is. */
+/**
+ * Fields that may not be emptied: null on them is a 422, as their absence on creation is; the end
+ * and the institution too, as in pass Culture's API. A null booking limit is the start instead.
+ */
 const NOT_NULLABLE: (keyof Input)[] = [
-  ...REQUIRED_ON_CREATE,
+  ...REQUIRED_ON_CREATE.filter((field) => field !== 'bookingLimitDatetime'),
+  'endDatetime',
+  'educationalInstitutionId',
+  'educationalInstitution',
   'interventionArea',
   'isActive',
   'audioDisabilityCompliant',
@@ -177,14 +191,14 @@ function requestedDates(input: Input): Partial<Record<keyof CollectiveDates, Dat
   return dates;
 }
 
-/** A requested value in the form the offer holds it: dates parsed, a UAI in capitals, a null end as the start. */
+/** A requested value in the form the offer holds it: dates parsed, a UAI in capitals, a null booking limit as the start. */
 function requestedValue(
   offer: CollectiveOffer,
   field: keyof Input,
   value: unknown,
   dates: Partial<Record<keyof CollectiveDates, Date>>,
 ): unknown {
-  if (field === 'endDatetime' && value === null) return dates.startDatetime ?? offer.startDatetime;
+  if (field === 'bookingLimitDatetime' && value === null) return dates.startDatetime ?? offer.startDatetime;
   if (field in dates) return dates[field as keyof CollectiveDates];
   if (field === 'educationalInstitution' && typeof value === 'string') return value.toUpperCase();
   return value;
@@ -228,7 +242,25 @@ function changedFields(
   return changed;
 }
 
-/** Changes the fields sent, as far as the offer's state allows (400 naming each refused field). */
+/**
+ * An image and its credit go together, as in pass Culture's API: a new image needs a credit (sent
+ * or kept), a credit needs an image (sent or kept), and the credit of a kept image cannot be
+ * removed. Removing the image removes its credit with it.
+ */
+function checkImageCredit(offer: CollectiveOffer, input: Input): void {
+  const keepsImage = offer.imageKey != null && input.imageFile !== null;
+  if (input.imageCredit === null && (keepsImage || input.imageFile)) {
+    throw BadRequestError.on('imageCredit', 'An image needs its credit: imageCredit cannot be null while there is one');
+  }
+  if (input.imageCredit != null && !keepsImage && !input.imageFile) {
+    throw BadRequestError.on('imageCredit', 'A credit needs an image: send imageFile with imageCredit');
+  }
+  if (input.imageFile && input.imageCredit == null && offer.imageCredit == null) {
+    throw BadRequestError.on('imageFile', 'A new image needs a credit: send imageCredit with imageFile');
+  }
+}
+
+/** Changes the fields sent, as far as the offer's displayed status allows (400 naming each refused field). */
 export async function editCollectiveOffer(
   context: GraphContext,
   offer: CollectiveOffer,
@@ -247,11 +279,12 @@ export async function editCollectiveOffer(
   const dates = requestedDates(input);
   const changed = changedFields(offer, input, dates);
   const booking = lastBookingOf(offer.bookings.getItems());
-  checkEditAllowed(editScope(offer.archivedAt != null, booking?.status ?? null), changed, {
+  checkEditAllowed(collectiveDisplayedStatus(offer, booking, now), changed, {
     current: offer.totalPriceCents,
     requested: input.totalPrice != null ? euroCents(input.totalPrice) : undefined,
   });
   if (changed.length === 0) return offer;
+  checkImageCredit(offer, input);
   const has = (field: keyof Input) => changed.includes(field);
 
   const venue = has('venueId') ? await schoolVenue(context, input.venueId!) : offer.venue;
@@ -260,15 +293,17 @@ export async function editCollectiveOffer(
     endDatetime: dates.endDatetime ?? offer.endDatetime,
     bookingLimitDatetime: dates.bookingLimitDatetime ?? offer.bookingLimitDatetime,
   };
-  // An offer whose end was its start keeps a one-moment event when only the start moves; a null end is the start.
+  // An offer whose end was its start keeps a one-moment event when only the start moves.
   const endFollowsStart = !has('endDatetime') && offer.endDatetime.getTime() === offer.startDatetime.getTime();
-  if (input.endDatetime === null || (has('startDatetime') && endFollowsStart))
-    nextDates.endDatetime = nextDates.startDatetime;
+  if (has('startDatetime') && endFollowsStart) nextDates.endDatetime = nextDates.startDatetime;
+  // A booking limit sent null is the start: the school may confirm until the event begins.
+  if (input.bookingLimitDatetime === null) nextDates.bookingLimitDatetime = nextDates.startDatetime;
   checkDates(
     nextDates,
     (['startDatetime', 'endDatetime', 'bookingLimitDatetime'] as const).filter((field) => has(field)),
     now,
   );
+  if (has('startDatetime') || has('endDatetime')) checkSameSchoolYear(nextDates);
   if (has('domains')) await checkDomains(context, input.domains!);
   if (has('students')) await checkStudents(context, input.students!);
   const domains = input.domains ?? offer.domains;
@@ -297,7 +332,9 @@ export async function editCollectiveOffer(
         )
       : null;
   const image = input.imageFile
-    ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit }, ['imageFile'])
+    ? await storeBase64Image(context, { file: input.imageFile, credit: input.imageCredit ?? offer.imageCredit }, [
+        'imageFile',
+      ])
     : null;
 
   context.em.assign(offer, {

@@ -14,8 +14,8 @@ export const cancelCollectiveBooking = defineRoute({
   operationId: 'CancelCollectiveBooking',
   summary: 'Cancel a collective booking',
   description:
-    'Cancels a pending or confirmed booking of one of your collective offers, before the event starts. Any other ' +
-    'state, or an event already started, is 403.',
+    'Cancels a pending or confirmed booking of one of your collective offers while the offer is PREBOOKED, BOOKED ' +
+    'or ENDED (after the event too, until the booking is used). Any other state is 403.',
   subgraph: 'collective',
   document: graphql.collective(
     'mutation CancelCollectiveBooking($id: Int!) { cancelCollectiveBooking(id: $id) { id } }',
@@ -63,8 +63,8 @@ export const bookCollectiveOffer = defineRoute({
   summary: 'Mock: a school pre-books an offer',
   description:
     'What the school platform does when a teacher pre-books: a PENDING booking of a PUBLISHED offer, for the ' +
-    'offer’s institution or, when it names none, a sandbox institution. Any other offer status is 403. Not ' +
-    'available in production.',
+    'offer’s institution. Any other offer status, or an offer without an institution, is 403. Not available in ' +
+    'production.',
   subgraph: 'collective',
   document: graphql.collective(
     'mutation AdageMockBookOffer($offerId: Int!) { adageMockBookOffer(offerId: $offerId) { ...CollectiveBookingFields } }',
@@ -107,7 +107,7 @@ export const collectiveBookingRoutes = [
     path: '/v2/collective/adage_mock/bookings/{booking_id}/pending',
     operationId: 'ResetCollectiveBooking',
     summary: 'Mock: a booking goes back to pending',
-    description: 'Resets a CONFIRMED or CANCELLED booking to PENDING, to replay a scenario.',
+    description: 'Resets a CONFIRMED or CANCELLED booking to PENDING, to replay a scenario; a PENDING one stays so.',
     document: graphql.collective(
       'mutation ResetCollectiveBooking($id: Int!) { adageMockResetBooking(id: $id) { id } }',
     ),

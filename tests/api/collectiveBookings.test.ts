@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectiveBooking, type CollectiveBookingStatus } from '../../graphql/collective/CollectiveBooking.js';
 import { CollectiveOffer } from '../../graphql/collective/CollectiveOffer.js';
 import { EducationalInstitution } from '../../graphql/collective/reference/entities.js';
-import { SANDBOX_INSTITUTION_UAI } from '../../graphql/collective/reference/institutionData.js';
 import { buildGraph } from '../../graphql/graph.js';
 import { routes, routesByOperationId } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
@@ -167,13 +166,18 @@ describe('Collective bookings', () => {
       expect((await stored(response.body.id)).institutionId).toBe(36);
     });
 
-    it('books for the sandbox institution when the offer names none', async () => {
+    // Offers are created for an institution now; one stored without (an older rule allowed it) is
+    // no longer booked for a test school, as pass Culture's mock refuses it.
+    it('refuses an offer stored without an institution (403), and books nothing', async () => {
       const offer = await anOffer();
+      await em().nativeUpdate(CollectiveOffer, { id: offer.id }, { institution: null });
       const response = await book(offer.id);
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      const sandboxInstitution = await em().findOneOrFail(EducationalInstitution, { uai: SANDBOX_INSTITUTION_UAI });
-      expect(sandboxInstitution.isActive).toBe(true);
-      expect((await stored(response.body.id)).institutionId).toBe(sandboxInstitution.id);
+      expect([response.status, response.body]).toEqual([
+        403,
+        { global: ['The offer names no educational institution: no school can book it'] },
+      ]);
+      expect(await bookingsOf(offer.id)).toHaveLength(0);
+      expect((await getOffer(offer.id)).offerStatus).toBe('PUBLISHED');
     });
 
     it('shows the offer PREBOOKED, SOLD_OUT, sold out, with its booking, in the offer and in the list', async () => {
@@ -297,7 +301,8 @@ describe('Collective bookings', () => {
       cancel: ['PENDING', 'CONFIRMED'],
       use: ['CONFIRMED'],
       reimburse: ['USED'],
-      pending: ['CONFIRMED', 'CANCELLED'],
+      // From PENDING a no-op, as the school platform's.
+      pending: ['PENDING', 'CONFIRMED', 'CANCELLED'],
     };
     /** What an allowed move writes (at `now`), and what the offer then shows. */
     const OUTCOME: Record<
@@ -349,9 +354,28 @@ describe('Collective bookings', () => {
       STATES.map((state) => [action, state, ALLOWED_FROM[action].includes(state)] as const),
     );
 
-    it('the table covers 25 moves, 7 of them allowed', () => {
+    it('the table covers 25 moves, 8 of them allowed', () => {
       expect(cases).toHaveLength(25);
-      expect(cases.filter(([, , allowed]) => allowed)).toHaveLength(7);
+      expect(cases.filter(([, , allowed]) => allowed)).toHaveLength(8);
+    });
+
+    it('leaves a PENDING booking as it is when sent back to pending (204, nothing written)', async () => {
+      const { offer, bookingId } = await bookedIn('PENDING');
+      const before = await stored(bookingId);
+      world.testApp.clock.advance(HOUR);
+      const response = await move('pending', bookingId);
+      expect([response.status, response.body]).toEqual([204, {}]);
+      expect(await stored(bookingId)).toEqual(before);
+      expect((await getOffer(offer.id)).offerStatus).toBe('PREBOOKED');
+    });
+
+    it('names the states a move accepts when it refuses one', async () => {
+      const { bookingId } = await bookedIn('REIMBURSED');
+      const response = await move('pending', bookingId);
+      expect([response.status, response.body]).toEqual([
+        403,
+        { global: ['This booking is REIMBURSED: it can only be moved this way from PENDING, CONFIRMED or CANCELLED'] },
+      ]);
     });
 
     it.each(cases)('%s from %s: allowed %s', async (action, state, allowed) => {
@@ -457,27 +481,40 @@ describe('Collective bookings', () => {
       },
     );
 
-    it.each(['PENDING', 'CONFIRMED'] as const)(
-      'refuses a %s booking once the event has started (403)',
-      async (state) => {
-        const { offer, bookingId } = await bookedIn(state);
-        const start = new Date(offer.startDatetime).getTime();
+    // pass Culture's API lets the provider cancel while the offer is PREBOOKED, BOOKED or ENDED:
+    // after the event started too, until the booking is used.
+    it('cancels a CONFIRMED booking after the event started, and once it is over (ENDED) (204)', async () => {
+      for (const offset of [HOUR, 3 * HOUR + MINUTE]) {
+        world.testApp.clock.set(START);
+        const { offer, bookingId } = await bookedIn('CONFIRMED');
+        const moment = new Date(new Date(offer.startDatetime).getTime() + offset);
+        world.testApp.clock.set(moment);
+        expect((await getOffer(offer.id)).offerStatus).toBe(offset > 3 * HOUR ? 'ENDED' : 'BOOKED');
         const before = await stored(bookingId);
-        world.testApp.clock.set(new Date(start));
-        expect((await cancel(bookingId)).status).toBe(403);
-        world.testApp.clock.set(new Date(start + HOUR));
         const response = await cancel(bookingId);
-        expect(response.status).toBe(403);
-        expect(response.body.global.join(' ')).toContain('started');
-        expect(await stored(bookingId)).toEqual(before);
-      },
-    );
+        expect(response.status, JSON.stringify(response.body)).toBe(204);
+        expect(await stored(bookingId)).toEqual({
+          ...before,
+          status: 'CANCELLED',
+          cancellationDate: iso(moment),
+          cancellationReason: 'OFFERER',
+        });
+        expect((await getOffer(offer.id)).offerStatus).toBe('CANCELLED');
+      }
+    });
 
-    it('still cancels just before the start (204)', async () => {
-      const { offer, bookingId } = await bookedIn('CONFIRMED');
-      world.testApp.clock.set(new Date(new Date(offer.startDatetime).getTime() - 1000));
-      expect((await cancel(bookingId)).status).toBe(204);
-      expect((await stored(bookingId)).status).toBe('CANCELLED');
+    it('refuses a pre-booking that lapsed at the booking limit (403: the offer is EXPIRED), the row unchanged', async () => {
+      const { offer, bookingId } = await bookedIn('PENDING');
+      const before = await stored(bookingId);
+      for (const moment of [after(20 * DAY + MINUTE), new Date(new Date(offer.startDatetime).getTime() + HOUR)]) {
+        world.testApp.clock.set(moment);
+        const response = await cancel(bookingId);
+        expect([response.status, response.body]).toEqual([
+          403,
+          { global: ['The offer is EXPIRED: its booking can no longer be cancelled'] },
+        ]);
+      }
+      expect(await stored(bookingId)).toEqual(before);
     });
 
     it('answers 404 for an unknown booking and for a booking of another provider’s offer', async () => {

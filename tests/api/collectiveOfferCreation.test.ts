@@ -48,8 +48,8 @@ describe('Collective offers: creation', () => {
         description: 'Une semaine de pratique théâtrale avec une troupe.',
         domains: [seed.theatreDomain.id],
         durationMinutes: null,
-        educationalInstitution: null,
-        educationalInstitutionId: null,
+        educationalInstitution: seed.activeInstitution.uai,
+        educationalInstitutionId: seed.activeInstitution.id,
         educationalPriceDetail: null,
         formats: ['Atelier de pratique', 'Représentation'],
         hasBookingLimitDatetimesPassed: false,
@@ -76,6 +76,7 @@ describe('Collective offers: creation', () => {
         locationType: 'SCHOOL',
         atVenueAddress: false,
         address: null,
+        institution: { id: seed.activeInstitution.id },
         interventionArea: [],
         validation: 'APPROVED',
         validationReason: 'Approved automatically outside production',
@@ -143,6 +144,26 @@ describe('Collective offers: creation', () => {
         educationalInstitutionId: seed.otherActiveInstitution.id,
       });
       expect((await stored(response.body.id)).institution?.id).toBe(seed.otherActiveInstitution.id);
+    });
+
+    // An offer is made for one school: without one, as pass Culture's API, it is not found (an
+    // earlier rule let an offer name none, and the mock booked it for a test school).
+    it('refuses an offer naming no institution (404 naming it), null or absent, and writes nothing', async () => {
+      const before = await offerCount();
+      for (const body of [
+        without('educationalInstitutionId'),
+        aBody({ educationalInstitutionId: null }),
+        aBody({ educationalInstitutionId: null, educationalInstitution: null }),
+      ]) {
+        const response = await post(body);
+        expect(response.status, JSON.stringify(body)).toBe(404);
+        expect(response.body).toEqual({
+          global: [
+            'Educational institution not found: name it by educationalInstitutionId or by its UAI in educationalInstitution',
+          ],
+        });
+      }
+      expect(await offerCount()).toBe(before);
     });
 
     describe('locations', () => {

@@ -25,8 +25,8 @@ describe('Collective offers: validation on creation', () => {
         expect(response.body, field).toEqual([{ loc: [field], msg: 'Field required', type: 'missing' }]);
       }
       expect(await offerCount()).toBe(before);
-      // Those fields and a location are enough: the suite's body has no other, and creates an offer.
-      expect(Object.keys(aBody()).sort()).toEqual([...required, 'location'].sort());
+      // Those fields, a location and an institution are enough: the suite's body has no other, and creates an offer.
+      expect(Object.keys(aBody()).sort()).toEqual([...required, 'location', 'educationalInstitutionId'].sort());
       expect((await post(aBody())).status).toBe(201);
       expect(await offerCount()).toBe(before + 1);
     });
@@ -134,6 +134,64 @@ describe('Collective offers: validation on creation', () => {
       expect(now.status, JSON.stringify(now.body)).toBe(201);
     });
 
+    // pass Culture's API keeps an offer within one school year (1 September to 31 August), on creation and edition.
+    it('keeps the start and the end in one school year (400 naming endDatetime otherwise), and writes nothing', async () => {
+      const before = await offerCount();
+      const across = await post(
+        aBody({
+          startDatetime: '2027-08-31T09:00:00Z',
+          endDatetime: '2027-09-01T09:00:00Z',
+          bookingLimitDatetime: '2027-08-20T09:00:00Z',
+        }),
+      );
+      expect([across.status, across.body]).toEqual([
+        400,
+        {
+          endDatetime: [
+            'The start and the end must fall in the same school year (1 September to 31 August): the start is in 2026-2027, the end in 2027-2028',
+          ],
+        },
+      ]);
+      expect(await offerCount()).toBe(before);
+      const lastDay = await post(
+        aBody({
+          startDatetime: '2027-08-30T09:00:00Z',
+          endDatetime: '2027-08-31T23:59:00Z',
+          bookingLimitDatetime: '2027-08-20T09:00:00Z',
+        }),
+      );
+      expect(lastDay.status, JSON.stringify(lastDay.body)).toBe(201);
+      const firstDay = await post(
+        aBody({
+          startDatetime: '2027-09-01T00:00:00Z',
+          endDatetime: '2028-08-31T09:00:00Z',
+          bookingLimitDatetime: '2027-08-20T09:00:00Z',
+        }),
+      );
+      expect(firstDay.status, JSON.stringify(firstDay.body)).toBe(201);
+      expect(await offerCount()).toBe(before + 2);
+
+      // On edition, as the dates would be: the end moved into the next school year, or the start out of it.
+      const offer = await world.published({ endDatetime: '2027-01-16T09:00:00Z' });
+      const nextYear = await world.published({
+        startDatetime: '2027-09-02T09:00:00Z',
+        endDatetime: '2027-09-03T09:00:00Z',
+      });
+      for (const [target, change] of [
+        [offer, { endDatetime: '2027-09-02T09:00:00Z' }],
+        [nextYear, { startDatetime: '2027-08-31T09:00:00Z' }],
+      ] as const) {
+        const response = await patch(target.id, change);
+        expect(response.status, JSON.stringify(change)).toBe(400);
+        expect(Object.keys(response.body), JSON.stringify(change)).toEqual(['endDatetime']);
+      }
+      const rows = [await stored(offer.id), await stored(nextYear.id)];
+      expect(rows.map((row) => [row.startDatetime.toISOString(), row.endDatetime.toISOString()])).toEqual([
+        ['2027-01-15T09:00:00.000Z', '2027-01-16T09:00:00.000Z'],
+        ['2027-09-02T09:00:00.000Z', '2027-09-03T09:00:00.000Z'],
+      ]);
+    });
+
     it('takes euros with at most two decimals (422 otherwise), and stores cents', async () => {
       const before = await offerCount();
       for (const totalPrice of [10.015, 0.001, 99.999]) {
@@ -190,7 +248,7 @@ describe('Collective offers: validation on creation', () => {
       expect(level.status).toBe(400);
       expect(level.body).toEqual({ students: [expect.stringContaining('COLLEGE7')] });
       expect(await offerCount()).toBe(before);
-      const patched = await patch((await created()).id, { domains: [99] });
+      const patched = await patch((await world.published()).id, { domains: [99] });
       expect([patched.status, patched.body]).toEqual([404, { global: [expect.stringContaining('99')] }]);
     });
 

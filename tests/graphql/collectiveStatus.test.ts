@@ -12,12 +12,7 @@ import {
   lastBookingOf,
   type OfferStatusFacts,
 } from '../../graphql/collective/displayedStatus.js';
-import {
-  checkEditAllowed,
-  EDITABLE_WHEN_CONFIRMED,
-  editScope,
-  type EditScope,
-} from '../../graphql/collective/editRules.js';
+import { checkEditAllowed, EDITABLE_GROUPS, groupOf } from '../../graphql/collective/editRules.js';
 import { buildCollectiveSubgraph } from '../../graphql/collective/index.js';
 import { BadRequestError } from '../../graphql/shared/errors.js';
 
@@ -225,28 +220,11 @@ describe('lastBookingOf', () => {
   });
 });
 
-describe('editScope', () => {
-  it.each([
-    [null, { kind: 'everything' }],
-    ['PENDING', { kind: 'everything' }],
-    ['CONFIRMED', { kind: 'confirmed' }],
-    ['USED', { kind: 'nothing', why: 'its booking was used' }],
-    ['CANCELLED', { kind: 'nothing', why: 'its booking was cancelled' }],
-    ['REIMBURSED', { kind: 'nothing', why: 'its booking was reimbursed' }],
-  ] as [CollectiveBookingStatus | null, EditScope][])('a live offer whose booking is %s: %o', (status, scope) => {
-    expect(editScope(false, status)).toEqual(scope);
-  });
-
-  it.each([null, 'PENDING', 'CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as (CollectiveBookingStatus | null)[])(
-    'an archived offer (booking %s): nothing',
-    (status) => {
-      expect(editScope(true, status)).toEqual({ kind: 'nothing', why: 'the offer is archived' });
-    },
-  );
-});
-
 describe('checkEditAllowed', () => {
-  const price = { current: 10_000, requested: undefined };
+  type PriceChange = { current: number; requested: number | undefined };
+  const price: PriceChange = { current: 10_000, requested: undefined };
+  const lower = { current: 10_000, requested: 8_000 };
+  const higher = { current: 10_000, requested: 10_001 };
   /** Every field of the offer input, as changedFields names them: those of the graph's CollectiveOfferInput. */
   const offerInput = buildCollectiveSubgraph().schema.getType('CollectiveOfferInput');
   if (!isInputObjectType(offerInput)) throw new Error('CollectiveOfferInput is not an input type');
@@ -260,96 +238,102 @@ describe('checkEditAllowed', () => {
     }
     throw new Error('expected a BadRequestError');
   };
-
-  describe.each([
-    ['no booking', null],
-    ['a PENDING booking', 'PENDING'],
-  ] as const)('with %s: everything may change', (_label, status) => {
-    const scope = editScope(false, status);
-
-    it.each(allFields)('%s', (field) => {
-      expect(() =>
-        checkEditAllowed(scope, [field], { current: 10_000, requested: field === 'totalPrice' ? 20_000 : undefined }),
-      ).not.toThrow();
-    });
-
-    it('all fields at once, the price upwards too', () => {
-      expect(() => checkEditAllowed(scope, allFields, { current: 10_000, requested: 99_999 })).not.toThrow();
-    });
-  });
-
-  describe('with a CONFIRMED booking', () => {
-    const scope = editScope(false, 'CONFIRMED');
-
-    it('lets the price go down, or stay as it is', () => {
-      expect(() => checkEditAllowed(scope, ['totalPrice'], { current: 10_000, requested: 8_000 })).not.toThrow();
-      expect(() => checkEditAllowed(scope, ['totalPrice'], { current: 10_000, requested: 0 })).not.toThrow();
-      expect(() => checkEditAllowed(scope, ['totalPrice'], { current: 10_000, requested: 10_000 })).not.toThrow();
-    });
-
-    it('refuses the price going up, naming totalPrice', () => {
-      const error = refusal(() => checkEditAllowed(scope, ['totalPrice'], { current: 10_000, requested: 10_001 }));
-      expect(error.fields).toEqual({ totalPrice: ['totalPrice can only go down once the booking is confirmed'] });
-      expect(error.extensions.code).toBe('BAD_REQUEST');
-    });
-
-    it('lets the students and the price detail change', () => {
-      expect(() => checkEditAllowed(scope, ['students'], price)).not.toThrow();
-      expect(() => checkEditAllowed(scope, ['educationalPriceDetail'], price)).not.toThrow();
-      expect(() =>
-        checkEditAllowed(scope, ['totalPrice', 'students', 'educationalPriceDetail'], {
-          current: 10_000,
-          requested: 5_000,
-        }),
-      ).not.toThrow();
-      // Those and the price only, as the contract's PATCH says: every other field of the input is refused.
-      const allowed = allFields.filter((field) => {
+  /** The fields one status lets change, each tried alone, the price with `priceChange`. */
+  const allowedAlone = (status: CollectiveDisplayedStatus, priceChange: PriceChange) =>
+    allFields
+      .filter((field) => {
         try {
-          checkEditAllowed(scope, [field], price);
+          checkEditAllowed(status, [field], priceChange);
           return true;
         } catch {
           return false;
         }
-      });
-      expect(allowed.sort()).toEqual(['educationalPriceDetail', 'students', 'totalPrice']);
+      })
+      .sort();
+
+  it('groups the fields as pass Culture does: institution, dates, discount, and the details', () => {
+    const byGroup = (priceChange: PriceChange) => {
+      const groups: Record<string, string[]> = {};
+      for (const field of allFields) (groups[groupOf(field, priceChange)] ??= []).push(field);
+      return Object.fromEntries(Object.entries(groups).map(([group, fields]) => [group, fields.sort()]));
+    };
+    const grouped = byGroup(lower);
+    expect(grouped.institution).toEqual(['educationalInstitution', 'educationalInstitutionId']);
+    expect(grouped.dates).toEqual(['bookingLimitDatetime', 'endDatetime', 'startDatetime']);
+    expect(grouped.discount).toEqual(['educationalPriceDetail', 'numberOfTickets', 'totalPrice']);
+    expect(grouped.details).toEqual(expect.arrayContaining(['name', 'students', 'venueId', 'isActive', 'imageFile']));
+    // A higher price is a change of the details, not a discount.
+    expect(groupOf('totalPrice', higher)).toBe('details');
+    expect(groupOf('totalPrice', lower)).toBe('discount');
+  });
+
+  it('has a rule for every displayed status', () => {
+    expect(Object.keys(EDITABLE_GROUPS).sort()).toEqual([...COLLECTIVE_DISPLAYED_STATUSES].sort());
+  });
+
+  describe.each(['PUBLISHED', 'PREBOOKED'] as const)('%s: everything but the institution', (status) => {
+    it('lets every other field change, the price up or down', () => {
+      const others = allFields.filter((field) => !field.startsWith('educationalInstitution')).sort();
+      expect(allowedAlone(status, higher)).toEqual(others);
+      expect(allowedAlone(status, lower)).toEqual(others);
     });
 
-    it.each(allFields.filter((field) => !(EDITABLE_WHEN_CONFIRMED as readonly string[]).includes(field)))(
-      'refuses %s with a 400 naming it',
-      (field) => {
-        const error = refusal(() => checkEditAllowed(scope, [field], price));
-        expect(error.fields).toEqual({ [field]: [`${field} cannot change once the booking is confirmed`] });
-      },
-    );
+    it.each(['educationalInstitutionId', 'educationalInstitution'])('refuses %s with a 400 naming it', (field) => {
+      const error = refusal(() => checkEditAllowed(status, [field], price));
+      expect(error.fields).toEqual({ [field]: [`${field} cannot change while the offer is ${status}`] });
+      expect(error.extensions.code).toBe('BAD_REQUEST');
+    });
+  });
+
+  it('DRAFT: everything, the institution too', () => {
+    expect(allowedAlone('DRAFT', higher)).toEqual([...allFields].sort());
+  });
+
+  describe.each(['BOOKED', 'ENDED'] as const)('%s: the discount only', (status) => {
+    it('lets the number of participants, the price detail and a lower (or equal) price change', () => {
+      expect(allowedAlone(status, lower)).toEqual(['educationalPriceDetail', 'numberOfTickets', 'totalPrice']);
+      expect(() => checkEditAllowed(status, ['totalPrice'], { current: 10_000, requested: 10_000 })).not.toThrow();
+      expect(() => checkEditAllowed(status, ['totalPrice'], { current: 10_000, requested: 0 })).not.toThrow();
+    });
+
+    it('refuses a higher price, naming totalPrice', () => {
+      const error = refusal(() => checkEditAllowed(status, ['totalPrice'], higher));
+      expect(error.fields).toEqual({ totalPrice: [`totalPrice can only go down while the offer is ${status}`] });
+    });
 
     it('names every refused field at once, and only those', () => {
       const error = refusal(() =>
-        checkEditAllowed(scope, ['name', 'students', 'startDatetime', 'totalPrice'], {
-          current: 10_000,
-          requested: 12_000,
-        }),
+        checkEditAllowed(status, ['name', 'students', 'numberOfTickets', 'startDatetime', 'totalPrice'], higher),
       );
-      expect(Object.keys(error.fields).sort()).toEqual(['name', 'startDatetime', 'totalPrice']);
-      expect(error.fields.totalPrice).toEqual(['totalPrice can only go down once the booking is confirmed']);
+      expect(error.fields).toEqual({
+        name: [`name cannot change while the offer is ${status}`],
+        students: [`students cannot change while the offer is ${status}`],
+        startDatetime: [`startDatetime cannot change while the offer is ${status}`],
+        totalPrice: [`totalPrice can only go down while the offer is ${status}`],
+      });
     });
   });
 
-  describe.each([
-    ['a USED booking', editScope(false, 'USED'), 'its booking was used'],
-    ['a CANCELLED booking', editScope(false, 'CANCELLED'), 'its booking was cancelled'],
-    ['a REIMBURSED booking', editScope(false, 'REIMBURSED'), 'its booking was reimbursed'],
-    ['an archived offer', editScope(true, null), 'the offer is archived'],
-    ['an archived offer with a CONFIRMED booking', editScope(true, 'CONFIRMED'), 'the offer is archived'],
-  ])('with %s: nothing may change', (_label, scope, why) => {
-    it.each(allFields)('refuses %s with a 400 naming it', (field) => {
-      const error = refusal(() =>
-        checkEditAllowed(scope, [field], { current: 10_000, requested: field === 'totalPrice' ? 5_000 : undefined }),
-      );
-      expect(error.fields).toEqual({ [field]: [`${field} cannot change: ${why}`] });
-    });
-
-    it('accepts a request that changes nothing', () => {
-      expect(() => checkEditAllowed(scope, [], price)).not.toThrow();
+  it('EXPIRED: the dates only', () => {
+    expect(allowedAlone('EXPIRED', lower)).toEqual(['bookingLimitDatetime', 'endDatetime', 'startDatetime']);
+    const error = refusal(() => checkEditAllowed('EXPIRED', ['name', 'totalPrice'], lower));
+    expect(error.fields).toEqual({
+      name: ['name cannot change while the offer is EXPIRED'],
+      totalPrice: ['totalPrice cannot change while the offer is EXPIRED'],
     });
   });
+
+  describe.each(['UNDER_REVIEW', 'REJECTED', 'HIDDEN', 'ARCHIVED', 'CANCELLED', 'REIMBURSED'] as const)(
+    '%s: nothing may change',
+    (status) => {
+      it.each(allFields)('refuses %s with a 400 naming it', (field) => {
+        const error = refusal(() => checkEditAllowed(status, [field], lower));
+        expect(error.fields).toEqual({ [field]: [`${field} cannot change while the offer is ${status}`] });
+      });
+
+      it('accepts a request that changes nothing', () => {
+        expect(() => checkEditAllowed(status, [], price)).not.toThrow();
+      });
+    },
+  );
 });

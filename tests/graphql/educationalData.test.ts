@@ -103,7 +103,7 @@ describe('educational institutions', () => {
     expect(educationalInstitutions[0]?.isActive).toBe(true);
   });
 
-  it('books the sandbox on an active Paris collège', () => {
+  it('suggests an active Paris collège for test offers', () => {
     const sandbox = educationalInstitutions.find((i) => i.uai === SANDBOX_INSTITUTION_UAI);
     expect(sandbox).toBeDefined();
     expect(sandbox?.isActive).toBe(true);

@@ -105,24 +105,33 @@ export function collectiveWorld(options: CollectiveWorldOptions = {}) {
     return issued.key;
   };
 
-  /** A valid body of a new offer: at the school, in the theatre venue, from START. */
-  const aBody = (overrides: Json = {}): Json => ({
-    venueId: theatre(),
-    name: 'Atelier théâtre',
-    description: 'Une semaine de pratique théâtrale avec une troupe.',
-    formats: ['Atelier de pratique', 'Représentation'],
-    bookingEmails: ['booking@example.com', 'team@example.com'],
-    contactEmail: 'contact@example.com',
-    contactPhone: '+33199006328',
-    domains: [seed.theatreDomain.id],
-    students: ['COLLEGE6', 'COLLEGE5'],
-    location: { type: 'SCHOOL' },
-    startDatetime: START,
-    bookingLimitDatetime: LIMIT,
-    totalPrice: 650.5,
-    numberOfTickets: 30,
-    ...overrides,
-  });
+  /**
+   * A valid body of a new offer: at the school, in the theatre venue, from START, for the first
+   * active institution (named by id, unless the overrides name one by UAI).
+   */
+  const aBody = (overrides: Json = {}): Json => {
+    const body: Json = {
+      venueId: theatre(),
+      name: 'Atelier théâtre',
+      description: 'Une semaine de pratique théâtrale avec une troupe.',
+      formats: ['Atelier de pratique', 'Représentation'],
+      bookingEmails: ['booking@example.com', 'team@example.com'],
+      contactEmail: 'contact@example.com',
+      contactPhone: '+33199006328',
+      domains: [seed.theatreDomain.id],
+      students: ['COLLEGE6', 'COLLEGE5'],
+      location: { type: 'SCHOOL' },
+      startDatetime: START,
+      bookingLimitDatetime: LIMIT,
+      totalPrice: 650.5,
+      numberOfTickets: 30,
+      educationalInstitutionId: seed.activeInstitution.id,
+      ...overrides,
+    };
+    if ('educationalInstitution' in overrides && !('educationalInstitutionId' in overrides))
+      delete body.educationalInstitutionId;
+    return body;
+  };
   /** The body without some fields (absent, not null). */
   const without = (...fields: string[]): Json => {
     const body = aBody();
@@ -153,12 +162,13 @@ export function collectiveWorld(options: CollectiveWorldOptions = {}) {
     expectStatus(response, 201);
     return response.body;
   };
-  /** A new offer, approved: PUBLISHED. (Every offer whose approval is due is approved with it.) */
+  /** A new offer, approved: PUBLISHED, as read then. (Every offer whose approval is due is approved with it.) */
   const published = async (overrides: Json = {}, key?: string) => {
     const offer = await created(overrides, key);
     await drainJobs(state.testApp);
-    expect((await getOne(offer.id, key)).body.offerStatus).toBe('PUBLISHED');
-    return offer;
+    const read = await getOne(offer.id, key);
+    expect(read.body.offerStatus).toBe('PUBLISHED');
+    return read.body;
   };
   /**
    * A new offer still under review (UNDER_REVIEW), as one is during a positive approval delay:

@@ -2798,5 +2798,5 @@ export const educationalInstitutions: readonly EducationalInstitutionEntry[] = [
   },
 ];
 
-/** The active institution that the school-platform mock books for when an offer names none. */
+/** An active institution the documentation suggests for test offers (each offer names the one that may book it). */
 export const SANDBOX_INSTITUTION_UAI: string = '0751021C'; // COLLEGE DU HAUT DES CHAMPS, 75002 PARIS
