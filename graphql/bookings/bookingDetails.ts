@@ -1,103 +1,96 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Stock } from '../offers/Stock.js';
+import type { Address } from '../providers/Address.js';
 import { Provider } from '../providers/Provider.js';
 import { VenueProvider } from '../providers/VenueProvider.js';
 import type { Beneficiary } from './Beneficiary.js';
 import type { Booking } from './Booking.js';
 
 /**
- * What the platform tells a provider's system about a booking: the booking, its offer, price
- * category and stock (with the provider's own identifiers), the venue and the beneficiary.
- * Used by ticketing calls and booking notifications alike.
+ * What the platform tells a provider's system about a booking, in the flat shape pass Culture's
+ * own platform sends (ticketing systems already connected to it parse these very keys): the
+ * booking, its offer, price category and stock with the provider's own identifiers, where it
+ * takes place and who booked. The booking call to a ticketing system carries exactly this; a
+ * BOOK or CANCEL notification adds `action`.
  */
 export interface BookingDetails {
-  booking: {
-    id: number | null;
-    token: string | null;
-    quantity: number;
-    unitPrice: number;
-    totalPrice: number;
-    creationDate: string;
-    cancellationLimitDate: string | null;
-    status: string;
-  };
-  offer: { id: number; idAtProvider: string | null; name: string; category: string; ean: string | null };
-  priceCategory: { id: number; idAtProvider: string | null; label: string } | null;
-  stock: { id: number; idAtProvider: string | null; beginningDatetime: string | null };
-  venue: {
-    id: number;
-    name: string;
-    street: string | null;
-    city: string | null;
-    postalCode: string | null;
-    departmentCode: string | null;
-    siret: string | null;
-  };
-  beneficiary: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    birthDate: string;
-    phoneNumber: string | null;
-    postalCode: string | null;
-  };
+  /** Until when the beneficiary may cancel (the cancellation limit); null for a product. */
+  booking_confirmation_date: string | null;
+  booking_creation_date: string;
+  booking_quantity: number;
+  offer_ean: string | null;
+  offer_id: number;
+  offer_id_at_provider: string | null;
+  offer_name: string;
+  /** In euro cents: the price category's price for an event, the stock's for a product. */
+  offer_price: number;
+  price_category_id: number | null;
+  price_category_id_at_provider: string | null;
+  price_category_label: string | null;
+  stock_id: number;
+  stock_id_at_provider: string | null;
+  user_birth_date: string;
+  user_email: string;
+  user_first_name: string;
+  user_last_name: string;
+  user_phone: string | null;
+  /** The street of where the offer takes place: its own address, else its venue's. */
+  venue_address: string | null;
+  venue_department_code: string | null;
+  venue_id: number;
+  /** The label of the offer's own address, else its venue's legal name. */
+  venue_name: string;
 }
 
-/** The stock must come with its offer, the offer's venue (and its address) and price category loaded. */
+/** A BOOK or CANCEL notification: the booking's details and what happened. */
+export type BookingNotification = BookingDetails & { action: 'BOOK' | 'CANCEL' };
+
+/** A datetime as these messages carry it: UTC, to the second, without a zone (`2027-02-10T14:03:27`). */
+export function messageDatetime(date: Date): string {
+  return date.toISOString().slice(0, 19);
+}
+
+/** A loaded address, or null (a reference not loaded, or none). */
+function loaded(address: Address | null): Address | null {
+  return address && 'city' in address ? address : null;
+}
+
+/**
+ * The stock must come with its offer, the offer's address, its venue (and the venue's address)
+ * and its price category loaded.
+ */
 export function bookingDetailsOf(
   stock: Stock,
   beneficiary: Beneficiary,
-  booking: Pick<Booking, 'quantity' | 'amount' | 'creationDate' | 'cancellationLimitDate' | 'status'> & {
-    id?: number;
-    token?: string;
-  },
+  booking: Pick<Booking, 'quantity' | 'creationDate' | 'cancellationLimitDate'>,
 ): BookingDetails {
-  const { offer } = stock;
+  const { offer, priceCategory } = stock;
   const venue = offer.venue;
-  const address = venue.address && 'city' in venue.address ? venue.address : null;
+  const offerAddress = loaded(offer.address);
+  const address = offerAddress ?? loaded(venue.address);
   return {
-    booking: {
-      id: booking.id ?? null,
-      token: booking.token ?? null,
-      quantity: booking.quantity,
-      unitPrice: booking.amount,
-      totalPrice: booking.amount * booking.quantity,
-      creationDate: booking.creationDate.toISOString(),
-      cancellationLimitDate: booking.cancellationLimitDate?.toISOString() ?? null,
-      status: booking.status,
-    },
-    offer: {
-      id: offer.id,
-      idAtProvider: offer.idAtProvider,
-      name: offer.name,
-      category: offer.category,
-      ean: offer.ean,
-    },
-    priceCategory: stock.priceCategory
-      ? { id: stock.priceCategory.id, idAtProvider: stock.priceCategory.idAtProvider, label: stock.priceCategory.label }
-      : null,
-    stock: {
-      id: stock.id,
-      idAtProvider: stock.idAtProvider,
-      beginningDatetime: stock.beginningDatetime?.toISOString() ?? null,
-    },
-    venue: {
-      id: venue.id,
-      name: venue.publicName ?? venue.legalName,
-      street: address?.street ?? null,
-      city: address?.city ?? null,
-      postalCode: address?.postalCode ?? null,
-      departmentCode: address?.departmentCode ?? null,
-      siret: venue.siret,
-    },
-    beneficiary: {
-      email: beneficiary.email,
-      firstName: beneficiary.firstName,
-      lastName: beneficiary.lastName,
-      birthDate: beneficiary.birthDate,
-      phoneNumber: beneficiary.phoneNumber,
-      postalCode: beneficiary.postalCode,
-    },
+    booking_confirmation_date: booking.cancellationLimitDate ? messageDatetime(booking.cancellationLimitDate) : null,
+    booking_creation_date: messageDatetime(booking.creationDate),
+    booking_quantity: booking.quantity,
+    offer_ean: offer.ean,
+    offer_id: offer.id,
+    offer_id_at_provider: offer.idAtProvider,
+    offer_name: offer.name,
+    offer_price: priceCategory?.price ?? stock.price,
+    price_category_id: priceCategory?.id ?? null,
+    price_category_id_at_provider: priceCategory?.idAtProvider ?? null,
+    price_category_label: priceCategory?.label ?? null,
+    stock_id: stock.id,
+    stock_id_at_provider: stock.idAtProvider,
+    user_birth_date: beneficiary.birthDate,
+    user_email: beneficiary.email,
+    user_first_name: beneficiary.firstName,
+    user_last_name: beneficiary.lastName,
+    user_phone: beneficiary.phoneNumber,
+    venue_address: address?.street ?? null,
+    venue_department_code: address?.departmentCode ?? null,
+    venue_id: venue.id,
+    venue_name: (offerAddress && offer.addressLabel) || venue.legalName,
   };
 }
 

@@ -2,10 +2,14 @@ import { LockMode } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
-import { NotFoundError } from '../shared/errors.js';
+import { BadRequestError, NotFoundError } from '../shared/errors.js';
+import { postSigned } from '../shared/messaging/signedPost.js';
 import { Booking } from './Booking.js';
+import { providerEndpoints } from './bookingDetails.js';
+import { BookingTicket } from './BookingTicket.js';
 import { changesOf, checkMove, type VenueAction } from './bookingTransitions.js';
-import { cancelBooking } from './lifecycle.js';
+import { cancelBooking, type TicketsCancelled } from './lifecycle.js';
+import { isAlreadyCancelled, remainingPlacesOf, ticketCancellationBody } from './messages.js';
 
 /**
  * The booking behind a countermark, if it is one of the calling provider's; 404 otherwise.
@@ -36,12 +40,17 @@ export async function bookingByToken(
  * Moves the booking behind a countermark as the venue asks, or refuses as the transition table
  * says. Its row is locked first, so that the status checked is the status changed.
  */
-function moveByToken(context: GraphContext, token: string, action: VenueAction): Promise<Booking> {
+function moveByToken(
+  context: GraphContext,
+  token: string,
+  action: VenueAction,
+  ticketsCancelled?: TicketsCancelled,
+): Promise<Booking> {
   return context.em.transactional(async (em) => {
     const booking = await bookingByToken({ ...context, em }, token, { forUpdate: true });
     const now = context.clock.now();
     checkMove(booking, action, now);
-    if (action === 'cancelByVenue') await cancelBooking(em, context.clock, booking, action);
+    if (action === 'cancelByVenue') await cancelBooking(em, context.clock, booking, action, { ticketsCancelled });
     else em.assign(booking, changesOf(action, now));
     await em.flush();
     return booking;
@@ -58,7 +67,44 @@ export function keepBooking(context: GraphContext, token: string): Promise<Booki
   return moveByToken(context, token, 'keep');
 }
 
-/** CONFIRMED -> CANCELLED by the venue: the beneficiary is refunded and the provider told. */
-export function cancelByVenue(context: GraphContext, token: string): Promise<Booking> {
-  return moveByToken(context, token, 'cancelByVenue');
+/**
+ * CONFIRMED -> CANCELLED by the venue: the beneficiary is refunded and the provider told. A
+ * booking with tickets is cancelled at the ticketing system first, and only if it agrees.
+ */
+export async function cancelByVenue(context: GraphContext, token: string): Promise<Booking> {
+  const ticketsCancelled = await cancelTicketsFirst(context, token);
+  return moveByToken(context, token, 'cancelByVenue', ticketsCancelled);
+}
+
+/**
+ * For a booking with tickets, asks the ticketing system to cancel them, outside any transaction
+ * (it may take up to the call's time limit), before the booking is cancelled here: a 2xx, or a 409
+ * `already_cancelled`, lets the cancellation go on with the places the system says it has left;
+ * anything else refuses it (400), and the booking stays as it was. Undefined for a booking
+ * without tickets (or without a cancellation URL), which is cancelled here alone.
+ */
+async function cancelTicketsFirst(context: GraphContext, token: string): Promise<TicketsCancelled | undefined> {
+  const booking = await bookingByToken(context, token);
+  // Refused here already (used, cancelled, too late): the ticketing system is not bothered.
+  checkMove(booking, 'cancelByVenue', context.clock.now());
+  const tickets = await context.em.find(BookingTicket, { booking: booking.id }, { orderBy: { id: 'asc' } });
+  if (tickets.length === 0) return undefined;
+  const endpoints = await providerEndpoints(context.em, booking.provider.id, booking.offer.venue.id);
+  if (!endpoints.cancelUrl) return undefined;
+  const body = ticketCancellationBody(tickets.map((ticket) => ticket.barcode));
+  const outcome = await postSigned(endpoints.cancelUrl, body, endpoints.secret);
+  const succeeded = outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
+  if (!succeeded && !isAlreadyCancelled(outcome)) {
+    const reason =
+      outcome.kind === 'answered'
+        ? `it answered ${outcome.status}`
+        : outcome.kind === 'timeout'
+          ? 'no answer within 8 seconds'
+          : 'unreachable';
+    throw BadRequestError.on('global', `The ticketing system did not cancel the tickets (${reason})`);
+  }
+  // Without a usable remainingQuantity the places are only given back here, as for any cancellation.
+  const answer = outcome.kind === 'answered' ? outcome.body : null;
+  const given = answer !== null && typeof answer === 'object' && 'remainingQuantity' in answer;
+  return { remaining: given ? remainingPlacesOf(answer.remainingQuantity) : undefined };
 }

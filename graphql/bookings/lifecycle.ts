@@ -1,5 +1,5 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
-import { releasePlaces } from '../offers/stockReservation.js';
+import { releasePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import { Stock } from '../offers/Stock.js';
 import type { Clock } from '../shared/clock.js';
 import { Beneficiary } from './Beneficiary.js';
@@ -10,19 +10,29 @@ import { BookingTicket } from './BookingTicket.js';
 import { queueBookingNotification, queueTicketCancellation } from './messages.js';
 
 /**
+ * What the ticketing system answered when the caller had it cancel the booking's tickets before
+ * this cancellation: the places it has left (null: unlimited; undefined: it did not say).
+ */
+export interface TicketsCancelled {
+  remaining: number | null | undefined;
+}
+
+/**
  * Cancels a CONFIRMED booking inside the caller's transaction, for the reason `action` gives
  * (false, and nothing done, when it is no longer CONFIRMED): the credit goes back to the beneficiary,
  * the places back to the stock (unless the stock is gone), and the provider is told: its
- * tickets cancelled at its cancellation URL for a ticketing booking, a CANCEL notification
- * otherwise. `callTicketing: false` cancels on the platform's side only (the provider deleted
- * the date itself): its ticketing system is not called, and a ticketing booking gets no message.
+ * tickets cancelled at its cancellation URL for a ticketing booking (queued, unless the caller
+ * cancelled them already: `ticketsCancelled`, whose remaining places the stock then takes), a
+ * CANCEL notification otherwise. `callTicketing: false` cancels on the platform's side only (the
+ * provider deleted the date itself): its ticketing system is not called, and a ticketing booking
+ * gets no message.
  */
 export async function cancelBooking(
   em: EntityManager,
   clock: Clock,
   booking: Booking,
   action: CancellingAction,
-  { callTicketing = true }: { callTicketing?: boolean } = {},
+  { callTicketing = true, ticketsCancelled }: { callTicketing?: boolean; ticketsCancelled?: TicketsCancelled } = {},
 ): Promise<boolean> {
   // Only a CONFIRMED booking is cancelled, by one conditional UPDATE: of two cancellations (an
   // expiry run and the venue, a deleted stock and a use), one changes the row, the other nothing.
@@ -32,9 +42,11 @@ export async function cancelBooking(
   Object.assign(booking, changes);
   // The stock's row before the beneficiary's, as a booking takes them: the same order never deadlocks.
   const stock = await em.findOneOrFail(Stock, booking.stock.id, {
-    populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'],
+    populate: ['offer', 'offer.address', 'offer.venue', 'offer.venue.address', 'priceCategory'],
   });
   if (!stock.isDeleted) await releasePlaces(em, stock.id, booking.quantity);
+  if (ticketsCancelled && ticketsCancelled.remaining !== undefined && !stock.isDeleted)
+    await setRemainingPlaces(em, stock.id, ticketsCancelled.remaining);
   // An atomic increment: a refund racing a new booking of the same beneficiary loses neither.
   await em.nativeUpdate(
     Beneficiary,
@@ -46,18 +58,19 @@ export async function cancelBooking(
   const endpoints = await providerEndpoints(em, booking.provider.id, stock.offer.venue.id);
   const details = bookingDetailsOf(stock, beneficiary, booking);
   const tickets = await em.find(BookingTicket, { booking: booking.id });
+  const target = { providerId: booking.provider.id, bookingId: booking.id };
   if (tickets.length > 0 && endpoints.cancelUrl) {
     if (!callTicketing) return true;
-    await queueTicketCancellation(
-      em,
-      clock,
-      endpoints,
-      booking.provider.id,
-      details,
-      tickets.map((ticket) => ticket.barcode),
-    );
+    if (!ticketsCancelled)
+      await queueTicketCancellation(
+        em,
+        clock,
+        endpoints,
+        target,
+        tickets.map((ticket) => ticket.barcode),
+      );
   } else {
-    await queueBookingNotification(em, clock, endpoints, booking.provider.id, 'CANCEL', details);
+    await queueBookingNotification(em, clock, endpoints, target, 'CANCEL', details);
   }
   return true;
 }

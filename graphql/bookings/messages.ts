@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { DATE_QUANTITY_MAX } from '../offers/limits.js';
 import { Provider } from '../providers/Provider.js';
 import type { Clock } from '../shared/clock.js';
-import { describeOutcome, postSigned } from '../shared/messaging/signedPost.js';
+import { describeOutcome, postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
 import { enqueue } from '../shared/outbox.js';
-import type { BookingDetails, ProviderEndpoints } from './bookingDetails.js';
+import type { BookingDetails, BookingNotification, ProviderEndpoints } from './bookingDetails.js';
 import { type MessageKind, ProviderMessage } from './ProviderMessage.js';
 
 export const SEND_MESSAGE_JOB = 'bookings.sendMessage';
@@ -30,47 +31,75 @@ async function queueMessage(
   enqueue(em, clock, SEND_MESSAGE_JOB, { messageId: row.id });
 }
 
+/** What the platform posts to a cancellation URL: the barcodes of the tickets to cancel, and nothing else. */
+export function ticketCancellationBody(barcodes: string[]): string {
+  return JSON.stringify({ barcodes });
+}
+
 /** A BOOK or CANCEL notification to the notification URL (the venue's, else the provider's); none without one. */
 export async function queueBookingNotification(
   em: EntityManager,
   clock: Clock,
   endpoints: ProviderEndpoints,
-  providerId: number,
+  target: { providerId: number; bookingId: number },
   action: 'BOOK' | 'CANCEL',
   details: BookingDetails,
 ): Promise<void> {
   if (!endpoints.notificationUrl) return;
+  const payload: BookingNotification = { ...details, action };
   await queueMessage(em, clock, {
-    providerId,
-    bookingId: details.booking.id,
+    ...target,
     kind: 'BOOKING_NOTIFICATION',
     url: endpoints.notificationUrl,
-    payload: { action, ...details },
-  });
-}
-
-/** Cancels tickets at the provider's cancellation URL, with their barcodes. */
-export async function queueTicketCancellation(
-  em: EntityManager,
-  clock: Clock,
-  endpoints: ProviderEndpoints,
-  providerId: number,
-  details: BookingDetails,
-  barcodes: string[],
-): Promise<void> {
-  if (!endpoints.cancelUrl || barcodes.length === 0) return;
-  await queueMessage(em, clock, {
-    providerId,
-    bookingId: details.booking.id,
-    kind: 'TICKET_CANCELLATION',
-    url: endpoints.cancelUrl,
-    payload: { ...details, barcodes },
+    payload,
   });
 }
 
 /**
- * The job: sends the message as stored, signed. A 2xx answer marks it SENT; anything else is
- * recorded on the message and tried again with backoff, until the job's last attempt marks it FAILED.
+ * Cancels tickets at the provider's cancellation URL later, by a job: for cancellations that
+ * cannot wait for the ticketing system (tickets issued for a booking this platform then could not
+ * record, a booking cancelled by a periodic run). The venue's cancellation is synchronous instead.
+ */
+export async function queueTicketCancellation(
+  em: EntityManager,
+  clock: Clock,
+  endpoints: ProviderEndpoints,
+  target: { providerId: number; bookingId: number | null },
+  barcodes: string[],
+): Promise<void> {
+  if (!endpoints.cancelUrl || barcodes.length === 0) return;
+  await queueMessage(em, clock, {
+    ...target,
+    kind: 'TICKET_CANCELLATION',
+    url: endpoints.cancelUrl,
+    payload: { barcodes },
+  });
+}
+
+/**
+ * A number of places a ticketing system reports: an integer this platform can store, or null
+ * for no limit; undefined when it is neither.
+ */
+export function remainingPlacesOf(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= DATE_QUANTITY_MAX
+    ? value
+    : undefined;
+}
+
+/** Whether a ticketing system answered that the tickets were cancelled already (409 `already_cancelled`). */
+export function isAlreadyCancelled(outcome: SignedPostOutcome): boolean {
+  return (
+    outcome.kind === 'answered' &&
+    outcome.status === 409 &&
+    (outcome.body as { error?: unknown } | null)?.error === 'already_cancelled'
+  );
+}
+
+/**
+ * The job: sends the message as stored, signed. A 2xx answer marks it SENT, as does a ticket
+ * cancellation answered 409 `already_cancelled`; anything else is recorded on the message and
+ * tried again with backoff, until the job's last attempt marks it FAILED.
  */
 export async function sendMessage(
   em: EntityManager,
@@ -84,7 +113,10 @@ export async function sendMessage(
   const outcome = await postSigned(message.url, message.body, provider.messagingSecret);
   message.attempts += 1;
   message.lastStatusCode = outcome.kind === 'answered' ? outcome.status : null;
-  if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
+  const delivered =
+    (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) ||
+    (message.kind === 'TICKET_CANCELLATION' && isAlreadyCancelled(outcome));
+  if (delivered) {
     message.status = 'SENT';
     message.sentAt = clock.now();
     message.lastError = null;

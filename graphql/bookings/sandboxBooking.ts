@@ -1,7 +1,6 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
 import { callerProviderId } from '../offers/access.js';
-import { DATE_QUANTITY_MAX } from '../offers/limits.js';
 import type { Stock } from '../offers/Stock.js';
 import { bookableStock, reservePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import type { GraphContext } from '../shared/context.js';
@@ -9,9 +8,9 @@ import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedE
 import { postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
 import { Beneficiary, INITIAL_CREDIT_CENTS } from './Beneficiary.js';
 import { Booking } from './Booking.js';
-import { type BookingDetails, bookingDetailsOf, providerEndpoints } from './bookingDetails.js';
+import { bookingDetailsOf, type ProviderEndpoints, providerEndpoints } from './bookingDetails.js';
 import { BookingTicket } from './BookingTicket.js';
-import { queueBookingNotification, queueTicketCancellation } from './messages.js';
+import { queueBookingNotification, queueTicketCancellation, remainingPlacesOf } from './messages.js';
 import { cancellationLimitOf, newToken } from './rules.js';
 
 export interface BeneficiaryInput {
@@ -115,26 +114,40 @@ interface Ticket {
   seat: string | null;
 }
 
-/** A number of places a ticketing system reports, if it is one this platform can store. */
-function placesOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= DATE_QUANTITY_MAX
-    ? value
-    : null;
+/** The longest barcode a ticket may have. */
+export const BARCODE_MAX_LENGTH = 100;
+
+/** What a ticketing system issued for a booking of `quantity` places, as this platform keeps it. */
+interface Issue {
+  /** One per place: the booking's tickets. */
+  tickets: Ticket[];
+  /** Tickets issued beyond the places booked, to be cancelled there. */
+  surplus: Ticket[];
+  /** The places it has left: null for no limit. */
+  remainingQuantity: number | null;
 }
 
-/** The tickets of a 200 answer, one per place, or null when the answer is not that. */
-function ticketsOf(answer: unknown, quantity: number): { tickets: Ticket[]; remainingQuantity: number | null } | null {
-  if (!answer || typeof answer !== 'object') return null;
+/**
+ * The tickets of a 2xx answer, or null when the answer is not a valid issue of tickets: it must
+ * hold `tickets`, each with a barcode of 1 to 100 characters, and `remainingQuantity` (an integer,
+ * or null for no limit). One ticket per place; two tickets for one place keep the second (the
+ * first is cancelled there), as pass Culture does.
+ */
+function issueOf(answer: unknown, quantity: number): Issue | null {
+  if (!answer || typeof answer !== 'object' || !('remainingQuantity' in answer)) return null;
   const { tickets, remainingQuantity } = answer as { tickets?: unknown; remainingQuantity?: unknown };
-  if (!Array.isArray(tickets) || tickets.length !== quantity) return null;
+  const remaining = remainingPlacesOf(remainingQuantity);
+  if (remaining === undefined || !Array.isArray(tickets)) return null;
   const parsed: Ticket[] = [];
   for (const ticket of tickets) {
     const { barcode, seat } = (ticket ?? {}) as { barcode?: unknown; seat?: unknown };
-    if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > 200) return null;
+    if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > BARCODE_MAX_LENGTH) return null;
     parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, 100) : null });
   }
-  const remaining = placesOrNull(remainingQuantity);
-  return { tickets: parsed, remainingQuantity: remaining };
+  if (parsed.length === quantity) return { tickets: parsed, surplus: [], remainingQuantity: remaining };
+  if (parsed.length === 2 && quantity === 1)
+    return { tickets: [parsed[1]], surplus: [parsed[0]], remainingQuantity: remaining };
+  return null;
 }
 
 /** The barcodes of an answer that is not a valid issue of tickets, if it holds any. */
@@ -143,7 +156,9 @@ function strayBarcodes(answer: unknown): string[] {
   if (!Array.isArray(tickets)) return [];
   return tickets
     .map((ticket) => (ticket as { barcode?: unknown } | null)?.barcode)
-    .filter((barcode): barcode is string => typeof barcode === 'string' && barcode.length > 0 && barcode.length <= 200);
+    .filter(
+      (barcode): barcode is string => typeof barcode === 'string' && barcode.length > 0 && barcode.length <= 1000,
+    );
 }
 
 /** Why a ticketing system refused, from its answer. */
@@ -153,6 +168,8 @@ function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remain
       message: `The ticketing system did not confirm the booking (${outcome.kind === 'timeout' ? 'no answer within 8 seconds' : 'unreachable'})`,
       remaining: null,
     };
+  // Here null is no count at all: a refusal never makes a date unlimited.
+  const placesOrNull = (value: unknown) => remainingPlacesOf(value) ?? null;
   const body = (outcome.body ?? {}) as { error?: unknown; remainingQuantity?: unknown };
   if (outcome.status === 409 && body.error === 'sold_out')
     return { message: 'The ticketing system has no places left', remaining: 0 };
@@ -201,7 +218,7 @@ export async function sandboxBook(context: GraphContext, input: SandboxBookingIn
         em,
         context.clock,
         endpoints,
-        providerId,
+        { providerId, bookingId: booking.id },
         'BOOK',
         bookingDetailsOf(stock, beneficiary, booking),
       );
@@ -212,53 +229,49 @@ export async function sandboxBook(context: GraphContext, input: SandboxBookingIn
   if (!endpoints.bookingUrl) throw BadRequestError.on('stockId', 'The provider has no booking URL for this venue');
   const details = bookingDetailsOf(stock, beneficiary, draft);
   const outcome = await postSigned(endpoints.bookingUrl, JSON.stringify(details), endpoints.secret);
-  const issued = outcome.kind === 'answered' && outcome.status === 200 ? ticketsOf(outcome.body, input.quantity) : null;
+  const succeeded = outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
+  const issued = succeeded ? issueOf(outcome.body, input.quantity) : null;
   if (!issued) {
-    // A 200 whose tickets are not one per place is refused; whatever barcodes it carried are cancelled.
-    const stray = outcome.kind === 'answered' && outcome.status === 200 ? strayBarcodes(outcome.body) : [];
-    if (stray.length > 0)
-      await compensateTickets(
-        context,
-        providerId,
-        endpoints,
-        details,
-        stray.map((barcode) => ({ barcode, seat: null })),
-      );
-    const refusal = ticketingRefusal(outcome);
-    if (refusal.remaining !== null)
-      await context.em.transactional((em) => setRemainingPlaces(em, stock.id, refusal.remaining!));
-    throw BadRequestError.on('stockId', refusal.message);
+    // A 2xx that is not a valid issue of tickets is refused; whatever barcodes it carried are cancelled.
+    const stray = succeeded ? strayBarcodes(outcome.body) : [];
+    if (stray.length > 0) await compensateTickets(context, providerId, endpoints, stray);
+    const { message, remaining } = ticketingRefusal(outcome);
+    if (remaining !== null) await context.em.transactional((em) => setRemainingPlaces(em, stock.id, remaining));
+    throw BadRequestError.on('stockId', message);
   }
   try {
     return await context.em.transactional(async (em) => {
       const booking = await recordBooking(em, stock, beneficiary, draft, issued.tickets);
-      if (issued.remainingQuantity !== null) await setRemainingPlaces(em, stock.id, issued.remainingQuantity);
+      await setRemainingPlaces(em, stock.id, issued.remainingQuantity);
+      await queueTicketCancellation(
+        em,
+        context.clock,
+        endpoints,
+        { providerId, bookingId: null },
+        issued.surplus.map((ticket) => ticket.barcode),
+      );
       return booking;
     });
   } catch (error) {
     // Refused here after the ticketing system issued tickets: they are cancelled there, by a job.
-    await compensateTickets(context, providerId, endpoints, details, issued.tickets);
+    const all = [...issued.surplus, ...issued.tickets].map((ticket) => ticket.barcode);
+    await compensateTickets(context, providerId, endpoints, all);
     throw error;
   }
 }
 
+/** Queues the cancellation of tickets no booking here holds, in a transaction of its own. */
 async function compensateTickets(
   context: GraphContext,
   providerId: number,
-  endpoints: Awaited<ReturnType<typeof providerEndpoints>>,
-  details: BookingDetails,
-  tickets: Ticket[],
+  endpoints: ProviderEndpoints,
+  barcodes: string[],
 ): Promise<void> {
-  await context.em.fork().transactional((em) =>
-    queueTicketCancellation(
-      em,
-      context.clock,
-      endpoints,
-      providerId,
-      details,
-      tickets.map((ticket) => ticket.barcode),
-    ),
-  );
+  await context.em
+    .fork()
+    .transactional((em) =>
+      queueTicketCancellation(em, context.clock, endpoints, { providerId, bookingId: null }, barcodes),
+    );
 }
 
 /** Places reserved, credit debited, booking and tickets written: all in the caller's transaction. */

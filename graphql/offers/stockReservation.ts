@@ -17,7 +17,7 @@ export async function bookableStock(context: GraphContext, stockId: number, now:
   const stock = await context.em.findOne(
     Stock,
     { id: stockId, isDeleted: false, offer: reachableOffers(context) },
-    { populate: ['offer', 'offer.venue', 'offer.venue.address', 'priceCategory'] },
+    { populate: ['offer', 'offer.address', 'offer.venue', 'offer.venue.address', 'priceCategory'] },
   );
   if (!stock) throw new NotFoundError('Stock not found');
   const em = context.em;
@@ -60,11 +60,14 @@ export async function releasePlaces(em: EntityManager, stockId: number, quantity
     .execute('run');
 }
 
-/** What a ticketing system says is left: the stock then holds the places booked here plus those. */
-export async function setRemainingPlaces(em: EntityManager, stockId: number, remaining: number): Promise<void> {
+/**
+ * What a ticketing system says is left: the stock then holds the places booked here plus those;
+ * null (the ticketing system counts no limit) makes the stock unlimited.
+ */
+export async function setRemainingPlaces(em: EntityManager, stockId: number, remaining: number | null): Promise<void> {
   await (em as SqlEntityManager)
     .createQueryBuilder(Stock)
-    .update({ quantity: raw('booked_quantity + ?', [Math.max(0, remaining)]) })
+    .update({ quantity: remaining === null ? null : raw('booked_quantity + ?', [Math.max(0, remaining)]) })
     .where({ id: stockId, isDeleted: false })
     .execute('run');
 }

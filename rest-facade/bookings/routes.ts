@@ -189,9 +189,10 @@ export const cancelBookingByToken = countermarkRoute({
   summary: 'Cancel a booking',
   description:
     'Cancels a booking and refunds its beneficiary: a product at any time, an event only while it may still be cancelled ' +
-    '(403 afterwards). 410 when it is already used or cancelled, 403 when reimbursed.',
+    '(403 afterwards). 410 when it is already used or cancelled, 403 when reimbursed. A booking with tickets is first ' +
+    'cancelled at the ticketing system: 400, and the booking left as it was, when that system does not agree.',
   document: graphql.bookings('mutation CancelBookingByToken($token: String!) { cancelBooking(token: $token) { id } }'),
-  errors: [403, 404, 410],
+  errors: [400, 403, 404, 410],
 });
 
 export const bookingRoutes = [

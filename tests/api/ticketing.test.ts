@@ -5,7 +5,6 @@ import { BookingTicket } from '../../graphql/bookings/BookingTicket.js';
 import { SEND_MESSAGE_JOB } from '../../graphql/bookings/messages.js';
 import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { hasValidSignature } from '../../graphql/shared/messaging/signature.js';
@@ -19,6 +18,8 @@ import { aSandboxWithReceiver, expectedSignature, expectSigned, type Receiver } 
 const DAY = 86_400_000;
 let showCounter = 0;
 const PRICE = 2_500;
+/** A datetime as pass Culture's messages carry it: UTC, to the second, no zone. */
+const asSent = (date: Date) => date.toISOString().slice(0, 19);
 
 const BOOK = `mutation Book($input: SandboxBookingInput!) {
   sandboxBook(input: $input) { id token status quantity amount stockId tickets { barcode seat } }
@@ -28,7 +29,6 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   let testApp: TestApp;
   let sandbox: Awaited<ReturnType<typeof createSandbox>>;
   let receiver: Receiver;
-  let internalKey: string;
   let api: ApiClient;
 
   const em = () => testApp.database.orm.em.fork();
@@ -94,10 +94,6 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
   beforeAll(async () => {
     testApp = await createTestApp();
     ({ sandbox, receiver } = await aSandboxWithReceiver(testApp));
-    const fork = em();
-    const internal = issueApiKey(fork, testApp.clock, { env: 'test', internal: true, label: 'back office' });
-    await fork.flush();
-    internalKey = internal.key;
     api = apiClient(testApp.app, sandbox.apiKey);
   });
   afterAll(async () => {
@@ -129,48 +125,32 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(receiver.requests.map((received) => received.path)).toEqual(['/booking']);
     expectSigned(receiver.requests);
     const now = testApp.clock.now();
+    // pass Culture's flat message, key for key: no more, no less.
     expect(receiver.requests[0].body).toEqual({
-      booking: {
-        id: null,
-        token: null,
-        quantity: 2,
-        unitPrice: PRICE,
-        totalPrice: 2 * PRICE,
-        creationDate: now.toISOString(),
-        cancellationLimitDate: new Date(now.getTime() + 2 * DAY).toISOString(),
-        status: 'CONFIRMED',
-      },
-      offer: {
-        id: event.id,
-        idAtProvider: event.idAtProvider,
-        name: 'Ticketed concert',
-        category: 'CONCERT',
-        ean: null,
-      },
-      priceCategory: { id: category.id, idAtProvider: 'cat-orchestra', label: 'Orchestra' },
-      stock: {
-        id: stock.id,
-        idAtProvider: 'date-at-provider',
-        beginningDatetime: stock.beginningDatetime!.toISOString(),
-      },
-      venue: {
-        id: sandbox.venues[0].id,
-        name: 'Théâtre de la Démo',
-        street: '12 Rue de Rivoli',
-        city: 'Paris',
-        postalCode: '75004',
-        departmentCode: '75',
-        siret: '12345678200010',
-      },
-      beneficiary: {
-        email: beneficiary.email,
-        firstName: 'Léa',
-        lastName: 'Billet',
-        birthDate: '2007-03-09',
-        phoneNumber: '+33 6 12 34 56 78',
-        postalCode: '75011',
-      },
+      booking_confirmation_date: asSent(new Date(now.getTime() + 2 * DAY)),
+      booking_creation_date: asSent(now),
+      booking_quantity: 2,
+      offer_ean: null,
+      offer_id: event.id,
+      offer_id_at_provider: event.idAtProvider,
+      offer_name: 'Ticketed concert',
+      offer_price: PRICE,
+      price_category_id: category.id,
+      price_category_id_at_provider: 'cat-orchestra',
+      price_category_label: 'Orchestra',
+      stock_id: stock.id,
+      stock_id_at_provider: 'date-at-provider',
+      user_birth_date: '2007-03-09',
+      user_email: beneficiary.email,
+      user_first_name: 'Léa',
+      user_last_name: 'Billet',
+      user_phone: '+33 6 12 34 56 78',
+      venue_address: '12 Rue de Rivoli',
+      venue_department_code: '75',
+      venue_id: sandbox.venues[0].id,
+      venue_name: 'Demo Theatre',
     });
+    expect(receiver.requests[0].body.booking_creation_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
 
     // The countermark of a ticketing booking is its tickets, read back through the graph.
     const read = await graphql(
@@ -203,10 +183,13 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(receiver.requests).toHaveLength(1);
   });
 
-  it('keeps a stock unchanged when the answer has no remainingQuantity, and stores a ticket without a seat', async () => {
-    const { stock } = await aTicketedDate({ places: 12 });
+  it('makes the date unlimited when the answer’s remainingQuantity is null, and stores a ticket without a seat', async () => {
+    const { event, stock } = await aTicketedDate({ places: 12 });
     const beneficiary = await aSandboxBeneficiary();
-    receiver.answer('/booking', { status: 200, json: { tickets: [{ barcode: 'NO-SEAT-1' }] } });
+    receiver.answer('/booking', {
+      status: 200,
+      json: { tickets: [{ barcode: 'NO-SEAT-1' }], remainingQuantity: null },
+    });
 
     const answer = await book(stock.id, beneficiary.id);
 
@@ -214,9 +197,63 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(answer.data!.sandboxBook.tickets).toEqual([{ barcode: 'NO-SEAT-1', seat: null }]);
     const stored = await em().findOneOrFail(Stock, stock.id);
     expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
-      quantity: 12,
+      quantity: null,
       bookedQuantity: 1,
     });
+    const dates = await api.call('GetEventStocks', { params: { event_id: event.id } });
+    expect(dates.status).toBe(200);
+    expect(dates.body.dates.map((date: any) => [date.id, date.quantity, date.bookedQuantity])).toEqual([
+      [stock.id, 'unlimited', 1],
+    ]);
+  });
+
+  it('accepts any 2xx answer with tickets: a 201 Created books', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aSandboxBeneficiary();
+    receiver.answer('/booking', { status: 201, json: { tickets: tickets('CREATED-1'), remainingQuantity: 8 } });
+
+    const answer = await book(stock.id, beneficiary.id);
+
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.sandboxBook).toMatchObject({
+      status: 'CONFIRMED',
+      tickets: [{ barcode: 'CREATED-1', seat: 'A1' }],
+    });
+    const stored = await em().findOneOrFail(Stock, stock.id);
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 9,
+      bookedQuantity: 1,
+    });
+  });
+
+  it('keeps the second of two tickets issued for one place, and cancels the first there', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aSandboxBeneficiary();
+    receiver.answer('/booking', {
+      status: 200,
+      json: { tickets: tickets('EXTRA-1', 'KEPT-2'), remainingQuantity: 10 },
+    });
+
+    const answer = await book(stock.id, beneficiary.id, 1);
+
+    expect(answer.errors).toBeUndefined();
+    const booked = answer.data!.sandboxBook;
+    expect(booked.tickets).toEqual([{ barcode: 'KEPT-2', seat: 'A2' }]);
+    const fork = em();
+    expect((await fork.find(BookingTicket, { booking: booked.id })).map((ticket) => ticket.barcode)).toEqual([
+      'KEPT-2',
+    ]);
+    const stored = await fork.findOneOrFail(Stock, stock.id);
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 11,
+      bookedQuantity: 1,
+    });
+    expect((await fork.findOneOrFail(Beneficiary, beneficiary.id)).credit).toBe(beneficiary.credit - PRICE);
+
+    await runJobs();
+
+    expect(receiver.to('/cancel').map((request) => request.body)).toEqual([{ barcodes: ['EXTRA-1'] }]);
+    expectSigned(receiver.to('/cancel'));
   });
 
   it('refuses on 409 sold_out: no booking, credit unchanged, the stock set to no place left', async () => {
@@ -328,16 +365,19 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     expect(await written(stock.id, beneficiary.id)).toEqual(before);
   });
 
-  it('refuses a 200 without one ticket per place, or with a 409 of another kind; only the stray barcodes are cancelled', async () => {
+  it('refuses a 2xx without one ticket per place, a barcode of 100 characters at most and a remainingQuantity, or a 409 of another kind; only the stray barcodes are cancelled', async () => {
     const { stock } = await aTicketedDate({ places: 30 });
     const beneficiary = await aSandboxBeneficiary();
     const before = await written(stock.id, beneficiary.id);
+    const longBarcode = 'L'.repeat(101);
     const answers = [
       { status: 200, json: { tickets: tickets('ONLY-ONE'), remainingQuantity: 3 } },
       { status: 200, json: { tickets: [{ barcode: '' }, { barcode: 'B' }], remainingQuantity: 3 } },
       { status: 200, json: { remainingQuantity: 3 } },
       { status: 200, json: 'not json at all' },
-      { status: 201, json: { tickets: tickets('C1', 'C2'), remainingQuantity: 3 } },
+      { status: 201, json: { tickets: tickets('C1', 'C2') } },
+      { status: 200, json: { tickets: tickets(longBarcode, 'OK-2'), remainingQuantity: 3 } },
+      { status: 200, json: { tickets: tickets('D1', 'D2'), remainingQuantity: 'many' } },
       { status: 409, json: { error: 'something_else', remainingQuantity: 0 } },
     ];
     receiver.answerNext('/booking', ...answers);
@@ -352,14 +392,20 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     }
     expect(receiver.to('/booking')).toHaveLength(answers.length);
     expectSigned(receiver.requests);
-    // No booking, ticket, credit or stock change; the barcodes of the two refused 200s are cancelled there.
+    // No booking, ticket, credit or stock change; the barcodes of the refused 2xx are cancelled there.
     expect(await written(stock.id, beneficiary.id)).toEqual({
       ...before,
-      messages: before.messages + 2,
-      jobs: before.jobs + 2,
+      messages: before.messages + 5,
+      jobs: before.jobs + 5,
     });
     await runJobs();
-    expect(receiver.to('/cancel').map((request) => request.body.barcodes)).toEqual([['ONLY-ONE'], ['B']]);
+    expect(receiver.to('/cancel').map((request) => request.body)).toEqual([
+      { barcodes: ['ONLY-ONE'] },
+      { barcodes: ['B'] },
+      { barcodes: ['C1', 'C2'] },
+      { barcodes: [longBarcode, 'OK-2'] },
+      { barcodes: ['D1', 'D2'] },
+    ]);
     expectSigned(receiver.to('/cancel'));
   });
 
@@ -406,7 +452,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
       expect(answer.data!.sandboxBook.tickets).toEqual([{ barcode: 'VENUE-1', seat: 'A1' }]);
       expect(receiver.requests.map((received) => received.path)).toEqual(['/venue/booking']);
       expectSigned(receiver.requests);
-      expect(receiver.requests[0].body.venue.id).toBe(venue.id);
+      expect(receiver.requests[0].body.venue_id).toBe(venue.id);
 
       // The other venues keep the provider's URL.
       const elsewhere = await aTicketedDate({ places: 30, venueIndex: 0 });
@@ -454,11 +500,8 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     const cancellation = receiver.to('/cancel')[0];
     expectSigned([cancellation]);
     expect(cancellation.raw.toString('utf8')).toBe(compensation[0].body);
-    expect(cancellation.body.barcodes).toEqual(['ISSUED-1', 'ISSUED-2']);
-    expect(cancellation.body.stock.id).toBe(stock.id);
-    expect(cancellation.body.booking).toMatchObject({ id: null, token: null, quantity: 2 });
-    // The same booking details as the booking call that issued them.
-    expect(cancellation.body).toEqual({ ...receiver.to('/booking')[0].body, barcodes: ['ISSUED-1', 'ISSUED-2'] });
+    // The barcodes, and nothing else.
+    expect(cancellation.body).toEqual({ barcodes: ['ISSUED-1', 'ISSUED-2'] });
     expect(await em().findOneOrFail(ProviderMessage, compensation[0].id)).toMatchObject({
       status: 'SENT',
       attempts: 1,
@@ -466,7 +509,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     });
   });
 
-  it('cancels the tickets issued when the credit ran out meanwhile (found only in the transaction)', async () => {
+  it('cancels the tickets issued when the credit ran out meanwhile (found only in the transaction); 409 already_cancelled is a delivery', async () => {
     const { stock } = await aTicketedDate({ places: 20 });
     const beneficiary = await aSandboxBeneficiary();
     // While the ticketing system issues the tickets, another booking spends the credit.
@@ -474,6 +517,7 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
       await em().nativeUpdate(Beneficiary, { id: beneficiary.id }, { credit: 100 });
       return { status: 200, json: { tickets: tickets('SPENT-1'), remainingQuantity: 12 } };
     });
+    receiver.answer('/cancel', { status: 409, json: { error: 'already_cancelled', remainingQuantity: 12 } });
 
     const answer = await book(stock.id, beneficiary.id);
 
@@ -490,61 +534,142 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
     const cancellations = receiver.to('/cancel');
     expect(cancellations).toHaveLength(1);
     expectSigned(cancellations);
-    expect(cancellations[0].body.barcodes).toEqual(['SPENT-1']);
+    expect(cancellations[0].body).toEqual({ barcodes: ['SPENT-1'] });
+    // The ticketing system had cancelled them already: that is a delivery, not a failure to retry.
+    const sent = await em().find(ProviderMessage, {
+      kind: 'TICKET_CANCELLATION',
+      body: cancellations[0].raw.toString('utf8'),
+    });
+    expect(sent.map((message) => [message.status, message.attempts, message.lastStatusCode])).toEqual([
+      ['SENT', 1, 409],
+    ]);
   });
 
-  it('sends the tickets of a cancelled ticketing booking to the cancellation URL, after the cancellation committed', async () => {
-    const { stock } = await aTicketedDate({ places: 30 });
+  it('cancels the tickets at the cancellation URL before the booking: only their barcodes, signed; the date takes the places left there', async () => {
+    const { stock } = await aTicketedDate({ places: 30, booked: 3 });
     const beneficiary = await aSandboxBeneficiary();
     receiver.answer('/booking', { status: 200, json: { tickets: tickets('KEEP-1', 'KEEP-2'), remainingQuantity: 20 } });
     const booked = (await book(stock.id, beneficiary.id, 2)).data!.sandboxBook;
     testApp.clock.advance(3_600_000);
+    let bookingWhenCalled: string | undefined;
+    receiver.answer('/cancel', async () => {
+      bookingWhenCalled = (await em().findOneOrFail(Booking, booked.id)).status;
+      return { status: 200, json: { remainingQuantity: 22 } };
+    });
+
+    const cancelled = await cancel(booked.token);
+
+    expect(cancelled.status).toBe(204);
+    // Called during the request, while the booking was still CONFIRMED: the cancellation waited for it.
+    expect(bookingWhenCalled).toBe('CONFIRMED');
+    const calls = receiver.to('/cancel');
+    expect(calls).toHaveLength(1);
+    expectSigned(calls);
+    expect(calls[0].body).toEqual({ barcodes: ['KEEP-1', 'KEEP-2'] });
+    const fork = em();
+    const booking = await fork.findOneOrFail(Booking, booked.id);
+    expect(booking).toMatchObject({ status: 'CANCELLED', cancellationReason: 'OFFERER' });
+    expect((await fork.findOneOrFail(Beneficiary, beneficiary.id)).credit).toBe(beneficiary.credit);
+    // 3 places booked before, 22 left at the ticketing system.
+    const stored = await fork.findOneOrFail(Stock, stock.id);
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 25,
+      bookedQuantity: 3,
+    });
+    // Nothing queued: no second cancellation, no CANCEL notification.
+    expect(await fork.count(ProviderMessage, { booking: booked.id })).toBe(0);
+    await runJobs();
+    expect(receiver.to('/cancel')).toHaveLength(1);
+    expect(receiver.to('/notify')).toHaveLength(0);
+  });
+
+  it('refuses the cancellation (400) when the ticketing system does not cancel the tickets: the booking stays CONFIRMED', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aSandboxBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('HOLD-1'), remainingQuantity: 20 } });
+    const booked = (await book(stock.id, beneficiary.id)).data!.sandboxBook;
+    const before = await written(stock.id, beneficiary.id);
+    const refusals = [
+      { reply: { status: 500, json: { error: 'internal' } }, reason: 'it answered 500' },
+      { reply: { status: 409, json: { error: 'sold_out', remainingQuantity: 0 } }, reason: 'it answered 409' },
+      { reply: { close: true as const }, reason: 'unreachable' },
+    ];
+    receiver.answerNext('/cancel', ...refusals.map((refusal) => refusal.reply));
+
+    for (const refusal of refusals) {
+      const answer = await cancel(booked.token);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ global: [`The ticketing system did not cancel the tickets (${refusal.reason})`] });
+    }
+
+    expect(receiver.to('/cancel').map((request) => request.body)).toEqual(
+      refusals.map(() => ({ barcodes: ['HOLD-1'] })),
+    );
+    expect((await em().findOneOrFail(Booking, booked.id)).status).toBe('CONFIRMED');
+    expect(await written(stock.id, beneficiary.id)).toEqual(before);
+    // The booking can still be cancelled once the ticketing system agrees.
+    receiver.answer('/cancel', { status: 200, json: { remainingQuantity: 29 } });
+    expect((await cancel(booked.token)).status).toBe(204);
+    expect((await em().findOneOrFail(Booking, booked.id)).status).toBe('CANCELLED');
+  });
+
+  it('makes the date unlimited when the cancellation answer’s remainingQuantity is null; leaves its places when it gives none', async () => {
+    const first = await aTicketedDate({ places: 30 });
+    const second = await aTicketedDate({ places: 30 });
+    const beneficiary = await aSandboxBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('U-1'), remainingQuantity: 20 } });
+    const unlimited = (await book(first.stock.id, beneficiary.id)).data!.sandboxBook;
+    const unsaid = (await book(second.stock.id, beneficiary.id)).data!.sandboxBook;
+    receiver.answerNext('/cancel', { status: 200, json: { remainingQuantity: null } }, { status: 204 });
+
+    expect((await cancel(unlimited.token)).status).toBe(204);
+    expect((await cancel(unsaid.token)).status).toBe(204);
+
+    const fork = em();
+    const [one, two] = await Promise.all([
+      fork.findOneOrFail(Stock, first.stock.id),
+      fork.findOneOrFail(Stock, second.stock.id),
+    ]);
+    expect([one.quantity, one.bookedQuantity]).toEqual([null, 0]);
+    // 21 after the booking (1 booked + 20 left there); the place comes back here, the quantity stays.
+    expect([two.quantity, two.bookedQuantity]).toEqual([21, 0]);
+    const dates = await api.call('GetEventStocks', { params: { event_id: first.event.id } });
+    expect(dates.body.dates.map((date: any) => date.quantity)).toEqual(['unlimited']);
+  });
+
+  it('cancels the booking when the ticketing system answers 409 already_cancelled, with the places it gives', async () => {
+    const { stock } = await aTicketedDate({ places: 30, booked: 2 });
+    const beneficiary = await aSandboxBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('GONE-1'), remainingQuantity: 20 } });
+    const booked = (await book(stock.id, beneficiary.id)).data!.sandboxBook;
+    receiver.answer('/cancel', { status: 409, json: { error: 'already_cancelled', remainingQuantity: 6 } });
 
     const cancelled = await cancel(booked.token);
 
     expect(cancelled.status).toBe(204);
     const fork = em();
-    const booking = await fork.findOneOrFail(Booking, booked.id);
-    expect(booking).toMatchObject({ status: 'CANCELLED', cancellationReason: 'OFFERER' });
+    expect((await fork.findOneOrFail(Booking, booked.id)).status).toBe('CANCELLED');
     expect((await fork.findOneOrFail(Beneficiary, beneficiary.id)).credit).toBe(beneficiary.credit);
-    expect((await fork.findOneOrFail(Stock, stock.id)).bookedQuantity).toBe(0);
-    // Queued with the cancellation, sent by the job afterwards: a ticket cancellation, no CANCEL notification.
-    const messages = await fork.find(ProviderMessage, { booking: booked.id });
-    expect(messages.map((message) => [message.kind, message.url, message.status])).toEqual([
-      ['TICKET_CANCELLATION', receiver.url('/cancel'), 'PENDING'],
-    ]);
-    expect(receiver.to('/cancel')).toHaveLength(0);
-
-    await runJobs();
-
-    const cancellations = receiver.to('/cancel');
-    expect(cancellations).toHaveLength(1);
-    expectSigned(cancellations);
-    expect(cancellations[0].body.barcodes).toEqual(['KEEP-1', 'KEEP-2']);
-    expect(cancellations[0].body.booking).toMatchObject({
-      id: booked.id,
-      token: booked.token,
-      quantity: 2,
-      status: 'CANCELLED',
+    const stored = await fork.findOneOrFail(Stock, stock.id);
+    expect({ quantity: stored.quantity, bookedQuantity: stored.bookedQuantity }).toEqual({
+      quantity: 8,
+      bookedQuantity: 2,
     });
-    expect(receiver.to('/notify')).toHaveLength(0);
+    expect(await fork.count(ProviderMessage, { booking: booked.id })).toBe(0);
+  });
 
-    const deliveries = await graphql(
-      internalKey,
-      'query ($id: Int!) { bookingMessages(bookingId: $id) { kind url status attempts lastStatusCode lastError } }',
-      { id: booked.id },
-    );
-    expect(deliveries.body.errors).toBeUndefined();
-    expect(deliveries.body.data.bookingMessages).toEqual([
-      {
-        kind: 'TICKET_CANCELLATION',
-        url: receiver.url('/cancel'),
-        status: 'SENT',
-        attempts: 1,
-        lastStatusCode: 200,
-        lastError: null,
-      },
-    ]);
+  it('calls no ticketing system for a booking the venue may not cancel', async () => {
+    const { stock } = await aTicketedDate({ places: 30 });
+    const beneficiary = await aSandboxBeneficiary();
+    receiver.answer('/booking', { status: 200, json: { tickets: tickets('USED-1'), remainingQuantity: 20 } });
+    const booked = (await book(stock.id, beneficiary.id)).data!.sandboxBook;
+    receiver.answer('/cancel', { status: 200, json: { remainingQuantity: 20 } });
+    expect((await cancel(booked.token)).status).toBe(204);
+
+    const again = await cancel(booked.token);
+
+    expect(again.status).toBe(410);
+    expect(receiver.to('/cancel')).toHaveLength(1);
   });
 
   it('cancels the bookings of a deleted date on the platform only: no call to the cancellation URL, no CANCEL', async () => {
@@ -582,15 +707,15 @@ describe('Ticketing: booking an event with tickets at the provider’s system', 
       const { stock } = await aTicketedDate({ places: 30, venueIndex: 1 });
       const beneficiary = await aSandboxBeneficiary();
       receiver.answer('/venue/booking', { status: 200, json: { tickets: tickets('V-1'), remainingQuantity: 20 } });
+      receiver.answer('/venue/cancel', { status: 200, json: { remainingQuantity: 20 } });
+      receiver.answer('/cancel', { status: 500 });
       const booked = (await book(stock.id, beneficiary.id)).data!.sandboxBook;
       const cancelled = await cancel(booked.token);
       expect(cancelled.status).toBe(204);
 
-      await runJobs();
-
       expect(receiver.requests.map((received) => received.path)).toEqual(['/venue/booking', '/venue/cancel']);
       expectSigned(receiver.requests);
-      expect(receiver.requests[1].body.barcodes).toEqual(['V-1']);
+      expect(receiver.requests[1].body).toEqual({ barcodes: ['V-1'] });
     } finally {
       await em().nativeUpdate(
         VenueProvider,

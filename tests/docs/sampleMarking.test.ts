@@ -89,14 +89,13 @@ describe('calls out of the process while samples run', () => {
     const restore = stubOutsideCalls();
     try {
       const post = (url: string, body: unknown) => fetch(url, { method: 'POST', body: JSON.stringify(body) });
-      const booked = await (await post('https://tickets.example.com/book', { booking: { quantity: 2 } })).json();
+      const booked = await (await post('https://tickets.example.com/book', { booking_quantity: 2 })).json();
       expect(booked.tickets).toHaveLength(2);
+      expect(booked.remainingQuantity).toBe(998);
       expect(
-        await (await post('https://tickets.example.com/notify', { action: 'BOOK', booking: { quantity: 1 } })).json(),
+        await (await post('https://tickets.example.com/notify', { action: 'BOOK', booking_quantity: 1 })).json(),
       ).toEqual({});
-      expect(
-        await (await post('https://tickets.example.com/cancel', { barcodes: ['A'], booking: { quantity: 1 } })).json(),
-      ).toEqual({});
+      expect(await (await post('https://tickets.example.com/cancel', { barcodes: ['A'] })).json()).toEqual({});
       await expect(post('https://passculture.example.org/x', {})).rejects.toThrow('fetch failed');
     } finally {
       restore();

@@ -7,28 +7,45 @@ import { expectSignedFor, pathOf, useBookingWorld } from '../../support/bookingW
 const suite = useBookingWorld();
 
 describe('messages to the provider', () => {
-  const bookshopAsSent = () => ({
-    id: suite.bookshop(),
-    name: 'Librairie de la Démo',
-    street: '4 Place Bellecour',
-    city: 'Lyon',
-    postalCode: '69002',
-    departmentCode: '69',
-    siret: '12345678200028',
-  });
-
-  it('the BOOK notification describes the venue with its address, as the CANCEL one does', async () => {
+  it('a product’s BOOK and CANCEL notifications are pass Culture’s flat message: the stock’s price, no price category, no cancellation limit', async () => {
     const world = await suite.aWorld();
-    const product = await suite.aProduct(world, { price: 1000 });
-    const booked = await suite.book(world, product.stockId);
+    const product = await suite.aProduct(world, { price: 1000, offer: { idAtProvider: 'cd-42' } });
+    const beneficiaryId = await suite.aBeneficiaryOf(world, {
+      email: 'flat@example.com',
+      firstName: 'Zoé',
+      lastName: 'Plate',
+      birthDate: '2007-01-31',
+      phoneNumber: '+33 6 00 00 00 01',
+    });
+    const booked = await suite.book(world, product.stockId, { beneficiaryId });
     expect((await suite.countermark('cancel', booked.token, world.key)).status).toBe(204);
     const [bookMessage, cancelMessage] = await suite.messagesOf(booked.id);
-    expect(cancelMessage).toMatchObject({ action: 'CANCEL', venue: bookshopAsSent() });
-    expect(bookMessage).toMatchObject({
-      action: 'BOOK',
-      booking: { id: booked.id, token: booked.token, status: 'CONFIRMED' },
-      venue: bookshopAsSent(),
-    });
+    const details = {
+      booking_confirmation_date: null,
+      booking_creation_date: suite.now().toISOString().slice(0, 19),
+      booking_quantity: 1,
+      offer_ean: null,
+      offer_id: product.offerId,
+      offer_id_at_provider: 'cd-42',
+      offer_name: 'A rock CD',
+      offer_price: 1000,
+      price_category_id: null,
+      price_category_id_at_provider: null,
+      price_category_label: null,
+      stock_id: product.stockId,
+      stock_id_at_provider: null,
+      user_birth_date: '2007-01-31',
+      user_email: 'flat@example.com',
+      user_first_name: 'Zoé',
+      user_last_name: 'Plate',
+      user_phone: '+33 6 00 00 00 01',
+      venue_address: '4 Place Bellecour',
+      venue_department_code: '69',
+      venue_id: suite.bookshop(),
+      venue_name: 'Demo Bookshop',
+    };
+    expect(bookMessage).toEqual({ ...details, action: 'BOOK' });
+    expect(cancelMessage).toEqual({ ...details, action: 'CANCEL' });
   });
 
   it("delivers the BOOK and CANCEL notifications to the provider's notification URL, signed with its secret", async () => {
@@ -58,7 +75,8 @@ describe('messages to the provider', () => {
     const calls = suite.receiver.to(pathOf(world, 'booking'));
     expect(calls).toHaveLength(1);
     expectSignedFor(world, calls);
-    expect(calls[0].body).toMatchObject({ booking: { quantity: 1, unitPrice: 2000 }, stock: { id: date.stockId } });
+    expect(calls[0].body).toMatchObject({ booking_quantity: 1, offer_price: 2000, stock_id: date.stockId });
+    expect(calls[0].body.action).toBeUndefined();
     const tickets = await suite.em().find(BookingTicket, { booking: booked.id });
     expect(tickets.map((ticket) => [ticket.barcode, ticket.seat])).toEqual([['BARCODE-1', 'A12']]);
     const stock = await suite.em().findOneOrFail(Stock, date.stockId);

@@ -58,6 +58,7 @@ const NOT_A_NAME: { shape: RegExp; why: string }[] = [
   { shape: /^[a-z]+_[0-9a-f]{12}_?$/, why: "an API key's public name" },
   { shape: /^-?\d+(\.\d+)?$/, why: 'a number' },
   { shape: /^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:\d\d)?)?$/, why: 'a date' },
+  { shape: /^YYYY-MM-DD(THH:MM:SS)?$/, why: 'a date format' },
   { shape: /^(true|false|null)$/, why: 'a JSON literal' },
   { shape: /^\dxx$/, why: 'a class of statuses' },
   { shape: /^[0-9a-f]{8,}$|^\d{7}[A-Z]$|^\d{13,14}$/, why: 'an identifier value (key prefix, UAI, EAN, SIRET)' },
