@@ -105,24 +105,14 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     expect((await storedProvider()).bookingUrl).toBe('https://ticketing.example.com/booking');
 
     // A venue with URLs of its own does not need the provider's.
-    expect(
-      (
-        await patchVenue(theatre.id, {
-          bookingUrl: 'https://theatre.example.com/book',
-          cancelUrl: 'https://theatre.example.com/cancel',
-        })
-      ).status,
-    ).toBe(204);
+    const theatrePair = {
+      bookingUrl: 'https://theatre.example.com/book',
+      cancelUrl: 'https://theatre.example.com/cancel',
+    };
+    expect((await patchVenue(theatre.id, theatrePair)).status).toBe(204);
     // Its own pair may go while the provider's takes over...
     expect((await patchVenue(theatre.id, unset)).status).toBe(204);
-    expect(
-      (
-        await patchVenue(theatre.id, {
-          bookingUrl: 'https://theatre.example.com/book',
-          cancelUrl: 'https://theatre.example.com/cancel',
-        })
-      ).status,
-    ).toBe(204);
+    expect((await patchVenue(theatre.id, theatrePair)).status).toBe(204);
     // ...and the provider's may go once every such venue has its own.
     const providerUnset = await patchProvider(unset);
     expect(providerUnset.status).toBe(200);
