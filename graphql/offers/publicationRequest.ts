@@ -2,6 +2,13 @@ import type { Offer } from './Offer.js';
 import { parseAwareDatetime } from './datetimes.js';
 import { checkFuture } from './events/rules.js';
 
+/** The start of the minute: pass Culture records a publication to the minute, and so do we. */
+function toTheMinute(moment: Date): Date {
+  const minute = new Date(moment);
+  minute.setUTCSeconds(0, 0);
+  return minute;
+}
+
 /**
  * Applies a requested publication (`now`, a future datetime, or null for never) and a
  * requested opening of bookings to an offer: what is due now is applied at once, what lies
@@ -15,7 +22,7 @@ export function requestPublication(
   if (change.publicationDatetime !== undefined) {
     const requested = change.publicationDatetime;
     if (requested === 'now') {
-      offer.publicationDatetime = now;
+      offer.publicationDatetime = toTheMinute(now);
       offer.publishedAt = now;
     } else if (requested === null) {
       offer.publicationDatetime = null;
@@ -23,7 +30,7 @@ export function requestPublication(
     } else {
       const at = parseAwareDatetime(requested, ['publicationDatetime']);
       checkFuture('publicationDatetime', at, now);
-      offer.publicationDatetime = at;
+      offer.publicationDatetime = toTheMinute(at);
       offer.publishedAt = null;
     }
   }

@@ -133,6 +133,23 @@ describe('Event Offers', () => {
       }
     });
 
+    it('records a publication to the minute, now or ahead, as pass Culture does', async () => {
+      world.testApp.clock.set(new Date('2026-11-22T10:07:42.512Z'));
+      try {
+        const now = await post(anEventBody());
+        expect(now.status).toBe(200);
+        expect(now.body.publicationDatetime).toBe('2026-11-22T10:07:00.000Z');
+        const ahead = await post(anEventBody({ publicationDatetime: '2026-11-23T09:15:59+01:00' }));
+        expect(ahead.body.publicationDatetime).toBe('2026-11-23T08:15:00.000Z');
+        for (const id of [now.body.id, ahead.body.id]) {
+          const row = await stored(id);
+          expect(row.publicationDatetime!.getUTCSeconds() + row.publicationDatetime!.getUTCMilliseconds()).toBe(0);
+        }
+      } finally {
+        world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));
+      }
+    });
+
     it('never publishes with publicationDatetime null (INACTIVE), and opens booking later when asked (PUBLISHED)', async () => {
       const never = await post(anEventBody({ publicationDatetime: null }));
       const later = await post(anEventBody({ bookingAllowedDatetime: '2026-12-01T18:00:00Z' }));
