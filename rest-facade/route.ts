@@ -30,7 +30,7 @@ export interface JsonAnswer<Result, Schema extends z.ZodType, Status extends 200
   status: Status;
   description: string;
   schema: Schema;
-  select: (data: Result) => z.input<Schema>;
+  select: (data: Result) => z.output<Schema>;
 }
 
 export interface EmptyAnswer {
