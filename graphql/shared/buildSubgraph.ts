@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { gql } from 'graphql-tag';
 import { buildSchemaSync, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { GraphContext } from './context.js';
+import { resolveFieldsDirectly } from './directFieldResolvers.js';
 import { checkArgumentsOnResolve, type InputRules } from './inputRules.js';
 import { pageInputRule } from './pagination.js';
 
@@ -48,6 +49,7 @@ export function buildSubgraph(definition: SubgraphDefinition): Subgraph {
     validate: false,
   });
   const resolvers = createResolversMap(typeGraphqlSchema) as Record<string, Record<string, unknown>>;
+  resolveFieldsDirectly(resolvers, definition.resolvers);
   checkArgumentsOnResolve(typeGraphqlSchema, resolvers, definition.inputRules ?? {}, sharedInputRules, definition.name);
   for (const [typeName, reference] of Object.entries(definition.references ?? {})) {
     resolvers[typeName] = { ...resolvers[typeName], ...reference };
