@@ -1,8 +1,8 @@
-import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { GraphContext } from '../shared/context.js';
 import type { Offer } from './Offer.js';
 import type { PriceCategory } from './PriceCategory.js';
 import { asDate } from '../shared/rowValues.js';
+import { placeholders, selectRows } from '../shared/sqlText.js';
 import { noStocks, type StockSummary } from './status.js';
 import type { Stock } from './Stock.js';
 import { stockSummaries } from './stockSummaries.js';
@@ -140,14 +140,6 @@ export function forgetOffers(context: GraphContext): void {
   batches.delete(context);
 }
 
-function rowsOf<Row>(
-  context: GraphContext,
-  query: (knex: ReturnType<SqlEntityManager['getKnex']>) => unknown,
-): Promise<Row[]> {
-  const sql = context.em as SqlEntityManager;
-  return sql.getConnection().execute<Row[]>(query(sql.getKnex()) as never);
-}
-
 interface PriceCategoryRow {
   id: number;
   offer_id: number;
@@ -161,11 +153,10 @@ async function priceCategoryViews(
   context: GraphContext,
   offerIds: number[],
 ): Promise<Map<number, PriceCategoryView[]>> {
-  const rows = await rowsOf<PriceCategoryRow>(context, (knex) =>
-    knex('price_category')
-      .select('id', 'offer_id', 'label', 'price', 'id_at_provider')
-      .whereIn('offer_id', offerIds)
-      .orderBy('id'),
+  const rows = await selectRows<PriceCategoryRow>(
+    context.em,
+    `select id, offer_id, label, price, id_at_provider from price_category where offer_id in (${placeholders(offerIds.length)}) order by id`,
+    offerIds,
   );
   const byOffer = new Map<number, PriceCategoryView[]>(offerIds.map((id) => [id, []]));
   for (const row of rows) {
@@ -186,12 +177,11 @@ interface ProductStockRow {
 }
 
 async function productStockViews(context: GraphContext, offerIds: number[]): Promise<Map<number, ProductStockView>> {
-  const rows = await rowsOf<ProductStockRow>(context, (knex) =>
-    knex('stock')
-      .select('id', 'offer_id', 'price', 'quantity', 'booked_quantity', 'booking_limit_datetime')
-      .whereIn('offer_id', offerIds)
-      .andWhere('is_deleted', false)
-      .whereNull('beginning_datetime'),
+  const rows = await selectRows<ProductStockRow>(
+    context.em,
+    'select id, offer_id, price, quantity, booked_quantity, booking_limit_datetime from stock ' +
+      `where offer_id in (${placeholders(offerIds.length)}) and is_deleted = ? and beginning_datetime is null`,
+    [...offerIds, false],
   );
   return new Map(
     rows.map((row) => [

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/knex';
+import { placeholders, selectRows } from '../shared/sqlText.js';
 import { noStocks, type StockSummary } from './status.js';
 
 /**
@@ -13,31 +13,21 @@ export async function stockSummaries(
 ): Promise<Map<number, StockSummary>> {
   const summaries = new Map<number, StockSummary>();
   if (offerIds.length === 0) return summaries;
-  const knex = (em as SqlEntityManager).getKnex();
   const at = em.getPlatform().processDateProperty(now);
   const open =
     '(booking_limit_datetime is null or booking_limit_datetime > ?) and (beginning_datetime is null or beginning_datetime > ?)';
-  const query = knex('stock')
-    .select(
-      'offer_id',
-      knex.raw('count(*) as stock_count'),
-      knex.raw(`sum(case when ${open} then 1 else 0 end) as open_count`, [at, at]),
-      knex.raw(
-        `sum(case when ${open} and (quantity is null or quantity > booked_quantity) then 1 else 0 end) as open_with_places`,
-        [at, at],
-      ),
-    )
-    .whereIn('offer_id', offerIds)
-    .andWhere('is_deleted', false)
-    .groupBy('offer_id');
-  const rows = await (em as SqlEntityManager).getConnection().execute<
-    {
-      offer_id: number;
-      stock_count: number | string;
-      open_count: number | string | null;
-      open_with_places: number | string | null;
-    }[]
-  >(query);
+  const rows = await selectRows<{
+    offer_id: number;
+    stock_count: number | string;
+    open_count: number | string | null;
+    open_with_places: number | string | null;
+  }>(
+    em,
+    `select offer_id, count(*) as stock_count, sum(case when ${open} then 1 else 0 end) as open_count, ` +
+      `sum(case when ${open} and (quantity is null or quantity > booked_quantity) then 1 else 0 end) as open_with_places ` +
+      `from stock where offer_id in (${placeholders(offerIds.length)}) and is_deleted = ? group by offer_id`,
+    [at, at, at, at, ...offerIds, false],
+  );
   for (const row of rows) {
     summaries.set(Number(row.offer_id), {
       count: Number(row.stock_count),

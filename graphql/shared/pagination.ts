@@ -25,10 +25,16 @@ export class PageInput {
 
 export const pageInputRule = z.object(pageRules);
 
+/** The lowest id and the size of one page, within the contract's bounds. */
+export function pageBounds(page: PageInput): { firstIndex: number; limit: number } {
+  return { firstIndex: Math.max(1, page.firstIndex), limit: Math.min(Math.max(1, page.limit), PAGE_SIZE_MAX) };
+}
+
 /** The MikroORM options and filter of one page. */
 export function pageQuery(page: PageInput) {
+  const { firstIndex, limit } = pageBounds(page);
   return {
-    where: { id: { $gte: Math.max(1, page.firstIndex) } },
-    options: { orderBy: { id: 'asc' as const }, limit: Math.min(Math.max(1, page.limit), PAGE_SIZE_MAX) },
+    where: { id: { $gte: firstIndex } },
+    options: { orderBy: { id: 'asc' as const }, limit },
   };
 }
