@@ -11,7 +11,7 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
-import { offerInScope, reachableOffers } from '../offers/access.js';
+import { offerViewInScope, reachableOfferConditions, reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { PageInput, pageQuery } from '../shared/pagination.js';
@@ -20,7 +20,7 @@ import { Booking, type BookingStatus } from './Booking.js';
 import { readBookingViews, ProviderBooking } from './bookingViews.js';
 import { BookingTicket } from './BookingTicket.js';
 import { checkMove } from './bookingTransitions.js';
-import { bookingByToken, cancelByVenue, keepBooking, useBooking } from './countermarks.js';
+import { cancelByVenue, COUNTERMARK_NOT_FOUND, keepBooking, useBooking } from './countermarks.js';
 import { ProviderMessage } from './ProviderMessage.js';
 
 /** A booking of an offer the key reaches (its provider's, on its offerer's venues), or 404. */
@@ -59,7 +59,7 @@ export class BookingResolver {
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Arg('filters', () => BookingFiltersInput, { nullable: true }) filters: BookingFiltersInput | null,
   ): Promise<ProviderBooking[]> {
-    await offerInScope(context, offerId);
+    await offerViewInScope(context, offerId);
     const { where, options } = pageQuery(page ?? new PageInput());
     return readBookingViews(context.em, {
       offerId,
@@ -77,10 +77,13 @@ export class BookingResolver {
     @Ctx() context: GraphContext,
     @Arg('token', () => String) token: string,
   ): Promise<ProviderBooking> {
-    const booking = await bookingByToken(context, token);
+    const [view] = await readBookingViews(context.em, {
+      token: token.toUpperCase(),
+      offerScope: reachableOfferConditions(context),
+    });
+    if (!view) throw new NotFoundError(COUNTERMARK_NOT_FOUND);
     // A lookup answers as a validation would: a booking that could not be used is refused.
-    checkMove(booking, 'use', context.clock.now());
-    const [view] = await readBookingViews(context.em, { token: booking.token });
+    checkMove(view, 'use', context.clock.now());
     return view;
   }
 

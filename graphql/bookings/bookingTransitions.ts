@@ -11,6 +11,11 @@ export type BookingAction = 'use' | 'keep' | 'cancelByVenue' | 'autoUse' | 'expi
 
 type Refusal = () => DomainError;
 
+/** What the rules of a move read of a booking: a booking, or a view of one (bookingViews.ts). */
+export type MoveSubject = Pick<Booking, 'status' | 'cancellationLimitDate'> & {
+  offer: Pick<Booking['offer'], 'isEvent'>;
+};
+
 function gone(message: string): Refusal {
   return () => new GoneError(message);
 }
@@ -22,7 +27,7 @@ function forbidden(message: string): Refusal {
 const reimbursed = forbidden('This booking has been reimbursed');
 
 /** Events only: while the beneficiary may still cancel, the venue may not validate, and may still cancel. */
-function isBeforeCancellationLimit(booking: Booking, now: Date): boolean {
+function isBeforeCancellationLimit(booking: MoveSubject, now: Date): boolean {
   return booking.cancellationLimitDate !== null && now.getTime() < booking.cancellationLimitDate.getTime();
 }
 
@@ -35,7 +40,7 @@ type Move<From extends BookingStatus, To extends BookingStatus> = {
    */
   refusals?: Record<Exclude<BookingStatus, From>, Refusal>;
   /** A refusal that depends on the moment rather than the status, checked once the status allows the move. */
-  refuseAt?: (booking: Booking, now: Date) => DomainError | null;
+  refuseAt?: (booking: MoveSubject, now: Date) => DomainError | null;
 } & (To extends 'CANCELLED' ? { reason: CancellationReason } : { reason?: never });
 
 type AnyMove = {
@@ -105,7 +110,7 @@ export function statusBefore(action: BookingAction): BookingStatus {
 }
 
 /** Throws what the venue is told if `action` may not apply to the booking now: its status first, then the moment. */
-export function checkMove(booking: Booking, action: VenueAction, now: Date): void {
+export function checkMove(booking: MoveSubject, action: VenueAction, now: Date): void {
   const move: AnyMove = BOOKING_TRANSITIONS[action];
   // A venue action refuses every status but the one it moves from, so a refusal found means the status is wrong.
   const refusals: Partial<Record<BookingStatus, Refusal>> = BOOKING_TRANSITIONS[action].refusals;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/knex';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { asDate, asDateOrNull } from '../shared/rowValues.js';
+import { selectRows } from '../shared/sqlText.js';
 import type { BookingStatus } from './Booking.js';
 
 /** A booking as a provider reads it: its offer, stock, venue and beneficiary, flat. */
@@ -34,6 +34,9 @@ export class ProviderBooking {
   @Field(() => String, { nullable: true }) userBirthDate!: string | null;
   @Field(() => String, { nullable: true }) userPhoneNumber!: string | null;
   @Field(() => String, { nullable: true }) userPostalCode!: string | null;
+  /** Not in the graph: what the rules of a countermark read (bookingTransitions.ts). */
+  offer!: { isEvent: boolean };
+  cancellationLimitDate!: Date | null;
 }
 
 export interface BookingFilters {
@@ -46,9 +49,24 @@ export interface BookingFilters {
   priceCategoryId?: number | null;
   status?: BookingStatus | null;
   beginningDatetime?: Date | null;
+  /** Conditions on the booking's offer `o` and its venue `v`, such as the offers a key reaches. */
+  offerScope?: { where: string[]; params: unknown[] };
 }
 
-type Row = Record<string, string | number | Date | null>;
+type Row = Record<string, string | number | boolean | Date | null>;
+
+const bookingViewSelect =
+  'select b.id, b.token, b.status, b.quantity, b.amount, b.creation_date, b.cancellation_limit_date, b.offer_id, ' +
+  'b.stock_id, o.name as offer_name, o.ean as offer_ean, o.is_event, o.venue_id, s.price_category_id, ' +
+  'pc.label as price_category_label, v.public_name, v.legal_name, ' +
+  'coalesce(oa.street, va.street) as street, coalesce(oa.city, va.city) as city, ' +
+  'coalesce(oa.postal_code, va.postal_code) as address_postal_code, ' +
+  'coalesce(oa.department_code, va.department_code) as department_code, ' +
+  'be.email, be.first_name, be.last_name, be.birth_date, be.phone_number, be.postal_code as user_postal_code ' +
+  'from booking b join stock s on s.id = b.stock_id left join price_category pc on pc.id = s.price_category_id ' +
+  'join offer o on o.id = b.offer_id join venue v on v.id = o.venue_id ' +
+  'left join address oa on oa.id = o.address_id left join address va on va.id = v.address_id ' +
+  'join beneficiary be on be.id = b.beneficiary_id';
 
 /**
  * Bookings with everything their answer shows, in one query: a page of 50 costs one round
@@ -56,61 +74,37 @@ type Row = Record<string, string | number | Date | null>;
  * the first does.
  */
 export async function readBookingViews(em: EntityManager, filters: BookingFilters): Promise<ProviderBooking[]> {
-  const sql = em as SqlEntityManager;
-  const knex = sql.getKnex();
-  const platform = em.getPlatform();
-  const query = knex('booking as b')
-    .join('stock as s', 's.id', 'b.stock_id')
-    .leftJoin('price_category as pc', 'pc.id', 's.price_category_id')
-    .join('offer as o', 'o.id', 'b.offer_id')
-    .join('venue as v', 'v.id', 'o.venue_id')
-    .leftJoin('address as oa', 'oa.id', 'o.address_id')
-    .leftJoin('address as va', 'va.id', 'v.address_id')
-    .join('beneficiary as be', 'be.id', 'b.beneficiary_id')
-    .select(
-      'b.id',
-      'b.token',
-      'b.status',
-      'b.quantity',
-      'b.amount',
-      'b.creation_date',
-      'b.cancellation_limit_date',
-      'b.offer_id',
-      'b.stock_id',
-      'o.name as offer_name',
-      'o.ean as offer_ean',
-      'o.venue_id',
-      's.price_category_id',
-      'pc.label as price_category_label',
-      'v.public_name',
-      'v.legal_name',
-      knex.raw('coalesce(oa.street, va.street) as street'),
-      knex.raw('coalesce(oa.city, va.city) as city'),
-      knex.raw('coalesce(oa.postal_code, va.postal_code) as address_postal_code'),
-      knex.raw('coalesce(oa.department_code, va.department_code) as department_code'),
-      'be.email',
-      'be.first_name',
-      'be.last_name',
-      'be.birth_date',
-      'be.phone_number',
-      'be.postal_code as user_postal_code',
-    )
-    .orderBy('b.id');
-  if (filters.offerId !== undefined) query.where('b.offer_id', filters.offerId);
-  if (filters.token !== undefined) query.where('b.token', filters.token);
-  if (filters.providerId !== undefined) query.where('b.provider_id', filters.providerId);
-  if (filters.firstIndex !== undefined) query.where('b.id', '>=', filters.firstIndex);
-  if (filters.stockId != null) query.where('b.stock_id', filters.stockId);
-  if (filters.priceCategoryId != null) query.where('s.price_category_id', filters.priceCategoryId);
-  if (filters.status != null) query.where('b.status', filters.status);
-  if (filters.beginningDatetime != null)
-    query.where('s.beginning_datetime', platform.processDateProperty(filters.beginningDatetime) as never);
-  if (filters.limit !== undefined) query.limit(filters.limit);
-  const rows = await sql.getConnection().execute<Row[]>(query as never);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const condition = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (filters.offerId !== undefined) condition('b.offer_id = ?', filters.offerId);
+  if (filters.token !== undefined) condition('b.token = ?', filters.token);
+  if (filters.providerId !== undefined) condition('b.provider_id = ?', filters.providerId);
+  if (filters.firstIndex !== undefined) condition('b.id >= ?', filters.firstIndex);
+  if (filters.stockId != null) condition('b.stock_id = ?', filters.stockId);
+  if (filters.priceCategoryId != null) condition('s.price_category_id = ?', filters.priceCategoryId);
+  if (filters.status != null) condition('b.status = ?', filters.status);
+  if (filters.beginningDatetime != null) {
+    condition('s.beginning_datetime = ?', em.getPlatform().processDateProperty(filters.beginningDatetime));
+  }
+  if (filters.offerScope) {
+    where.push(...filters.offerScope.where);
+    params.push(...filters.offerScope.params);
+  }
+  let sql = `${bookingViewSelect}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by b.id`;
+  if (filters.limit !== undefined) {
+    sql += ' limit ?';
+    params.push(filters.limit);
+  }
+  const rows = await selectRows<Row>(em, sql, params);
   return rows.map((row) => {
     const street = row.street as string | null;
     const city = row.city as string | null;
     const postalCode = row.address_postal_code as string | null;
+    const cancellationLimitDate = asDateOrNull(row.cancellation_limit_date as string | number | Date | null);
     return {
       id: Number(row.id),
       token: row.token as string,
@@ -118,7 +112,9 @@ export async function readBookingViews(em: EntityManager, filters: BookingFilter
       quantity: Number(row.quantity),
       price: Number(row.amount),
       creationDate: asDate(row.creation_date as string),
-      confirmationDate: asDateOrNull(row.cancellation_limit_date),
+      confirmationDate: cancellationLimitDate,
+      cancellationLimitDate,
+      offer: { isEvent: row.is_event === true || row.is_event === 1 },
       offerId: Number(row.offer_id),
       offerName: row.offer_name as string,
       offerEan: row.offer_ean as string | null,

@@ -11,6 +11,9 @@ import { changesOf, checkMove, type VenueAction } from './bookingTransitions.js'
 import { cancelBooking, type TicketsCancelled } from './lifecycle.js';
 import { isAlreadyCancelled, remainingPlacesOf, ticketCancellationBody } from './messages.js';
 
+/** A countermark none of the calling provider's bookings has: 404, whether it exists or not. */
+export const COUNTERMARK_NOT_FOUND = 'This countermark matches none of your bookings';
+
 /**
  * The booking behind a countermark, if it is one of the calling provider's; 404 otherwise.
  * `forUpdate` (inside a transaction) locks its row on PostgreSQL, so that two operations on one
@@ -31,7 +34,7 @@ export async function bookingByToken(
     // deadlock, every booking of the offer.
     { ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['b0'] } : {}), refresh: forUpdate },
   );
-  if (!booking) throw new NotFoundError('This countermark matches none of your bookings');
+  if (!booking) throw new NotFoundError(COUNTERMARK_NOT_FOUND);
   await context.em.populate(booking, ['offer']);
   return booking;
 }

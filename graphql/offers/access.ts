@@ -1,6 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { viewOf } from '../shared/entityViews.js';
+import { selectRows } from '../shared/sqlText.js';
 import { Offer } from './Offer.js';
 
 /** A provider whose right to manage individual offers was withdrawn gets 403 on them. */
@@ -33,6 +35,46 @@ export function reachableOffers(context: GraphContext): FilterQuery<Offer> {
   };
 }
 
+/**
+ * `reachableOffers` as SQL conditions on `offer o join venue v`, for the reads that every poll
+ * makes (written as SQL text: see sqlText.ts).
+ */
+export function reachableOfferConditions(context: GraphContext): { where: string[]; params: unknown[] } {
+  const { caller } = context;
+  if (caller.kind === 'internal') return { where: [], params: [] };
+  if (caller.offererId == null) return { where: ['o.provider_id = ?'], params: [caller.providerId] };
+  return { where: ['o.provider_id = ?', 'v.offerer_id = ?'], params: [caller.providerId, caller.offererId] };
+}
+
+function offerNotFound(kind: 'event' | 'product' | 'any'): NotFoundError {
+  return new NotFoundError(
+    kind === 'product' ? 'Product offer not found' : kind === 'event' ? 'Event offer not found' : 'Offer not found',
+  );
+}
+
+/** One offer the key reaches, of the given kind, to be read only: a view (entityViews.ts), or 404. */
+export async function offerViewInScope(
+  context: GraphContext,
+  id: number,
+  kind: 'event' | 'product' | 'any' = 'any',
+): Promise<Offer> {
+  requireIndividualOfferRights(context);
+  const { where, params } = reachableOfferConditions(context);
+  where.unshift('o.id = ?');
+  params.unshift(id);
+  if (kind !== 'any') {
+    where.push('o.is_event = ?');
+    params.push(kind === 'event');
+  }
+  const [row] = await selectRows<Record<string, unknown>>(
+    context.em,
+    `select o.* from offer o join venue v on v.id = o.venue_id where ${where.join(' and ')}`,
+    params,
+  );
+  if (!row) throw offerNotFound(kind);
+  return viewOf(context.em, Offer, row);
+}
+
 /** One offer the key reaches, of the given kind, or 404 (never 403: nothing is revealed). */
 export async function offerInScope(
   context: GraphContext,
@@ -43,9 +85,6 @@ export async function offerInScope(
   const offer = await context.em.findOne(Offer, {
     $and: [{ id }, reachableOffers(context), kind === 'any' ? {} : { isEvent: kind === 'event' }],
   });
-  if (!offer)
-    throw new NotFoundError(
-      kind === 'product' ? 'Product offer not found' : kind === 'event' ? 'Event offer not found' : 'Offer not found',
-    );
+  if (!offer) throw offerNotFound(kind);
   return offer;
 }

@@ -4,7 +4,7 @@ import type { GraphContext } from '../shared/context.js';
 import { venueInScope } from '../providers/access.js';
 import { PageInput, pageBounds } from '../shared/pagination.js';
 import { placeholders, selectRows } from '../shared/sqlText.js';
-import { requireIndividualOfferRights } from './access.js';
+import { reachableOfferConditions, requireIndividualOfferRights } from './access.js';
 import { Offer } from './Offer.js';
 import { primeOffers } from './offerBatch.js';
 
@@ -46,17 +46,9 @@ export async function readOfferPage(
   page?: PageInput,
 ): Promise<Offer[]> {
   requireIndividualOfferRights(context);
-  const { caller } = context;
-  const where: string[] = ['o.is_event = ?'];
-  const params: unknown[] = [filters.isEvent];
-  if (caller.kind === 'provider') {
-    where.push('o.provider_id = ?');
-    params.push(caller.providerId);
-    if (caller.offererId != null) {
-      where.push('v.offerer_id = ?');
-      params.push(caller.offererId);
-    }
-  }
+  const { where, params } = reachableOfferConditions(context);
+  where.push('o.is_event = ?');
+  params.push(filters.isEvent);
   if (filters.venueId != null) {
     where.push('o.venue_id = ?');
     params.push(filters.venueId);
@@ -74,9 +66,9 @@ export async function readOfferPage(
     where.push(`${column} in (${placeholders(values.length)})`);
     params.push(...values);
   }
+  // Without a page (offers named by EAN, at most 100), every match, the newest first.
   let order = 'order by o.id desc';
   if (page) {
-    // Without a page (offers named by EAN, at most 100), every match, the newest first.
     const { firstIndex, limit } = pageBounds(page);
     where.push('o.id >= ?');
     params.push(firstIndex);

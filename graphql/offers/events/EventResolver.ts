@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { offerInScope } from '../access.js';
+import { offerInScope, offerViewInScope } from '../access.js';
 import { Offer } from '../Offer.js';
 import { PriceCategory } from '../PriceCategory.js';
 import { createEvent, editEvent } from './eventService.js';
@@ -17,7 +17,7 @@ export class EventResolver {
 
   @Query(() => Offer, { description: 'An event offer of the calling provider.' })
   event(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Offer> {
-    return offerInScope(context, id, 'event');
+    return offerViewInScope(context, id, 'event');
   }
 
   @Mutation(() => Offer, { description: 'Creates an event offer, with its price categories.' })

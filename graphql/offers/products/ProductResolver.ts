@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query,
 import { venueInScope } from '../../providers/access.js';
 import type { GraphContext } from '../../shared/context.js';
 import { NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
-import { offerInScope, requireIndividualOfferRights } from '../access.js';
+import { offerInScope, offerViewInScope, requireIndividualOfferRights } from '../access.js';
 import { eanAvailability } from '../eanCatalogue/availability.js';
 import { isValidEan } from '../eanCatalogue/ean.js';
 import { Offer } from '../Offer.js';
@@ -65,7 +65,7 @@ export class ProductResolver {
 
   @Query(() => Offer, { description: 'A product offer of the calling provider.' })
   product(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Offer> {
-    return offerInScope(context, id, 'product');
+    return offerViewInScope(context, id, 'product');
   }
 
   @Query(() => [Offer], {
