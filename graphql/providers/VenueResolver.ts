@@ -1,8 +1,9 @@
 import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';
-import { oncePerRequest } from '../shared/requestMemo.js';
-import { venueInScope, venueLinkInScope, venuesOfProvider } from './access.js';
+import { isView } from '../shared/entityViews.js';
+import { oncePerRequest, rememberForRequest } from '../shared/requestMemo.js';
+import { venueInScope, venueLinkInScope, venueViewsOfCaller } from './access.js';
 import { ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
 import { changeTicketingUrls } from './ticketingUrls.js';
 import { Address } from './Address.js';
@@ -20,9 +21,11 @@ export class OffererVenues {
   venues!: Venue[];
 }
 
+const CALLER_LINKS = 'providers.callerLinks';
+
 /** The caller's links to venues, loaded once per request for every venue of an answer. */
 function callerLinks(context: GraphContext): Promise<Map<number, VenueProvider>> {
-  return oncePerRequest(context, 'providers.callerLinks', async () => {
+  return oncePerRequest(context, CALLER_LINKS, async () => {
     if (context.caller.kind !== 'provider') return new Map<number, VenueProvider>();
     const links = await context.em.find(VenueProvider, { provider: context.caller.providerId, isActive: true });
     return new Map(links.map((link) => [link.venue.id, link]));
@@ -52,8 +55,8 @@ export class VenueResolver {
     @Ctx() context: GraphContext,
     @Arg('siren', () => String, { nullable: true }) siren?: string | null,
   ): Promise<OffererVenues[]> {
-    if (context.caller.kind !== 'provider') return [];
-    const venues = await venuesOfProvider(context.em, context.caller, context.caller.providerId);
+    const { venues, links } = await venueViewsOfCaller(context);
+    rememberForRequest(context, CALLER_LINKS, links);
     const byOfferer = new Map<number, OffererVenues>();
     for (const venue of venues) {
       const offerer = venue.offerer;
@@ -91,13 +94,14 @@ export class VenueResolver {
 
   @FieldResolver(() => Offerer)
   async offerer(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<Offerer> {
+    if (isView(venue)) return venue.offerer;
     await context.em.populate(venue, ['offerer']);
     return venue.offerer;
   }
 
   @FieldResolver(() => Address, { nullable: true, description: 'Null for a digital venue.' })
   async address(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<Address | null> {
-    if (!venue.address) return null;
+    if (!venue.address || isView(venue)) return venue.address;
     await context.em.populate(venue, ['address']);
     return venue.address;
   }

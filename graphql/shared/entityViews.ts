@@ -44,6 +44,9 @@ function converterOf(type: string): Convert {
 
 const plans = new WeakMap<object, { columns: Column[]; prototype: object }>();
 
+/** Marks the prototypes of views: a view's relations are what its reader joined, never loaded later. */
+const VIEW = Symbol('entity view');
+
 function planOf<T extends object>(em: EntityManager, entity: EntityClass<T>) {
   let plan = plans.get(entity);
   if (!plan) {
@@ -60,6 +63,7 @@ function planOf<T extends object>(em: EntityManager, entity: EntityClass<T>) {
     // MikroORM puts accessors for some properties on the entity's prototype; a view's own values
     // must not go through them, so its prototype shadows each with a plain writable property.
     const prototype = Object.create(entity.prototype as object) as object;
+    Object.defineProperty(prototype, VIEW, { value: true });
     for (const { property } of columns) {
       Object.defineProperty(prototype, property, {
         value: undefined,
@@ -84,11 +88,27 @@ function planOf<T extends object>(em: EntityManager, entity: EntityClass<T>) {
  * copies a root of another class into a new instance at every field), and its own scalar
  * properties; a many-to-one relation is only `{ id }`. It is not managed: never change or flush it.
  *
- * The row is one of the entity's table, every column of it (as `select *` reads).
+ * The row is one of the entity's table, every column of it (as `select *` reads), or of a join
+ * that selects them under a prefix (viewColumns).
  */
-export function viewOf<T extends object>(em: EntityManager, entity: EntityClass<T>, row: Row): T {
+export function viewOf<T extends object>(em: EntityManager, entity: EntityClass<T>, row: Row, prefix = ''): T {
   const { columns, prototype } = planOf(em, entity);
   const view = Object.create(prototype) as Record<string, unknown>;
-  for (const { property, column, convert } of columns) view[property] = convert(row[column]);
+  for (const { property, column, convert } of columns) view[property] = convert(row[prefix + column]);
   return view as T;
+}
+
+/** Whether an object is a view (viewOf) rather than a managed entity. */
+export function isView(value: object): boolean {
+  return VIEW in value;
+}
+
+/**
+ * The columns of the entity's table under `alias`, each named `prefix` + its column: what a
+ * query that joins several tables selects for `viewOf(..., prefix)`.
+ */
+export function viewColumns(em: EntityManager, entity: EntityClass<object>, alias: string, prefix: string): string {
+  return planOf(em, entity)
+    .columns.map(({ column }) => `${alias}.${column} as ${prefix}${column}`)
+    .join(', ');
 }
