@@ -1,9 +1,9 @@
-import type { SqlEntityManager } from '@mikro-orm/knex';
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { ValidationFailedError } from '../shared/errors.js';
 import { isStorable } from '../shared/moments.js';
 import { asDate, asDateOrNull } from '../shared/rowValues.js';
+import { placeholders, selectRows } from '../shared/sqlText.js';
 import {
   CollectiveBooking,
   type CollectiveBookingStatus,
@@ -88,43 +88,42 @@ export async function readCollectiveOfferSummaries(
   context: GraphContext,
   filter: CollectiveOfferListFilter | null,
 ): Promise<CollectiveOfferSummary[]> {
-  const em = context.em as SqlEntityManager;
-  const knex = em.getKnex();
-  const { caller } = context;
-  const offersQuery = knex('collective_offer as o')
-    .select(
-      'o.id',
-      'o.venue_id',
-      'o.start_datetime',
-      'o.end_datetime',
-      'o.booking_limit_datetime',
-      'o.validation',
-      'o.is_active',
-      'o.archived_at',
-    )
-    .orderBy('o.id');
+  const { em, caller } = context;
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const condition = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
   if (caller.kind === 'provider') {
-    offersQuery.where('o.provider_id', caller.providerId);
-    if (caller.offererId != null)
-      offersQuery.join('venue as v', 'v.id', 'o.venue_id').where('v.offerer_id', caller.offererId);
+    condition('o.provider_id = ?', caller.providerId);
+    if (caller.offererId != null) condition('v.offerer_id = ?', caller.offererId);
   }
-  if (filter?.venueId != null) offersQuery.where('o.venue_id', filter.venueId);
+  if (filter?.venueId != null) condition('o.venue_id = ?', filter.venueId);
   if (filter?.periodBeginning)
-    offersQuery.where('o.start_datetime', '>=', momentOf(filter.periodBeginning, 'periodBeginningDate'));
-  if (filter?.periodEnding)
-    offersQuery.where('o.start_datetime', '<=', momentOf(filter.periodEnding, 'periodEndingDate'));
-  const offers = await em.getConnection().execute<OfferRow[]>(offersQuery as never);
+    condition('o.start_datetime >= ?', momentOf(filter.periodBeginning, 'periodBeginningDate'));
+  if (filter?.periodEnding) condition('o.start_datetime <= ?', momentOf(filter.periodEnding, 'periodEndingDate'));
+  const offers = await selectRows<OfferRow>(
+    em,
+    'select o.id, o.venue_id, o.start_datetime, o.end_datetime, o.booking_limit_datetime, o.validation, o.is_active, ' +
+      'o.archived_at from collective_offer o join venue v on v.id = o.venue_id' +
+      `${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by o.id`,
+    params,
+  );
 
   const bookingsOf = new Map<number, Partial<CollectiveBooking>[]>();
   for (let start = 0; start < offers.length; start += BOOKINGS_PER_QUERY) {
     const ids = offers.slice(start, start + BOOKINGS_PER_QUERY).map((offer) => offer.id);
-    const rows = await em
-      .getConnection()
-      .execute<BookingRow[]>(knex('collective_booking').whereIn('offer_id', ids).orderBy('id') as never);
+    const rows = await selectRows<BookingRow>(
+      em,
+      `select * from collective_booking where offer_id in (${placeholders(ids.length)}) order by id`,
+      ids,
+    );
     for (const row of rows) {
-      const list = bookingsOf.get(row.offer_id) ?? [];
+      const offerId = Number(row.offer_id);
+      const list = bookingsOf.get(offerId) ?? [];
       list.push({
-        id: row.id,
+        id: Number(row.id),
         status: row.status,
         dateCreated: asDate(row.date_created),
         confirmationDate: asDateOrNull(row.confirmation_date),
@@ -133,14 +132,14 @@ export async function readCollectiveOfferSummaries(
         cancellationLimitDate: asDate(row.cancellation_limit_date),
         cancellationReason: row.cancellation_reason,
       });
-      bookingsOf.set(row.offer_id, list);
+      bookingsOf.set(offerId, list);
     }
   }
 
   const now = context.clock.now();
   const summaries: CollectiveOfferSummary[] = [];
   for (const row of offers) {
-    const bookings = bookingsOf.get(row.id) ?? [];
+    const bookings = bookingsOf.get(Number(row.id)) ?? [];
     const facts = {
       archivedAt: asDateOrNull(row.archived_at),
       validation: row.validation,
@@ -161,10 +160,10 @@ export async function readCollectiveOfferSummaries(
     if (filter?.offerStatus && displayed !== filter.offerStatus) continue;
     if (filter?.status && status !== filter.status) continue;
     summaries.push({
-      id: row.id,
+      id: Number(row.id),
       status,
       displayedStatus: displayed,
-      venueId: row.venue_id,
+      venueId: Number(row.venue_id),
       startDatetime: facts.startDatetime,
       endDatetime: facts.endDatetime,
       bookings,
