@@ -1,4 +1,4 @@
-import type { EntityDictionary, EntityManager, Transaction } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { offerInScope } from '../access.js';
@@ -10,6 +10,7 @@ import { Stock } from '../Stock.js';
 import { beginningAndPriceCategoryKey, bookingLimitProblems, dateMomentIssues, totalQuantity } from './rules.js';
 import type { Quantity } from './types.js';
 import { checkEditable } from '../offerRules.js';
+import { insertReturningIds } from '../../shared/sqlText.js';
 
 export interface NewDate {
   beginningDatetime: Date;
@@ -114,26 +115,6 @@ export type CreatedDate = Pick<
 const INSERT_CHUNK_ROWS = 500;
 
 /**
- * Multi-row INSERT ... RETURNING id through the driver, in the transaction of `em`: no entity
- * is built or tracked for rows that are only written. The ids come back in the rows' order.
- */
-async function insertReturningIds(em: EntityManager, rows: EntityDictionary<Stock>[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK_ROWS);
-    const result = await em.getDriver().nativeInsertMany<Stock>(Stock.name, chunk, {
-      // Transaction is `any` in MikroORM's types; the driver knows its own.
-      ctx: em.getTransactionContext<Transaction<object>>(),
-    });
-    const chunkIds = ((result.rows ?? []) as { id: number | string }[]).map((row) => Number(row.id));
-    if (chunkIds.length !== chunk.length)
-      throw new Error(`Inserted ${chunk.length} dates but got ${chunkIds.length} ids back`);
-    ids.push(...chunkIds);
-  }
-  return ids;
-}
-
-/**
  * Creates up to 2500 dates of an event in one transaction: the event's price categories and
  * live dates are read once, the rows go in by multi-row INSERTs of 500, and the answer is
  * built from what was written (in request order) rather than read back.
@@ -165,7 +146,7 @@ export async function createDates(context: GraphContext, eventId: number, inputs
       createdAt: now,
       updatedAt: now,
     }));
-    const ids = await insertReturningIds(em, rows);
+    const ids = await insertReturningIds(em, Stock, rows, INSERT_CHUNK_ROWS);
     return rows.map((row, index) => ({
       ...row,
       id: ids[index],
