@@ -5,7 +5,8 @@ import { callerProviderId } from '../offers/access.js';
 import { venueInScope } from '../providers/access.js';
 import { CollectiveBooking } from './CollectiveBooking.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
-import { collectiveOfferForCaller, withLockedCollectiveOffer } from './access.js';
+import { collectiveOfferViewForCaller, withLockedCollectiveOffer } from './access.js';
+import { isView } from '../shared/entityViews.js';
 import {
   type CollectiveDisplayedStatus,
   collectiveDisplayedStatus,
@@ -74,7 +75,7 @@ export class CollectiveOfferResolver {
     description: 'A collective offer of the calling provider (another provider’s: forbidden).',
   })
   collectiveOffer(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveOffer> {
-    return collectiveOfferForCaller(context, id);
+    return collectiveOfferViewForCaller(context, id);
   }
 
   @Mutation(() => CollectiveOffer, {
@@ -155,6 +156,7 @@ export class CollectiveOfferResolver {
   @FieldResolver(() => String, { nullable: true, description: 'The UAI of the institution the offer is meant for.' })
   async educationalInstitution(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): Promise<string | null> {
     if (!offer.institution) return null;
+    if (isView(offer)) return offer.institution.uai;
     return (await context.em.populate(offer, ['institution'])).institution?.uai ?? null;
   }
 
@@ -170,7 +172,7 @@ export class CollectiveOfferResolver {
 
   @FieldResolver(() => NationalProgram, { nullable: true })
   async nationalProgram(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): Promise<NationalProgram | null> {
-    if (!offer.nationalProgram) return null;
+    if (!offer.nationalProgram || isView(offer)) return offer.nationalProgram;
     return (await context.em.populate(offer, ['nationalProgram'])).nationalProgram;
   }
 
@@ -186,7 +188,7 @@ export class CollectiveOfferResolver {
 
   @FieldResolver(() => CollectiveOfferVenue, { description: 'Deprecated: derived from the location.' })
   async offerVenue(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): Promise<CollectiveOfferVenue> {
-    if (offer.address) await context.em.populate(offer, ['address']);
+    if (offer.address && !isView(offer)) await context.em.populate(offer, ['address']);
     return offerVenueOf(offer);
   }
 }

@@ -2,10 +2,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { Address } from '../providers/Address.js';
 import { Offerer } from '../providers/Offerer.js';
+import { loadedCollection, viewColumns, viewOf } from '../shared/entityViews.js';
+import { selectRows } from '../shared/sqlText.js';
 import type { Venue } from '../providers/Venue.js';
 import { CollectiveBooking } from './CollectiveBooking.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
+import { EducationalInstitution, NationalProgram } from './reference/entities.js';
 
 /** Whether the caller may act on this offer: its provider's, at a venue of the key's offerer. */
 function reaches(context: GraphContext, offer: CollectiveOffer): boolean {
@@ -26,6 +30,38 @@ export async function collectiveOfferForCaller(context: GraphContext, id: number
   });
   if (!offer) throw new NotFoundError('Collective offer not found');
   if (!reaches(context, offer)) throw new ForbiddenError('You are not allowed to access this collective offer');
+  return offer;
+}
+
+/**
+ * `collectiveOfferForCaller` to be read only: a view (entityViews.ts) with its venue's offerer,
+ * institution, national programme, address and bookings, in two queries.
+ */
+export async function collectiveOfferViewForCaller(context: GraphContext, id: number): Promise<CollectiveOffer> {
+  const { em } = context;
+  const [row] = await selectRows<Record<string, unknown>>(
+    em,
+    `select c.*, v.offerer_id as venue__offerer_id, ${viewColumns(em, EducationalInstitution, 'i', 'institution__')}, ` +
+      `${viewColumns(em, NationalProgram, 'np', 'program__')}, ${viewColumns(em, Address, 'a', 'address__')} ` +
+      'from collective_offer c join venue v on v.id = c.venue_id ' +
+      'left join educational_institution i on i.id = c.institution_id ' +
+      'left join national_program np on np.id = c.national_program_id left join address a on a.id = c.address_id ' +
+      'where c.id = ?',
+    [id],
+  );
+  if (!row) throw new NotFoundError('Collective offer not found');
+  const offer = viewOf(em, CollectiveOffer, row);
+  offer.venue = { id: offer.venue.id, offerer: { id: Number(row.venue__offerer_id) } } as Venue;
+  if (!reaches(context, offer)) throw new ForbiddenError('You are not allowed to access this collective offer');
+  offer.institution = row.institution__id == null ? null : viewOf(em, EducationalInstitution, row, 'institution__');
+  offer.nationalProgram = row.program__id == null ? null : viewOf(em, NationalProgram, row, 'program__');
+  offer.address = row.address__id == null ? null : viewOf(em, Address, row, 'address__');
+  const bookings = await selectRows<Record<string, unknown>>(
+    em,
+    'select * from collective_booking where offer_id = ? order by id',
+    [id],
+  );
+  offer.bookings = loadedCollection(bookings.map((booking) => viewOf(em, CollectiveBooking, booking)));
   return offer;
 }
 

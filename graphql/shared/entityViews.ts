@@ -1,4 +1,4 @@
-import { type EntityClass, type EntityManager, ReferenceKind } from '@mikro-orm/core';
+import { type Collection, type EntityClass, type EntityManager, ReferenceKind } from '@mikro-orm/core';
 import { asDateOrNull } from './rowValues.js';
 
 type Row = Record<string, unknown>;
@@ -111,4 +111,19 @@ export function viewColumns(em: EntityManager, entity: EntityClass<object>, alia
   return planOf(em, entity)
     .columns.map(({ column }) => `${alias}.${column} as ${prefix}${column}`)
     .join(', ');
+}
+
+/**
+ * A to-many relation of a view: the items its reader loaded, in order. Only what reading a
+ * collection takes (`isInitialized`, `getItems`, `count`, iteration); a view is never changed.
+ */
+export function loadedCollection<T extends object>(items: T[]): Collection<T> {
+  const loaded = {
+    isInitialized: () => true,
+    getItems: () => items,
+    count: () => items.length,
+    [Symbol.iterator]: () => items[Symbol.iterator](),
+  };
+  // The subset of Collection above is what the graph's resolvers read of a view's relation.
+  return loaded as unknown as Collection<T>;
 }
