@@ -27,7 +27,7 @@ export const CollectiveOfferSummaryFields = graphql.collective(
 
 export const CollectiveOfferFields = graphql.collective(
   `fragment CollectiveOfferFields on CollectiveOffer {
-    id status displayedStatus venueId startDatetime endDatetime bookings { ...CollectiveBookingFields }
+    id status offerStatus: displayedStatus venueId startDatetime endDatetime bookings { ...CollectiveBookingFields }
     audioDisabilityCompliant mentalDisabilityCompliant motorDisabilityCompliant visualDisabilityCompliant
     bookingEmails bookingLimitDatetime contactEmail contactPhone dateCreated description domains durationMinutes
     educationalInstitution educationalInstitutionId educationalPriceDetail formats hasBookingLimitDatetimesPassed
@@ -76,15 +76,15 @@ export function toCollectiveOfferSummary(
   };
 }
 
+/** The selection is in the answer's order, and each key replaced keeps its place in it. */
 export function toCollectiveOfferDetail(offer: CollectiveOffer): z.input<typeof CollectiveOfferDetail> {
-  const { displayedStatus, location, ...rest } = offer;
   return {
-    ...rest,
-    status: oneOf(CollectiveOfferStatusEnum, rest.status),
-    offerStatus: oneOf(CollectiveOfferDisplayedStatusEnum, displayedStatus),
-    formats: rest.formats.map((format) => oneOf(EacFormatEnum, format)),
-    location: locationResponse(location),
-    offerVenue: { ...rest.offerVenue, addressType: oneOf(OfferAddressTypeEnum, rest.offerVenue.addressType) },
+    ...offer,
+    status: oneOf(CollectiveOfferStatusEnum, offer.status),
+    offerStatus: oneOf(CollectiveOfferDisplayedStatusEnum, offer.offerStatus),
+    formats: offer.formats.map((format) => oneOf(EacFormatEnum, format)),
+    location: locationResponse(offer.location),
+    offerVenue: { ...offer.offerVenue, addressType: oneOf(OfferAddressTypeEnum, offer.offerVenue.addressType) },
   };
 }
 

@@ -74,7 +74,7 @@ export const checkEansAvailability = defineRoute({
     'use (`notCompliantWithCgu`).',
   subgraph: 'offers',
   document: graphql.offers(`query CheckEansAvailability($eans: [String!]!) {
-    eanAvailability(eans: $eans) { available rejected { notFound subcategoryNotAllowed notCompliantWithCgu } }
+    eanAvailability(eans: $eans) { available rejected { notCompliantWithCgu notFound subcategoryNotAllowed } }
   }`),
   request: { query: eansQuery },
   variables: ({ query }) => ({ eans: query.eans }),

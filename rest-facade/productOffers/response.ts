@@ -8,7 +8,7 @@ import type { ProductOfferResponse } from './schemas.js';
 export const ProductFields = graphql.offers(
   `fragment ProductFields on Offer {
     ...OfferFields
-    stock { price bookedQuantity bookingLimitDatetime quantity: remainingQuantity }
+    stock { bookedQuantity bookingLimitDatetime price quantity: remainingQuantity }
   }`,
   [OfferFields],
 );

@@ -68,6 +68,23 @@ function pathOf(template: string, params: Record<string, string | number> | unde
 }
 
 /**
+ * A success's body is exactly what its response schema writes: the same keys, in the schema's
+ * order. The facade sends what `select` builds without parsing it again (issue 19), so a mapper
+ * that builds its keys in another order would change the bytes of an answer; this holds them.
+ */
+function expectAsItsSchemaWrites(
+  operationId: OperationId,
+  success: RoutesByOperationId[OperationId]['response'],
+  response: { status: number; text: string; body: unknown },
+): void {
+  if (response.status !== success.status || !('schema' in success)) return;
+  const schema: z.ZodType = success.schema;
+  expect(response.text, `${operationId}: the answer as its response schema writes it`).toBe(
+    JSON.stringify(schema.parse(response.body)),
+  );
+}
+
+/**
  * The public REST API as the suites call it: by operationId, with the path built from the
  * route's, the key of the client unless told otherwise, and every answer checked against the
  * OpenAPI document.
@@ -83,6 +100,7 @@ export function apiClient(app: Express, defaultKey: string) {
       if (input?.body !== undefined) test = test.send(input.body as object);
       const response = await test;
       expectMatchesContract(response, route.method, route.path);
+      expectAsItsSchemaWrites(operationId, route.response, response);
       // The contract check above has held the status to those the route declares, and the body to its schema.
       return { status: response.status, body: response.body, headers: response.headers } as Answer<Id>;
     },
