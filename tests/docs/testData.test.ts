@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandGeneratedSections } from '../../app/docs/generatedSections.server.js';
 import { catalogueByOutcome } from '../../app/docs/testData.server.js';
 import { loadDocsCatalogue } from '../../app/docs/catalogue.server.js';
+import { testDocsAddresses } from '../portal/testPortal.js';
 import {
   educationalDomains,
   nationalPrograms,
@@ -126,7 +127,9 @@ describe('the test-data page', () => {
   });
 
   it('is rendered with its generated tables by the docs catalogue', () => {
-    const page = loadDocsCatalogue(join(findProjectRoot(), 'docs', 'pages')).pages.get('integrations/test-data')!;
+    const page = loadDocsCatalogue(join(findProjectRoot(), 'docs', 'pages'), testDocsAddresses).pages.get(
+      'integrations/test-data',
+    )!;
     expect(page.html).toContain('<code>9782070047338</code>');
     expect(page.html).toContain(`<code>${educationalInstitutions.at(-1)!.uai}</code>`);
     expect(page.toc.map((entry) => entry.text)).toContain('Every institution');

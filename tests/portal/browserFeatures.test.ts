@@ -4,6 +4,7 @@
  * one docs version kept in local storage, light mode only).
  */
 import { describe, expect, it } from 'vitest';
+import { SEARCH_INDEX_ADDRESSES } from '../../app/docs/addresses.server.js';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { buildSearchIndex, searchDocs } from '../../app/search/searchIndex.js';
 import { searchEntries } from '../../app/search/searchIndex.server.js';
@@ -20,6 +21,7 @@ import {
   waitForHeading,
   windowMarker,
 } from './browserSupport.js';
+import { testDocsAddresses } from './testPortal.js';
 
 const AUTHENTICATION = 'understanding-our-api/authentication-authorization';
 /** Another page with a group of code samples, next to it in the sidebar. */
@@ -28,7 +30,7 @@ const LANGUAGES = ['curl', 'JavaScript', 'Python'];
 
 /** What search finds for `query` (8 results in the navbar, 20 on /search): the same function over the same pages as the built index. */
 function expectedResults(query: string, limit = 8) {
-  return searchDocs(buildSearchIndex(searchEntries(docsCatalogue())), query, limit);
+  return searchDocs(buildSearchIndex(searchEntries(docsCatalogue(SEARCH_INDEX_ADDRESSES))), query, limit);
 }
 
 describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
@@ -141,7 +143,7 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       expect(await page.evaluate(() => localStorage.getItem('portal.code-tab'))).toBe('Python');
 
       await markWindow(page);
-      const next = docsCatalogue().pages.get(OTHER_WITH_TABS)!.frontMatter;
+      const next = docsCatalogue(testDocsAddresses).pages.get(OTHER_WITH_TABS)!.frontMatter;
       await page
         .locator('.doc-layout > nav.sidebar')
         .getByRole('link', { name: next.sidebar_label, exact: true })
@@ -233,7 +235,7 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       expect(await links.allInnerTexts()).toEqual(['Current']);
       await links.click();
       expect(await page.evaluate((key) => localStorage.getItem(key), docsVersionStorageKey)).toBe('current');
-      await waitForHeading(page, docsCatalogue().pages.get('')!.frontMatter.title);
+      await waitForHeading(page, docsCatalogue(testDocsAddresses).pages.get('')!.frontMatter.title);
       expect(new URL(page.url()).pathname).toBe('/docs');
       // The next pages mark the version chosen.
       expect(
