@@ -71,6 +71,9 @@ function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The environment variables the process reads: the operators' docs list each one. */
+export const configVariables: readonly string[] = Object.keys(configSchema.shape);
+
 export interface Config {
   port: number;
   host: string;

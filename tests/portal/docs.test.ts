@@ -57,7 +57,7 @@ describe('the docs of the portal', () => {
   });
 
   it('has every page of the sidebar, the /docs landing and the change log, each with a table of contents', () => {
-    expect(allDocPaths()).toHaveLength(14);
+    expect(allDocPaths()).toHaveLength(17);
     expect(
       allCategories()
         .map((category) => category.slug)
@@ -68,6 +68,7 @@ describe('the docs of the portal', () => {
       'integration-environment',
       'mandatory-steps',
       'messaging-system',
+      'self-hosting',
       'tutorials',
       'understanding-our-api',
     ]);

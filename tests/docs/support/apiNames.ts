@@ -4,7 +4,7 @@ import { studentLevels } from '../../../graphql/collective/reference/educational
 import { appEnvironments } from '../../../graphql/shared/appEnv.js';
 import { routes } from '../../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../../rest-facade/openapi.js';
-import { loadConfig } from '../../../server/config.js';
+import { configVariables, loadConfig } from '../../../server/config.js';
 import { findProjectRoot } from '../../../server/portal.js';
 
 /** Every name the docs may put in a code span, from the sources that define them. */
@@ -73,7 +73,6 @@ export function apiNames(): ApiNames {
   const root = findProjectRoot();
   const supergraph = readFileSync(join(root, 'graphql', 'supergraph.graphql'), 'utf8');
   for (const match of supergraph.matchAll(/^\s+([a-zA-Z_]\w*)\s*[(:]/gm)) names.graphqlFields.add(match[1]);
-  const config = readFileSync(join(root, 'server', 'config.ts'), 'utf8');
-  for (const match of config.matchAll(/^\s+([A-Z][A-Z0-9_]+): z/gm)) names.environmentVariables.add(match[1]);
+  for (const variable of configVariables) names.environmentVariables.add(variable);
   return names;
 }
