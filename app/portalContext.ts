@@ -1,3 +1,5 @@
+import type { DocsAddresses } from './docs/addresses.server.js';
+
 /**
  * What the portal's server gives every loader (Remix's load context). The Express side fills it
  * in server/portal.ts; the routes only read it.
@@ -15,13 +17,16 @@ export interface PortalContext {
   assets: PortalAssets;
   /** The OpenAPI document that /openapi.json serves, for the reference at /rest-api. */
   openApiDocument: OpenApiDocument;
+  /** Where the docs' samples call and whom they tell to write to: the document's server and contact. */
+  addresses: DocsAddresses;
   /** Test-only routes (a loader that fails, a page that throws) answer only when this is set. */
   testFixtures: boolean;
 }
 
 /** The parts of an OpenAPI 3.1 document the portal reads. */
 export interface OpenApiDocument {
-  info: { title: string; version: string; description?: string };
+  info: { title: string; version: string; description?: string; contact?: { name?: string; email?: string } };
+  servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   'x-tagGroups'?: { name: string; tags: string[] }[];
   /** Method -> operation; other keys of a path item (parameters, summary) are not operations. */

@@ -8,10 +8,36 @@ import type { z } from './zod.js';
 
 export const API_VERSION = '1.0.0';
 
-export const servers = [
-  { url: 'https://backend.integration.passculture.pro', description: 'Integration: test data, school-platform mocks' },
-  { url: 'https://backend.passculture.pro', description: 'Production' },
-];
+/**
+ * What the document says about where it is served, all from the process's configuration: its
+ * environment, this server's address, the production server's, and the support's address.
+ */
+export interface ApiSite {
+  appEnv: AppEnv;
+  publicUrl: string;
+  productionUrl: string | null;
+  supportEmail: string;
+}
+
+const ENVIRONMENT_NAMES: Record<AppEnv, string> = {
+  development: 'Development',
+  integration: 'Integration',
+  production: 'Production',
+};
+
+/**
+ * The servers the document declares: this one first (the samples of the reference and of the docs
+ * call it), then production when this one is not it and its address is configured. No other host.
+ */
+export function apiServers(site: ApiSite): { url: string; description: string }[] {
+  if (site.appEnv === 'production') return [{ url: site.publicUrl, description: 'Production' }];
+  return [
+    { url: site.publicUrl, description: `${ENVIRONMENT_NAMES[site.appEnv]}: test data, school-platform mocks` },
+    ...(site.productionUrl && site.productionUrl !== site.publicUrl
+      ? [{ url: site.productionUrl, description: 'Production' }]
+      : []),
+  ];
+}
 
 function json(description: string, schema: z.ZodType, headers?: ResponseConfig['headers']): ResponseConfig {
   return { description, content: { 'application/json': { schema } }, ...(headers ? { headers } : {}) };
@@ -64,7 +90,8 @@ function mediaTypeOf(route: AnyRoute): string {
 }
 
 /** The OpenAPI 3.1 document, generated from the route declarations: one source of truth. */
-export function generateOpenApiDocument(routes: AnyRoute[], appEnv: AppEnv) {
+export function generateOpenApiDocument(routes: AnyRoute[], site: ApiSite) {
+  const { appEnv } = site;
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent('securitySchemes', 'ApiKeyAuth', {
     type: 'http',
@@ -101,9 +128,9 @@ export function generateOpenApiDocument(routes: AnyRoute[], appEnv: AppEnv) {
         `stocks, bookings and school offers. Authenticate with your API key as a bearer token; ` +
         `each key may send ${RATE_LIMIT_POINTS} requests per minute.`,
       license: { name: 'AGPL-3.0', identifier: 'AGPL-3.0-only' },
-      contact: { name: 'Provider support', email: 'partenaires@passculture.app' },
+      contact: { name: 'Provider support', email: site.supportEmail },
     },
-    servers,
+    servers: apiServers(site),
     tags: tags.filter((tag) => usedTags.has(tag.name)).map((tag) => ({ ...tag })),
   });
   // A group lists only the tags this environment has (production has no mocks).

@@ -1,9 +1,9 @@
 // Builds what `npm start` runs: the server (tsc), the portal (Remix, its client script and search
-// index) and the OpenAPI documents; then checks every link of the built portal, and fails the
-// build with the list of broken ones. A part whose sources have not changed since it was last
+// index); then checks every link of the built portal, and fails the build with the list of broken
+// ones. A part whose sources have not changed since it was last
 // built is not built again (scripts/builds.mjs); --force builds everything.
 // --server-only: the server alone (the CLI and the tests' server processes need nothing else).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, fullBuild, portalBuild, serverBuild } from './builds.mjs';
@@ -19,7 +19,7 @@ try {
   await ensureBuilt(root, serverBuild);
   if (!serverOnly) {
     await ensureBuilt(root, portalBuild);
-    const built = await ensureBuilt(root, fullBuild, writeDocumentsAndCheckLinks);
+    const built = await ensureBuilt(root, fullBuild, checkLinks);
     if (!built)
       console.log('build: up to date (dist/, build/, public/build/); `node scripts/build.mjs --force` rebuilds');
   }
@@ -29,8 +29,11 @@ try {
   process.exit(1);
 }
 
-/** The OpenAPI documents, then every link of the built portal. */
-async function writeDocumentsAndCheckLinks() {
+/**
+ * Every link of the built portal. The OpenAPI document is not written here: the process that
+ * serves it generates it at start-up, with the servers its own configuration gives.
+ */
+async function checkLinks() {
   await import('reflect-metadata');
   // The compiled server, typed as its sources.
   const { routes } = /** @type {typeof import('../rest-facade/index.js')} */ (
@@ -39,29 +42,19 @@ async function writeDocumentsAndCheckLinks() {
   const { generateOpenApiDocument } = /** @type {typeof import('../rest-facade/openapi.js')} */ (
     await import(join(root, 'dist/rest-facade/openapi.js'))
   );
-  mkdirSync(join(root, 'build'), { recursive: true });
-  /** @type {[string, 'integration' | 'production'][]} */
-  const documents = [
-    ['openapi.json', 'integration'],
-    ['openapi.production.json', 'production'],
-  ];
-  for (const [file, appEnv] of documents) {
-    const document = generateOpenApiDocument(routes, appEnv);
-    writeFileSync(join(root, 'build', file), `${JSON.stringify(document, null, 2)}\n`);
-  }
-
+  const { loadConfig } = /** @type {typeof import('../server/config.js')} */ (
+    await import(join(root, 'dist/server/config.js'))
+  );
   const { checkBuiltPortalLinks } = /** @type {typeof import('../server/portalLinks.js')} */ (
     await import(join(root, 'dist/server/portalLinks.js'))
   );
   const links = await checkBuiltPortalLinks({
     projectRoot: root,
-    openApiDocument: generateOpenApiDocument(routes, 'integration'),
+    openApiDocument: generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'integration' })),
     startPaths: ['/', '/docs', '/rest-api', '/change-logs'],
   });
   if (links.broken.length > 0) {
     throw new Error(`${links.broken.length} broken link(s) in the portal:\n  ${links.broken.join('\n  ')}`);
   }
-  console.log(
-    `build: server (dist/), portal (build/, public/build/), OpenAPI documents (build/openapi*.json); ${links.pages.length} pages, no broken link`,
-  );
+  console.log(`build: server (dist/), portal (build/, public/build/); ${links.pages.length} pages, no broken link`);
 }

@@ -54,10 +54,10 @@ export const portalBuild = {
     }),
 };
 
-/** Both, plus the OpenAPI documents and the check of every portal link (scripts/build.mjs). */
+/** Both, plus the check of every portal link (scripts/build.mjs). */
 export const fullBuild = {
   name: 'full-build',
-  outputs: [...serverBuild.outputs, ...portalBuild.outputs, 'build/openapi.json', 'build/openapi.production.json'],
+  outputs: [...serverBuild.outputs, ...portalBuild.outputs],
   sources: (/** @type {string} */ root) => [
     ...serverBuild.sources(),
     ...portalBuild.sources(root),

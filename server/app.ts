@@ -1,5 +1,4 @@
 import express, { type RequestHandler } from 'express';
-import { generateOpenApiDocument } from '../rest-facade/openapi.js';
 import { createFacadeRouter } from '../rest-facade/router.js';
 import { authenticate } from './http/authenticate.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
@@ -7,6 +6,7 @@ import { JSON_BODY_LIMIT } from './http/limits.js';
 import { serveImages } from './http/images.js';
 import { requestId } from './http/requestId.js';
 import { requestLog } from './http/requestLog.js';
+import { servedOpenApiDocument } from './openApiDocument.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -24,9 +24,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.set('query parser', 'simple');
   app.use(requestId, requestLog(runtime.logger));
 
-  const openApiDocument = JSON.stringify(generateOpenApiDocument(runtime.routes, runtime.config.appEnv));
   app.get('/openapi.json', (_req, res) => {
-    res.type('application/json').set('Cache-Control', 'public, max-age=300').send(openApiDocument);
+    res.type('application/json').set('Cache-Control', 'public, max-age=300').send(servedOpenApiDocument(runtime).json);
   });
   app.use(serveImages(runtime.services.images));
   app.get('/healthz', (_req, res) => {

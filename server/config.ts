@@ -7,43 +7,72 @@ import { type AppEnv, appEnvironments } from '../graphql/shared/appEnv.js';
  */
 export type { AppEnv };
 
-const configSchema = z.object({
-  PORT: z
-    .string()
-    .regex(/^\d{1,5}$/, 'must be a port number (0 to 65535)')
-    .transform(Number)
-    .pipe(z.number().max(65535, 'must be a port number (0 to 65535)'))
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  SQLITE_PATH: z.string().min(1).default('var/provider-platform.sqlite'),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
-    .optional(),
-  APP_ENV: z.enum(appEnvironments).default('development'),
-  GEOCODER_URL: z.url().optional(),
-  IMAGE_DIRECTORY: z.string().min(1).default('var/images'),
-  AUTO_APPROVAL_DELAY_SECONDS: z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number of seconds')
-    .transform(Number)
-    .default(0),
-  JOB_LEASE_SECONDS: z
-    .string()
-    .regex(/^[1-9]\d*$/, 'must be a whole number of seconds, at least 1')
-    .transform(Number)
-    .default(300),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WORKER_ENABLED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
-});
+/** The programme's provider support, unless the operator names their own. */
+export const DEFAULT_SUPPORT_EMAIL = 'partenaires@passculture.app';
+
+/** An address the API is reached at: http or https, without query or fragment. */
+const WEB_ADDRESS = 'must be an http:// or https:// address, without query or fragment';
+const webAddress = z
+  .url({ protocol: /^https?$/, error: WEB_ADDRESS })
+  .refine((value) => !/[?#]/.test(value), WEB_ADDRESS);
+
+const configSchema = z
+  .object({
+    PORT: z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (0 to 65535)')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'must be a port number (0 to 65535)'))
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    SQLITE_PATH: z.string().min(1).default('var/provider-platform.sqlite'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    APP_ENV: z.enum(appEnvironments).default('development'),
+    GEOCODER_URL: z.url().optional(),
+    IMAGE_DIRECTORY: z.string().min(1).default('var/images'),
+    AUTO_APPROVAL_DELAY_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .default(0),
+    JOB_LEASE_SECONDS: z
+      .string()
+      .regex(/^[1-9]\d*$/, 'must be a whole number of seconds, at least 1')
+      .transform(Number)
+      .default(300),
+    PUBLIC_URL: webAddress.optional(),
+    PRODUCTION_URL: webAddress.optional(),
+    SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WORKER_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((values, context) => {
+    // In production this server is the production server: a second address would contradict it.
+    if (values.APP_ENV !== 'production' || values.PRODUCTION_URL === undefined) return;
+    if (withoutTrailingSlash(values.PRODUCTION_URL) === withoutTrailingSlash(values.PUBLIC_URL ?? '')) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['PRODUCTION_URL'],
+      message: 'with APP_ENV=production this server is the production one: leave it unset or equal to PUBLIC_URL',
+    });
+  });
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** The environment variables the process reads: the operators' docs list each one. */
+export const configVariables: readonly string[] = Object.keys(configSchema.shape);
 
 export interface Config {
   port: number;
@@ -62,7 +91,15 @@ export interface Config {
    */
   jobLeaseSeconds: number;
   appEnv: AppEnv;
+  /**
+   * The address of this server, as its readers reach it: the portal's samples, the OpenAPI
+   * document's first server and image URLs use it. Defaults to http://localhost:PORT.
+   */
   publicUrl: string;
+  /** The production server's address, shown beside this one; in production, this server's. */
+  productionUrl: string | null;
+  /** Where integrators ask for an account, a key or help: the docs and the OpenAPI contact show it. */
+  supportEmail: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   workerEnabled: boolean;
 }
@@ -79,6 +116,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  // No trailing slash, so that `${publicUrl}/path` never doubles it.
+  const publicUrl = withoutTrailingSlash(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
+  const productionUrl = values.PRODUCTION_URL === undefined ? null : withoutTrailingSlash(values.PRODUCTION_URL);
   return {
     port: values.PORT,
     host: values.HOST,
@@ -91,7 +131,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoApprovalDelaySeconds: values.AUTO_APPROVAL_DELAY_SECONDS,
     jobLeaseSeconds: values.JOB_LEASE_SECONDS,
     appEnv: values.APP_ENV,
-    publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl,
+    productionUrl: values.APP_ENV === 'production' ? publicUrl : productionUrl,
+    supportEmail: values.SUPPORT_EMAIL,
     logLevel: values.LOG_LEVEL,
     workerEnabled: values.WORKER_ENABLED,
   };

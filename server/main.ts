@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { generateOpenApiDocument } from '../rest-facade/openapi.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { demoSandboxLines, ensureDemoSandbox } from './demo.js';
 import { SHUTDOWN_GRACE_MS } from './http/limits.js';
+import { servedOpenApiDocument } from './openApiDocument.js';
 import { createPortalHandler } from './portal.js';
 import { createRuntime } from './runtime.js';
 
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const sandbox = await ensureDemoSandbox(runtime);
   const portal = await createPortalHandler({
     mode: portalMode,
-    openApiDocument: generateOpenApiDocument(runtime.routes, config.appEnv),
+    openApiDocument: servedOpenApiDocument(runtime).document,
     warmUp: true,
   });
   const app = createApp(runtime, { portal });

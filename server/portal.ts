@@ -7,6 +7,7 @@ import type { Router } from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { type ServerBuild, createRequestHandler as createFetchHandler } from '@remix-run/node';
 import type { OpenApiDocument, PortalAssets, PortalContext } from '../app/portalContext.js';
+import { docsAddressesOf } from '../app/docs/addresses.server.js';
 import { compressedPageRoute } from './compressedPage.js';
 
 /** File names under /build carry a content hash, so a browser may keep them forever. */
@@ -116,9 +117,11 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
     // Read per request in development, so a rebuilt client is picked up without a restart.
     assets: options.mode === 'development' ? readPortalAssets(projectRoot) : assets,
     openApiDocument: options.openApiDocument as OpenApiDocument,
+    addresses,
     testFixtures: options.testFixtures === true,
   });
   const assets = readPortalAssets(projectRoot);
+  const addresses = docsAddressesOf(options.openApiDocument as OpenApiDocument);
 
   const router = express.Router();
   router.use(canonicalPortalPaths);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { type DocsAddresses, withAddresses } from './addresses.server.js';
 import { expandGeneratedSections } from './generatedSections.server.js';
 import { type RenderedPage, renderMarkdown } from './markdown.server.js';
 import { allDocPaths } from './sidebar.js';
@@ -19,16 +20,18 @@ function markdownFiles(directory: string): string[] {
 }
 
 /**
- * Reads and renders every page (its generated sections written from the server's data: see
+ * Reads and renders every page (its addresses those of the server that serves it: see
+ * addresses.server.ts; its generated sections written from the server's data: see
  * generatedSections.server.ts), and checks that the sidebar and the files agree: a page
  * the sidebar names must exist, and a page no one can reach from the sidebar is an error.
  */
-export function loadDocsCatalogue(pagesDirectory: string): DocsCatalogue {
+export function loadDocsCatalogue(pagesDirectory: string, addresses: DocsAddresses): DocsCatalogue {
   const pages = new Map<string, RenderedPage>();
   let changeLog: RenderedPage | null = null;
   for (const file of markdownFiles(pagesDirectory)) {
     const path = relative(pagesDirectory, file).split(sep).join('/').replace(/\.md$/, '');
-    const rendered = renderMarkdown(expandGeneratedSections(readFileSync(file, 'utf8'), file), file);
+    const source = withAddresses(readFileSync(file, 'utf8'), file, addresses);
+    const rendered = renderMarkdown(expandGeneratedSections(source, file), file);
     if (path === 'change-logs') changeLog = rendered;
     else pages.set(path === 'index' ? '' : path, rendered);
   }

@@ -1,16 +1,23 @@
 import { join } from 'node:path';
+import type { DocsAddresses } from './addresses.server.js';
 import { type DocsCatalogue, loadDocsCatalogue } from './catalogue.server.js';
 import type { RenderedPage } from './markdown.server.js';
 import { type SidebarCategory, sidebar } from './sidebar.js';
 
-let catalogue: DocsCatalogue | null = null;
+/** By the addresses they show: a process has one, its tests a few. */
+const catalogues = new Map<string, DocsCatalogue>();
 
 /**
- * The rendered docs, read once per process from `docs/pages` under the working directory
- * (`npm start` and the tests run from the project's root).
+ * The rendered docs, read once per process (and per set of addresses) from `docs/pages` under the
+ * working directory (`npm start` and the tests run from the project's root).
  */
-export function docsCatalogue(): DocsCatalogue {
-  catalogue ??= loadDocsCatalogue(join(process.cwd(), 'docs', 'pages'));
+export function docsCatalogue(addresses: DocsAddresses): DocsCatalogue {
+  const key = JSON.stringify(addresses);
+  let catalogue = catalogues.get(key);
+  if (!catalogue) {
+    catalogue = loadDocsCatalogue(join(process.cwd(), 'docs', 'pages'), addresses);
+    catalogues.set(key, catalogue);
+  }
   return catalogue;
 }
 
@@ -33,16 +40,16 @@ function nodesOf(category: SidebarCategory, pages: Map<string, RenderedPage>): S
   };
 }
 
-export function sidebarNodes(): SidebarNode[] {
-  const { pages } = docsCatalogue();
+export function sidebarNodes(addresses: DocsAddresses): SidebarNode[] {
+  const { pages } = docsCatalogue(addresses);
   return sidebar.map((category) => nodesOf(category, pages));
 }
 
 /** What a doc page's route sends to its component; a path with no page is a 404. */
-export function docPageData(path: string) {
-  const page = docsCatalogue().pages.get(path);
+export function docPageData(path: string, addresses: DocsAddresses) {
+  const page = docsCatalogue(addresses).pages.get(path);
   if (!page) throw new Response('Not Found', { status: 404 });
-  return { frontMatter: page.frontMatter, html: page.html, toc: page.toc, sidebar: sidebarNodes() };
+  return { frontMatter: page.frontMatter, html: page.html, toc: page.toc, sidebar: sidebarNodes(addresses) };
 }
 
 export type DocPageData = ReturnType<typeof docPageData>;

@@ -1,3 +1,4 @@
+import { collectiveActionsSection } from './collectiveActions.server.js';
 import {
   demoSandboxSection,
   eanCatalogueSection,
@@ -17,6 +18,7 @@ export const generatedSections: Record<string, () => string> = {
   'student-levels': studentLevelsSection,
   'educational-institutions': institutionsSection,
   'demo-sandbox': demoSandboxSection,
+  'collective-actions': collectiveActionsSection,
 };
 
 const DIRECTIVE = /^<!--\s*generated:\s*([\w-]+)\s*-->[ \t]*$/gm;

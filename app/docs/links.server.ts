@@ -9,7 +9,7 @@ export function anchorsOf(html: string): Set<string> {
 /**
  * Every internal link of the docs that leads nowhere: a page that does not exist, or an anchor
  * that the page does not have. Reference links (`/rest-api#tag/<Tag>/operation/<id>`) are checked
- * against the anchors the reference will have (`referenceAnchors`).
+ * against the anchors the reference will have (`referenceAnchors`); /openapi.json is the document.
  */
 export function brokenLinks(catalogue: DocsCatalogue, referenceAnchors: Set<string>): string[] {
   const categories = new Set(allCategories().map((category) => category.slug));
@@ -24,6 +24,8 @@ export function brokenLinks(catalogue: DocsCatalogue, referenceAnchors: Set<stri
       const problem = ((): string | null => {
         if (target === '/rest-api')
           return anchor && !referenceAnchors.has(decodeURIComponent(anchor)) ? 'no such operation or schema' : null;
+        // The OpenAPI document, served beside the portal (a reader downloads it for Postman or Insomnia).
+        if (target === '/openapi.json') return anchor ? 'the document has no anchors' : null;
         if (target === '/change-logs')
           return anchor && !anchorsOf(catalogue.changeLog.html).has(anchor) ? 'no such heading' : null;
         if (target.startsWith('/docs/category/'))

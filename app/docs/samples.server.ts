@@ -15,11 +15,18 @@ import { splitFrontMatter } from './markdown.server.js';
  *   Every shell block that calls curl carries one of the two, so that nothing slips through unmarked.
  * - `tab="..."`: consecutive labelled blocks are one group of equivalent samples (curl, JavaScript,
  *   Python): the JavaScript and Python blocks of a `run` group make the same request.
- * A group without curl whose shell block only assigns variables (`HOST=...`) sets the page up: its
- * blocks are prepended to every later sample of their language. A `json` block with `file=NAME` is
- * written to that file, in the directory the samples run in, for `-d @NAME`.
+ * A group without curl whose shell block only assigns variables (`BASE_URL=...`) sets the page up:
+ * its blocks are prepended to every later sample of their language. A `json` block with `file=NAME`
+ * is written to that file, in the directory the samples run in, for `-d @NAME`.
+ *
+ * The answer a page shows after a `run` sample is the first `json` block (the body) or `http` block
+ * (status line, headers, then the body) that follows it before the next shell block or file: the
+ * test compares it with what the server answered. Any other such block there shows something else
+ * (a message the platform sends, a refusal in other circumstances) and is marked `example`.
+ *
+ * Samples call the API at `{{BASE_URL}}` (see addresses.server.ts): the page, rendered, shows the
+ * address of the server that serves it, and the test runs them against its own.
  */
-export const SAMPLE_BASE_URL = 'https://backend.integration.passculture.pro';
 
 export type SampleLanguage = 'shell' | 'javascript' | 'python';
 
@@ -38,6 +45,16 @@ export interface SavedValue {
   path: string;
 }
 
+/** The answer a page shows after a sample: what the test compares with the real one. */
+export interface ShownAnswer {
+  line: number;
+  /** From an `http` block: its status line's status and its headers, names in lower case. */
+  status?: number;
+  headers?: Record<string, string>;
+  /** The body, parsed; undefined when the block shows none. */
+  body?: unknown;
+}
+
 export interface RunnableSample {
   line: number;
   /** The curl command's first line, to name the sample in a report. */
@@ -47,6 +64,8 @@ export interface RunnableSample {
   save: SavedValue[];
   /** The same request in other languages, from the sample's group of tabs. */
   equivalents: Partial<Record<Exclude<SampleLanguage, 'shell'>, string>>;
+  /** The answer the page shows after it, if any. */
+  shown?: ShownAnswer;
 }
 
 /** What a page needs before its next samples: variables, or a file to send. */
@@ -124,6 +143,41 @@ export function valueAtPath(value: unknown, path: string): unknown {
   return current;
 }
 
+/** A block that shows an answer: JSON, or HTTP; a JSON file to send is not one, nor a block marked to run. */
+function isAnswerBlock(block: CodeBlock): boolean {
+  if (block.attributes.has('file') || block.flags.has('run') || block.flags.has('norun')) return false;
+  return block.language === 'json' || block.language === 'http';
+}
+
+const STATUS_LINE = /^HTTP\/[\d.]+ (\d{3})\b/;
+
+/** The answer a block shows, or what is wrong with it. */
+function parseShownAnswer(block: CodeBlock): ShownAnswer | string {
+  let text = block.code;
+  const shown: ShownAnswer = { line: block.line };
+  if (block.language === 'http') {
+    const [head, ...rest] = text.split(/\r?\n\r?\n/);
+    const [statusLine, ...headerLines] = head.split(/\r?\n/);
+    const status = STATUS_LINE.exec(statusLine)?.[1];
+    if (!status) return 'an http block starts with a status line (HTTP/1.1 200 OK)';
+    shown.status = Number(status);
+    shown.headers = {};
+    for (const line of headerLines) {
+      const colon = line.indexOf(':');
+      if (colon < 1) return `"${line}" is not a header line (Name: value)`;
+      shown.headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    text = rest.join('\n\n');
+  }
+  if (text.trim() === '') return shown;
+  try {
+    shown.body = JSON.parse(text);
+  } catch (error) {
+    return `the answer shown is not JSON (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return shown;
+}
+
 /** Fenced blocks in document order, consecutive labelled ones grouped as the renderer groups them. */
 function blockGroups(root: MarkdownNode, lineOffset: number): CodeBlock[][] {
   const groups: CodeBlock[][] = [];
@@ -165,7 +219,22 @@ export function extractPageSamples(source: string, file: string): PageSamples {
   const verifiers: CodeBlock[] = [];
   const where = (block: CodeBlock) => `${file}:${block.line}`;
 
+  /** The last sample, until the next shell block or file: the blocks after it may show its answer. */
+  let answered: RunnableSample | null = null;
   for (const group of blockGroups(root, lineOffset)) {
+    if (group.length === 1 && isAnswerBlock(group[0])) {
+      const [block] = group;
+      if (block.flags.has('example') || !answered) continue;
+      if (answered.shown) {
+        problems.push(`${where(block)}: the sample at line ${answered.line} shows one answer: mark this block example`);
+        continue;
+      }
+      const shown = parseShownAnswer(block);
+      if (typeof shown === 'string') problems.push(`${where(block)}: ${shown}`);
+      else answered.shown = shown;
+      continue;
+    }
+    if (group.some((block) => languageOf(block) === 'shell' || block.attributes.has('file'))) answered = null;
     for (const block of group) {
       if (block.flags.has('verify')) verifiers.push(block);
       const fileName = block.attributes.get('file');
@@ -218,17 +287,16 @@ export function extractPageSamples(source: string, file: string): PageSamples {
       if (language === 'javascript' || language === 'python') equivalents[language] = block.code;
     }
     const firstLine = shell.code.split('\n').find((line) => callsCurl(`${line} `)) ?? shell.code.split('\n')[0];
-    steps.push({
-      kind: 'sample',
-      sample: {
-        line: shell.line,
-        firstLine: firstLine.trim(),
-        curl: shell.code,
-        status: Number(status),
-        save,
-        equivalents,
-      },
-    });
+    const sample: RunnableSample = {
+      line: shell.line,
+      firstLine: firstLine.trim(),
+      curl: shell.code,
+      status: Number(status),
+      save,
+      equivalents,
+    };
+    steps.push({ kind: 'sample', sample });
+    answered = sample;
   }
   return { steps, problems, verifiers };
 }

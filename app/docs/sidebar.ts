@@ -72,6 +72,17 @@ export const sidebar: SidebarCategory[] = [
     description: 'The sandbox: its test data and the school-platform mocks.',
     items: [doc('integrations/test-data'), doc('integrations/adage_mocks')],
   },
+  {
+    slug: 'self-hosting',
+    label: 'Self-hosting',
+    description:
+      'For the team that runs the platform, not for integrators: its processes, its configuration, and the accounts and keys it issues.',
+    items: [
+      doc('self-hosting/running-the-platform'),
+      doc('self-hosting/configuration'),
+      doc('self-hosting/providers-venues-and-keys'),
+    ],
+  },
 ];
 
 /** Every category, sub-categories included, in sidebar order. */

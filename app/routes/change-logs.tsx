@@ -1,11 +1,12 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DOCS_UNAVAILABLE, docsCatalogue } from '../docs/docs.server.js';
 import { loadOrFail } from '../loadFailure.js';
 import { pageMeta, routeMeta } from '../meta.js';
 
-export const loader = () =>
+export const loader = ({ context }: LoaderFunctionArgs) =>
   loadOrFail(DOCS_UNAVAILABLE, () => {
-    const { frontMatter, html } = docsCatalogue().changeLog;
+    const { frontMatter, html } = docsCatalogue(context.portal.addresses).changeLog;
     return { frontMatter, html };
   });
 

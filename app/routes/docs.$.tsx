@@ -5,11 +5,11 @@ import { DOCS_UNAVAILABLE, type DocPageData, docPageData } from '../docs/docs.se
 import { loadOrFail } from '../loadFailure.js';
 import { pageMeta, routeMeta } from '../meta.js';
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, context }: LoaderFunctionArgs) {
   // `/docs/` itself is the landing's route; an empty splat here is not a page.
   const path = params['*'] ?? '';
   if (path === '') throw new Response('Not Found', { status: 404 });
-  return loadOrFail(DOCS_UNAVAILABLE, () => docPageData(path));
+  return loadOrFail(DOCS_UNAVAILABLE, () => docPageData(path, context.portal.addresses));
 }
 
 export const meta = routeMeta<DocPageData>(({ frontMatter }) => pageMeta(frontMatter.title, frontMatter.description));

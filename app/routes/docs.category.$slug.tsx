@@ -1,20 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { DocLayout } from '../components/DocLayout.js';
+import type { DocsAddresses } from '../docs/addresses.server.js';
 import { DOCS_UNAVAILABLE, docsCatalogue, sidebarNodes } from '../docs/docs.server.js';
 import { type SidebarCategory, allCategories } from '../docs/sidebar.js';
 import { loadOrFail } from '../loadFailure.js';
 import { pageMeta, routeMeta } from '../meta.js';
 
 /** A category's index: its description and a card per page or sub-category. */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, context }: LoaderFunctionArgs) {
   const category = allCategories().find((entry) => entry.slug === params.slug);
   if (!category) throw new Response('Not Found', { status: 404 });
-  return loadOrFail(DOCS_UNAVAILABLE, () => categoryPage(category));
+  return loadOrFail(DOCS_UNAVAILABLE, () => categoryPage(category, context.portal.addresses));
 }
 
-function categoryPage(category: SidebarCategory) {
-  const { pages } = docsCatalogue();
+function categoryPage(category: SidebarCategory, addresses: DocsAddresses) {
+  const { pages } = docsCatalogue(addresses);
   const cards = category.items.map((item) => {
     if (item.kind === 'category') {
       return {
@@ -26,7 +27,7 @@ function categoryPage(category: SidebarCategory) {
     const { frontMatter } = pages.get(item.path)!;
     return { href: `/docs/${item.path}`, title: frontMatter.title, description: frontMatter.description };
   });
-  return { label: category.label, description: category.description, cards, sidebar: sidebarNodes() };
+  return { label: category.label, description: category.description, cards, sidebar: sidebarNodes(addresses) };
 }
 
 export const meta = routeMeta<ReturnType<typeof categoryPage>>((page) => pageMeta(page.label, page.description));

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Fragment } from 'react';
+import { SEARCH_INDEX_ADDRESSES } from '../docs/addresses.server.js';
 import { DOCS_UNAVAILABLE, docsCatalogue } from '../docs/docs.server.js';
 import { loadOrFail } from '../loadFailure.js';
 import { pageMeta, routeMeta } from '../meta.js';
@@ -14,7 +15,9 @@ const RESULT_LIMIT = 20;
 let index: SearchIndex | null = null;
 
 function searchIndex(): SearchIndex {
-  index ??= buildSearchIndex(searchEntries(docsCatalogue()));
+  // The index the browser downloads is built with the portal, before any address is known: this one
+  // is built alike, so that both searches find the same sections.
+  index ??= buildSearchIndex(searchEntries(docsCatalogue(SEARCH_INDEX_ADDRESSES)));
   return index;
 }
 

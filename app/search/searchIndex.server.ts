@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SEARCH_INDEX_ADDRESSES } from '../docs/addresses.server.js';
 import { type DocsCatalogue, loadDocsCatalogue } from '../docs/catalogue.server.js';
 import { allDocPaths } from '../docs/sidebar.js';
 import { type SearchEntry, buildSearchIndex } from './searchIndex.js';
@@ -27,7 +28,7 @@ export function searchEntries(catalogue: DocsCatalogue): SearchEntry[] {
  * it can be cached for good. Older indexes in `outDir` are removed.
  */
 export function writeSearchIndex(docsPagesDir: string, outDir: string): { file: string; url: string } {
-  const json = JSON.stringify(buildSearchIndex(searchEntries(loadDocsCatalogue(docsPagesDir))));
+  const json = JSON.stringify(buildSearchIndex(searchEntries(loadDocsCatalogue(docsPagesDir, SEARCH_INDEX_ADDRESSES))));
   const name = `search-index-${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`;
   mkdirSync(outDir, { recursive: true });
   for (const old of readdirSync(outDir)) {

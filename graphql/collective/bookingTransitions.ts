@@ -5,6 +5,7 @@ import { collectiveBookingForCaller, lockCollectiveOffers, withLockedCollectiveO
 import { cancellationLimitFor } from './bookingRules.js';
 import type { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveBooking, type CollectiveBookingStatus } from './CollectiveBooking.js';
+import { BOOKABLE_STATUS, CANCELLABLE_BY_PROVIDER } from './actionRules.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
 import { EducationalInstitution } from './reference/entities.js';
 
@@ -25,12 +26,6 @@ const ALLOWED_FROM: Record<CollectiveTransition, readonly CollectiveBookingStatu
   // A booking already pending stays so: the move is a no-op, as on the school platform.
   resetToPending: ['PENDING', 'CONFIRMED', 'CANCELLED'],
 };
-
-/**
- * The offer's displayed statuses in which its provider may cancel the booking, as in pass
- * Culture's API: pre-booked, booked, and ended (the event over, until the booking is used).
- */
-const CANCELLABLE_BY_PROVIDER = new Set(['PREBOOKED', 'BOOKED', 'ENDED']);
 
 /** "A", "A or B", "A, B or C". */
 function either(states: readonly string[]): string {
@@ -133,7 +128,8 @@ export function bookCollectiveOffer(context: GraphContext, offerId: number): Pro
 async function bookLockedOffer(context: GraphContext, offer: CollectiveOffer): Promise<CollectiveBooking> {
   const now = context.clock.now();
   const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
-  if (status !== 'PUBLISHED') throw new ForbiddenError(`The offer is ${status}: only a PUBLISHED offer can be booked`);
+  if (status !== BOOKABLE_STATUS)
+    throw new ForbiddenError(`The offer is ${status}: only a ${BOOKABLE_STATUS} offer can be booked`);
   // Offers are created for an institution; one stored without (older data) has no school to book it.
   if (!offer.institution) throw new ForbiddenError('The offer names no educational institution: no school can book it');
   const institution = await context.em.findOneOrFail(EducationalInstitution, offer.institution.id);

@@ -9,6 +9,7 @@ import { lockCollectiveOffers, requireSchoolPlatformRights } from './access.js';
 import { cancellationLimitFor } from './bookingRules.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { scheduleCollectiveAutoApproval } from './review.js';
+import { ARCHIVABLE_STATUSES } from './actionRules.js';
 import { collectiveDisplayedStatus, lastBookingOf } from './displayedStatus.js';
 import { checkEditAllowed } from './editRules.js';
 import type { CollectiveLocationInput, CollectiveOfferInput } from './inputs.js';
@@ -390,12 +391,6 @@ export async function editCollectiveOffer(
 }
 
 /**
- * Offers in these states are done with, or never went live: they may be archived. An offer that
- * is hidden, ended (not yet reimbursed) or already archived may not, as in pass Culture's API.
- */
-const ARCHIVABLE = new Set(['DRAFT', 'PUBLISHED', 'REJECTED', 'EXPIRED', 'REIMBURSED', 'CANCELLED']);
-
-/**
  * Archives the caller's offers, all or none: an id not found (or not the caller's) is 404; an
  * offer under review, or whose school holds a pending or confirmed booking, is 400.
  */
@@ -425,7 +420,7 @@ export async function archiveCollectiveOffers(context: GraphContext, ids: number
       const status = collectiveDisplayedStatus(offer, booking, now);
       if (booking && (booking.status === 'PENDING' || booking.status === 'CONFIRMED')) {
         refused.push(`The offer ${offer.id} has a ${booking.status} booking: it cannot be archived`);
-      } else if (!ARCHIVABLE.has(status)) {
+      } else if (!ARCHIVABLE_STATUSES.has(status)) {
         refused.push(`The offer ${offer.id} is ${status}: it cannot be archived`);
       } else {
         offer.archivedAt = now;

@@ -128,6 +128,43 @@ export async function createVenue(em: EntityManager, clock: Clock, input: NewVen
   });
 }
 
+/**
+ * Lets a provider act on a venue that exists already (another offerer's venue it starts managing,
+ * or one a second provider also manages): the link is made, or made active again.
+ */
+export async function linkVenue(
+  em: EntityManager,
+  clock: Clock,
+  input: { venueId: number; providerId: number },
+): Promise<VenueProvider> {
+  const venue = await em.findOne(Venue, input.venueId);
+  if (!venue) throw new NotFoundError(`No venue ${input.venueId}`);
+  const provider = await em.findOne(Provider, input.providerId);
+  if (!provider) throw new NotFoundError(`No provider ${input.providerId}`);
+  const link =
+    (await em.findOne(VenueProvider, { venue, provider })) ??
+    em.create(VenueProvider, { venue, provider, isActive: true, createdAt: clock.now() });
+  link.isActive = true;
+  await em.flush();
+  return link;
+}
+
+/**
+ * Ends a provider's link to a venue: its keys no longer reach the venue (404), its offers and
+ * bookings there stay as they are. The link is kept inactive, with its URLs, so that linking the
+ * venue again restores them.
+ */
+export async function unlinkVenue(
+  em: EntityManager,
+  input: { venueId: number; providerId: number },
+): Promise<VenueProvider> {
+  const link = await em.findOne(VenueProvider, { venue: input.venueId, provider: input.providerId });
+  if (!link) throw new NotFoundError(`Venue ${input.venueId} is not linked to provider ${input.providerId}`);
+  link.isActive = false;
+  await em.flush();
+  return link;
+}
+
 export async function createApiKey(
   em: EntityManager,
   clock: Clock,

@@ -4,9 +4,11 @@ import {
   createOfferer,
   createProvider,
   createVenue,
+  linkVenue,
   listApiKeys,
   setIndividualOfferRights,
   setProviderActive,
+  unlinkVenue,
 } from '../../graphql/providers/administration.js';
 import { revokeApiKey } from '../../graphql/providers/apiKeys.js';
 import { venueTypes } from '../../graphql/providers/venueTypes.js';
@@ -151,6 +153,22 @@ export const commands: Record<string, Command> = {
         providerIds: [input.provider],
       });
       return { venueId: venue.id, siret: venue.siret, isVirtual: venue.isVirtual };
+    },
+  },
+  'link-venue': {
+    usage: 'link-venue --venue ID --provider ID',
+    async run(options, _positionals, { em, clock }) {
+      const input = parse(z.object({ venue: id, provider: id }), options);
+      const link = await linkVenue(em, clock, { venueId: input.venue, providerId: input.provider });
+      return { venueId: input.venue, providerId: input.provider, isActive: link.isActive };
+    },
+  },
+  'unlink-venue': {
+    usage: 'unlink-venue --venue ID --provider ID',
+    async run(options, _positionals, { em }) {
+      const input = parse(z.object({ venue: id, provider: id }), options);
+      const link = await unlinkVenue(em, { venueId: input.venue, providerId: input.provider });
+      return { venueId: input.venue, providerId: input.provider, isActive: link.isActive };
     },
   },
   'create-key': {

@@ -18,6 +18,7 @@ const stringOptions = [
   'longitude',
   'offerer',
   'provider',
+  'venue',
   'activity-domain',
   'label',
   'allowed',

@@ -6,6 +6,7 @@ import { EducationalInstitution } from '../../graphql/collective/reference/entit
 import { buildGraph } from '../../graphql/graph.js';
 import { routes, routesByOperationId } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { loadConfig } from '../../server/config.js';
 import { type ApiClient, apiClient, expectStatus } from '../support/api.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { drainJobs } from '../support/builders.js';
@@ -645,8 +646,8 @@ describe('Collective bookings', () => {
 
     it('documents no mock path: neither the generated document nor the one the app serves', async () => {
       const mockPaths = MOCK_OPERATIONS.map((operationId) => routesByOperationId[operationId].path);
-      const development = generateOpenApiDocument(routes, 'development');
-      const productionDocument = generateOpenApiDocument(routes, 'production');
+      const development = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'development' }));
+      const productionDocument = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'production' }));
       for (const path of mockPaths) {
         expect(development.paths?.[path]?.post, path).toBeDefined();
         expect(productionDocument.paths?.[path], path).toBeUndefined();

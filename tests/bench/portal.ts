@@ -8,16 +8,7 @@
 // which has its own). --reference-only measures /rest-api alone (no cold build, no other page).
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +19,7 @@ import lighthouse, { type Config, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { routes } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { loadConfig } from '../../server/config.js';
 import { createPortalHandler, findProjectRoot } from '../../server/portal.js';
 import { crawlPortalLinks } from '../../server/portalLinks.js';
 import { measureFirstPaint, median, measureReference } from './referenceTimings.js';
@@ -90,9 +82,8 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 // ---------------------------------------------------------------------------------------------
 // Cold build: no output and no cache left from a previous one (Remix's compiler cache is
-// .cache/content-v2, index-v5 and tmp). The previous output is moved aside rather than deleted:
-// build/openapi*.json (written by scripts/build.mjs, not by the portal build) is put back after a
-// success, and the whole previous output after a failure, so the repository stays runnable.
+// .cache/content-v2, index-v5 and tmp). The previous output is moved aside rather than deleted,
+// and put back after a failure, so the repository stays runnable.
 // ---------------------------------------------------------------------------------------------
 interface BuildFigures {
   seconds: number;
@@ -132,12 +123,6 @@ function coldBuild(): BuildFigures {
       throw new Error(
         `cold build failed (exit ${child.status}), previous build restored:\n${child.stdout}${child.stderr}`,
       );
-    }
-    const previous = join(aside, 'build');
-    for (const file of existsSync(previous)
-      ? readdirSync(previous).filter((name) => /^openapi.*\.json$/.test(name))
-      : []) {
-      copyFileSync(join(previous, file), join(root, 'build', file));
     }
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
     return { seconds, peakRssBytes: rss ? Number(rss[1]) * 1024 : undefined };
@@ -347,7 +332,7 @@ async function main(): Promise<void> {
   const referenceOnly = process.argv.includes('--reference-only');
   const build = referenceOnly ? null : coldBuild();
   // As `npm start` serves it: production mode, compression, /openapi.json beside the portal.
-  const openApiDocument = generateOpenApiDocument(routes, 'integration');
+  const openApiDocument = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'integration' }));
   const app = express();
   app.disable('x-powered-by');
   app.get('/openapi.json', (_request, response) => {

@@ -1,14 +1,16 @@
 /**
  * Every HTTP example of the docs, run for real: each page's `run` blocks (curl, then the same
  * requests in the JavaScript and Python tabs) in page order against a freshly started server with
- * the demo sandbox, each expected to answer the status the page says. See app/docs/samples.server.ts
- * for the marking.
+ * the demo sandbox, configured with the address it listens at and called there, as the page shows
+ * it. Each is expected to answer the status the page says and, where the page shows the answer,
+ * that answer (tests/docs/support/shownAnswers.ts). See app/docs/samples.server.ts for the marking.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withAddresses } from '../../app/docs/addresses.server.js';
 import { extractPageSamples, type SampleLanguage } from '../../app/docs/samples.server.js';
 import { docsPagesInOrder } from './support/docsPages.js';
 import { startDocsServer } from './support/docsServer.js';
@@ -35,9 +37,10 @@ async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
   const restoreFetch = stubOutsideCalls();
   const directory = mkdtempSync(join(tmpdir(), 'docs-samples-'));
   try {
-    const run = await runPageSamples(page.samples.steps, language, {
+    // The page as that server's portal shows it: its samples call the address it was configured with.
+    const { steps } = extractPageSamples(withAddresses(page.source, page.file, server.addresses), page.file);
+    const run = await runPageSamples(steps, language, {
       file: page.file,
-      baseUrl: server.baseUrl,
       apiKey: server.sandbox.apiKey,
       directory,
       runDueJobs: () => server.runDueJobs(),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandGeneratedSections } from '../../app/docs/generatedSections.server.js';
 import { catalogueByOutcome } from '../../app/docs/testData.server.js';
 import { loadDocsCatalogue } from '../../app/docs/catalogue.server.js';
+import { testDocsAddresses } from '../portal/testPortal.js';
 import {
   educationalDomains,
   nationalPrograms,
@@ -25,6 +26,10 @@ import { createTestApp, type TestApp } from '../support/app.js';
 const PAGE = join('docs', 'pages', 'integrations', 'test-data.md');
 const source = readFileSync(join(findProjectRoot(), PAGE), 'utf8');
 const expanded = expandGeneratedSections(source, PAGE);
+/** The demo provider is the operators' business: their page about running the platform shows it. */
+const OPERATOR_PAGE = join('docs', 'pages', 'self-hosting', 'running-the-platform.md');
+const operatorSource = readFileSync(join(findProjectRoot(), OPERATOR_PAGE), 'utf8');
+const operatorExpanded = expandGeneratedSections(operatorSource, OPERATOR_PAGE);
 
 /** The EANs of the page's tables, under each heading of level 3 (a table row starts with an EAN in a code span). */
 function eansByHeading(markdown: string): Map<string, string[]> {
@@ -51,16 +56,12 @@ describe('the test-data page', () => {
   });
 
   it('is written from the data: its Markdown names sections, not values', () => {
-    for (const name of [
-      'ean-catalogue',
-      'educational-domains',
-      'student-levels',
-      'educational-institutions',
-      'demo-sandbox',
-    ]) {
+    for (const name of ['ean-catalogue', 'educational-domains', 'student-levels', 'educational-institutions']) {
       expect(source).toContain(`<!-- generated: ${name} -->`);
     }
+    expect(operatorSource).toContain('<!-- generated: demo-sandbox -->');
     expect(expanded).not.toContain('<!-- generated:');
+    expect(operatorExpanded).not.toContain('<!-- generated:');
     expect(() => expandGeneratedSections('<!-- generated: nothing-such -->\n', 'x.md')).toThrow(
       'x.md: no generated section "nothing-such"',
     );
@@ -80,8 +81,9 @@ describe('the test-data page', () => {
   it('shows only EANs the server sorts as the page says, in its prose and samples too', async () => {
     const mentioned = [...new Set(source.match(/\b\d{13}\b/g) ?? [])];
     const server = await eanAvailability(testApp.runtime.orm.em.fork(), mentioned);
-    // The page's one unknown EAN is there on purpose: 9782070047338 with a wrong check digit.
-    expect(server.rejected.notFound).toEqual(['9782070047339']);
+    // The page's unknown EANs are there on purpose: 9782070047338 with a wrong check digit, and a
+    // real record's EAN, which pass Culture's own test data lists.
+    expect(server.rejected.notFound).toEqual(['9782070047339', '3700551782888']);
   });
 
   it('states the counts of the modules it was written from', () => {
@@ -105,28 +107,33 @@ describe('the test-data page', () => {
     expect(summed).toBe(educationalInstitutions.length);
   });
 
-  it('shows the demo sandbox that npm start creates, ids included', async () => {
+  it("leaves to the operators' page the demo sandbox that npm start creates, shown there ids included", async () => {
+    expect(source).not.toContain('demo-sandbox');
     const app = await createTestApp({ database: testApp.database });
     try {
       const sandbox = (await ensureDemoSandbox(app.runtime))!;
       const venues = await app.runtime.orm.em.fork().find(Venue, {}, { populate: ['address'], orderBy: { id: 'asc' } });
       for (const venue of venues) {
-        const row = expanded.split('\n').find((line) => line.startsWith(`| ${venue.id} | ${venue.publicName} |`));
+        const row = operatorExpanded
+          .split('\n')
+          .find((line) => line.startsWith(`| ${venue.id} | ${venue.publicName} |`));
         expect(row, `venue ${venue.id}`).toBeDefined();
         expect(row).toContain(venue.siret ? `\`${venue.siret}\`` : 'none (digital venue)');
         if (venue.address)
           expect(row).toContain(`${venue.address.street}, ${venue.address.postalCode} ${venue.address.city}`);
       }
       expect(venues).toHaveLength(sandbox.venues.length);
-      expect(expanded).toContain(`*${sandbox.provider.name}*`);
-      expect(expanded).toContain(`*${sandbox.offerer.name}* (SIREN \`${sandbox.offerer.siren}\``);
+      expect(operatorExpanded).toContain(`*${sandbox.provider.name}*`);
+      expect(operatorExpanded).toContain(`*${sandbox.offerer.name}* (SIREN \`${sandbox.offerer.siren}\``);
     } finally {
       await app.close();
     }
   });
 
   it('is rendered with its generated tables by the docs catalogue', () => {
-    const page = loadDocsCatalogue(join(findProjectRoot(), 'docs', 'pages')).pages.get('integrations/test-data')!;
+    const page = loadDocsCatalogue(join(findProjectRoot(), 'docs', 'pages'), testDocsAddresses).pages.get(
+      'integrations/test-data',
+    )!;
     expect(page.html).toContain('<code>9782070047338</code>');
     expect(page.html).toContain(`<code>${educationalInstitutions.at(-1)!.uai}</code>`);
     expect(page.toc.map((entry) => entry.text)).toContain('Every institution');

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetTypes, routes } from '../../rest-facade/index.js';
-import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { apiServers, generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { loadConfig } from '../../server/config.js';
 import { getProvider } from '../../rest-facade/providers/routes.js';
 import { defineRoute } from '../../rest-facade/route.js';
 import { graphql } from '../../rest-facade/subgraphs/graphql.js';
@@ -29,12 +30,14 @@ const aSandboxOperation = defineRoute({
 });
 
 describe('the generated OpenAPI document', () => {
-  const document = generateOpenApiDocument(routes, 'integration');
+  const document = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'integration' }));
 
-  it('is OpenAPI 3.1 with the bearer scheme ApiKeyAuth, both servers and tags', () => {
+  it('is OpenAPI 3.1 with the bearer scheme ApiKeyAuth, this server and tags', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.components?.securitySchemes?.ApiKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(document.servers?.map((server) => server.description?.split(':')[0])).toEqual(['Integration', 'Production']);
+    expect(document.servers).toEqual([
+      { url: 'http://localhost:3000', description: 'Integration: test data, school-platform mocks' },
+    ]);
     expect(document.tags?.map((tag) => tag.name)).toContain('Providers');
   });
 
@@ -78,7 +81,7 @@ describe('the generated OpenAPI document', () => {
     expect(groupOf('Images')).toBe('Individual offers');
     expect(groupOf('Bookings')).toBe('Bookings');
     expect(groupOf('Adage Mock (Collective Bookings)')).toBe('Collective offers');
-    const production = generateOpenApiDocument(routes, 'production');
+    const production = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'production' }));
     expect(production['x-tagGroups'].at(-1)!.tags).not.toContain('Adage Mock (Collective Bookings)');
   });
 
@@ -98,8 +101,14 @@ describe('the generated OpenAPI document', () => {
   });
 
   it('leaves the school-platform mocks out of the production document only', () => {
-    const integration = generateOpenApiDocument(forgetTypes([getProvider, aSandboxOperation]), 'integration');
-    const production = generateOpenApiDocument(forgetTypes([getProvider, aSandboxOperation]), 'production');
+    const integration = generateOpenApiDocument(
+      forgetTypes([getProvider, aSandboxOperation]),
+      loadConfig({ APP_ENV: 'integration' }),
+    );
+    const production = generateOpenApiDocument(
+      forgetTypes([getProvider, aSandboxOperation]),
+      loadConfig({ APP_ENV: 'production' }),
+    );
     expect(Object.keys(integration.paths ?? {})).toContain(aSandboxOperation.path);
     expect(Object.keys(production.paths ?? {})).not.toContain(aSandboxOperation.path);
     expect(production.tags?.map((tag) => tag.name)).not.toContain('Adage Mock (Collective Bookings)');
@@ -111,7 +120,17 @@ describe('the generated OpenAPI document', () => {
       const file = join(directory, 'openapi.json');
       await writeFile(
         file,
-        JSON.stringify(generateOpenApiDocument([...routes, ...forgetTypes([aSandboxOperation])], 'integration')),
+        JSON.stringify(
+          generateOpenApiDocument(
+            [...routes, ...forgetTypes([aSandboxOperation])],
+            loadConfig({
+              APP_ENV: 'integration',
+              // Not localhost, which redocly's no-server-example.com warns about: a deployment's addresses.
+              PUBLIC_URL: 'https://sandbox.example.net',
+              PRODUCTION_URL: 'https://api.example.net',
+            }),
+          ),
+        ),
       );
       // redocly exits non-zero on errors; its JSON report says which, so read it either way.
       const { stdout } = await run(
@@ -131,11 +150,51 @@ describe('the generated OpenAPI document', () => {
   }, 90_000);
 });
 
+describe('the servers of the document', () => {
+  it('are the addresses the configuration gives: this server first, then production', () => {
+    const env = { PUBLIC_URL: 'https://sandbox.example.net/', PRODUCTION_URL: 'https://api.example.net' };
+    expect(apiServers(loadConfig({ ...env, APP_ENV: 'integration' }))).toEqual([
+      { url: 'https://sandbox.example.net', description: 'Integration: test data, school-platform mocks' },
+      { url: 'https://api.example.net', description: 'Production' },
+    ]);
+    expect(apiServers(loadConfig({ PORT: '8080', APP_ENV: 'development' }))).toEqual([
+      { url: 'http://localhost:8080', description: 'Development: test data, school-platform mocks' },
+    ]);
+    expect(apiServers(loadConfig({ PUBLIC_URL: 'https://api.example.net', APP_ENV: 'production' }))).toEqual([
+      { url: 'https://api.example.net', description: 'Production' },
+    ]);
+  });
+
+  it('and the contact, are the only addresses the document names', () => {
+    const document = generateOpenApiDocument(
+      routes,
+      loadConfig({
+        APP_ENV: 'integration',
+        PUBLIC_URL: 'https://sandbox.example.net',
+        PRODUCTION_URL: 'https://api.example.net',
+        SUPPORT_EMAIL: 'providers@example.net',
+      }),
+    );
+    expect(document.info.contact).toEqual({ name: 'Provider support', email: 'providers@example.net' });
+    const hosts = new Set([...JSON.stringify(document).matchAll(/https?:\/\/([\w.-]+)/g)].map((match) => match[1]));
+    expect([...hosts].filter((host) => !host.endsWith('example.com'))).toEqual([
+      'sandbox.example.net',
+      'api.example.net',
+    ]);
+  });
+});
+
 describe('GET /openapi.json', () => {
   let integration: TestApp;
   let production: TestApp;
   beforeAll(async () => {
-    integration = await createTestApp({ env: { APP_ENV: 'integration' } });
+    integration = await createTestApp({
+      env: {
+        APP_ENV: 'integration',
+        PUBLIC_URL: 'https://sandbox.example.net',
+        PRODUCTION_URL: 'https://api.example.net',
+      },
+    });
     production = await createTestApp({ env: { APP_ENV: 'production' } });
   });
   afterAll(async () => {
@@ -143,12 +202,20 @@ describe('GET /openapi.json', () => {
     await production.close();
   });
 
-  it('serves the document of its environment, without a key', async () => {
+  it('serves the document of its environment and its addresses, without a key', async () => {
     const response = await request(integration.app).get('/openapi.json');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.body).toEqual(JSON.parse(JSON.stringify(generateOpenApiDocument(routes, 'integration'))));
+    expect(response.body).toEqual(
+      JSON.parse(JSON.stringify(generateOpenApiDocument(routes, integration.runtime.config))),
+    );
+    expect(response.body.servers.map((server: { url: string }) => server.url)).toEqual([
+      'https://sandbox.example.net',
+      'https://api.example.net',
+    ]);
     const served = await request(production.app).get('/openapi.json');
-    expect(served.body).toEqual(JSON.parse(JSON.stringify(generateOpenApiDocument(routes, 'production'))));
+    expect(served.body).toEqual(
+      JSON.parse(JSON.stringify(generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'production' })))),
+    );
   });
 });

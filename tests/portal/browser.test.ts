@@ -23,12 +23,12 @@ const routes = portalRoutes();
 describe.skipIf(skipBrowserTests)('every route of the portal in a browser', () => {
   const session = useBrowser();
 
-  it('checks 28 routes: home, docs landing, 7 categories, 14 doc pages, REST API, a schema page, change logs, search and an unknown path', () => {
-    expect(routes.filter((route) => route.path.startsWith('/docs/category/'))).toHaveLength(7);
+  it('checks 32 routes: home, docs landing, 8 categories, 17 doc pages, REST API, a schema page, change logs, search and an unknown path', () => {
+    expect(routes.filter((route) => route.path.startsWith('/docs/category/'))).toHaveLength(8);
     expect(
       routes.filter((route) => route.path.startsWith('/docs/') && !route.path.startsWith('/docs/category/')),
-    ).toHaveLength(14);
-    expect(routes).toHaveLength(28);
+    ).toHaveLength(17);
+    expect(routes).toHaveLength(32);
   });
 
   // The checks below pass on every route: proof that they would see a problem if there were one.

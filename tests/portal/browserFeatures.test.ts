@@ -4,6 +4,7 @@
  * one docs version kept in local storage, light mode only).
  */
 import { describe, expect, it } from 'vitest';
+import { SEARCH_INDEX_ADDRESSES } from '../../app/docs/addresses.server.js';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { buildSearchIndex, searchDocs } from '../../app/search/searchIndex.js';
 import { searchEntries } from '../../app/search/searchIndex.server.js';
@@ -20,6 +21,7 @@ import {
   waitForHeading,
   windowMarker,
 } from './browserSupport.js';
+import { testDocsAddresses } from './testPortal.js';
 
 const AUTHENTICATION = 'understanding-our-api/authentication-authorization';
 /** Another page with a group of code samples, next to it in the sidebar. */
@@ -28,7 +30,7 @@ const LANGUAGES = ['curl', 'JavaScript', 'Python'];
 
 /** What search finds for `query` (8 results in the navbar, 20 on /search): the same function over the same pages as the built index. */
 function expectedResults(query: string, limit = 8) {
-  return searchDocs(buildSearchIndex(searchEntries(docsCatalogue())), query, limit);
+  return searchDocs(buildSearchIndex(searchEntries(docsCatalogue(SEARCH_INDEX_ADDRESSES))), query, limit);
 }
 
 describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
@@ -118,7 +120,8 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
   describe('code samples', () => {
     it('show curl, JavaScript and Python as tabs; the choice shows one panel and follows the reader to the next page', async () => {
       const { page } = await session.open({ path: `/docs/${AUTHENTICATION}` });
-      const group = page.locator('.code-tabs').first();
+      // The page's first group sets BASE_URL in each language; the second is its first request.
+      const group = page.locator('.code-tabs').nth(1);
       const tablist = group.getByRole('tablist', { name: 'Code samples' });
       expect(await tablist.getByRole('tab').allInnerTexts()).toEqual(LANGUAGES);
       expect(await tablist.getByRole('tab', { name: 'curl' }).getAttribute('aria-selected')).toBe('true');
@@ -141,7 +144,7 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       expect(await page.evaluate(() => localStorage.getItem('portal.code-tab'))).toBe('Python');
 
       await markWindow(page);
-      const next = docsCatalogue().pages.get(OTHER_WITH_TABS)!.frontMatter;
+      const next = docsCatalogue(testDocsAddresses).pages.get(OTHER_WITH_TABS)!.frontMatter;
       await page
         .locator('.doc-layout > nav.sidebar')
         .getByRole('link', { name: next.sidebar_label, exact: true })
@@ -233,7 +236,7 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       expect(await links.allInnerTexts()).toEqual(['Current']);
       await links.click();
       expect(await page.evaluate((key) => localStorage.getItem(key), docsVersionStorageKey)).toBe('current');
-      await waitForHeading(page, docsCatalogue().pages.get('')!.frontMatter.title);
+      await waitForHeading(page, docsCatalogue(testDocsAddresses).pages.get('')!.frontMatter.title);
       expect(new URL(page.url()).pathname).toBe('/docs');
       // The next pages mark the version chosen.
       expect(

@@ -18,11 +18,12 @@ import {
   waitForHeading,
   windowMarker,
 } from './browserSupport.js';
+import { testDocsAddresses } from './testPortal.js';
 
 const FIRST = 'mandatory-steps/request-a-provider-account';
 const SECOND = 'mandatory-steps/create-test-accounts';
 const WITH_TOC = 'understanding-our-api/authentication-authorization';
-const frontMatterOf = (path: string) => docsCatalogue().pages.get(path)!.frontMatter;
+const frontMatterOf = (path: string) => docsCatalogue(testDocsAddresses).pages.get(path)!.frontMatter;
 
 const NAVBAR_LINKS = ['Docs', 'REST API', 'Change logs', /GitHub/];
 
@@ -146,7 +147,7 @@ describe.skipIf(skipBrowserTests)('moving around the portal in a browser', () =>
     it(`an "On this page" link moves to its heading, below the sticky navbar (${viewport.width} px)`, async () => {
       const { page } = await session.open({ viewport, path: `/docs/${WITH_TOC}` });
       await markWindow(page);
-      const entry = docsCatalogue().pages.get(WITH_TOC)!.toc[2];
+      const entry = docsCatalogue(testDocsAddresses).pages.get(WITH_TOC)!.toc[2];
       if (viewport === WIDE) {
         await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: entry.text }).click();
       } else {

@@ -92,12 +92,11 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     await referenceClientReady(page);
     const samples = page.locator(`[id="samples-PostEventOffer"]`);
     const curl = await samples.locator('code.language-bash').innerText();
-    expect(curl).toContain("curl -X POST 'https://backend.integration.passculture.pro/public/offers/v1/events'");
+    // The address the test portal's configuration gives (PUBLIC_URL), as its first server.
+    expect(curl).toContain("curl -X POST 'https://sandbox.example.net/public/offers/v1/events'");
     await samples.getByRole('tab', { name: 'JavaScript' }).click();
     const javascript = await samples.locator('code.language-javascript').innerText();
-    expect(javascript).toContain(
-      'await fetch("https://backend.integration.passculture.pro/public/offers/v1/events", {',
-    );
+    expect(javascript).toContain('await fetch("https://sandbox.example.net/public/offers/v1/events", {');
     expect(javascript).toContain('method: "POST"');
     // The same body as the curl sample.
     const body = (code: string, start: string, end: string) =>

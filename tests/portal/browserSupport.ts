@@ -13,7 +13,7 @@ import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
 import { siteTitle } from '../../app/site.js';
 import { listenLocally } from '../support/miscLocalServer.js';
-import { createTestPortal } from './testPortal.js';
+import { createTestPortal, testDocsAddresses } from './testPortal.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 // Debian's chromium, never a browser downloaded by a tool; these flags let it run headless here.
@@ -190,7 +190,7 @@ export interface PortalRoute {
  * search page and an unknown path.
  */
 export function portalRoutes(): PortalRoute[] {
-  const { pages, changeLog } = docsCatalogue();
+  const { pages, changeLog } = docsCatalogue(testDocsAddresses);
   const titled = (heading: string) => `${heading} | ${siteTitle}`;
   const docs = (path: string, heading: string): PortalRoute => ({
     path,

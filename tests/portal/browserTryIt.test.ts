@@ -57,7 +57,7 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
       const portal = await createPortalHandler({
         mode: 'production',
         projectRoot,
-        openApiDocument: generateOpenApiDocument(testApp.runtime.routes, testApp.runtime.config.appEnv),
+        openApiDocument: generateOpenApiDocument(testApp.runtime.routes, testApp.runtime.config),
       });
       const server = await listenLocally(createApp(testApp.runtime, { portal }));
       return {

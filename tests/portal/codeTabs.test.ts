@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDocsCatalogue } from '../../app/docs/catalogue.server.js';
 import { renderMarkdown } from '../../app/docs/markdown.server.js';
+import { testDocsAddresses } from './testPortal.js';
 
 const frontMatter = '---\ntitle: A page\ndescription: What it says.\nsidebar_label: Page\nsidebar_position: 1\n---\n';
 
@@ -172,7 +173,7 @@ describe('code samples in tabs', () => {
 });
 
 describe('the docs’ code samples', () => {
-  const catalogue = loadDocsCatalogue(join(process.cwd(), 'docs/pages'));
+  const catalogue = loadDocsCatalogue(join(process.cwd(), 'docs/pages'), testDocsAddresses);
   const pages = [...catalogue.pages.entries(), ['change-logs', catalogue.changeLog] as const];
 
   /** The languages a group may offer, in the order its tabs come. */

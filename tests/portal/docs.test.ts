@@ -6,6 +6,7 @@ import { renderMarkdown } from '../../app/docs/markdown.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
 import { routes } from '../../rest-facade/index.js';
 import { findProjectRoot } from '../../server/portal.js';
+import { testDocsAddresses } from './testPortal.js';
 
 const frontMatter = '---\ntitle: A page\ndescription: What it says.\nsidebar_label: Page\nsidebar_position: 1\n---\n';
 
@@ -52,11 +53,11 @@ describe('docs Markdown', () => {
 describe('the docs of the portal', () => {
   let catalogue: DocsCatalogue;
   beforeAll(() => {
-    catalogue = loadDocsCatalogue(join(findProjectRoot(), 'docs', 'pages'));
+    catalogue = loadDocsCatalogue(join(findProjectRoot(), 'docs', 'pages'), testDocsAddresses);
   });
 
   it('has every page of the sidebar, the /docs landing and the change log, each with a table of contents', () => {
-    expect(allDocPaths()).toHaveLength(14);
+    expect(allDocPaths()).toHaveLength(17);
     expect(
       allCategories()
         .map((category) => category.slug)
@@ -67,6 +68,7 @@ describe('the docs of the portal', () => {
       'integration-environment',
       'mandatory-steps',
       'messaging-system',
+      'self-hosting',
       'tutorials',
       'understanding-our-api',
     ]);

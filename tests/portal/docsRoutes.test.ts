@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
-import { createTestPortal, escapedHtml } from './testPortal.js';
+import { createTestPortal, escapedHtml, testDocsAddresses } from './testPortal.js';
 
 /** The first version of every docs route, rendered on the server from docs/pages. */
 describe('docs routes', () => {
@@ -14,7 +14,7 @@ describe('docs routes', () => {
   }, 120_000);
 
   it('renders every doc page with its title, the one sidebar and its table of contents', async () => {
-    const { pages } = docsCatalogue();
+    const { pages } = docsCatalogue(testDocsAddresses);
     for (const path of allDocPaths()) {
       const page = pages.get(path)!;
       const response = await request(app).get(`/docs/${path}`);
@@ -40,7 +40,9 @@ describe('docs routes', () => {
     }
     const changeLog = await request(app).get('/change-logs');
     expect(changeLog.status).toBe(200);
-    expect(changeLog.text).toContain(`<h1>${escapedHtml(docsCatalogue().changeLog.frontMatter.title)}</h1>`);
+    expect(changeLog.text).toContain(
+      `<h1>${escapedHtml(docsCatalogue(testDocsAddresses).changeLog.frontMatter.title)}</h1>`,
+    );
   });
 
   it('answers 404 for a doc page or a category that does not exist', async () => {

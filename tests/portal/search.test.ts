@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SEARCH_INDEX_ADDRESSES } from '../../app/docs/addresses.server.js';
 import { loadDocsCatalogue } from '../../app/docs/catalogue.server.js';
 import { loader } from '../../app/routes/search.js';
 import {
@@ -177,7 +178,7 @@ describe('searchDocs', () => {
 
 describe('the index of the real docs', () => {
   const pagesDirectory = join(process.cwd(), 'docs', 'pages');
-  const catalogue = loadDocsCatalogue(pagesDirectory);
+  const catalogue = loadDocsCatalogue(pagesDirectory, SEARCH_INDEX_ADDRESSES);
   const entries = searchEntries(catalogue);
   const index = buildSearchIndex(entries);
   const pageHtml = new Map(entries.map((entry) => [entry.url, entry.html]));

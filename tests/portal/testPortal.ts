@@ -1,12 +1,31 @@
 import express from 'express';
+import type { DocsAddresses } from '../../app/docs/addresses.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
 import { routes } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { loadConfig } from '../../server/config.js';
 import { createPortalHandler } from '../../server/portal.js';
 import { ensurePortalBuilt } from './ensureBuilt.js';
 
+/**
+ * The test portal's configuration: an integration server at an address of its own (not the default
+ * localhost), so that a page showing it shows what the configuration gave.
+ */
+const testPortalConfig = loadConfig({
+  APP_ENV: 'integration',
+  PUBLIC_URL: 'https://sandbox.example.net',
+  PRODUCTION_URL: 'https://api.example.net',
+  SUPPORT_EMAIL: 'providers@example.net',
+});
+
 /** The integration environment's document, as `npm start` gives it to the portal. */
-export const testOpenApiDocument = () => generateOpenApiDocument(routes, 'integration');
+export const testOpenApiDocument = () => generateOpenApiDocument(routes, testPortalConfig);
+
+/** The addresses the test portal's docs show: those of its configuration. */
+export const testDocsAddresses: DocsAddresses = {
+  baseUrl: testPortalConfig.publicUrl,
+  supportEmail: testPortalConfig.supportEmail,
+};
 
 /**
  * The built portal on an Express app, with /openapi.json beside it as the API serves it, and

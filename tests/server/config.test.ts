@@ -28,6 +28,45 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.workerEnabled).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.productionUrl).toBeNull();
+    expect(config.supportEmail).toBe('partenaires@passculture.app');
+  });
+
+  it('answers at http://localhost and its PORT unless PUBLIC_URL says where readers reach it', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://sandbox.example.net' }).publicUrl).toBe(
+      'https://sandbox.example.net',
+    );
+  });
+
+  it('takes the production address and the support address as given; in production, this server is production', () => {
+    const integration = loadConfig({
+      APP_ENV: 'integration',
+      PUBLIC_URL: 'https://sandbox.example.net',
+      PRODUCTION_URL: 'https://api.example.net/',
+      SUPPORT_EMAIL: 'providers@example.net',
+    });
+    expect(integration.productionUrl).toBe('https://api.example.net');
+    expect(integration.supportEmail).toBe('providers@example.net');
+    const production = loadConfig({ APP_ENV: 'production', PUBLIC_URL: 'https://api.example.net' });
+    expect(production.productionUrl).toBe('https://api.example.net');
+    expect(
+      loadConfig({
+        APP_ENV: 'production',
+        PUBLIC_URL: 'https://api.example.net',
+        PRODUCTION_URL: 'https://api.example.net/',
+      }).productionUrl,
+    ).toBe('https://api.example.net');
+  });
+
+  it('refuses a production address other than its own in production, naming PRODUCTION_URL', () => {
+    const error = configErrorFor({
+      APP_ENV: 'production',
+      PUBLIC_URL: 'https://api.example.net',
+      PRODUCTION_URL: 'https://elsewhere.example.net',
+    });
+    expect(namedVariables(error)).toEqual(['PRODUCTION_URL']);
+    expect(error.message).toContain('this server is the production one');
   });
 
   it('reads only the environment it is given, not process.env', () => {
@@ -90,7 +129,9 @@ describe('loadConfig', () => {
     ['REDIS_URL', ['localhost:6379']],
     ['LOG_LEVEL', ['verbose']],
     ['WORKER_ENABLED', ['yes']],
-    ['PUBLIC_URL', ['not a url']],
+    ['PUBLIC_URL', ['not a url', 'ftp://files.example.net', 'https://api.example.net/?env=test'], 'http'],
+    ['PRODUCTION_URL', ['not a url', 'mailto:api@example.net', 'https://api.example.net/#top'], 'http'],
+    ['SUPPORT_EMAIL', ['support', 'https://example.net'], 'email'],
   ])('refuses a bad %s with a ConfigError that names it', (variable, values, saying) => {
     for (const value of values) {
       const error = configErrorFor({ [variable]: value });
@@ -118,6 +159,8 @@ describe('loadConfig', () => {
       REDIS_URL: '',
       APP_ENV: '',
       PUBLIC_URL: '',
+      PRODUCTION_URL: '',
+      SUPPORT_EMAIL: '',
       LOG_LEVEL: '',
       WORKER_ENABLED: '',
     });

@@ -3,10 +3,11 @@ import ajvFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import { routes } from '../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../rest-facade/openapi.js';
+import { loadConfig } from '../../server/config.js';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
-export const openApiDocument: OpenApiDocument = generateOpenApiDocument(routes, 'development');
+export const openApiDocument: OpenApiDocument = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'development' }));
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 // ajv-formats is CommonJS: its plugin is both module.exports and its `default` property.

@@ -4,6 +4,7 @@ import { studentLevels } from '../../../graphql/collective/reference/educational
 import { appEnvironments } from '../../../graphql/shared/appEnv.js';
 import { routes } from '../../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../../rest-facade/openapi.js';
+import { configVariables, loadConfig } from '../../../server/config.js';
 import { findProjectRoot } from '../../../server/portal.js';
 
 /** Every name the docs may put in a code span, from the sources that define them. */
@@ -52,7 +53,7 @@ function walk(value: unknown, names: ApiNames): void {
  * environment, sandbox operations included), of the GraphQL graph and of the configuration.
  */
 export function apiNames(): ApiNames {
-  const document = generateOpenApiDocument(routes, 'integration');
+  const document = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'integration' }));
   const names: ApiNames = {
     operationIds: new Set(),
     schemas: new Set(Object.keys(document.components?.schemas ?? {})),
@@ -72,7 +73,6 @@ export function apiNames(): ApiNames {
   const root = findProjectRoot();
   const supergraph = readFileSync(join(root, 'graphql', 'supergraph.graphql'), 'utf8');
   for (const match of supergraph.matchAll(/^\s+([a-zA-Z_]\w*)\s*[(:]/gm)) names.graphqlFields.add(match[1]);
-  const config = readFileSync(join(root, 'server', 'config.ts'), 'utf8');
-  for (const match of config.matchAll(/^\s+([A-Z][A-Z0-9_]+): z/gm)) names.environmentVariables.add(match[1]);
+  for (const variable of configVariables) names.environmentVariables.add(variable);
   return names;
 }

@@ -55,13 +55,16 @@ const NOT_A_NAME: { shape: RegExp; why: string }[] = [
   { shape: /^[\w-]+(\/[\w.-]+)*\.(json|sqlite|md|ts|mjs|js|py|php)$|^[a-z][\w-]*\/[\w./-]+$/, why: 'a file' },
   { shape: /^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)+$/, why: 'an HTTP header' },
   { shape: /^(GET|POST|PUT|PATCH|DELETE)$/, why: 'an HTTP method' },
-  { shape: /^[a-z]+_[0-9a-f]{12}_?$/, why: "an API key's public name" },
+  { shape: /^[a-z]+_([0-9a-f]{12}_?)?$/, why: "an API key's public name, or the environment it starts with" },
   { shape: /^-?\d+(\.\d+)?$/, why: 'a number' },
   { shape: /^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:\d\d)?)?$/, why: 'a date' },
   { shape: /^YYYY-MM-DD(THH:MM:SS)?$/, why: 'a date format' },
   { shape: /^(true|false|null)$/, why: 'a JSON literal' },
   { shape: /^\dxx$/, why: 'a class of statuses' },
-  { shape: /^[0-9a-f]{8,}$|^\d{7}[A-Z]$|^\d{13,14}$/, why: 'an identifier value (key prefix, UAI, EAN, SIRET)' },
+  {
+    shape: /^[0-9a-f]{8,}$|^\d{7}[A-Z]$|^\d{13,14}$|^NC\d{7}(\d{3}XX)?$/,
+    why: 'an identifier value (key prefix, UAI, EAN, SIRET, RIDET)',
+  },
   { shape: /;|=$/, why: 'a header value or its prefix' },
   // eslint-disable-next-line no-control-regex -- every character outside ASCII, from NUL up
   { shape: /^(\\u[0-9a-fA-F]{4}|[^\x00-\x7f]+)$/, why: 'a character or its escape' },

@@ -1,6 +1,9 @@
+import type { RequestListener } from 'node:http';
+import { type DocsAddresses, docsAddressesOf } from '../../../app/docs/addresses.server.js';
 import { SettableClock } from '../../../graphql/shared/clock.js';
 import type { CreatedSandbox } from '../../../graphql/providers/sandbox.js';
 import { ensureDemoSandbox } from '../../../server/demo.js';
+import { servedOpenApiDocument } from '../../../server/openApiDocument.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { listenLocally } from '../../support/miscLocalServer.js';
 
@@ -13,6 +16,8 @@ export const DOCS_CLOCK_START = new Date('2026-11-24T09:00:00Z');
 /** The platform as `npm start` serves it on a fresh database: listening, with the demo sandbox. */
 export interface DocsServer {
   baseUrl: string;
+  /** What its portal's docs would show: its configured address among them, where the samples call. */
+  addresses: DocsAddresses;
   sandbox: CreatedSandbox;
   testApp: TestApp;
   /** Runs the jobs the last request left due, as the process's worker would right after it. */
@@ -24,11 +29,19 @@ export interface DocsServer {
 const MAX_JOB_BATCHES = 50;
 
 export async function startDocsServer(): Promise<DocsServer> {
-  const testApp = await createTestApp({ clock: new SettableClock(DOCS_CLOCK_START) });
+  // Configured with the address it listens at, as a deployment's PUBLIC_URL names its own: the port
+  // is known once listening, so the app comes after.
+  const target: { app?: RequestListener } = {};
+  const server = await listenLocally((request, response) => target.app!(request, response));
+  const testApp = await createTestApp({
+    clock: new SettableClock(DOCS_CLOCK_START),
+    env: { PUBLIC_URL: server.baseUrl },
+  });
+  target.app = testApp.app;
   const sandbox = (await ensureDemoSandbox(testApp.runtime))!;
-  const server = await listenLocally(testApp.app);
   return {
     baseUrl: server.baseUrl,
+    addresses: docsAddressesOf(servedOpenApiDocument(testApp.runtime).document),
     sandbox,
     testApp,
     async runDueJobs() {

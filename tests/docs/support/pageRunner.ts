@@ -7,11 +7,11 @@ import {
   valueAtPath,
 } from '../../../app/docs/samples.server.js';
 import { runSample, type SampleOutcome } from './sampleRunner.js';
+import { answerDifferences } from './shownAnswers.js';
 
 export interface PageRunContext {
   /** The page's file, to name it in a report. */
   file: string;
-  baseUrl: string;
   apiKey: string;
   directory: string;
   runDueJobs(): Promise<void>;
@@ -42,11 +42,17 @@ function describeFailure(
   ].join('\n');
 }
 
-/** Why a sample's outcome is not what the page says, or null. */
+/** Why a sample's outcome is not what the page says (its status, then the answer it shows), or null. */
 function problemWith(sample: RunnableSample, language: SampleLanguage, outcome: SampleOutcome): string | null {
   if (outcome.status !== sample.status) return 'the status is not the one the page says';
   if (language !== 'shell' && outcome.exitCode !== 0) return `the sample exited with ${outcome.exitCode}`;
-  return null;
+  if (!sample.shown) return null;
+  const differences = answerDifferences(sample.shown, outcome);
+  if (differences.length === 0) return null;
+  return [
+    `the answer is not the one the page shows at line ${sample.shown.line}:`,
+    ...differences.map((difference) => `    ${difference}`),
+  ].join('\n');
 }
 
 /**
@@ -75,7 +81,6 @@ export async function runPageSamples(
     const ranAs: SampleLanguage = equivalent === undefined ? 'shell' : language;
     const outcome = await runSample(ranAs, equivalent ?? sample.curl, {
       directory: context.directory,
-      baseUrl: context.baseUrl,
       variables,
       setup: setup[ranAs],
     });
