@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createApp } from '../../server/app.js';
 import { seedEvents, LISTED_EVENTS } from './eventListData.js';
 import { compare, table } from './measure.js';
-import { createRawEventListApp } from './rawEventListApp.js';
+import { createRawEventListApp } from './rawEventApps.js';
 import { listen } from './servers.js';
 import type { BenchTarget } from './target.js';
 
