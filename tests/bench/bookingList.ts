@@ -11,7 +11,7 @@ import { Stock } from '../../graphql/offers/Stock.js';
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
 import { publishedEventData } from '../support/eventData.js';
 import { type Bench, type BenchContext, measureReadPair } from './harness.js';
-import { createRawBookingListApp } from './rawBookingApps.js';
+import { createRawBookingByTokenApp, createRawBookingListApp } from './rawBookingApps.js';
 import { seedOnce } from './seeds.js';
 import type { BenchTarget } from './target.js';
 import { READ_TARGET } from './targets.js';
@@ -369,6 +369,37 @@ export const bookingListBench: Bench = {
         `cost ratio deep/first ${ratio.toFixed(2)}; ${verdict}`,
       figures: { firstPageRps, deepPageRps, ratio },
       verdict: { target: `deep/first <= ${BOOKING_LIST_RATIO_TARGET}`, pass: ratio <= BOOKING_LIST_RATIO_TARGET },
+    });
+  },
+};
+
+/**
+ * GET a booking by its countermark, as a venue's scanner at the door: through the facade and by
+ * hand (key, then the booking in the key's scope with everything its answer shows, one query).
+ * A CONFIRMED booking whose cancellation limit is past, so that both answer 200.
+ */
+export const bookingByTokenBench: Bench = {
+  key: 'token',
+  async run(context) {
+    const seeded = await benchBookings(context);
+    const connection = context.target.runtime.orm.em.getConnection();
+    const [booking] = await connection.execute<{ id: number; token: string }[]>(
+      "select id, token from booking where offer_id = ? and status = 'CONFIRMED' order by id limit 1 offset ?",
+      [seeded.offerId, Math.floor(LISTED_OFFER_BOOKINGS / 3)],
+    );
+    if (!booking) throw new Error(`no CONFIRMED booking of offer ${seeded.offerId}`);
+    await measureReadPair(context, {
+      key: this.key,
+      title: 'booking by countermark',
+      path: `/public/bookings/v1/token/${booking.token}`,
+      target: READ_TARGET,
+      raw: createRawBookingByTokenApp(context.target.runtime),
+      check(body) {
+        const answer = JSON.parse(body) as { id: number; status: string };
+        if (Number(answer.id) !== Number(booking.id) || answer.status !== 'CONFIRMED')
+          throw new Error(`answered booking ${answer.id} (${answer.status}), expected ${booking.id}, CONFIRMED`);
+        return `booking ${booking.id}, CONFIRMED`;
+      },
     });
   },
 };

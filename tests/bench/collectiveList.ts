@@ -9,7 +9,7 @@ import { EducationalInstitution, NationalProgram } from '../../graphql/collectiv
 import { educationalInstitutions } from '../../graphql/collective/reference/institutionData.js';
 import { type Bench, type BenchContext, measureReadPair } from './harness.js';
 import { failuresOf, load } from './measure.js';
-import { createRawCollectiveListApp } from './rawCollectiveApps.js';
+import { createRawCollectiveListApp, createRawCollectiveOfferApp } from './rawCollectiveApps.js';
 import { seedOnce } from './seeds.js';
 import type { BenchTarget } from './target.js';
 import { READ_TARGET } from './targets.js';
@@ -240,6 +240,32 @@ export const collectiveListBench: Bench = {
       title: `GET ${BOOKED_PATH} (facade only)`,
       text,
       figures: { offers: booked.length, ...filtered },
+    });
+  },
+};
+
+/**
+ * GET one collective offer with its booking, through the facade and by hand (key, the offer
+ * with its venue's offerer, institution, programme and address, its bookings: three queries).
+ * An offer at its venue's address, booked and confirmed by a school, with two formats.
+ */
+export const collectiveOfferBench: Bench = {
+  key: 'collectiveOffer',
+  async run(context) {
+    const { offerIds } = await benchCollectiveOffers(context);
+    const id = offerIds[10];
+    await measureReadPair(context, {
+      key: this.key,
+      title: 'one collective offer',
+      path: `${PATH}${id}`,
+      target: READ_TARGET,
+      raw: createRawCollectiveOfferApp(context.target.runtime),
+      check(body) {
+        const offer = JSON.parse(body) as { id: number; offerStatus: string; bookings: unknown[] };
+        if (offer.id !== id || offer.offerStatus !== 'BOOKED' || offer.bookings.length !== 1)
+          throw new Error(`offer ${offer.id} ${offer.offerStatus}: expected offer ${id}, BOOKED, with one booking`);
+        return `offer ${id}, BOOKED, with its booking`;
+      },
     });
   },
 };

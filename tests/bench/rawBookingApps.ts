@@ -1,5 +1,7 @@
 import express from 'express';
-import { NotFoundError } from '../../graphql/shared/errors.js';
+import type { Booking } from '../../graphql/bookings/Booking.js';
+import { checkMove } from '../../graphql/bookings/bookingTransitions.js';
+import { DomainError, NotFoundError } from '../../graphql/shared/errors.js';
 import type { Runtime } from '../../server/runtime.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 import {
@@ -13,10 +15,12 @@ import {
 } from './rawSupport.js';
 
 /**
- * The baseline of GET /public/bookings/v1/bookings?offerId=...&limit=50 by hand on bare Express:
- * the key query, the offer in the key's scope, then the page of bookings with their offer, stock,
- * price category, venue, address and beneficiary in one query. Through the same connection; the
- * same JSON. No GraphQL, no zod, no limiter, no entities.
+ * The baselines of GET /public/bookings/v1/bookings?offerId=...&limit=50 and GET
+ * /public/bookings/v1/token/{token} by hand on bare Express: the key query; for the page, the
+ * offer in the key's scope, then the page of bookings with their offer, stock, price category,
+ * venue, address and beneficiary in one query; for the countermark, that one query alone, scoped
+ * to the key, and the validation's checks on its status (checkMove, as the graph). Through the
+ * same connection; the same JSON. No GraphQL, no zod, no limiter, no entities.
  */
 
 const bookingViewSql = `select b.id, b.token, b.status, b.quantity, b.amount, b.creation_date, b.cancellation_limit_date,
@@ -41,6 +45,10 @@ function offerInScopeSql(caller: RawCaller): string {
   return `select o.id from offer o join venue v on v.id = o.venue_id where o.id = ? and o.provider_id = ?${
     caller.offererId == null ? '' : ' and v.offerer_id = ?'
   }`;
+}
+
+function tokenSql(caller: RawCaller): string {
+  return `${bookingViewSql} where b.token = ? and o.provider_id = ?${caller.offererId == null ? '' : ' and v.offerer_id = ?'}`;
 }
 
 function scope(caller: RawCaller): unknown[] {
@@ -98,6 +106,45 @@ export function createRawBookingListApp(runtime: Runtime): express.Express {
         const limit = Math.min(Number(req.query.limit ?? 50), 50);
         const rows = await connection.execute<Row[]>(pageSql, [offerId, firstIndex, limit]);
         res.json({ bookings: rows.map((row) => bookingAnswer(row, values)) });
+      } catch (error) {
+        next(error);
+      }
+    }),
+  );
+  return app;
+}
+
+export function createRawBookingByTokenApp(runtime: Runtime): express.Express {
+  const app = express();
+  const connection = connectionOf(runtime);
+  const values = rowValues(runtime.orm.em.getPlatform());
+  app.get(
+    '/public/bookings/v1/token/:token',
+    asyncHandler(async (req, res, next) => {
+      try {
+        const caller = await rawCallerOf(connection, req, res);
+        if (!caller) return;
+        const [row] = await connection.execute<Row[]>(tokenSql(caller), [
+          req.params.token.toUpperCase(),
+          ...scope(caller),
+        ]);
+        if (!row) {
+          refuse(res, new NotFoundError('This countermark matches none of your bookings'));
+          return;
+        }
+        try {
+          // What checkMove reads of a booking to refuse a validation: its status and cancellation limit.
+          const booking = {
+            status: row.status,
+            cancellationLimitDate: values.dateOrNull(row.cancellation_limit_date),
+          } as unknown as Booking;
+          checkMove(booking, 'use', runtime.clock.now());
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          refuse(res, error);
+          return;
+        }
+        res.json(bookingAnswer(row, values));
       } catch (error) {
         next(error);
       }

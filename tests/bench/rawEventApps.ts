@@ -1,4 +1,5 @@
 import express from 'express';
+import { NotFoundError } from '../../graphql/shared/errors.js';
 import type { Runtime } from '../../server/runtime.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 import { eventAnswer, priceCategoryOf, stockSummariesSql, stockSummaryOf } from './rawOfferAnswer.js';
@@ -7,6 +8,7 @@ import {
   placeholders,
   rawCallerOf,
   type RawCaller,
+  refuse,
   refusesIndividualOffers,
   type Row,
   rowValues,
@@ -14,10 +16,10 @@ import {
 } from './rawSupport.js';
 
 /**
- * The baseline of GET /public/offers/v1/events?limit=50 by hand on bare Express: the key query,
- * the page of events (scoped to the key's provider and offerer), then their price categories and
- * their stock summaries, one query each, through the same connection; the same JSON. No GraphQL,
- * no zod, no limiter, no entities.
+ * The baselines of GET /public/offers/v1/events?limit=50 and GET /public/offers/v1/events/{id}
+ * by hand on bare Express: the key query, the events (a page, or one, scoped to the key's
+ * provider and offerer), then their price categories and their stock summaries, one query each,
+ * through the same connection; the same JSON. No GraphQL, no zod, no limiter, no entities.
  */
 
 function eventsSql(caller: RawCaller, where: string): string {
@@ -78,6 +80,34 @@ export function createRawEventListApp(runtime: Runtime): express.Express {
           limit,
         ]);
         res.json({ events: await answersOf(runtime, connection, events) });
+      } catch (error) {
+        next(error);
+      }
+    }),
+  );
+  return app;
+}
+
+export function createRawEventApp(runtime: Runtime): express.Express {
+  const app = express();
+  const connection = connectionOf(runtime);
+  app.get(
+    '/public/offers/v1/events/:eventId',
+    asyncHandler(async (req, res, next) => {
+      try {
+        const caller = await rawCallerOf(connection, req, res);
+        if (!caller || refusesIndividualOffers(caller, res)) return;
+        const events = await connection.execute<Row[]>(eventsSql(caller, 'o.id = ?'), [
+          ...scope(caller),
+          true,
+          Number(req.params.eventId),
+        ]);
+        if (events.length === 0) {
+          refuse(res, new NotFoundError('Event offer not found'));
+          return;
+        }
+        const [answer] = await answersOf(runtime, connection, events);
+        res.json(answer);
       } catch (error) {
         next(error);
       }

@@ -17,15 +17,15 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { createApp } from '../../server/app.js';
-import { bookingListBench } from './bookingList.js';
-import { collectiveListBench } from './collectiveList.js';
+import { bookingByTokenBench, bookingListBench } from './bookingList.js';
+import { collectiveListBench, collectiveOfferBench } from './collectiveList.js';
 import { eventDatesBench } from './eventDates.js';
-import { eventListBench } from './eventList.js';
+import { eventBench, eventListBench } from './eventList.js';
 import { type Bench, type BenchContext, BenchResults } from './harness.js';
 import type { LoadSettings } from './measure.js';
 import { productImportBench } from './productImport.js';
 import { productListBench } from './productList.js';
-import { providerBench } from './providers.js';
+import { offererVenuesBench, providerBench } from './providers.js';
 import { buildReport, command, gitCommit, reportText } from './report.js';
 import { listen } from './servers.js';
 import { openBenchTarget } from './target.js';
@@ -33,10 +33,14 @@ import { openBenchTarget } from './target.js';
 /** Reads first, then the writes, which add events and products the reads must not see. */
 const BENCHES: Bench[] = [
   providerBench,
+  offererVenuesBench,
   eventListBench,
+  eventBench,
   productListBench,
   bookingListBench,
+  bookingByTokenBench,
   collectiveListBench,
+  collectiveOfferBench,
   eventDatesBench,
   productImportBench,
 ];
