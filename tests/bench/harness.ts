@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { compare, type Comparison, type Figures, failuresOf, type LoadSettings } from './measure.js';
+import type { RoundMemory } from './memory.js';
 import { listen, verifySameAnswers } from './servers.js';
 import type { BenchTarget } from './target.js';
 
@@ -17,8 +18,8 @@ export interface ReadPairResult {
   pass: boolean;
   /** Size of the 200 answer both sides gave, byte for byte the same. */
   answerBytes: number;
-  /** The process's peak RSS in each round, MiB. */
-  peakRssMiB: number[];
+  /** The process's memory in each round. */
+  memory: RoundMemory[];
 }
 
 /** A write timed through the facade against the same rows written by hand. */
@@ -136,7 +137,7 @@ export async function measureReadPair(
       ratio,
       pass: ratio >= spec.target,
       answerBytes: Buffer.byteLength(body),
-      peakRssMiB: comparison.peakRssMiB,
+      memory: comparison.memory,
     };
     context.results.reads.push(result);
     context.results.failures += failuresOf(comparison.averages.values());

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { peakRssDuring } from './memory.js';
+import { memoryDuring, type RoundMemory } from './memory.js';
 
 export interface LoadOptions {
   durationSeconds: number;
@@ -51,8 +51,8 @@ export interface LoadSettings {
 export interface Comparison {
   averages: Map<string, Figures>;
   rounds: { label: string; figures: Figures }[];
-  /** The process's peak RSS during each round (every contender's run of that round), in MiB. */
-  peakRssMiB: number[];
+  /** The process's memory in each round (every contender's run of that round). */
+  memory: RoundMemory[];
 }
 
 function formatFigures(figures: Figures): string {
@@ -64,8 +64,8 @@ function formatFigures(figures: Figures): string {
 
 /**
  * Warms each contender up, then alternates measured runs (A, B, A, B, ...) so that noise from
- * the machine falls on both, and averages each contender's rounds; samples the process's RSS
- * during each round.
+ * the machine falls on both, and averages each contender's rounds; measures the process's
+ * memory in each round.
  */
 export async function compare(
   contenders: Contender[],
@@ -77,18 +77,19 @@ export async function compare(
     await load(contender.url, { ...options, durationSeconds: options.warmUpSeconds });
   }
   const rounds: Comparison['rounds'] = [];
-  const peakRssMiB: number[] = [];
+  const memory: RoundMemory[] = [];
   const width = Math.max(...contenders.map((contender) => contender.label.length));
   for (let round = 1; round <= options.rounds; round += 1) {
-    const { peakRssMiB: peak } = await peakRssDuring(async () => {
+    const { memory: used } = await memoryDuring(async () => {
       for (const contender of contenders) {
         const figures = await load(contender.url, options);
         progress(`round ${round} ${contender.label.padEnd(width)} ${formatFigures(figures)}`);
         rounds.push({ label: contender.label, figures });
       }
     });
-    progress(`round ${round} peak RSS ${peak.toFixed(0)} MiB`);
-    peakRssMiB.push(peak);
+    const retained = used.retainedHeapMiB === null ? '' : `, heap retained ${used.retainedHeapMiB.toFixed(1)} MiB`;
+    progress(`round ${round} peak RSS ${used.peakRssMiB.toFixed(0)} MiB${retained}`);
+    memory.push(used);
   }
   const averages = new Map<string, Figures>();
   for (const contender of contenders) {
@@ -104,7 +105,7 @@ export async function compare(
       total: sum((figures) => figures.total),
     });
   }
-  return { averages, rounds, peakRssMiB };
+  return { averages, rounds, memory };
 }
 
 /** Requests that answered non-2xx or failed at the socket: any of them fails the bench. */

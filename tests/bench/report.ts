@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { BenchResults, ReadPairResult } from './harness.js';
 import type { LoadSettings } from './measure.js';
-import { RSS_GROWTH_NOISE_MIB, RSS_GROWTH_NOISE_SHARE, rssGrowthThresholdMiB } from './memory.js';
+import { growthThresholdMiB, PEAK_RSS_GROWTH, RETAINED_GROWTH, type RoundMemory } from './memory.js';
 import { eventDatesLegend } from './eventDates.js';
 
 /** The report printed at the end of `npm run bench`, and the same figures as JSON (`--json <file>`). */
@@ -22,7 +22,9 @@ export interface RunInfo {
 export interface MemoryRow {
   key: string;
   title: string;
-  peakRssMiB: number[];
+  rounds: RoundMemory[];
+  /** What the verdict compares: the retained heap when known, else the peak RSS. */
+  measure: 'retained heap' | 'peak RSS';
   growthMiB: number;
   thresholdMiB: number;
   grew: boolean;
@@ -32,8 +34,8 @@ export interface MemoryReport {
   rule: string;
   pairs: MemoryRow[];
   grew: string[];
-  /** First round of the first read to the last round of the last read: includes later seeds. */
-  overall: { firstMiB: number; lastMiB: number } | null;
+  /** First round of the first read to the last round of the last: includes later seeds. */
+  overall: { firstRound: RoundMemory; lastRound: RoundMemory } | null;
 }
 
 export interface BenchReport {
@@ -82,14 +84,18 @@ export function gitCommit(): string | null {
 }
 
 function memoryOf(reads: ReadPairResult[]): MemoryReport {
-  const pairs = reads.map((read) => {
-    const first = read.peakRssMiB[0];
-    const growth = read.peakRssMiB[read.peakRssMiB.length - 1] - first;
-    const threshold = rssGrowthThresholdMiB(first);
+  const retainedKnown = reads.every((read) => read.memory.every((round) => round.retainedHeapMiB !== null));
+  const rule = retainedKnown ? RETAINED_GROWTH : PEAK_RSS_GROWTH;
+  const figure = (round: RoundMemory) => (retainedKnown ? round.retainedHeapMiB! : round.peakRssMiB);
+  const pairs = reads.map((read): MemoryRow => {
+    const first = figure(read.memory[0]);
+    const growth = figure(read.memory[read.memory.length - 1]) - first;
+    const threshold = growthThresholdMiB(rule, first);
     return {
       key: read.key,
       title: read.title,
-      peakRssMiB: read.peakRssMiB,
+      rounds: read.memory,
+      measure: retainedKnown ? 'retained heap' : 'peak RSS',
       growthMiB: growth,
       thresholdMiB: threshold,
       grew: growth > threshold,
@@ -97,14 +103,13 @@ function memoryOf(reads: ReadPairResult[]): MemoryReport {
   });
   return {
     rule:
-      `a pair grew when its last round's peak RSS exceeds its first round's by more than ` +
-      `max(${RSS_GROWTH_NOISE_MIB} MiB, ${RSS_GROWTH_NOISE_SHARE * 100} % of the first)`,
+      `a read grew when its ${retainedKnown ? 'heap retained after a full collection' : 'peak RSS'} at the end of its ` +
+      `last round exceeds its first round's by more than max(${rule.mib} MiB, ${rule.share * 100} % of the first)` +
+      (retainedKnown ? '' : ' (run node with --expose-gc to compare the retained heap instead)'),
     pairs,
     grew: pairs.filter((pair) => pair.grew).map((pair) => pair.key),
     overall:
-      reads.length === 0
-        ? null
-        : { firstMiB: reads[0].peakRssMiB[0], lastMiB: reads[reads.length - 1].peakRssMiB.at(-1)! },
+      reads.length === 0 ? null : { firstRound: reads[0].memory[0], lastRound: reads[reads.length - 1].memory.at(-1)! },
   };
 }
 
@@ -218,27 +223,41 @@ export function reportText(report: BenchReport): string {
 
   const { memory } = report;
   if (memory.pairs.length > 0) {
-    const rounds = Math.max(...memory.pairs.map((pair) => pair.peakRssMiB.length));
+    const rounds = Math.max(...memory.pairs.map((pair) => pair.rounds.length));
+    const retained = memory.pairs[0].measure === 'retained heap';
+    const roundNumbers = Array.from({ length: rounds }, (_, round) => round + 1);
+    const { overall } = memory;
     lines.push(
       '',
-      `memory: the process's peak RSS per round (MiB), sampled every 100 ms during the read benchmarks; ${memory.rule}`,
+      'memory (MiB): RSS rN, the peak RSS of round N, sampled every 100 ms' +
+        (retained ? '; heap rN, the heap still used after a full collection at the end of round N' : ''),
       ...columns([
-        ['read', ...Array.from({ length: rounds }, (_, round) => `round ${round + 1}`), 'growth', 'noise', ''],
+        [
+          'read',
+          ...roundNumbers.map((round) => `RSS r${round}`),
+          ...(retained ? roundNumbers.map((round) => `heap r${round}`) : []),
+          'growth',
+          'noise',
+          '',
+        ],
         ...memory.pairs.map((pair) => [
           pair.title,
-          ...pair.peakRssMiB.map((peak) => peak.toFixed(0)),
-          `${pair.growthMiB >= 0 ? '+' : ''}${pair.growthMiB.toFixed(0)}`,
-          pair.thresholdMiB.toFixed(0),
+          ...pair.rounds.map((round) => round.peakRssMiB.toFixed(0)),
+          ...(retained ? pair.rounds.map((round) => fixed(round.retainedHeapMiB!)) : []),
+          `${pair.growthMiB >= 0 ? '+' : ''}${pair.growthMiB.toFixed(1)}`,
+          pair.thresholdMiB.toFixed(1),
           pair.grew ? 'GREW' : 'steady',
         ]),
       ]),
-      memory.overall
-        ? `first round of the first read to the last round of the last: ${memory.overall.firstMiB.toFixed(0)} -> ` +
-            `${memory.overall.lastMiB.toFixed(0)} MiB (includes what the benchmarks between them seeded)`
+      overall
+        ? `first round of the first read to the last round of the last: peak RSS ${overall.firstRound.peakRssMiB.toFixed(0)} -> ` +
+            `${overall.lastRound.peakRssMiB.toFixed(0)}` +
+            (retained
+              ? `, retained ${fixed(overall.firstRound.retainedHeapMiB!)} -> ${fixed(overall.lastRound.retainedHeapMiB!)}`
+              : '') +
+            ' (includes the data the benchmarks between them seeded)'
         : '',
-      memory.grew.length === 0
-        ? 'memory: no read grew beyond noise from its first round to its last'
-        : `memory: GREW beyond noise: ${memory.grew.join(', ')}`,
+      `${memory.rule}: ${memory.grew.length === 0 ? 'no read grew' : `GREW: ${memory.grew.join(', ')}`}`,
     );
   }
 

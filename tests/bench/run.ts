@@ -1,7 +1,8 @@
 // `npm run bench`: every read of issue 19 through the facade (createApp, the real path) against
 // the same read written by hand on bare Express with SQL on the same connection, in the same
 // process: both must answer the same bytes before any load (servers.ts), then alternating
-// autocannon rounds with the process's RSS sampled (measure.ts, memory.ts). Then the writes:
+// autocannon rounds with the process's memory measured (measure.ts, memory.ts; npm runs node with
+// --expose-gc, so that the heap retained after each round is known). Then the writes:
 // POST 2500 dates against the same inserts by hand (eventDates.ts), and 500 EANs imported to
 // the job's completion (productImport.ts). One report at the end (report.ts).
 //
