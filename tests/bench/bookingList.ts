@@ -241,20 +241,22 @@ export async function explainBookingPage(
   filters: { offerId: number; firstIndex: number; limit: number },
 ): Promise<{ sql: string; plan: string }> {
   const em = target.runtime.orm.em.fork() as SqlEntityManager;
-  const captured: Knex.QueryBuilder[] = [];
+  // readBookingViews sends SQL text with its parameters, or a knex query builder: both are read.
+  const captured: { query: string | Knex.QueryBuilder; params: readonly unknown[] }[] = [];
   const spy = {
     getKnex: () => em.getKnex(),
     getPlatform: () => em.getPlatform(),
     getConnection: () => ({
-      execute: async (query: Knex.QueryBuilder) => {
-        captured.push(query);
+      execute: async (query: string | Knex.QueryBuilder, params: readonly unknown[] = []) => {
+        captured.push({ query, params });
         return [];
       },
     }),
   } as unknown as EntityManager;
   await readBookingViews(spy, filters);
   if (captured.length !== 1) throw new Error(`readBookingViews sent ${captured.length} queries, expected 1`);
-  const { sql, bindings } = captured[0].toSQL();
+  const [{ query, params }] = captured;
+  const { sql, bindings } = typeof query === 'string' ? { sql: query, bindings: params } : query.toSQL();
   const platform = em.getPlatform();
   const formatted = platform.formatQuery(sql, [...bindings]);
   const connection = em.getConnection();
