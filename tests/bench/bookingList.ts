@@ -9,12 +9,12 @@ import { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
-import { createApp } from '../../server/app.js';
 import { publishedEventData } from '../support/eventData.js';
-import type { EventListOptions } from './eventList.js';
-import { compare, table } from './measure.js';
-import { listen } from './servers.js';
+import { type Bench, type BenchContext, measureReadPair } from './harness.js';
+import { createRawBookingByTokenApp, createRawBookingListApp } from './rawBookingApps.js';
+import { seedOnce } from './seeds.js';
 import type { BenchTarget } from './target.js';
+import { READ_TARGET } from './targets.js';
 
 /** Bookings of the listed offer. */
 export const LISTED_OFFER_BOOKINGS = 100_000;
@@ -32,16 +32,6 @@ const TOKEN_SPACE = TOKEN_ALPHABET.length ** TOKEN_LENGTH;
 /** Coprime with 31, so that n -> n * MULTIPLIER mod 31^6 is a bijection: distinct, scattered tokens. */
 const TOKEN_MULTIPLIER = 48_271;
 const DAY_MS = 24 * 3_600_000;
-
-export type BookingListOptions = EventListOptions;
-
-export interface BookingListFigures {
-  firstPageRps: number;
-  deepPageRps: number;
-  /** cost(deep) / cost(first) = firstPageRps / deepPageRps. */
-  ratio: number;
-  failures: number;
-}
 
 interface Seeded {
   offerId: number;
@@ -251,20 +241,22 @@ export async function explainBookingPage(
   filters: { offerId: number; firstIndex: number; limit: number },
 ): Promise<{ sql: string; plan: string }> {
   const em = target.runtime.orm.em.fork() as SqlEntityManager;
-  const captured: Knex.QueryBuilder[] = [];
+  // readBookingViews sends SQL text with its parameters, or a knex query builder: both are read.
+  const captured: { query: string | Knex.QueryBuilder; params: readonly unknown[] }[] = [];
   const spy = {
     getKnex: () => em.getKnex(),
     getPlatform: () => em.getPlatform(),
     getConnection: () => ({
-      execute: async (query: Knex.QueryBuilder) => {
-        captured.push(query);
+      execute: async (query: string | Knex.QueryBuilder, params: readonly unknown[] = []) => {
+        captured.push({ query, params });
         return [];
       },
     }),
   } as unknown as EntityManager;
   await readBookingViews(spy, filters);
   if (captured.length !== 1) throw new Error(`readBookingViews sent ${captured.length} queries, expected 1`);
-  const { sql, bindings } = captured[0].toSQL();
+  const [{ query, params }] = captured;
+  const { sql, bindings } = typeof query === 'string' ? { sql: query, bindings: params } : query.toSQL();
   const platform = em.getPlatform();
   const formatted = platform.formatQuery(sql, [...bindings]);
   const connection = em.getConnection();
@@ -304,76 +296,112 @@ export function planVerdict(plan: string, isPostgres: boolean): string {
 }
 
 interface BookingPage {
-  bookings: { id: number; offerId: number }[];
+  bookings: { id: number; offerId: number; userEmail: string }[];
+}
+
+/** What a page must show: `PAGE` bookings of the offer, ids increasing from `first` (to `last`), each with its beneficiary. */
+function checkPage(body: string, seeded: Seeded, first: number, last?: number): string {
+  const { bookings } = JSON.parse(body) as BookingPage;
+  const ids = bookings.map((booking) => booking.id);
+  const problems = [
+    bookings.length !== PAGE && `${bookings.length} bookings, expected ${PAGE}`,
+    bookings.some((booking) => booking.offerId !== seeded.offerId) && 'bookings of another offer',
+    bookings.some((booking) => !booking.userEmail) && 'a booking without its beneficiary',
+    ids.some((id, at) => at > 0 && id <= ids[at - 1]) && 'ids not increasing',
+    ids[0] !== first && `first id ${ids[0]}, expected ${first}`,
+    last !== undefined && ids[ids.length - 1] !== last && `last id ${ids[ids.length - 1]}, expected ${last}`,
+  ].filter(Boolean);
+  if (problems.length > 0) throw new Error(problems.join(', '));
+  return `${PAGE} bookings with their beneficiary, ids ${ids[0]}..${ids[ids.length - 1]}`;
+}
+
+function benchBookings(context: BenchContext): Promise<Seeded> {
+  return seedOnce(context.target, 'bookings', () => seedBookings(context.target, (line) => context.log(line)));
 }
 
 /**
- * GET the first page of 50 bookings of an offer with 100,000 bookings against the last page
- * (`firstIndex` the id of its 99,951st booking), through the facade: with the (offer_id, id)
+ * GET the first page of 50 bookings of an offer with 100,000 bookings through the facade and
+ * by hand (key, offer in scope, the page in one query); and, in the same alternation, the last
+ * page through the facade (`firstIndex` the id of its 99,951st booking): with the (offer_id, id)
  * index, the deep page should cost what the first does.
  */
-export async function benchBookingList(
-  target: BenchTarget,
-  options: BookingListOptions,
-  log: (line: string) => void,
-): Promise<BookingListFigures> {
-  const seeded = await seedBookings(target, log);
-  const firstPath = `/public/bookings/v1/bookings?offerId=${seeded.offerId}&limit=${PAGE}`;
-  const deepPath = `/public/bookings/v1/bookings?offerId=${seeded.offerId}&firstIndex=${seeded.deepFirstIndex}&limit=${PAGE}`;
+export const bookingListBench: Bench = {
+  key: 'bookings',
+  async run(context) {
+    const seeded = await benchBookings(context);
+    const firstPath = `/public/bookings/v1/bookings?offerId=${seeded.offerId}&limit=${PAGE}`;
+    const deepPath = `/public/bookings/v1/bookings?offerId=${seeded.offerId}&firstIndex=${seeded.deepFirstIndex}&limit=${PAGE}`;
 
-  const { sql, plan } = await explainBookingPage(target, {
-    offerId: seeded.offerId,
-    firstIndex: seeded.deepFirstIndex,
-    limit: PAGE,
-  });
-  const isPostgres = target.runtime.orm.em.getPlatform() instanceof PostgreSqlPlatform;
-  log(`deep page query (readBookingViews):\n${sql}`);
-  log(`${isPostgres ? 'EXPLAIN (ANALYZE, BUFFERS)' : 'EXPLAIN QUERY PLAN'} of the deep page:\n${plan}`);
-  log(planVerdict(plan, isPostgres));
+    const { target } = context;
+    const { sql, plan } = await explainBookingPage(target, {
+      offerId: seeded.offerId,
+      firstIndex: seeded.deepFirstIndex,
+      limit: PAGE,
+    });
+    const isPostgres = target.runtime.orm.em.getPlatform() instanceof PostgreSqlPlatform;
+    context.log(`deep page query (readBookingViews):\n${sql}`);
+    context.log(`${isPostgres ? 'EXPLAIN (ANALYZE, BUFFERS)' : 'EXPLAIN QUERY PLAN'} of the deep page:\n${plan}`);
+    const verdict = planVerdict(plan, isPostgres);
+    context.log(verdict);
 
-  const facade = await listen(createApp(target.runtime));
-  try {
-    const headers = { authorization: `Bearer ${target.apiKey}` };
-    for (const [label, path, expectedFirst, expectedLast] of [
-      ['first page', firstPath, seeded.firstId, undefined],
-      ['deep page', deepPath, seeded.deepFirstIndex, seeded.lastId],
-    ] as const) {
-      const response = await fetch(`${facade.origin}${path}`, { headers });
-      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-      const { bookings } = (await response.json()) as BookingPage;
-      const ids = bookings.map((booking) => booking.id);
-      const problems = [
-        bookings.length !== PAGE && `${bookings.length} bookings, expected ${PAGE}`,
-        bookings.some((booking) => booking.offerId !== seeded.offerId) && `bookings of another offer`,
-        ids.some((id, at) => at > 0 && id <= ids[at - 1]) && 'ids not increasing',
-        ids[0] !== expectedFirst && `first id ${ids[0]}, expected ${expectedFirst}`,
-        expectedLast !== undefined &&
-          ids[ids.length - 1] !== expectedLast &&
-          `last id ${ids[ids.length - 1]}, expected ${expectedLast}`,
-      ].filter(Boolean);
-      if (problems.length > 0) throw new Error(`GET ${path}: ${problems.join(', ')}`);
-      log(`GET ${path} (${label}): 200 with ${PAGE} bookings, ids ${ids[0]}..${ids[ids.length - 1]}`);
-    }
-
-    const { averages } = await compare(
-      [
-        { label: 'first', url: `${facade.origin}${firstPath}` },
-        { label: 'deep', url: `${facade.origin}${deepPath}` },
-      ],
-      { ...options, headers },
-      log,
+    const deep = await fetch(`${context.facadeOrigin}${deepPath}`, { headers: context.headers });
+    const deepBody = await deep.text();
+    if (deep.status !== 200) throw new Error(`GET ${deepPath} answered ${deep.status}: ${deepBody}`);
+    context.log(
+      `GET ${deepPath} (deep page, facade): ${checkPage(deepBody, seeded, seeded.deepFirstIndex, seeded.lastId)}`,
     );
-    log(table(averages));
-    const firstPageRps = averages.get('first')!.requestsPerSecond;
-    const deepPageRps = averages.get('deep')!.requestsPerSecond;
+
+    const { comparison } = await measureReadPair(context, {
+      key: this.key,
+      title: `${PAGE} bookings with beneficiary (first page)`,
+      path: firstPath,
+      target: READ_TARGET,
+      raw: createRawBookingListApp(target.runtime),
+      facadeExtras: [{ label: 'facade deep', path: deepPath }],
+      check: (body) => checkPage(body, seeded, seeded.firstId),
+    });
+    const firstPageRps = comparison.averages.get('facade')!.requestsPerSecond;
+    const deepPageRps = comparison.averages.get('facade deep')!.requestsPerSecond;
     const ratio = firstPageRps / deepPageRps;
-    log(
-      `bookings list on ${LISTED_OFFER_BOOKINGS} bookings: first page ${firstPageRps.toFixed(0)} req/s, deep page ` +
-        `${deepPageRps.toFixed(0)} req/s, deep/first cost ratio ${ratio.toFixed(2)} (target <= ${BOOKING_LIST_RATIO_TARGET})`,
+    context.results.notes.push({
+      key: 'bookings-deep-page',
+      title: `bookings list on ${LISTED_OFFER_BOOKINGS.toLocaleString('en')} bookings, deep page vs first (facade)`,
+      text:
+        `first page ${firstPageRps.toFixed(0)} req/s, deep page ${deepPageRps.toFixed(0)} req/s, ` +
+        `cost ratio deep/first ${ratio.toFixed(2)}; ${verdict}`,
+      figures: { firstPageRps, deepPageRps, ratio },
+      verdict: { target: `deep/first <= ${BOOKING_LIST_RATIO_TARGET}`, pass: ratio <= BOOKING_LIST_RATIO_TARGET },
+    });
+  },
+};
+
+/**
+ * GET a booking by its countermark, as a venue's scanner at the door: through the facade and by
+ * hand (key, then the booking in the key's scope with everything its answer shows, one query).
+ * A CONFIRMED booking whose cancellation limit is past, so that both answer 200.
+ */
+export const bookingByTokenBench: Bench = {
+  key: 'token',
+  async run(context) {
+    const seeded = await benchBookings(context);
+    const connection = context.target.runtime.orm.em.getConnection();
+    const [booking] = await connection.execute<{ id: number; token: string }[]>(
+      "select id, token from booking where offer_id = ? and status = 'CONFIRMED' order by id limit 1 offset ?",
+      [seeded.offerId, Math.floor(LISTED_OFFER_BOOKINGS / 3)],
     );
-    const failures = [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0);
-    return { firstPageRps, deepPageRps, ratio, failures };
-  } finally {
-    await facade.close();
-  }
-}
+    if (!booking) throw new Error(`no CONFIRMED booking of offer ${seeded.offerId}`);
+    await measureReadPair(context, {
+      key: this.key,
+      title: 'booking by countermark',
+      path: `/public/bookings/v1/token/${booking.token}`,
+      target: READ_TARGET,
+      raw: createRawBookingByTokenApp(context.target.runtime),
+      check(body) {
+        const answer = JSON.parse(body) as { id: number; status: string };
+        if (Number(answer.id) !== Number(booking.id) || answer.status !== 'CONFIRMED')
+          throw new Error(`answered booking ${answer.id} (${answer.status}), expected ${booking.id}, CONFIRMED`);
+        return `booking ${booking.id}, CONFIRMED`;
+      },
+    });
+  },
+};

@@ -5,14 +5,13 @@ import { Offer } from '../../graphql/offers/Offer.js';
 import { publishedEventData } from '../support/eventData.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { createApp } from '../../server/app.js';
-import { listen } from './servers.js';
+import { median } from './measure.js';
+import type { Bench, TimePairResult } from './harness.js';
 import type { BenchTarget } from './target.js';
+import { DATES_TIME_RATIO_TARGET } from './targets.js';
 
 const RUNS = 3;
 const RAW_ROWS_PER_INSERT = 500;
-/** The target of the issue: 2500 dates in under a second on PostgreSQL. */
-export const DATES_TARGET_MS = 1_000;
 
 interface FreshEvent {
   offerId: number;
@@ -87,46 +86,32 @@ async function insertByHand(
   return inserted;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-export interface EventDatesFigures {
-  facadeMs: number;
-  rawMs: number;
-  ratio: number;
-  failures: number;
-}
-
 /**
  * One POST of 2500 dates through the facade (HTTP on 127.0.0.1, auth, zod, GraphQL, rules,
  * inserts, answer) against the same rows inserted by hand; median of 3 runs each, every run
  * on a fresh event with one price category, alternating facade and raw.
  */
-export async function benchEventDates(target: BenchTarget, log: (line: string) => void): Promise<EventDatesFigures> {
-  const facade = await listen(createApp(target.runtime));
-  const facadeRuns: number[] = [];
-  const rawRuns: number[] = [];
-  let failures = 0;
-  try {
+export const eventDatesBench: Bench = {
+  key: 'dates',
+  async run(context) {
+    const { target, log } = context;
+    const runs: TimePairResult['runs'] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       const viaFacade = await freshEvent(target, `facade ${run}`);
       const body = JSON.stringify({ dates: datesFor(viaFacade, target.runtime.clock.now()) });
       const started = performance.now();
-      const response = await fetch(`${facade.origin}/public/offers/v1/events/${viaFacade.offerId}/dates`, {
+      const response = await fetch(`${context.facadeOrigin}/public/offers/v1/events/${viaFacade.offerId}/dates`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${target.apiKey}`, 'content-type': 'application/json' },
+        headers: { ...context.headers, 'content-type': 'application/json' },
         body,
       });
       const answer = (await response.json()) as { dates?: unknown[] };
       const facadeMs = performance.now() - started;
       const stored = await target.runtime.orm.em.fork().count(Stock, { offer: viaFacade.offerId });
       if (response.status !== 200 || answer.dates?.length !== DATES_PER_CALL_MAX || stored !== DATES_PER_CALL_MAX) {
-        failures += 1;
+        context.results.failures += 1;
         log(`facade run ${run}: answered ${response.status} with ${answer.dates?.length ?? 0} dates, ${stored} stored`);
       }
-      facadeRuns.push(facadeMs);
 
       const byHand = await freshEvent(target, `raw ${run}`);
       const dates = datesFor(byHand, target.runtime.clock.now());
@@ -134,27 +119,30 @@ export async function benchEventDates(target: BenchTarget, log: (line: string) =
       const inserted = await insertByHand(target, byHand, dates);
       const rawMs = performance.now() - rawStarted;
       if (inserted !== DATES_PER_CALL_MAX) {
-        failures += 1;
+        context.results.failures += 1;
         log(`raw run ${run}: ${inserted} rows inserted`);
       }
-      rawRuns.push(rawMs);
-      log(`run ${run}: facade ${facadeMs.toFixed(0)} ms, raw ${rawMs.toFixed(0)} ms`);
+      runs.push({ facadeMs, rawMs });
+      log(`POST ${DATES_PER_CALL_MAX} dates, run ${run}: facade ${facadeMs.toFixed(0)} ms, raw ${rawMs.toFixed(0)} ms`);
     }
-  } finally {
-    await facade.close();
-  }
-  const facadeMs = median(facadeRuns);
-  const rawMs = median(rawRuns);
-  return { facadeMs, rawMs, ratio: facadeMs / rawMs, failures };
-}
+    const facadeMs = median(runs.map((run) => run.facadeMs));
+    const rawMs = median(runs.map((run) => run.rawMs));
+    const ratio = facadeMs / rawMs;
+    context.results.times.push({
+      key: this.key,
+      title: `POST ${DATES_PER_CALL_MAX} dates (median of ${RUNS})`,
+      facadeMs,
+      rawMs,
+      ratio,
+      target: DATES_TIME_RATIO_TARGET,
+      pass: ratio <= DATES_TIME_RATIO_TARGET,
+      runs,
+    });
+  },
+};
 
-export function eventDatesReport(figures: EventDatesFigures): string {
-  return [
-    '',
-    `Benchmark: POST /public/offers/v1/events/{event_id}/dates with ${DATES_PER_CALL_MAX} dates, median of ${RUNS} runs, each on a fresh event`,
-    'facade: HTTP on 127.0.0.1 through createApp (auth, rate limiter, zod, GraphQL execute, rules, one transaction, batched inserts, answer)',
-    `raw: the same rows by hand on the same connection, one transaction, INSERT ... RETURNING id of ${RAW_ROWS_PER_INSERT} rows each`,
-    `facade ${figures.facadeMs.toFixed(0)} ms   raw ${figures.rawMs.toFixed(0)} ms   ratio facade/raw ${figures.ratio.toFixed(2)}`,
-    `target: facade < ${DATES_TARGET_MS} ms   ${figures.facadeMs < DATES_TARGET_MS ? 'PASS' : 'BELOW'}`,
-  ].join('\n');
-}
+/** What the report says the two sides of the dates do. */
+export const eventDatesLegend =
+  'POST /public/offers/v1/events/{event_id}/dates: facade = HTTP on 127.0.0.1 through createApp (auth, rate limiter, zod, GraphQL, rules, ' +
+  'one transaction, batched inserts, answer); raw = the same rows by hand on the same connection, one transaction, ' +
+  `INSERT ... RETURNING id of ${RAW_ROWS_PER_INSERT} rows each; each run on a fresh event`;

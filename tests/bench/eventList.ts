@@ -1,59 +1,59 @@
-import { isDeepStrictEqual } from 'node:util';
-import { createApp } from '../../server/app.js';
-import { seedEvents, LISTED_EVENTS } from './eventListData.js';
-import { compare, table } from './measure.js';
-import { createRawEventListApp } from './rawEventListApp.js';
-import { listen } from './servers.js';
-import type { BenchTarget } from './target.js';
+import { LISTED_EVENTS, seedEvents } from './eventListData.js';
+import type { Bench, BenchContext } from './harness.js';
+import { measureReadPair } from './harness.js';
+import { createRawEventApp, createRawEventListApp } from './rawEventApps.js';
+import { seedOnce } from './seeds.js';
+import { READ_TARGET } from './targets.js';
 
-const PATH = `/public/offers/v1/events?limit=${LISTED_EVENTS}`;
-
-export interface EventListOptions {
-  durationSeconds: number;
-  connections: number;
-  warmUpSeconds: number;
-  rounds: number;
+/** The 50 events both benchmarks read, seeded by whichever runs first. */
+function benchEvents(context: BenchContext): Promise<number[]> {
+  return seedOnce(context.target, 'events', () => seedEvents(context.target.runtime, context.target.owner));
 }
 
 /**
- * GET a page of 50 events with their price categories and statuses, through the facade and
- * by hand (four queries, same connection); both answers must be equal before load is sent.
+ * GET a page of 50 events with their price categories and statuses (from the first seeded
+ * event on, so that events other benchmarks create stay out of it), through the facade and by
+ * hand (four queries, same connection).
  */
-export async function benchEventList(
-  target: BenchTarget,
-  options: EventListOptions,
-  log: (line: string) => void,
-): Promise<{ ratio: number; failures: number }> {
-  await seedEvents(target.runtime, target.owner);
-  const facade = await listen(createApp(target.runtime));
-  const raw = await listen(createRawEventListApp(target.runtime));
-  try {
-    const headers = { authorization: `Bearer ${target.apiKey}` };
-    const [facadeBody, rawBody] = await Promise.all(
-      [facade, raw].map(async (server) => {
-        const response = await fetch(`${server.origin}${PATH}`, { headers });
-        if (response.status !== 200) throw new Error(`${server.origin}${PATH} answered ${response.status}`);
-        return response.json() as Promise<{ events: unknown[] }>;
-      }),
-    );
-    if (facadeBody.events.length !== LISTED_EVENTS || !isDeepStrictEqual(facadeBody, rawBody)) {
-      throw new Error('The facade and the raw handler answer different event lists');
-    }
-    log(`GET ${PATH}: both answer the same ${LISTED_EVENTS} events`);
-    const { averages } = await compare(
-      [
-        { label: 'facade', url: `${facade.origin}${PATH}` },
-        { label: 'raw', url: `${raw.origin}${PATH}` },
-      ],
-      { ...options, headers },
-      log,
-    );
-    log(table(averages));
-    const ratio = averages.get('facade')!.requestsPerSecond / averages.get('raw')!.requestsPerSecond;
-    log(`ratio facade/raw req/s (50 events with price categories): ${ratio.toFixed(3)}`);
-    const failures = [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0);
-    return { ratio, failures };
-  } finally {
-    await Promise.all([facade.close(), raw.close()]);
-  }
-}
+export const eventListBench: Bench = {
+  key: 'events',
+  async run(context) {
+    const ids = await benchEvents(context);
+    await measureReadPair(context, {
+      key: this.key,
+      title: `${LISTED_EVENTS} events with price categories`,
+      path: `/public/offers/v1/events?firstIndex=${ids[0]}&limit=${LISTED_EVENTS}`,
+      target: READ_TARGET,
+      raw: createRawEventListApp(context.target.runtime),
+      check(body) {
+        const { events } = JSON.parse(body) as { events: { id: number }[] };
+        const listed = events.map((event) => event.id).join();
+        if (listed !== ids.join()) throw new Error(`listed events ${listed}, expected the seeded ${ids.join()}`);
+        return `the ${LISTED_EVENTS} seeded events`;
+      },
+    });
+  },
+};
+
+/** GET one of those events (3 price categories, 5 dates), through the facade and by hand (four queries). */
+export const eventBench: Bench = {
+  key: 'event',
+  async run(context) {
+    const ids = await benchEvents(context);
+    // One with an image and its credit, and a duration: the optional parts of the answer filled.
+    const id = ids[21];
+    await measureReadPair(context, {
+      key: this.key,
+      title: 'one event with price categories',
+      path: `/public/offers/v1/events/${id}`,
+      target: READ_TARGET,
+      raw: createRawEventApp(context.target.runtime),
+      check(body) {
+        const event = JSON.parse(body) as { id: number; priceCategories: unknown[]; image: unknown };
+        if (event.id !== id || event.priceCategories.length !== 3 || event.image === null)
+          throw new Error(`event ${event.id}: expected event ${id} with 3 price categories and an image`);
+        return 'with its 3 price categories and its image';
+      },
+    });
+  },
+};

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { memoryDuring, type RoundMemory } from './memory.js';
 
 export interface LoadOptions {
   durationSeconds: number;
@@ -40,18 +41,35 @@ export interface Contender {
   url: string;
 }
 
+export interface LoadSettings {
+  durationSeconds: number;
+  connections: number;
+  warmUpSeconds: number;
+  rounds: number;
+}
+
 export interface Comparison {
   averages: Map<string, Figures>;
   rounds: { label: string; figures: Figures }[];
+  /** The process's memory in each round (every contender's run of that round). */
+  memory: RoundMemory[];
+}
+
+function formatFigures(figures: Figures): string {
+  return (
+    `${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms` +
+    `  non-2xx ${figures.non2xx}  failed ${figures.failed}`
+  );
 }
 
 /**
  * Warms each contender up, then alternates measured runs (A, B, A, B, ...) so that noise from
- * the machine falls on both, and averages each contender's rounds.
+ * the machine falls on both, and averages each contender's rounds; measures the process's
+ * memory in each round.
  */
 export async function compare(
   contenders: Contender[],
-  options: LoadOptions & { warmUpSeconds: number; rounds: number },
+  options: LoadSettings & { headers: Record<string, string> },
   progress: (line: string) => void,
 ): Promise<Comparison> {
   for (const contender of contenders) {
@@ -59,22 +77,25 @@ export async function compare(
     await load(contender.url, { ...options, durationSeconds: options.warmUpSeconds });
   }
   const rounds: Comparison['rounds'] = [];
+  const memory: RoundMemory[] = [];
+  const width = Math.max(...contenders.map((contender) => contender.label.length));
   for (let round = 1; round <= options.rounds; round += 1) {
-    for (const contender of contenders) {
-      const figures = await load(contender.url, options);
-      progress(
-        `round ${round} ${contender.label.padEnd(6)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
-          `  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  non-2xx ${figures.non2xx}  failed ${figures.failed}`,
-      );
-      rounds.push({ label: contender.label, figures });
-    }
+    const { memory: used } = await memoryDuring(async () => {
+      for (const contender of contenders) {
+        const figures = await load(contender.url, options);
+        progress(`round ${round} ${contender.label.padEnd(width)} ${formatFigures(figures)}`);
+        rounds.push({ label: contender.label, figures });
+      }
+    });
+    const retained = used.retainedHeapMiB === null ? '' : `, heap retained ${used.retainedHeapMiB.toFixed(1)} MiB`;
+    progress(`round ${round} peak RSS ${used.peakRssMiB.toFixed(0)} MiB${retained}`);
+    memory.push(used);
   }
   const averages = new Map<string, Figures>();
   for (const contender of contenders) {
     const mine = rounds.filter((entry) => entry.label === contender.label).map((entry) => entry.figures);
-    const mean = (pick: (figures: Figures) => number) =>
-      mine.reduce((sum, figures) => sum + pick(figures), 0) / mine.length;
     const sum = (pick: (figures: Figures) => number) => mine.reduce((total, figures) => total + pick(figures), 0);
+    const mean = (pick: (figures: Figures) => number) => sum(pick) / mine.length;
     averages.set(contender.label, {
       requestsPerSecond: mean((figures) => figures.requestsPerSecond),
       p50Ms: mean((figures) => figures.p50Ms),
@@ -84,26 +105,18 @@ export async function compare(
       total: sum((figures) => figures.total),
     });
   }
-  return { averages, rounds };
+  return { averages, rounds, memory };
 }
 
-export function table(averages: Map<string, Figures>): string {
-  const header = ['', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'failed', 'requests'];
-  const rows = [...averages].map(([label, figures]) => [
-    label,
-    figures.requestsPerSecond.toFixed(0),
-    figures.p50Ms.toFixed(1),
-    figures.p99Ms.toFixed(1),
-    String(figures.non2xx),
-    String(figures.failed),
-    String(figures.total),
-  ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
-  return [header, ...rows]
-    .map((row) =>
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-        .join('  '),
-    )
-    .join('\n');
+/** Requests that answered non-2xx or failed at the socket: any of them fails the bench. */
+export function failuresOf(figures: Iterable<Figures>): number {
+  let failures = 0;
+  for (const entry of figures) failures += entry.non2xx + entry.failed;
+  return failures;
+}
+
+/** The middle value (of an odd count; the upper middle of an even one). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)];
 }

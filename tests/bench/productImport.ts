@@ -2,8 +2,8 @@ import { CatalogueProduct } from '../../graphql/offers/eanCatalogue/CataloguePro
 import { withEanCheckDigit } from '../../graphql/offers/eanCatalogue/ean.js';
 import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
 import { PRODUCTS_BY_EAN_MAX } from '../../graphql/offers/limits.js';
-import { createApp } from '../../server/app.js';
-import { listen } from './servers.js';
+import { median } from './measure.js';
+import type { Bench } from './harness.js';
 import type { BenchTarget } from './target.js';
 
 const CREATION_RUNS = 3;
@@ -55,24 +55,10 @@ async function lastImportId(target: BenchTarget): Promise<number> {
   return latest?.id ?? 0;
 }
 
-export interface ProductImportRun {
+interface ProductImportRun {
   kind: 'create' | 'update';
   acceptedMs: number;
   completedMs: number;
-  created: number;
-  updated: number;
-}
-
-export interface ProductImportFigures {
-  runs: ProductImportRun[];
-  medianCreateMs: number;
-  updateMs: number;
-  failures: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /**
@@ -80,81 +66,69 @@ function median(values: number[]): number {
  * completion, with the process's own worker polling as in production (the request wakes it).
  * Three runs create 500 offers each; a fourth updates the 500 of the first run.
  */
-export async function benchProductImport(
-  target: BenchTarget,
-  log: (line: string) => void,
-): Promise<ProductImportFigures> {
-  const eans = await seedBenchCatalogue(target, PRODUCTS_BY_EAN_MAX * CREATION_RUNS);
-  const facade = await listen(createApp(target.runtime));
-  target.runtime.worker.start();
-  const runs: ProductImportRun[] = [];
-  let failures = 0;
-  try {
-    const batches: { kind: ProductImportRun['kind']; eans: string[] }[] = [
-      ...Array.from({ length: CREATION_RUNS }, (_, run) => ({
-        kind: 'create' as const,
-        eans: eans.slice(run * PRODUCTS_BY_EAN_MAX, (run + 1) * PRODUCTS_BY_EAN_MAX),
-      })),
-      { kind: 'update', eans: eans.slice(0, PRODUCTS_BY_EAN_MAX) },
-    ];
-    for (const [index, batch] of batches.entries()) {
-      const before = await lastImportId(target);
-      const body = JSON.stringify({
-        location: { type: 'physical', venueId: target.owner.venueId },
-        products: batch.eans.map((ean, position) => ({ ean, stock: { price: 500 + position, quantity: 10 + index } })),
-      });
-      const started = performance.now();
-      const response = await fetch(`${facade.origin}/public/offers/v1/products/ean`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${target.apiKey}`, 'content-type': 'application/json' },
-        body,
-      });
-      const acceptedMs = performance.now() - started;
-      if (response.status !== 204) {
-        failures += 1;
-        log(`run ${index + 1}: answered ${response.status} ${await response.text()}`);
-        continue;
-      }
-      const finished = await importFinished(target, before);
-      const completedMs = performance.now() - started;
-      const expected = batch.kind === 'create' ? finished.createdCount : finished.updatedCount;
-      if (expected !== PRODUCTS_BY_EAN_MAX || finished.rejected.length > 0) {
-        failures += 1;
+export const productImportBench: Bench = {
+  key: 'imports',
+  async run(context) {
+    const { target, log } = context;
+    const eans = await seedBenchCatalogue(target, PRODUCTS_BY_EAN_MAX * CREATION_RUNS);
+    target.runtime.worker.start();
+    const runs: ProductImportRun[] = [];
+    try {
+      const batches: { kind: ProductImportRun['kind']; eans: string[] }[] = [
+        ...Array.from({ length: CREATION_RUNS }, (_, run) => ({
+          kind: 'create' as const,
+          eans: eans.slice(run * PRODUCTS_BY_EAN_MAX, (run + 1) * PRODUCTS_BY_EAN_MAX),
+        })),
+        { kind: 'update', eans: eans.slice(0, PRODUCTS_BY_EAN_MAX) },
+      ];
+      for (const [index, batch] of batches.entries()) {
+        const before = await lastImportId(target);
+        const body = JSON.stringify({
+          location: { type: 'physical', venueId: target.owner.venueId },
+          products: batch.eans.map((ean, position) => ({
+            ean,
+            stock: { price: 500 + position, quantity: 10 + index },
+          })),
+        });
+        const started = performance.now();
+        const response = await fetch(`${context.facadeOrigin}/public/offers/v1/products/ean`, {
+          method: 'POST',
+          headers: { ...context.headers, 'content-type': 'application/json' },
+          body,
+        });
+        const acceptedMs = performance.now() - started;
+        if (response.status !== 204) {
+          context.results.failures += 1;
+          log(`import run ${index + 1}: answered ${response.status} ${await response.text()}`);
+          continue;
+        }
+        const finished = await importFinished(target, before);
+        const completedMs = performance.now() - started;
+        const expected = batch.kind === 'create' ? finished.createdCount : finished.updatedCount;
+        if (expected !== PRODUCTS_BY_EAN_MAX || finished.rejected.length > 0) {
+          context.results.failures += 1;
+          log(
+            `import run ${index + 1}: created ${finished.createdCount}, updated ${finished.updatedCount}, rejected ${finished.rejected.length}`,
+          );
+        }
+        runs.push({ kind: batch.kind, acceptedMs, completedMs });
         log(
-          `run ${index + 1}: created ${finished.createdCount}, updated ${finished.updatedCount}, rejected ${finished.rejected.length}`,
+          `import run ${index + 1} (${batch.kind}): 204 after ${acceptedMs.toFixed(0)} ms, done after ${completedMs.toFixed(0)} ms`,
         );
       }
-      runs.push({
-        kind: batch.kind,
-        acceptedMs,
-        completedMs,
-        created: finished.createdCount,
-        updated: finished.updatedCount,
-      });
-      log(
-        `run ${index + 1} (${batch.kind}): 204 after ${acceptedMs.toFixed(0)} ms, done after ${completedMs.toFixed(0)} ms`,
-      );
+    } finally {
+      await target.runtime.worker.stop();
     }
-  } finally {
-    await target.runtime.worker.stop();
-    await facade.close();
-  }
-  const creations = runs.filter((run) => run.kind === 'create').map((run) => run.completedMs);
-  return {
-    runs,
-    medianCreateMs: creations.length > 0 ? median(creations) : Number.NaN,
-    updateMs: runs.find((run) => run.kind === 'update')?.completedMs ?? Number.NaN,
-    failures,
-  };
-}
-
-export function productImportReport(figures: ProductImportFigures): string {
-  return [
-    '',
-    `Benchmark: POST /public/offers/v1/products/ean with ${PRODUCTS_BY_EAN_MAX} EANs, from the request to the job's completion`,
-    "the process's worker polls as in production; the request wakes it; steps of 100 items, one transaction each",
-    `creation of ${PRODUCTS_BY_EAN_MAX} offers and stocks: median of ${CREATION_RUNS} runs ${figures.medianCreateMs.toFixed(0)} ms   ` +
-      `update of their ${PRODUCTS_BY_EAN_MAX} stocks: ${figures.updateMs.toFixed(0)} ms`,
-    `target: creation < ${IMPORT_TARGET_MS} ms   ${figures.medianCreateMs < IMPORT_TARGET_MS ? 'PASS' : 'BELOW'}`,
-  ].join('\n');
-}
+    const creations = runs.filter((run) => run.kind === 'create').map((run) => run.completedMs);
+    const medianCreateMs = creations.length > 0 ? median(creations) : Number.NaN;
+    const updateMs = runs.find((run) => run.kind === 'update')?.completedMs ?? Number.NaN;
+    context.results.limits.push({
+      key: this.key,
+      title: `product import, ${PRODUCTS_BY_EAN_MAX} EANs to the job's completion (median of ${CREATION_RUNS} creations)`,
+      ms: medianCreateMs,
+      targetMs: IMPORT_TARGET_MS,
+      pass: medianCreateMs < IMPORT_TARGET_MS,
+      detail: `update of their ${PRODUCTS_BY_EAN_MAX} stocks: ${updateMs.toFixed(0)} ms; 204 after ${runs.map((run) => run.acceptedMs.toFixed(0)).join(', ')} ms`,
+    });
+  },
+};

@@ -2,6 +2,7 @@ import express from 'express';
 import { parseApiKey, secretMatches } from '../../graphql/providers/apiKeys.js';
 import type { Runtime } from '../../server/runtime.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
+import { bearerToken } from './rawSupport.js';
 
 /**
  * The baseline: GET /public/providers/v1/provider written by hand on bare Express 4, through the
@@ -26,12 +27,6 @@ interface Row {
   cancel_url: string | null;
   notification_url: string | null;
   logo_url: string | null;
-}
-
-function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const [scheme, token] = header.trim().split(/\s+/, 2);
-  return scheme?.toLowerCase() === 'bearer' ? token : undefined;
 }
 
 export function createRawProviderApp(runtime: Runtime): express.Express {

@@ -1,28 +1,77 @@
-// `npm run bench`: GET /public/providers/v1/provider through the facade against the same work
-// written by hand on bare Express, in the same process, through the same driver and database;
-// then one POST of 2500 event dates against the same inserts by hand (tests/bench/eventDates.ts),
-// a page of 50 events with their price categories against four queries by hand (eventList.ts),
-// a page of 50 products with their stocks against two queries by hand (productList.ts), and one
-// bulk upsert of 500 EANs from the request to the job's completion (productImport.ts); and the
-// bookings list on 100,000 bookings, a deep page against the first (bookingList.ts); and the
-// 300 collective offers with their bookings against three queries by hand, then the facade's
-// BOOKED filter once (collectiveList.ts).
+// `npm run bench`: every read of issue 19 through the facade (createApp, the real path) against
+// the same read written by hand on bare Express with SQL on the same connection, in the same
+// process: both must answer the same bytes before any load (servers.ts), then alternating
+// autocannon rounds with the process's memory measured (measure.ts, memory.ts; npm runs node with
+// --expose-gc, so that the heap retained after each round is known). Then the writes:
+// POST 2500 dates against the same inserts by hand (eventDates.ts), and 500 EANs imported to
+// the job's completion (productImport.ts). One report at the end (report.ts).
+//
+// Options (after `--` through npm: `npm run bench -- --json out.json`; npm runs the script in the
+// project root, so a relative file lands there):
+//   --json <file>   also write the report's figures as JSON, to compare runs (compare.ts)
+//   --only <keys>   run only these benchmarks, comma-separated (keys below); a seed that several
+//                   share runs for whichever comes first, so their figures match a full run's
+//   --strict        exit 2 when a target fails or a read's memory grew (default: targets never
+//                   change the exit code; failed requests and differing answers always exit 1)
+// Environment: DATABASE_URL (PostgreSQL; SQLite in a temporary file otherwise),
+// BENCH_DURATION_SECONDS (8), BENCH_CONNECTIONS (10), BENCH_WARMUP_SECONDS (5), BENCH_ROUNDS (2).
 import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
 import { createApp } from '../../server/app.js';
-import { benchEventDates, eventDatesReport } from './eventDates.js';
-import { benchBookingList } from './bookingList.js';
-import { benchCollectiveList } from './collectiveList.js';
-import { benchEventList } from './eventList.js';
-import { benchProductImport, productImportReport } from './productImport.js';
-import { benchProductList } from './productList.js';
-import { compare } from './measure.js';
-import { createRawProviderApp } from './rawProviderApp.js';
-import { report } from './report.js';
-import { type Listening, listen, verifySameAnswers } from './servers.js';
+import { bookingByTokenBench, bookingListBench } from './bookingList.js';
+import { collectiveListBench, collectiveOfferBench } from './collectiveList.js';
+import { eventDatesBench } from './eventDates.js';
+import { eventBench, eventListBench } from './eventList.js';
+import { type Bench, type BenchContext, BenchResults } from './harness.js';
+import type { LoadSettings } from './measure.js';
+import { productImportBench } from './productImport.js';
+import { productListBench } from './productList.js';
+import { offererVenuesBench, providerBench } from './providers.js';
+import { buildReport, command, gitCommit, reportText } from './report.js';
+import { listen } from './servers.js';
 import { openBenchTarget } from './target.js';
 
-const PATH = '/public/providers/v1/provider';
-const ROUNDS = 2;
+/** Reads first, then the writes, which add events and products the reads must not see. */
+const BENCHES: Bench[] = [
+  providerBench,
+  offererVenuesBench,
+  eventListBench,
+  eventBench,
+  productListBench,
+  bookingListBench,
+  bookingByTokenBench,
+  collectiveListBench,
+  collectiveOfferBench,
+  eventDatesBench,
+  productImportBench,
+];
+
+interface Options {
+  json: string | null;
+  only: string[] | null;
+  strict: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { json: null, only: null, strict: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    const value = () => {
+      const next = argv[index + 1];
+      if (next === undefined || next.startsWith('--')) throw new Error(`${argument} needs a value`);
+      index += 1;
+      return next;
+    };
+    if (argument === '--json') options.json = value();
+    else if (argument === '--only') options.only = value().split(',').filter(Boolean);
+    else if (argument === '--strict') options.strict = true;
+    else throw new Error(`unknown option ${argument}; options: --json <file>, --only <keys>, --strict`);
+  }
+  const unknown = options.only?.filter((key) => !BENCHES.some((bench) => bench.key === key)) ?? [];
+  if (unknown.length > 0)
+    throw new Error(`unknown benchmark ${unknown.join(', ')}; keys: ${BENCHES.map((bench) => bench.key).join(', ')}`);
+  return options;
+}
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -33,73 +82,66 @@ function positiveInteger(name: string, fallback: number): number {
 }
 
 async function main(): Promise<number> {
-  const durationSeconds = positiveInteger('BENCH_DURATION_SECONDS', 8);
-  const connections = positiveInteger('BENCH_CONNECTIONS', 10);
-  // The facade's JIT ramp is longer than raw Express's: a longer warm-up measures steadier state.
-  const warmUpSeconds = positiveInteger('BENCH_WARMUP_SECONDS', 5);
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
+  const settings: LoadSettings = {
+    durationSeconds: positiveInteger('BENCH_DURATION_SECONDS', 8),
+    connections: positiveInteger('BENCH_CONNECTIONS', 10),
+    // The facade's JIT ramp is longer than raw Express's: a longer warm-up measures steadier state.
+    warmUpSeconds: positiveInteger('BENCH_WARMUP_SECONDS', 5),
+    rounds: positiveInteger('BENCH_ROUNDS', 2),
+  };
+  const date = new Date().toISOString();
   const target = await openBenchTarget(process.env.DATABASE_URL || undefined);
-  const servers: Listening[] = [];
+  const results = new BenchResults();
   try {
     const facade = await listen(createApp(target.runtime));
-    servers.push(facade);
-    const raw = await listen(createRawProviderApp(target.runtime));
-    servers.push(raw);
-    const contenders = [
-      { label: 'facade', url: `${facade.origin}${PATH}` },
-      { label: 'raw', url: `${raw.origin}${PATH}` },
-    ];
-    const body = await verifySameAnswers(contenders, target.apiKey);
-    console.log(`GET ${PATH}: both answer 200 with the same body ${body}`);
-
-    const headers = { authorization: `Bearer ${target.apiKey}` };
-    const options = { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS, headers };
-    const { averages } = await compare(contenders, options, (line) => console.log(line));
-    console.log(report({ path: PATH, engine: target.engine, ...options, averages }).text);
-
-    const dates = await benchEventDates(target, (line) => console.log(line));
-    console.log(eventDatesReport(dates));
-
-    const events = await benchEventList(
-      target,
-      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
-      (line) => console.log(line),
-    );
-
-    const products = await benchProductList(
-      target,
-      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
-      (line) => console.log(line),
-    );
-
-    const imports = await benchProductImport(target, (line) => console.log(line));
-    console.log(productImportReport(imports));
-
-    const bookings = await benchBookingList(
-      target,
-      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
-      (line) => console.log(line),
-    );
-
-    const collective = await benchCollectiveList(
-      target,
-      { durationSeconds, connections, warmUpSeconds, rounds: ROUNDS },
-      (line) => console.log(line),
-    );
-
-    const failures =
-      [...averages.values()].reduce((sum, figures) => sum + figures.non2xx + figures.failed, 0) +
-      dates.failures +
-      events.failures +
-      products.failures +
-      imports.failures +
-      bookings.failures +
-      collective.failures;
-    if (failures > 0) console.error(`FAILED: ${failures} request(s) failed or answered non-2xx`);
-    return failures > 0 ? 1 : 0;
+    try {
+      const context: BenchContext = {
+        target,
+        facadeOrigin: facade.origin,
+        settings,
+        headers: { authorization: `Bearer ${target.apiKey}` },
+        results,
+        log: (line) => console.log(line),
+      };
+      for (const bench of BENCHES.filter((entry) => !options.only || options.only.includes(entry.key))) {
+        console.log(`\n--- ${bench.key}`);
+        try {
+          await bench.run(context);
+        } catch (error) {
+          // A pair that cannot be measured (different answers, a failed seed) fails the run, not the others.
+          const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+          console.error(`${bench.key} failed: ${message}`);
+          results.errors.push({ key: bench.key, message: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    } finally {
+      await facade.close();
+    }
   } finally {
-    await Promise.all(servers.map((server) => server.close()));
     await target.close();
   }
+
+  const report = buildReport(
+    {
+      engine: target.engine,
+      node: process.version,
+      command: command(argv),
+      date,
+      commit: gitCommit(),
+      settings,
+      only: options.only,
+    },
+    results,
+  );
+  console.log(reportText(report));
+  if (options.json) {
+    writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`JSON report written to ${options.json}`);
+  }
+  if (report.failures > 0 || report.errors.length > 0) return 1;
+  return options.strict && (report.failed.length > 0 || report.memory.grew.length > 0) ? 2 : 0;
 }
 
 main().then(

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { createSandbox } from '../../graphql/providers/sandbox.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/orm.js';
@@ -23,9 +22,9 @@ export interface BenchTarget {
 
 /**
  * The real runtime on a database of the benchmark's own, with a fresh sandbox provider and key:
- * SQLite in a temporary file by default; with `databaseUrl`, that PostgreSQL database, or a
- * throw-away `bench_<random>` database next to it when the sandbox cannot be created there
- * (its offerer SIREN is unique, so a second run on the same database collides).
+ * SQLite in a temporary file by default; with `databaseUrl`, a throw-away `bench_<random>`
+ * database on that PostgreSQL server, dropped at the end. Every run starts from the same empty
+ * database, so two runs measure the same data, and nothing is left in the database named.
  */
 export async function openBenchTarget(databaseUrl: string | undefined): Promise<BenchTarget> {
   if (!databaseUrl) {
@@ -40,11 +39,6 @@ export async function openBenchTarget(databaseUrl: string | undefined): Promise<
     }
   }
 
-  try {
-    return await boot({ DATABASE_URL: databaseUrl }, `postgresql, ${redact(databaseUrl)}`, () => undefined);
-  } catch (error) {
-    if (!(error instanceof UniqueConstraintViolationException)) throw error;
-  }
   const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(databaseUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(databaseUrl);
@@ -53,7 +47,7 @@ export async function openBenchTarget(databaseUrl: string | undefined): Promise<
   try {
     return await boot(
       { DATABASE_URL: url.toString() },
-      `postgresql, fresh database ${redact(url.toString())} (the sandbox already existed in ${redact(databaseUrl)}; dropped at the end)`,
+      `postgresql, throw-away database ${redact(url.toString())} (dropped at the end)`,
       dropDatabase,
     );
   } catch (error) {

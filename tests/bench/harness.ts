@@ -1,0 +1,152 @@
+import type { Express } from 'express';
+import { compare, type Comparison, type Figures, failuresOf, type LoadSettings } from './measure.js';
+import type { RoundMemory } from './memory.js';
+import { listen, verifySameAnswers } from './servers.js';
+import type { BenchTarget } from './target.js';
+
+/** What every benchmark of `npm run bench` is given and what it records for the report. */
+
+export interface ReadPairResult {
+  key: string;
+  title: string;
+  path: string;
+  /** The least facade/raw req/s ratio that passes. */
+  target: number;
+  facade: Figures;
+  raw: Figures;
+  ratio: number;
+  pass: boolean;
+  /** Size of the 200 answer both sides gave, byte for byte the same. */
+  answerBytes: number;
+  /** The process's memory in each round. */
+  memory: RoundMemory[];
+}
+
+/** A write timed through the facade against the same rows written by hand. */
+export interface TimePairResult {
+  key: string;
+  title: string;
+  facadeMs: number;
+  rawMs: number;
+  /** facade time / raw time. */
+  ratio: number;
+  /** The most facade/raw time ratio that passes. */
+  target: number;
+  pass: boolean;
+  runs: { facadeMs: number; rawMs: number }[];
+}
+
+/** A figure against an absolute target of its own (the product import). */
+export interface LimitResult {
+  key: string;
+  title: string;
+  ms: number;
+  targetMs: number;
+  pass: boolean;
+  detail: string;
+}
+
+/** A figure the report shows under the table, with its target when it has one. */
+export interface NoteResult {
+  key: string;
+  title: string;
+  text: string;
+  figures: Record<string, number>;
+  verdict?: { target: string; pass: boolean };
+}
+
+export class BenchResults {
+  reads: ReadPairResult[] = [];
+  times: TimePairResult[] = [];
+  limits: LimitResult[] = [];
+  notes: NoteResult[] = [];
+  /** Requests answered non-2xx or failed at the socket, and writes that did not store what they should. */
+  failures = 0;
+  /** Benchmarks that stopped: answers that differ, a seed that failed. */
+  errors: { key: string; message: string }[] = [];
+}
+
+export interface BenchContext {
+  target: BenchTarget;
+  /** One facade, createApp(runtime), for the whole run: as a server process serves every route. */
+  facadeOrigin: string;
+  settings: LoadSettings;
+  headers: Record<string, string>;
+  results: BenchResults;
+  log: (line: string) => void;
+}
+
+export interface Bench {
+  /** Its name for `--only` and in the JSON report. */
+  key: string;
+  run(context: BenchContext): Promise<void>;
+}
+
+export interface ReadPairSpec {
+  key: string;
+  title: string;
+  /** The same path on both sides. */
+  path: string;
+  target: number;
+  /** The hand-written baseline: bare Express serving `path`. */
+  raw: Express;
+  /** More paths through the facade, measured in the same alternation (labels must differ from facade and raw). */
+  facadeExtras?: { label: string; path: string }[];
+  /** Checks the verified answer shows what the seed put there; throws otherwise, or says what it shows. */
+  check?(body: string): string;
+}
+
+/**
+ * One read through the facade against its baseline by hand: both must answer the same bytes
+ * (and the same 401s) before any load; then the alternating rounds, recorded for the report.
+ */
+export async function measureReadPair(
+  context: BenchContext,
+  spec: ReadPairSpec,
+): Promise<{ result: ReadPairResult; comparison: Comparison }> {
+  const raw = await listen(spec.raw);
+  try {
+    const contenders = [
+      { label: 'facade', url: `${context.facadeOrigin}${spec.path}` },
+      { label: 'raw', url: `${raw.origin}${spec.path}` },
+    ];
+    const body = await verifySameAnswers(contenders, context.target.apiKey);
+    const shows = spec.check ? `; ${spec.check(body)}` : '';
+    context.log(
+      `GET ${spec.path}: facade and raw answer 200 with the same ${Buffer.byteLength(body)} bytes, and the same 401s${shows}`,
+    );
+    const extras = (spec.facadeExtras ?? []).map((extra) => ({
+      label: extra.label,
+      url: `${context.facadeOrigin}${extra.path}`,
+    }));
+    const comparison = await compare(
+      [...contenders, ...extras],
+      { ...context.settings, headers: context.headers },
+      (line) => context.log(line),
+    );
+    const facade = comparison.averages.get('facade')!;
+    const rawFigures = comparison.averages.get('raw')!;
+    const ratio = facade.requestsPerSecond / rawFigures.requestsPerSecond;
+    const result: ReadPairResult = {
+      key: spec.key,
+      title: spec.title,
+      path: spec.path,
+      target: spec.target,
+      facade,
+      raw: rawFigures,
+      ratio,
+      pass: ratio >= spec.target,
+      answerBytes: Buffer.byteLength(body),
+      memory: comparison.memory,
+    };
+    context.results.reads.push(result);
+    context.results.failures += failuresOf(comparison.averages.values());
+    context.log(
+      `${spec.title}: facade ${facade.requestsPerSecond.toFixed(0)} req/s, raw ${rawFigures.requestsPerSecond.toFixed(0)} req/s, ` +
+        `ratio ${ratio.toFixed(3)} (target >= ${spec.target.toFixed(2)}: ${result.pass ? 'PASS' : 'FAIL'})`,
+    );
+    return { result, comparison };
+  } finally {
+    await raw.close();
+  }
+}
