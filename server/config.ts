@@ -43,6 +43,11 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  // Unset: its default depends on APP_ENV (see loadConfig).
+  OUTBOUND_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
 });
 
 export interface Config {
@@ -65,6 +70,12 @@ export interface Config {
   publicUrl: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   workerEnabled: boolean;
+  /**
+   * Whether calls to providers' URLs may reach loopback, private, link-local and other
+   * non-public addresses: true outside production by default (a sandbox receiver on 127.0.0.1),
+   * false in production.
+   */
+  outboundAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -94,5 +105,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
     logLevel: values.LOG_LEVEL,
     workerEnabled: values.WORKER_ENABLED,
+    outboundAllowPrivate: values.OUTBOUND_ALLOW_PRIVATE ?? values.APP_ENV !== 'production',
   };
 }
