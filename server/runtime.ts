@@ -54,8 +54,8 @@ export interface RuntimeOptions {
   orm?: MikroORM;
   /** Only for benchmarks, which must measure the limiter without being stopped by it. */
   rateLimitPoints?: number;
-  /** Tests: the outgoing calls' resolver and the addresses reached despite their range. */
-  outbound?: Pick<OutboundOptions, 'resolve' | 'allowedAddresses'>;
+  /** Tests: the outgoing calls' resolver, the addresses reached despite their range, or a stand-in network. */
+  outbound?: Pick<OutboundOptions, 'resolve' | 'allowedAddresses' | 'transport'>;
 }
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;

@@ -12,7 +12,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { extractPageSamples, type SampleLanguage } from '../../app/docs/samples.server.js';
 import { docsPagesInOrder } from './support/docsPages.js';
 import { startDocsServer } from './support/docsServer.js';
-import { stubOutsideCalls } from './support/outsideCalls.js';
 import { runPageSamples } from './support/pageRunner.js';
 
 const PAGE_TIMEOUT_MS = 180_000;
@@ -32,7 +31,6 @@ const LANGUAGE_NAMES: Record<SampleLanguage, string> = { shell: 'curl', javascri
 
 async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
   const server = await startDocsServer();
-  const restoreFetch = stubOutsideCalls();
   const directory = mkdtempSync(join(tmpdir(), 'docs-samples-'));
   try {
     const run = await runPageSamples(page.samples.steps, language, {
@@ -47,7 +45,6 @@ async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
     executedCounts.set(page.file, counts);
     expect(run.failure, run.failure ?? '').toBeNull();
   } finally {
-    restoreFetch();
     rmSync(directory, { recursive: true, force: true });
     await server.close();
   }

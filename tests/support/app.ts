@@ -19,7 +19,7 @@ export interface TestAppOptions extends AppOptions {
   clock?: SettableClock;
   /** Another app's database, to run a second instance on the same data; its owner destroys it. */
   database?: TestDatabase;
-  /** The outgoing calls' resolver and the addresses reached despite their range. */
+  /** The outgoing calls' resolver, the addresses reached despite their range, or a stand-in network. */
   outbound?: RuntimeOptions['outbound'];
 }
 

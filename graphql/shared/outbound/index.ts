@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { AppEnv } from '../appEnv.js';
 import { type DestinationPolicy, guardedAgent, type Resolver, systemResolver } from './destinationGuard.js';
 import { OutboundHttp } from './outboundHttp.js';
@@ -33,6 +33,11 @@ export interface OutboundOptions {
   resolve?: Resolver;
   /** Tests: addresses reached despite their range (the local receiver standing in for a public host). */
   allowedAddresses?: string[];
+  /**
+   * Tests: a stand-in for the network (undici's MockAgent), used by both clients instead of
+   * their agents, the guard included, for suites that exercise something else.
+   */
+  transport?: Dispatcher;
 }
 
 export function createOutbound(options: OutboundOptions): Outbound {
@@ -41,14 +46,16 @@ export function createOutbound(options: OutboundOptions): Outbound {
     resolve: options.resolve ?? systemResolver,
     allowedAddresses: new Set(options.allowedAddresses ?? []),
   };
-  const toProviders = new OutboundHttp(guardedAgent(policy, CONNECT_TIMEOUT_MS));
-  const toOperatorServices = new OutboundHttp(new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
+  const toProviders = new OutboundHttp(options.transport ?? guardedAgent(policy, CONNECT_TIMEOUT_MS));
+  const toOperatorServices = new OutboundHttp(
+    options.transport ?? new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }),
+  );
   return {
     toProviders,
     toOperatorServices,
     savedUrlRefusal: (url) => savedUrlRefusal(url, options.appEnv, policy),
     async close() {
-      await Promise.all([toProviders.close(), toOperatorServices.close()]);
+      await Promise.all(options.transport ? [toProviders.close()] : [toProviders.close(), toOperatorServices.close()]);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { CreatedSandbox } from '../../../graphql/providers/sandbox.js';
 import { ensureDemoSandbox } from '../../../server/demo.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { listenLocally } from '../../support/miscLocalServer.js';
+import { outsideCalls } from './outsideCalls.js';
 
 /**
  * The docs' dates are in 2027: a clock pinned before them keeps every sample's date in the
@@ -10,7 +11,10 @@ import { listenLocally } from '../../support/miscLocalServer.js';
  */
 export const DOCS_CLOCK_START = new Date('2026-11-24T09:00:00Z');
 
-/** The platform as `npm start` serves it on a fresh database: listening, with the demo sandbox. */
+/**
+ * The platform as `npm start` serves it on a fresh database: listening, with the demo sandbox, its
+ * calls out answered on the machine (outsideCalls.ts).
+ */
 export interface DocsServer {
   baseUrl: string;
   sandbox: CreatedSandbox;
@@ -24,7 +28,10 @@ export interface DocsServer {
 const MAX_JOB_BATCHES = 50;
 
 export async function startDocsServer(): Promise<DocsServer> {
-  const testApp = await createTestApp({ clock: new SettableClock(DOCS_CLOCK_START) });
+  const testApp = await createTestApp({
+    clock: new SettableClock(DOCS_CLOCK_START),
+    outbound: { transport: outsideCalls() },
+  });
   const sandbox = (await ensureDemoSandbox(testApp.runtime))!;
   const server = await listenLocally(testApp.app);
   return {
