@@ -3,37 +3,33 @@ import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
-import { HTTPS_ONLY_MESSAGE, type ResolvedAddress } from '../../graphql/shared/outbound/index.js';
+import { HTTPS_ONLY_MESSAGE } from '../../graphql/shared/outbound/index.js';
 import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
 import { useOfferWorld } from '../support/offerWorld.js';
 import { Receiver } from '../support/receiver.js';
-import { REFUSED_ADDRESSES } from '../support/refusedAddresses.js';
+import {
+  nameOfRefused,
+  REFUSED_ADDRESSES,
+  resolvingToRefusedAddresses,
+  scriptedResolver,
+} from '../support/refusedAddresses.js';
 
 const OUTSIDE = 'The platform does not call addresses outside the public Internet: ';
 /** A public address (example.org's), for names that must pass the check when saved. */
 const PUBLIC = '93.184.215.14';
 
-/** Each name answers the next of its lists, then the last one from then on. */
-function scriptedResolver(script: Record<string, string[][]>) {
-  return (hostname: string): Promise<ResolvedAddress[]> => {
-    const answers = script[hostname];
-    if (!answers) return Promise.reject(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
-    const next = answers.length > 1 ? answers.shift()! : answers[0];
-    return Promise.resolve(next.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
-}
-
-const nameOf = (kind: string, index: number) => `${kind.replace(/\W/g, '-').toLowerCase()}-${index}.example.org`;
 const article = (kind: string) => (kind === 'unspecified' ? 'an' : 'a');
 
 describe('URLs the platform calls, saved in production: https on the default port, public addresses only', () => {
   const names: Record<string, string[][]> = {
+    ...resolvingToRefusedAddresses(),
     'tickets.example.org': [[PUBLIC]],
     'dual.example.org': [[PUBLIC, '2606:4700::6812:1']],
   };
-  for (const [kind, addresses] of Object.entries(REFUSED_ADDRESSES))
-    for (const [index, address] of addresses.entries()) names[nameOf(kind, index)] = [[address]];
-  const world = useOfferWorld({ env: { APP_ENV: 'production' }, outbound: { resolve: scriptedResolver(names) } });
+  const world = useOfferWorld({
+    env: { APP_ENV: 'production' },
+    outbound: { resolve: scriptedResolver(names).resolve },
+  });
 
   const patchProvider = (body: unknown) => world.api.call('UpdateProvider', { body });
   const patchVenue = (venueId: number, body: unknown) =>
@@ -63,7 +59,7 @@ describe('URLs the platform calls, saved in production: https on the default por
   it('refuses a name resolving to an address of every refused range', async () => {
     for (const [kind, addresses] of Object.entries(REFUSED_ADDRESSES)) {
       for (const [index, address] of addresses.entries()) {
-        const name = nameOf(kind, index);
+        const name = nameOfRefused(kind, index);
         const response = await patchProvider({ notificationUrl: `https://${name}/notify` });
         expect([response.status, response.body], name).toEqual([
           400,
@@ -127,7 +123,7 @@ describe('outside production: http and local receivers, unless OUTBOUND_ALLOW_PR
 
 describe('calls checked where they connect (OUTBOUND_ALLOW_PRIVATE=false)', () => {
   let receiver: Receiver;
-  const resolve = scriptedResolver({
+  const { resolve } = scriptedResolver({
     // The local receiver stands in for a public host: 127.0.0.1 is allowed below.
     'tickets.example.org': [['127.0.0.1']],
     // Public when saved; the cloud metadata service's address when called (DNS rebinding).

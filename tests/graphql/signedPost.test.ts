@@ -6,29 +6,16 @@ import {
   describeOutcome,
   MAX_ANSWER_BYTES,
   type Outbound,
-  type ResolvedAddress,
 } from '../../graphql/shared/outbound/index.js';
 import { listenLocally, type LocalServer } from '../support/miscLocalServer.js';
-import { REFUSED_ADDRESSES } from '../support/refusedAddresses.js';
+import {
+  nameOfRefused,
+  REFUSED_ADDRESSES,
+  resolvingToRefusedAddresses,
+  scriptedResolver,
+} from '../support/refusedAddresses.js';
 
 const secret = 'c'.repeat(64);
-
-/** A test's own resolver: each name answers the next of its lists, and the last one from then on. */
-function scriptedResolver(answers: Record<string, string[][]>) {
-  const asked: string[] = [];
-  const resolve = (hostname: string): Promise<ResolvedAddress[]> => {
-    asked.push(hostname);
-    const script = answers[hostname];
-    if (!script)
-      return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
-    const addresses = script.length > 1 ? script.shift()! : script[0];
-    return Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
-  return { resolve, asked };
-}
-
-/** A host name resolving to the index-th address of a refused range. */
-const nameOf = (kind: string, index: number) => `${kind.replace(/\W/g, '-').toLowerCase()}-${index}.example.org`;
 
 describe('outgoing calls to providers', () => {
   let server: LocalServer;
@@ -132,14 +119,13 @@ describe('outgoing calls to providers', () => {
 
   describe('with private destinations refused (production)', () => {
     const names: Record<string, string[][]> = {
+      ...resolvingToRefusedAddresses(),
       // The local receiver stands in for a public host (allowedAddresses below).
       'tickets.example.org': [['127.0.0.1']],
       // Public when first asked, the metadata service's address at the next call.
       'rebinding.example.org': [['127.0.0.1'], ['169.254.169.254']],
       'mixed.example.org': [['127.0.0.1', '10.0.0.7']],
     };
-    for (const [kind, addresses] of Object.entries(REFUSED_ADDRESSES))
-      for (const [index, address] of addresses.entries()) names[nameOf(kind, index)] = [[address]];
     let resolver: ReturnType<typeof scriptedResolver>;
     let outbound: Outbound;
     beforeAll(() => {
@@ -174,7 +160,7 @@ describe('outgoing calls to providers', () => {
         for (const [index, address] of addresses.entries()) {
           // The zone index is for a resolver's answers only; 127.0.0.1 stands in for a public host here.
           if (address.includes('%') || address === '127.0.0.1') continue;
-          const name = nameOf(kind, index);
+          const name = nameOfRefused(kind, index);
           const outcome = await post(`http://${name}:${port}/ok`);
           expect(outcome.kind, name).toBe('refused');
           expect(describeOutcome(outcome)).toBe(

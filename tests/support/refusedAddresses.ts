@@ -1,4 +1,5 @@
 import type { RefusedRange } from '../../graphql/shared/outbound/addressRanges.js';
+import type { ResolvedAddress } from '../../graphql/shared/outbound/index.js';
 
 /**
  * Addresses of each refused range, with their edges, as a URL, a resolver or a socket may
@@ -38,3 +39,32 @@ export const REFUSED_ADDRESSES: Record<RefusedRange, string[]> = {
     '::ffff:203.0.113.9',
   ],
 };
+
+/** A host name resolving to the index-th address of a refused range (see resolvingToRefusedAddresses). */
+export const nameOfRefused = (kind: string, index: number) =>
+  `${kind.replace(/\W/g, '-').toLowerCase()}-${index}.example.org`;
+
+/** Every name of `nameOfRefused`, with the one address it answers: a script for `scriptedResolver`. */
+export function resolvingToRefusedAddresses(): Record<string, string[][]> {
+  const names: Record<string, string[][]> = {};
+  for (const [kind, addresses] of Object.entries(REFUSED_ADDRESSES))
+    for (const [index, address] of addresses.entries()) names[nameOfRefused(kind, index)] = [[address]];
+  return names;
+}
+
+/**
+ * A test's own resolver: each name answers the next of its lists, then the last one from then on
+ * (a name that changes its answer between two calls); an unknown name is not found.
+ */
+export function scriptedResolver(script: Record<string, string[][]>) {
+  const asked: string[] = [];
+  const resolve = (hostname: string): Promise<ResolvedAddress[]> => {
+    asked.push(hostname);
+    const answers = script[hostname];
+    if (!answers)
+      return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    const next = answers.length > 1 ? answers.shift()! : answers[0];
+    return Promise.resolve(next.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const));
+  };
+  return { resolve, asked };
+}
