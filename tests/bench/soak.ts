@@ -2,7 +2,7 @@
 // a mixed workload (reads, writes, bookings and the notifications they cause) spread over both
 // for SOAK_SECONDS (60), after a short warm-up. Prints throughput, latency (p50, p99), errors
 // (any answer but the one expected, and any failed request: 0 expected) and each process's
-// resident memory at boot, after the warm-up and at the end.
+// resident memory at boot, after the warm-up, every 10 s and at the end.
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { nextRequest, prepareSoakData, type SoakData, type SoakRequest } from '.
 const SECONDS = positiveInteger('SOAK_SECONDS', 60);
 const WARM_UP_SECONDS = positiveInteger('SOAK_WARMUP_SECONDS', 10);
 const CONNECTIONS = positiveInteger('SOAK_CONNECTIONS', 16);
+const RSS_SAMPLE_MS = 10_000;
 /** How long the outbox may take, after the load, to deliver the last notifications. */
 const DRAIN_TIMEOUT_MS = 60_000;
 
@@ -126,18 +127,22 @@ async function main(): Promise<number> {
     servers.push(await startServer('B', projectRoot, env));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
     const data = await prepareSoakData(database.url, receiverUrl);
-    const rss = servers.map((server) => ({ label: server.label, boot: server.rssMb(), start: 0, end: 0 }));
+    const rss = servers.map((server) => ({ label: server.label, boot: server.rssMb(), samples: [] as number[] }));
+    const sampleRss = () => rss.forEach((entry, index) => entry.samples.push(servers[index].rssMb()));
     console.log(`soak: 2 processes, PostgreSQL and Redis, ${CONNECTIONS} connections, warm-up ${WARM_UP_SECONDS} s`);
 
     const warmUp: Tally = { latenciesMs: [], byKind: new Map(), errors: [] };
     const afterWarmUp = await drive(servers, data, WARM_UP_SECONDS, 0, warmUp);
-    rss.forEach((entry, index) => (entry.start = servers[index].rssMb()));
+    sampleRss();
 
     const tally: Tally = { latenciesMs: [], byKind: new Map(), errors: [] };
     const started = performance.now();
+    // Every 10 s: growth that keeps on is a leak, growth that levels off is the heap settling.
+    const sampler = setInterval(sampleRss, RSS_SAMPLE_MS);
     await drive(servers, data, SECONDS, afterWarmUp, tally);
+    clearInterval(sampler);
     const elapsedSeconds = (performance.now() - started) / 1000;
-    rss.forEach((entry, index) => (entry.end = servers[index].rssMb()));
+    sampleRss();
 
     const bookings = [warmUp, tally].reduce((sum, run) => sum + (run.byKind.get('book')?.latenciesMs.length ?? 0), 0);
     const drainDeadline = Date.now() + DRAIN_TIMEOUT_MS;
@@ -157,7 +162,8 @@ async function main(): Promise<number> {
     );
     for (const entry of rss)
       console.log(
-        `RSS ${entry.label}      boot ${entry.boot.toFixed(0)} MB, start ${entry.start.toFixed(0)} MB, end ${entry.end.toFixed(0)} MB`,
+        `RSS ${entry.label}      boot ${entry.boot.toFixed(0)} MB, start ${entry.samples[0].toFixed(0)} MB, ` +
+          `end ${entry.samples.at(-1)!.toFixed(0)} MB (every 10 s: ${entry.samples.map((mb) => mb.toFixed(0)).join(' ')})`,
       );
     for (const server of servers)
       if (server.child.exitCode !== null) console.log(`process ${server.label} died:\n${server.stderrTail()}`);
