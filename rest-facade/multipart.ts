@@ -27,7 +27,8 @@ function tooLarge(loc: string, maxBytes: number): ValidationIssue {
  * Reads a `multipart/form-data` body into `req.body`: the file as base64 text (the graph's
  * inputs carry images so), the text fields as strings. A file over the limit is refused with
  * a 422 once the body has been read, without ever holding more than the limit in memory.
- * Other content types leave `req.body` empty, so that the body schema reports what is missing.
+ * A request without a body leaves `req.body` empty, so that the body schema reports what is
+ * missing; a body of another media type never gets here (415, mediaType.ts).
  */
 export function multipartBody(options: MultipartOptions): RequestHandler {
   return (req, res, next) => {

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { AppEnv } from '../graphql/shared/appEnv.js';
+import { bodyMediaType } from './mediaType.js';
 import type { AnyRoute } from './route.js';
 import { AuthenticationError, BadRequestError, GlobalError, ValidationError } from './schemas/errors.js';
 import { tagGroups, tags } from './tags.js';
@@ -67,7 +68,13 @@ function responsesOf(route: AnyRoute): Record<string, ResponseConfig> {
   );
   if (declared.has(404)) responses[404] = json('Not found, or not reachable with this API key.', GlobalError);
   if (declared.has(410)) responses[410] = json('Gone: see the message.', GlobalError);
-  if (route.request?.body) responses[413] = json('The request body is too large.', GlobalError);
+  if (route.request?.body) {
+    responses[413] = json('The request body is too large.', GlobalError);
+    responses[415] = json(
+      `The body is not of the media type this operation takes (${bodyMediaType(route)}), or in a charset or encoding it cannot read.`,
+      GlobalError,
+    );
+  }
   responses[422] = json('The request does not match the schema.', ValidationError);
   responses[429] = json(
     `More than ${RATE_LIMIT_POINTS} requests in ${RATE_LIMIT_WINDOW_SECONDS} seconds with this API key.`,
@@ -83,10 +90,6 @@ function responsesOf(route: AnyRoute): Record<string, ResponseConfig> {
 /** Operations that exist in an environment: school-platform mocks are absent from production. */
 export function routesFor(routes: AnyRoute[], appEnv: AppEnv): AnyRoute[] {
   return routes.filter((route) => !(route.sandboxOnly && appEnv === 'production'));
-}
-
-function mediaTypeOf(route: AnyRoute): string {
-  return route.request?.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
 }
 
 /** The OpenAPI 3.1 document, generated from the route declarations: one source of truth. */
@@ -112,7 +115,7 @@ export function generateOpenApiDocument(routes: AnyRoute[], site: ApiSite) {
       request: {
         params: route.request?.params as never,
         query: route.request?.query as never,
-        ...(body ? { body: { required: true, content: { [mediaTypeOf(route)]: { schema: body } } } } : {}),
+        ...(body ? { body: { required: true, content: { [bodyMediaType(route)]: { schema: body } } } } : {}),
       },
       responses: responsesOf(route),
     });

@@ -6,6 +6,7 @@ import type { ValidationIssue } from '../graphql/shared/errors.js';
 import { IMAGE_MAX_BYTES } from '../graphql/shared/images/index.js';
 import { asyncHandler } from './asyncHandler.js';
 import { answerForError } from './httpErrors.js';
+import { bodyMediaType, requireBodyMediaType } from './mediaType.js';
 import { multipartBody, type MultipartOptions } from './multipart.js';
 import { type AnyRoute, expressPath } from './route.js';
 import { toValidationIssues } from './validation.js';
@@ -120,7 +121,8 @@ const imageUpload: MultipartOptions = {
 export function createFacadeRouter(compiled: CompiledRoute[], middleware: RequestHandler[]): Router {
   const router = Router();
   for (const entry of [...compiled].sort((a, b) => bySpecificity(a.route.path, b.route.path))) {
-    const bodyReader = entry.route.request?.bodyType === 'multipart' ? [multipartBody(imageUpload)] : [];
+    const bodyReader = entry.route.request?.body ? [requireBodyMediaType(bodyMediaType(entry.route))] : [];
+    if (entry.route.request?.bodyType === 'multipart') bodyReader.push(multipartBody(imageUpload));
     router[entry.route.method](expressPath(entry.route.path), ...middleware, ...bodyReader, handlerFor(entry));
   }
   return router;

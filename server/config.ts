@@ -55,6 +55,11 @@ const configSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((value) => value === 'true'),
+    // Unset: its default depends on APP_ENV (see loadConfig).
+    OUTBOUND_ALLOW_PRIVATE: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true')),
   })
   .superRefine((values, context) => {
     // In production this server is the production server: a second address would contradict it.
@@ -102,6 +107,12 @@ export interface Config {
   supportEmail: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   workerEnabled: boolean;
+  /**
+   * Whether calls to providers' URLs may reach loopback, private, link-local and other
+   * non-public addresses: true outside production by default (a sandbox receiver on 127.0.0.1),
+   * false in production.
+   */
+  outboundAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -136,5 +147,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: values.SUPPORT_EMAIL,
     logLevel: values.LOG_LEVEL,
     workerEnabled: values.WORKER_ENABLED,
+    outboundAllowPrivate: values.OUTBOUND_ALLOW_PRIVATE ?? values.APP_ENV !== 'production',
   };
 }

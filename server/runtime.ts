@@ -5,6 +5,7 @@ import type { GraphServices } from '../graphql/shared/context.js';
 import { DomainEventBus } from '../graphql/shared/domainEvents.js';
 import { createGeocoder } from '../graphql/providers/geocoding/index.js';
 import { LocalDiskImageStore } from '../graphql/shared/images/index.js';
+import { createOutbound, type OutboundOptions } from '../graphql/shared/outbound/index.js';
 import { routes as allRoutes } from '../rest-facade/index.js';
 import { routesFor } from '../rest-facade/openapi.js';
 import type { AnyRoute } from '../rest-facade/route.js';
@@ -53,6 +54,8 @@ export interface RuntimeOptions {
   orm?: MikroORM;
   /** Only for benchmarks, which must measure the limiter without being stopped by it. */
   rateLimitPoints?: number;
+  /** Tests: the outgoing calls' resolver, the addresses reached despite their range, or a stand-in network. */
+  outbound?: Pick<OutboundOptions, 'resolve' | 'allowedAddresses' | 'transport'>;
 }
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
@@ -86,8 +89,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const compiledRoutes = compileRoutes(routes, graph);
   const graphql = await startGraphqlEndpoint(graph, logger);
   const events = new DomainEventBus();
+  const outbound = createOutbound({
+    appEnv: config.appEnv,
+    allowPrivate: config.outboundAllowPrivate,
+    ...options.outbound,
+  });
   const services: GraphServices = {
-    geocoder: createGeocoder({ geocoderUrl: config.geocoderUrl, logger }),
+    geocoder: createGeocoder({ geocoderUrl: config.geocoderUrl, logger, http: outbound.toOperatorServices }),
+    outbound,
     images: new LocalDiskImageStore({ directory: config.imageDirectory, publicBaseUrl: config.publicUrl }),
     offerReview: {
       autoApprovalDelayMs: config.appEnv === 'production' ? null : config.autoApprovalDelaySeconds * 1000,
@@ -105,7 +114,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Each subgraph registers its own jobs, periodic tasks and event handlers on this process's worker, scheduler and bus.
   const work: WorkPorts = { jobs, scheduler, events, clock };
   registerOffersWork(work, { autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
-  registerBookingsWork(work);
+  registerBookingsWork(work, { outbound });
   registerCollectiveWork(work);
   let backgroundStarted = false;
   return {
@@ -133,6 +142,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await Promise.all([worker.stop(), scheduler.stop()]);
       await graphql.stop();
       await rateLimiter.close();
+      await outbound.close();
       if (!options.orm) await orm.close();
     },
   };

@@ -3,7 +3,7 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
-import { postSigned } from '../shared/messaging/signedPost.js';
+import { failureReason, postSigned } from '../shared/messaging/signedPost.js';
 import { Booking } from './Booking.js';
 import { providerEndpoints } from './bookingDetails.js';
 import { BookingTicket } from './BookingTicket.js';
@@ -95,16 +95,10 @@ async function cancelTicketsFirst(context: GraphContext, token: string): Promise
   const endpoints = await providerEndpoints(context.em, booking.provider.id, booking.offer.venue.id);
   if (!endpoints.cancelUrl) return undefined;
   const body = ticketCancellationBody(tickets.map((ticket) => ticket.barcode));
-  const outcome = await postSigned(endpoints.cancelUrl, body, endpoints.secret);
+  const outcome = await postSigned(context.services.outbound.toProviders, endpoints.cancelUrl, body, endpoints.secret);
   const succeeded = outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
   if (!succeeded && !isAlreadyCancelled(outcome)) {
-    const reason =
-      outcome.kind === 'answered'
-        ? `it answered ${outcome.status}`
-        : outcome.kind === 'timeout'
-          ? 'no answer within 8 seconds'
-          : 'unreachable';
-    throw BadRequestError.on('global', `The ticketing system did not cancel the tickets (${reason})`);
+    throw BadRequestError.on('global', `The ticketing system did not cancel the tickets (${failureReason(outcome)})`);
   }
   // Without a usable remainingQuantity the places are only given back here, as for any cancellation.
   const answer = outcome.kind === 'answered' ? outcome.body : null;

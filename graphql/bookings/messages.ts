@@ -4,6 +4,7 @@ import { Provider } from '../providers/Provider.js';
 import type { Clock } from '../shared/clock.js';
 import { describeOutcome, postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
 import { enqueue } from '../shared/outbox.js';
+import type { OutboundHttp } from '../shared/outbound/index.js';
 import type { BookingDetails, BookingNotification, ProviderEndpoints } from './bookingDetails.js';
 import { type MessageKind, ProviderMessage } from './ProviderMessage.js';
 
@@ -102,6 +103,7 @@ export function isAlreadyCancelled(outcome: SignedPostOutcome): boolean {
  * tried again with backoff, until the job's last attempt marks it FAILED.
  */
 export async function sendMessage(
+  http: OutboundHttp,
   em: EntityManager,
   clock: Clock,
   messageId: number,
@@ -110,7 +112,9 @@ export async function sendMessage(
   const message = await em.findOne(ProviderMessage, messageId);
   if (!message || message.status !== 'PENDING') return undefined;
   const provider = await em.findOneOrFail(Provider, message.provider.id, { populate: ['messagingSecret'] });
-  const outcome = await postSigned(message.url, message.body, provider.messagingSecret);
+  const outcome = await postSigned(http, message.url, message.body, provider.messagingSecret, {
+    messageId: String(message.id),
+  });
   message.attempts += 1;
   message.lastStatusCode = outcome.kind === 'answered' ? outcome.status : null;
   const delivered =

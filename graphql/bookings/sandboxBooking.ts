@@ -5,7 +5,7 @@ import type { Stock } from '../offers/Stock.js';
 import { bookableStock, reservePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
-import { postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
+import { failureReason, postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
 import { Beneficiary, INITIAL_CREDIT_CENTS } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { bookingDetailsOf, type ProviderEndpoints, providerEndpoints } from './bookingDetails.js';
@@ -164,10 +164,7 @@ function strayBarcodes(answer: unknown): string[] {
 /** Why a ticketing system refused, from its answer. */
 function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remaining: number | null } {
   if (outcome.kind !== 'answered')
-    return {
-      message: `The ticketing system did not confirm the booking (${outcome.kind === 'timeout' ? 'no answer within 8 seconds' : 'unreachable'})`,
-      remaining: null,
-    };
+    return { message: `The ticketing system did not confirm the booking (${failureReason(outcome)})`, remaining: null };
   // Here null is no count at all: a refusal never makes a date unlimited.
   const placesOrNull = (value: unknown) => remainingPlacesOf(value) ?? null;
   const body = (outcome.body ?? {}) as { error?: unknown; remainingQuantity?: unknown };
@@ -228,7 +225,12 @@ export async function sandboxBook(context: GraphContext, input: SandboxBookingIn
 
   if (!endpoints.bookingUrl) throw BadRequestError.on('stockId', 'The provider has no booking URL for this venue');
   const details = bookingDetailsOf(stock, beneficiary, draft);
-  const outcome = await postSigned(endpoints.bookingUrl, JSON.stringify(details), endpoints.secret);
+  const outcome = await postSigned(
+    context.services.outbound.toProviders,
+    endpoints.bookingUrl,
+    JSON.stringify(details),
+    endpoints.secret,
+  );
   const succeeded = outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
   const issued = succeeded ? issueOf(outcome.body, input.quantity) : null;
   if (!issued) {

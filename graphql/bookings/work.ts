@@ -1,3 +1,4 @@
+import type { Outbound } from '../shared/outbound/index.js';
 import type { WorkPorts } from '../shared/work.js';
 import { sendMessage, SEND_MESSAGE_JOB } from './messages.js';
 import {
@@ -19,11 +20,15 @@ const HOUR_MS = 3_600_000;
  * (used 48 hours after the event, products not picked up, the fortnightly reimbursement), and
  * what the offers' domain events mean for bookings, run in the transaction of their cause.
  */
-export function registerBookingsWork({ jobs, scheduler, events, clock }: WorkPorts): void {
+export function registerBookingsWork(
+  { jobs, scheduler, events, clock }: WorkPorts,
+  { outbound }: { outbound: Pick<Outbound, 'toProviders'> },
+): void {
   // Outside a transaction: a call to a provider may wait 8 seconds and must hold nothing meanwhile.
   jobs.register(
     SEND_MESSAGE_JOB,
-    (payload, context) => sendMessage(context.em, context.clock, Number(payload.messageId), context.lastAttempt),
+    (payload, context) =>
+      sendMessage(outbound.toProviders, context.em, context.clock, Number(payload.messageId), context.lastAttempt),
     { outsideTransaction: true },
   );
   scheduler.register({

@@ -4,7 +4,7 @@ import type { GraphContext } from '../shared/context.js';
 import { providerInScope, venuesOfProvider } from './access.js';
 import { ExternalUrlsInput } from './externalUrls.js';
 import { Provider } from './Provider.js';
-import { changeTicketingUrls } from './ticketingUrls.js';
+import { changeTicketingUrls, refuseUncallableUrls } from './ticketingUrls.js';
 import { Venue } from './Venue.js';
 
 @Resolver(() => Provider)
@@ -30,6 +30,7 @@ export class ProviderResolver {
     @Arg('id', () => Int, { nullable: true }) id?: number | null,
   ): Promise<Provider> {
     const { id: providerId } = await providerInScope(context, id);
+    await refuseUncallableUrls(context.services.outbound, input);
     return context.em.transactional(async (em) => {
       const provider = await em.findOneOrFail(Provider, providerId);
       await changeTicketingUrls(context, em, provider, input, { providerId, venueId: null });

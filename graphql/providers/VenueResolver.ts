@@ -5,7 +5,7 @@ import { isView } from '../shared/entityViews.js';
 import { oncePerRequest, rememberForRequest } from '../shared/requestMemo.js';
 import { venueInScope, venueLinkInScope, venueViewsOfCaller } from './access.js';
 import { ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
-import { changeTicketingUrls } from './ticketingUrls.js';
+import { changeTicketingUrls, refuseUncallableUrls } from './ticketingUrls.js';
 import { Address } from './Address.js';
 import { Provider } from './Provider.js';
 import { Offerer } from './Offerer.js';
@@ -79,6 +79,7 @@ export class VenueResolver {
     @Arg('venueId', () => Int) venueId: number,
     @Arg('input', () => ExternalUrlsInput) input: ExternalUrlsInput,
   ): Promise<boolean> {
+    await refuseUncallableUrls(context.services.outbound, input);
     return context.em.transactional(async (em) => {
       const link = await venueLinkInScope(em, context.caller, venueId);
       const provider = await em.findOneOrFail(Provider, link.provider.id);

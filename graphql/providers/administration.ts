@@ -65,6 +65,8 @@ export async function createOfferer(
 ): Promise<Offerer> {
   if (!isValidSiren(input.siren))
     throw BadRequestError.on('siren', 'A SIREN is 9 digits with a valid check digit, or NC and 7 digits');
+  const existing = await em.findOne(Offerer, { siren: input.siren });
+  if (existing) throw BadRequestError.on('siren', `Offerer ${existing.id} already has the SIREN ${input.siren}`);
   const offerer = em.create(Offerer, { ...input, createdDatetime: clock.now() });
   await em.persist(offerer).flush();
   return offerer;
@@ -92,6 +94,8 @@ export async function createVenue(em: EntityManager, clock: Clock, input: NewVen
   if (input.physical && !isValidSiret(input.physical.siret)) {
     throw BadRequestError.on('siret', 'A SIRET is 14 digits with a valid check digit');
   }
+  const sameSiret = input.physical ? await em.findOne(Venue, { siret: input.physical.siret }) : null;
+  if (sameSiret) throw BadRequestError.on('siret', `Venue ${sameSiret.id} already has the SIRET ${sameSiret.siret}`);
   const municipality = input.physical ? findMunicipality(input.physical.city, input.physical.postalCode) : null;
   if (input.physical && !municipality) {
     throw BadRequestError.on(

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError } from '../shared/errors.js';
-import { applyExternalUrls, type ExternalUrlField, type ExternalUrlsInput } from './externalUrls.js';
+import type { Outbound } from '../shared/outbound/index.js';
+import { applyExternalUrls, externalUrlFields, type ExternalUrlField, type ExternalUrlsInput } from './externalUrls.js';
 
 declare module '../shared/domainEvents.js' {
   interface DomainEventMap {
@@ -45,4 +46,23 @@ export async function changeTicketingUrls(
       at: context.clock.now(),
     });
   }
+}
+
+/**
+ * Refuses (400 naming each field) the URLs of a change that the platform would not call: in
+ * production anything but https on the default port, and, unless OUTBOUND_ALLOW_PRIVATE, an
+ * address outside the public Internet or a name resolving to one. Run before the change's
+ * transaction: resolving a name may take a moment and must hold no connection.
+ */
+export async function refuseUncallableUrls(
+  outbound: Pick<Outbound, 'savedUrlRefusal'>,
+  input: ExternalUrlsInput,
+): Promise<void> {
+  const refusals: Record<string, string[]> = {};
+  for (const field of externalUrlFields) {
+    const url = input[field];
+    const refusal = url ? await outbound.savedUrlRefusal(url) : null;
+    if (refusal) refusals[field] = [refusal];
+  }
+  if (Object.keys(refusals).length > 0) throw new BadRequestError(refusals);
 }

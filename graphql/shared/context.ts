@@ -5,6 +5,7 @@ import type { Caller, ProviderView } from './caller.js';
 import type { Clock } from './clock.js';
 import type { DomainEventBus } from './domainEvents.js';
 import type { Geocoder } from './geocoder.js';
+import type { Outbound } from './outbound/index.js';
 
 /** What every resolver receives: one entity manager fork per request, and who calls. */
 export interface GraphContext {
@@ -21,6 +22,8 @@ export interface GraphContext {
 /** Collaborators outside the database that resolvers call, chosen by configuration at boot. */
 export interface GraphServices {
   geocoder: Geocoder;
+  /** Every outgoing HTTP call, and the rule on the URLs providers save for the platform to call. */
+  outbound: Outbound;
   images: ImageStore;
   offerReview: {
     /** Outside production, how long a new offer waits before its automatic approval; null: never. */

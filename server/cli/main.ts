@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { systemClock } from '../../graphql/shared/clock.js';
 import { DomainError } from '../../graphql/shared/errors.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -86,14 +87,25 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * One line for whatever stops a command, never a stack trace: a refusal of the domain says what
+ * was refused; anything else (the database unreachable, a constraint met by a concurrent write)
+ * gives its first line, for the operator to act on.
+ */
+function failureLine(error: unknown): string {
+  if (error instanceof DomainError) return `Refused: ${error.message}`;
+  if (error instanceof UniqueConstraintViolationException) return 'Refused: a record with the same identifier exists';
+  const message = error instanceof Error ? error.message : String(error);
+  return `Failed: ${message.split('\n')[0]}`;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const badArguments = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (error instanceof UsageError || error instanceof ConfigError || badArguments)
       console.error(error instanceof Error ? error.message : error);
-    else if (error instanceof DomainError) console.error(`Refused: ${error.message}`);
-    else console.error(error);
+    else console.error(failureLine(error));
     process.exit(error instanceof UsageError || badArguments ? 2 : 1);
   },
 );

@@ -164,6 +164,7 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     expectSigned(receiver.requests);
     const notification = receiver.requests[0];
     expect(notification.raw.toString('utf8')).toBe(queued.body);
+    expect(notification.headers['passculture-message-id']).toBe(String(queued.id));
     const now = testApp.clock.now();
     // pass Culture's flat message, key for key, with the action last.
     expect(notification.body).toEqual({
@@ -417,10 +418,13 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     const sent = await attempt({ status: 'SENT', attempts: 5, lastStatusCode: 200, lastError: null });
     expect(sent.sentAt).toBe(testApp.clock.now().toISOString());
 
-    // Five deliveries of the very same bytes, each signed.
+    // Five deliveries of the very same bytes, each signed, each with the message's id to drop duplicates by.
     expect(receiver.requests).toHaveLength(5);
     expectSigned(receiver.requests);
-    for (const received of receiver.requests) expect(received.raw.toString('utf8')).toBe(sent.body);
+    for (const received of receiver.requests) {
+      expect(received.raw.toString('utf8')).toBe(sent.body);
+      expect(received.headers['passculture-message-id']).toBe(String(sent.id));
+    }
     expect((await jobsOf(booking.id)).map((row) => [row.status, row.attempts])).toEqual([['done', 5]]);
     testApp.clock.advance(DAY);
     await runJobs();

@@ -12,6 +12,8 @@ import { authenticate } from '../../server/http/authenticate.js';
 import { errorHandler } from '../../server/http/errorHandler.js';
 import { JSON_BODY_LIMIT } from '../../server/http/limits.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { apiClient } from '../support/api.js';
+import { openApiDocument } from '../support/contract.js';
 import { createSandbox } from '../support/fixtures.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -131,6 +133,52 @@ describe('HTTP error answers of the app', () => {
         .send('{}');
       expect(encoding.status).toBe(415);
       expect(encoding.body).toEqual({ global: ['Unsupported body encoding'] });
+    });
+
+    it('answers 415, as the document declares, to a body of a media type the operation does not take', async () => {
+      const api = apiClient(testApp.app, apiKey);
+      const before = await api.call('GetProvider');
+      const patch = (contentType: string, body: string) => api.call('UpdateProvider', { body, contentType });
+      for (const [contentType, body] of [
+        ['text/plain', '{"notificationUrl":"https://tickets.example.org/n"}'],
+        ['application/x-www-form-urlencoded', 'notificationUrl=https%3A%2F%2Ftickets.example.org%2Fn'],
+        ['multipart/form-data; boundary=x', '--x--'],
+        ['application/xml', '<provider/>'],
+      ]) {
+        const response = await patch(contentType, body);
+        expect([response.status, response.body], contentType).toEqual([
+          415,
+          { global: [`This operation takes a body of type application/json, not ${contentType.split(';')[0]}`] },
+        ]);
+      }
+      // Nothing was written; JSON with a charset parameter is JSON.
+      expect((await api.call('GetProvider')).body).toEqual(before.body);
+      const json = await patch('application/json; charset=utf-8', '{}');
+      expect(json.status).toBe(200);
+
+      const upload = await api.call('UploadImage', {
+        params: { offer_id: 1 },
+        body: { file: 'aGVsbG8=' },
+        contentType: 'application/json',
+      });
+      expect([upload.status, upload.body]).toEqual([
+        415,
+        { global: ['This operation takes a body of type multipart/form-data, not application/json'] },
+      ]);
+    });
+
+    it('reads a request without a body as one: 422 naming what is missing, not 415', async () => {
+      const response = await apiClient(testApp.app, apiKey).call('UploadImage', { params: { offer_id: 1 } });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([expect.objectContaining({ loc: ['file'], type: 'missing' })]);
+    });
+
+    it('declares 415 for every operation that takes a body, and for no other', () => {
+      for (const [path, operations] of Object.entries(openApiDocument.paths ?? {}))
+        for (const [method, operation] of Object.entries(operations as Record<string, any>)) {
+          const takesBody = operation.requestBody !== undefined;
+          expect(operation.responses['415'] !== undefined, `${method} ${path}`).toBe(takesBody);
+        }
     });
   });
 

@@ -166,7 +166,7 @@ describe('Offer images (multipart upload)', () => {
     expect((await storedFiles()).length).toBe(filesBefore);
   });
 
-  it('answers 422 without a file, for a non-multipart body, and for a credit over 200 characters', async () => {
+  it('answers 422 without a file and for a credit over 200 characters, 415 for a body that is not a form', async () => {
     const event = await anEventOf();
     const onlyCredit = await upload(event.id, { credit: 'Jane' });
     expect(onlyCredit.status).toBe(422);
@@ -184,8 +184,10 @@ describe('Offer images (multipart upload)', () => {
       params: { offer_id: event.id },
       body: { file: aPng(400, 600).toString('base64'), credit: 'Jane' },
     });
-    expect(json.status).toBe(422);
-    expect(json.body).toEqual([expect.objectContaining({ loc: ['file'] })]);
+    expect(json.status).toBe(415);
+    expect(json.body).toEqual({
+      global: ['This operation takes a body of type multipart/form-data, not application/json'],
+    });
 
     const longCredit = await upload(event.id, { file: png(), credit: 'c'.repeat(201) });
     expect(longCredit.status).toBe(422);

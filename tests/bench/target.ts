@@ -81,7 +81,8 @@ async function boot(
   }
 }
 
-async function withAdmin(adminUrl: string, statement: string): Promise<void> {
+/** Runs one statement (CREATE or DROP DATABASE) on the database the URL names. */
+export async function withAdmin(adminUrl: string, statement: string): Promise<void> {
   const admin = await openDatabase({ kind: 'postgresql', url: adminUrl });
   try {
     await admin.em.getConnection().execute(statement);

@@ -14,7 +14,6 @@ import { withAddresses } from '../../app/docs/addresses.server.js';
 import { extractPageSamples, type SampleLanguage } from '../../app/docs/samples.server.js';
 import { docsPagesInOrder } from './support/docsPages.js';
 import { startDocsServer } from './support/docsServer.js';
-import { stubOutsideCalls } from './support/outsideCalls.js';
 import { runPageSamples } from './support/pageRunner.js';
 
 const PAGE_TIMEOUT_MS = 180_000;
@@ -34,7 +33,6 @@ const LANGUAGE_NAMES: Record<SampleLanguage, string> = { shell: 'curl', javascri
 
 async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
   const server = await startDocsServer();
-  const restoreFetch = stubOutsideCalls();
   const directory = mkdtempSync(join(tmpdir(), 'docs-samples-'));
   try {
     // The page as that server's portal shows it: its samples call the address it was configured with.
@@ -50,7 +48,6 @@ async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
     executedCounts.set(page.file, counts);
     expect(run.failure, run.failure ?? '').toBeNull();
   } finally {
-    restoreFetch();
     rmSync(directory, { recursive: true, force: true });
     await server.close();
   }

@@ -117,6 +117,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('allows private destinations of outgoing calls outside production only, unless OUTBOUND_ALLOW_PRIVATE says', () => {
+    expect(loadConfig({}).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ APP_ENV: 'integration' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ APP_ENV: 'production' }).outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ APP_ENV: 'production', OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'false' }).outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ APP_ENV: 'production', OUTBOUND_ALLOW_PRIVATE: '' }).outboundAllowPrivate).toBe(false);
+  });
+
   it.each<[string, string[], string?]>([
     ['PORT', ['abc', '70000', '-1', '3000.5', '65536']],
     // Its message also says what is expected.
@@ -132,6 +141,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', ['not a url', 'ftp://files.example.net', 'https://api.example.net/?env=test'], 'http'],
     ['PRODUCTION_URL', ['not a url', 'mailto:api@example.net', 'https://api.example.net/#top'], 'http'],
     ['SUPPORT_EMAIL', ['support', 'https://example.net'], 'email'],
+    ['OUTBOUND_ALLOW_PRIVATE', ['yes', '1', 'TRUE']],
   ])('refuses a bad %s with a ConfigError that names it', (variable, values, saying) => {
     for (const value of values) {
       const error = configErrorFor({ [variable]: value });

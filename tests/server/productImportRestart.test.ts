@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
-import { SALEABLE_BY_EAN } from '../../graphql/offers/eanCatalogue/eanRule.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { Venue } from '../../graphql/providers/Venue.js';
 import { Job } from '../../graphql/shared/Job.js';
+import { fiveHundredEans } from '../support/eanBatch.js';
 import { parseJsonLine } from '../support/serverProcess.js';
 import { useServerRuns } from './serverRuns.js';
 
@@ -17,15 +16,7 @@ import { useServerRuns } from './serverRuns.js';
 describe('a bulk upsert by EAN whose process is killed in the middle', () => {
   const runs = useServerRuns('product-import-restart-');
 
-  const saleable = catalogueEntries
-    .filter((entry) => SALEABLE_BY_EAN.has(entry.category) && entry.compliant)
-    .map((entry) => entry.ean);
-  /** Catalogue EANs with their last digit changed: never a valid check digit, so skipped and recorded. */
-  const wrongCheckDigit = catalogueEntries
-    .filter((entry) => !saleable.includes(entry.ean))
-    .concat(catalogueEntries)
-    .map((entry) => `${entry.ean.slice(0, 12)}${(Number(entry.ean[12]) + 1) % 10}`)
-    .slice(0, 500 - saleable.length);
+  const { saleable, wrongCheckDigit, items } = fiveHundredEans();
 
   it('resumes after a restart from the last committed step and applies every item exactly once', async () => {
     expect(saleable.length).toBeGreaterThan(250);
@@ -36,7 +27,6 @@ describe('a bulk upsert by EAN whose process is killed in the middle', () => {
     );
     expect(venueIds).toHaveLength(2);
 
-    const items = [...saleable, ...wrongCheckDigit];
     expect(items).toHaveLength(500);
     for (const [index, venueId] of venueIds.entries()) {
       const response = await fetch(`${first.baseUrl}/public/offers/v1/products/ean`, {

@@ -21,6 +21,8 @@ type PathParameters<Path extends string> = Path extends `${string}{${infer Name}
 export type CallInput<Id extends OperationId> = {
   query?: Record<string, string | number | boolean> | string;
   body?: unknown;
+  /** Sends the body, as given (text) or as JSON, with this Content-Type rather than the operation's. */
+  contentType?: string;
   key?: string | null;
 } & ([PathParameters<RoutesByOperationId[Id]['path']>] extends [never]
   ? { params?: undefined }
@@ -32,7 +34,7 @@ type CallArguments<Id extends OperationId> = [PathParameters<RoutesByOperationId
   : [input: CallInput<Id>];
 
 /** The statuses the document declares for failures. */
-type FailureStatus = 400 | 401 | 403 | 404 | 410 | 413 | 422 | 429;
+type FailureStatus = 400 | 401 | 403 | 404 | 410 | 413 | 415 | 422 | 429;
 
 /** The route's success: its status and, for 200 and 201, the body as its response schema reads it. */
 type Success<Id extends OperationId> = RoutesByOperationId[Id]['response'] extends {
@@ -97,7 +99,10 @@ export function apiClient(app: Express, defaultKey: string) {
       let test = request(app)[route.method](pathOf(route.path, input?.params));
       if (key !== null) test = test.set('Authorization', `Bearer ${key}`);
       if (input?.query !== undefined) test = test.query(input.query);
-      if (input?.body !== undefined) test = test.send(input.body as object);
+      if (input?.contentType !== undefined) {
+        const { body } = input;
+        test = test.set('Content-Type', input.contentType).send(typeof body === 'string' ? body : JSON.stringify(body));
+      } else if (input?.body !== undefined) test = test.send(input.body as object);
       const response = await test;
       expectMatchesContract(response, route.method, route.path);
       expectAsItsSchemaWrites(operationId, route.response, response);

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { SettableClock } from '../../graphql/shared/clock.js';
 import { createApp, type AppOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
-import { createRuntime, type Runtime } from '../../server/runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../server/runtime.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {
@@ -19,6 +19,8 @@ export interface TestAppOptions extends AppOptions {
   clock?: SettableClock;
   /** Another app's database, to run a second instance on the same data; its owner destroys it. */
   database?: TestDatabase;
+  /** The outgoing calls' resolver, the addresses reached despite their range, or a stand-in network. */
+  outbound?: RuntimeOptions['outbound'];
 }
 
 /** A whole app on a database of its own, as the process would build it, minus listen(). */
@@ -34,6 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     orm: database.orm,
     clock: clock,
     logger: pino({ level: 'silent' }),
+    outbound: options.outbound,
   });
   const app = createApp(runtime, options);
   return {

@@ -19,7 +19,7 @@ import type { DomainEventName } from '../../graphql/shared/domainEvents.js';
 import { ForbiddenError } from '../../graphql/shared/errors.js';
 import { Job } from '../../graphql/shared/Job.js';
 import { type ApiClient, apiClient, expectStatus } from './api.js';
-import { createTestApp, type TestApp } from './app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
 import { drainJobs } from './builders.js';
 import { aProvider, createSandbox } from './fixtures.js';
 
@@ -49,6 +49,7 @@ export interface OfferWorldOptions {
   /** Stores images in a directory of their own, served at http://api.test/images/... */
   images?: boolean;
   env?: Record<string, string>;
+  outbound?: TestAppOptions['outbound'];
 }
 
 /** An app on a database of its own, with the sandbox and another provider. */
@@ -59,6 +60,7 @@ export async function anOfferWorld(options: OfferWorldOptions = {}): Promise<Off
       ...(imageDirectory ? { IMAGE_DIRECTORY: imageDirectory, PUBLIC_URL: 'http://api.test' } : {}),
       ...options.env,
     },
+    outbound: options.outbound,
   });
   const em = () => testApp.database.orm.em.fork();
   const sandbox = await createSandbox(em(), testApp.clock, 'test');

@@ -58,7 +58,8 @@ export class ServerProcess {
       this.stderr += chunk;
     });
     this.exited = new Promise((resolve) => {
-      child.on('exit', (code, signal) => {
+      // 'close' rather than 'exit': it comes once the output is read too, so the last line is in `lines`.
+      child.on('close', (code, signal) => {
         this.exit = { code, signal };
         this.notify();
         resolve(this.exit);

@@ -1,4 +1,6 @@
 import type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from '../../shared/geocoder.js';
+import { Agent } from 'undici';
+import { describeOutcome, OutboundHttp } from '../../shared/outbound/index.js';
 import { findMunicipality } from './municipalities.js';
 
 /** Below this relevance (0 to 1) the address base's best answer is a guess, not the address. */
@@ -11,7 +13,12 @@ export const BAN_MAX_QUERY_LENGTH = 200;
 export interface BanGeocoderOptions {
   /** Root of an api-adresse style service, e.g. `https://api-adresse.data.gouv.fr`. */
   baseUrl: string;
-  fetch?: typeof fetch;
+  /**
+   * The client of the operator's services: the URL is configuration (GEOCODER_URL), so the
+   * address guard of providers' URLs does not apply, but no redirect is followed and answers
+   * are capped.
+   */
+  http?: OutboundHttp;
   timeoutMs?: number;
   logger?: GeocoderLogger;
 }
@@ -35,13 +42,13 @@ interface BanFeature {
  */
 export class BanGeocoder implements Geocoder {
   private readonly searchUrl: string;
-  private readonly fetch: typeof fetch;
+  private readonly http: OutboundHttp;
   private readonly timeoutMs: number;
   private readonly logger: GeocoderLogger | undefined;
 
   constructor(options: BanGeocoderOptions) {
     this.searchUrl = `${options.baseUrl.replace(/\/+$/, '')}/search/`;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.http = options.http ?? new OutboundHttp(new Agent());
     this.timeoutMs = options.timeoutMs ?? BAN_TIMEOUT_MS;
     this.logger = options.logger;
   }
@@ -89,28 +96,32 @@ export class BanGeocoder implements Geocoder {
       limit: '1',
       type: 'housenumber',
     }).toString();
+    const outcome = await this.http.send(url, {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      timeoutMs: this.timeoutMs,
+    });
+    if (outcome.kind === 'timeout') {
+      this.logger?.warn({ postalCode: query.postalCode, timeoutMs: this.timeoutMs }, 'address service timed out');
+      return null;
+    }
+    if (outcome.kind !== 'answered') {
+      this.logger?.warn(
+        { postalCode: query.postalCode, error: describeOutcome(outcome) },
+        'address service unreachable',
+      );
+      return null;
+    }
+    if (outcome.status < 200 || outcome.status >= 300) {
+      this.logger?.warn({ status: outcome.status, postalCode: query.postalCode }, 'address service answered an error');
+      return null;
+    }
     try {
-      const response = await this.fetch(url, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      if (!response.ok) {
-        await response.body?.cancel();
-        this.logger?.warn(
-          { status: response.status, postalCode: query.postalCode },
-          'address service answered an error',
-        );
-        return null;
-      }
-      const body = (await response.json()) as { features?: unknown };
+      const body = JSON.parse(outcome.text) as { features?: unknown } | null;
       const features = Array.isArray(body?.features) ? (body.features as BanFeature[]) : [];
       return features[0] ?? null;
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      this.logger?.warn(
-        { postalCode: query.postalCode, timeoutMs: timedOut ? this.timeoutMs : undefined, error: String(error) },
-        timedOut ? 'address service timed out' : 'address service unreachable or unreadable',
-      );
+      this.logger?.warn({ postalCode: query.postalCode, error: String(error) }, 'address service answer unreadable');
       return null;
     }
   }

@@ -6,6 +6,7 @@ import { ensureDemoSandbox } from '../../../server/demo.js';
 import { servedOpenApiDocument } from '../../../server/openApiDocument.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { listenLocally } from '../../support/miscLocalServer.js';
+import { outsideCalls } from './outsideCalls.js';
 
 /**
  * The docs' dates are in 2027: a clock pinned before them keeps every sample's date in the
@@ -13,7 +14,10 @@ import { listenLocally } from '../../support/miscLocalServer.js';
  */
 export const DOCS_CLOCK_START = new Date('2026-11-24T09:00:00Z');
 
-/** The platform as `npm start` serves it on a fresh database: listening, with the demo sandbox. */
+/**
+ * The platform as `npm start` serves it on a fresh database: listening, with the demo sandbox, its
+ * calls out answered on the machine (outsideCalls.ts).
+ */
 export interface DocsServer {
   baseUrl: string;
   /** What its portal's docs would show: its configured address among them, where the samples call. */
@@ -36,6 +40,7 @@ export async function startDocsServer(): Promise<DocsServer> {
   const testApp = await createTestApp({
     clock: new SettableClock(DOCS_CLOCK_START),
     env: { PUBLIC_URL: server.baseUrl },
+    outbound: { transport: outsideCalls() },
   });
   target.app = testApp.app;
   const sandbox = (await ensureDemoSandbox(testApp.runtime))!;
