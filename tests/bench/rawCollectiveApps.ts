@@ -223,6 +223,7 @@ export function createRawCollectiveOfferApp(runtime: Runtime): express.Express {
         res.json({
           id,
           status: collectiveLegacyStatus(displayed),
+          offerStatus: displayed,
           venueId: Number(offer.venue_id),
           startDatetime: values.iso(offer.start_datetime),
           endDatetime: values.iso(offer.end_datetime),
@@ -249,6 +250,7 @@ export function createRawCollectiveOfferApp(runtime: Runtime): express.Express {
           interventionArea: jsonColumn<string[]>(offer.intervention_area),
           isActive: flag(offer.is_active),
           isSoldOut: bookings.some((booking) => booking.status !== 'CANCELLED'),
+          location: locationAnswer(locationOf(place)),
           name: offer.name,
           nationalProgram:
             offer.national_program_id == null
@@ -258,8 +260,6 @@ export function createRawCollectiveOfferApp(runtime: Runtime): express.Express {
           offerVenue: offerVenueOf(place),
           students: jsonColumn<string[]>(offer.students),
           totalPrice: Number(offer.total_price_cents) / 100,
-          offerStatus: displayed,
-          location: locationAnswer(locationOf(place)),
         });
       } catch (error) {
         next(error);

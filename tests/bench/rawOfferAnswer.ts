@@ -77,7 +77,7 @@ export function priceCategoryOf(row: Row): RawPriceCategory {
   return { id: Number(row.id), label: row.label, price: Number(row.price), idAtProvider: row.id_at_provider };
 }
 
-/** An event answer (rest-facade/eventOffers/response.ts): the common fields, then the event's. */
+/** An event answer (rest-facade/eventOffers/response.ts): the common fields and the event's. */
 export function eventAnswer(
   event: Row,
   priceCategories: RawPriceCategory[],
@@ -85,12 +85,29 @@ export function eventAnswer(
   values: RowValues,
   images: Runtime['services']['images'],
 ) {
+  const common = commonOfferAnswer(event, summary, values, images);
+  // In the answer's schema order, as the facade writes it.
   return {
-    ...commonOfferAnswer(event, summary, values, images),
+    id: common.id,
+    name: common.name,
+    status: common.status,
+    accessibility: common.accessibility,
+    bookingAllowedDatetime: common.bookingAllowedDatetime,
+    bookingContact: common.bookingContact,
+    bookingEmail: common.bookingEmail,
+    categoryRelatedFields: common.categoryRelatedFields,
+    description: common.description,
+    enableDoubleBookings: common.enableDoubleBookings,
     eventDuration: event.event_duration == null ? null : Number(event.event_duration),
+    externalTicketOfficeUrl: common.externalTicketOfficeUrl,
     hasTicket: flag(event.has_ticket),
+    idAtProvider: common.idAtProvider,
+    image: common.image,
+    itemCollectionDetails: common.itemCollectionDetails,
+    location: common.location,
     priceCategories,
     publicationDate: values.iso(event.publication_datetime),
+    publicationDatetime: common.publicationDatetime,
     videoUrl: event.video_url,
   };
 }

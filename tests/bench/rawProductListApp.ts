@@ -96,9 +96,9 @@ export function createRawProductListApp(runtime: Runtime): express.Express {
             return {
               ...commonOfferAnswer(product, summary, values, runtime.services.images),
               stock: live && {
-                price: live.price,
                 bookedQuantity: live.bookedQuantity,
                 bookingLimitDatetime: live.bookingLimit?.toISOString() ?? null,
+                price: live.price,
                 quantity: remainingQuantity(live),
               },
             };
