@@ -10,6 +10,14 @@ export async function ensureDemoSandbox(runtime: Runtime): Promise<CreatedSandbo
 }
 
 /**
+ * The address the start-up lines name: the configured PUBLIC_URL, as the docs' samples show it,
+ * unless it is the default built from PORT=0, when only the bound port is known.
+ */
+export function addressToShow(publicUrl: string, boundPort: number): string {
+  return publicUrl.endsWith(':0') ? `http://localhost:${boundPort}` : publicUrl;
+}
+
+/**
  * What to show once: the API key is stored only as a prefix and a hash, so this is the only
  * moment it can be read. The messaging secret is stored (the platform signs every message with
  * it) but no operation ever returns it: this is the one place it is shown too.

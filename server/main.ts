@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { demoSandboxLines, ensureDemoSandbox } from './demo.js';
+import { addressToShow, demoSandboxLines, ensureDemoSandbox } from './demo.js';
 import { SHUTDOWN_GRACE_MS } from './http/limits.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import { createPortalHandler } from './portal.js';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     runtime.logger.info({ port, appEnv: config.appEnv, database: config.database.kind }, 'listening');
-    const baseUrl = `http://localhost:${port}`;
+    const baseUrl = addressToShow(config.publicUrl, port);
     // Printed, not logged: the key is shown to the person who started the process, once.
     for (const line of demoSandboxLines(sandbox, baseUrl)) console.log(line);
     console.log(`Portal: ${baseUrl}/  GraphQL: ${baseUrl}/graphql`);
