@@ -23,6 +23,9 @@ import { Redis } from 'ioredis';
 import { JobRegistry } from './jobs/registry.js';
 import { JobWorker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
+import { watchCallerChanges } from './db/callerChanges.js';
+import { CallerCache } from '../graphql/providers/callerCache.js';
+import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
 import { Scheduler } from './scheduler.js';
 
@@ -38,6 +41,8 @@ export interface Runtime {
   routes: AnyRoute[];
   compiledRoutes: ReturnType<typeof compileRoutes>;
   graphql: GraphqlEndpoint;
+  /** Keys and their providers as last read: each request's lookup, without a query when nothing changed. */
+  callers: KeyRowCache;
   rateLimiter: RateLimiter;
   jobs: JobRegistry;
   worker: JobWorker;
@@ -108,6 +113,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     points: options.rateLimitPoints,
     redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
   });
+  const callerChanges = await watchCallerChanges(orm, logger);
+  const callers: KeyRowCache = new CallerCache({ changes: callerChanges });
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger, leaseMs: config.jobLeaseSeconds * 1000 });
   const scheduler = new Scheduler({ orm, clock, logger });
@@ -128,6 +135,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     routes,
     compiledRoutes,
     graphql,
+    callers,
     rateLimiter,
     jobs,
     worker,
@@ -142,6 +150,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await Promise.all([worker.stop(), scheduler.stop()]);
       await graphql.stop();
       await rateLimiter.close();
+      callers.close();
+      await callerChanges.close();
       await outbound.close();
       if (!options.orm) await orm.close();
     },

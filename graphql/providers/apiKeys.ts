@@ -4,6 +4,7 @@ import type { Caller, ProviderView } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../shared/errors.js';
 import { ApiKey } from './ApiKey.js';
+import type { CallerCache } from './callerCache.js';
 import type { Offerer } from './Offerer.js';
 import type { Provider } from './Provider.js';
 
@@ -88,7 +89,7 @@ const keyLookupSql =
   'p.can_manage_individual_offers ' +
   'from api_key k left join provider p on p.id = k.provider_id where k.prefix = ?';
 
-interface KeyLookupRow {
+export interface KeyLookupRow {
   key_id: number;
   secret_hash: string;
   offerer_id: number | null;
@@ -104,6 +105,22 @@ interface KeyLookupRow {
   can_manage_individual_offers: boolean | number;
 }
 
+/** Rows of the lookup kept between requests (callerCache.ts); the secret is checked on every request. */
+export type KeyRowCache = CallerCache<KeyLookupRow>;
+
+async function keyRow(
+  em: EntityManager,
+  prefix: string,
+  cache: KeyRowCache | undefined,
+): Promise<KeyLookupRow | undefined> {
+  const generation = cache?.generation() ?? 0;
+  const kept = cache?.get(prefix);
+  if (kept) return kept;
+  const [row] = (await em.getConnection().execute(keyLookupSql, [prefix])) as KeyLookupRow[];
+  if (row && cache) cache.store(prefix, row, generation);
+  return row;
+}
+
 export interface AuthenticatedCaller {
   caller: Caller;
   /** The provider of a provider key, as it was when the key was checked. */
@@ -114,10 +131,14 @@ export interface AuthenticatedCaller {
  * Resolves a bearer key to its caller. Unknown, malformed and revoked keys are all
  * the same 401, so that an answer reveals nothing about which keys exist.
  */
-export async function authenticateApiKey(em: EntityManager, rawKey: string | undefined): Promise<AuthenticatedCaller> {
+export async function authenticateApiKey(
+  em: EntityManager,
+  rawKey: string | undefined,
+  cache?: KeyRowCache,
+): Promise<AuthenticatedCaller> {
   const parsed = rawKey ? parseApiKey(rawKey) : null;
   if (!parsed) throw new UnauthenticatedError();
-  const [row] = (await em.getConnection().execute(keyLookupSql, [parsed.prefix])) as KeyLookupRow[];
+  const row = await keyRow(em, parsed.prefix, cache);
   if (!row || !secretMatches(parsed.secret, row.secret_hash) || row.revoked_at != null) {
     throw new UnauthenticatedError();
   }

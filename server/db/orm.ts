@@ -7,6 +7,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { allEntities } from '../../graphql/entities.js';
 import type { Config } from '../config.js';
+import { announceCallerChanges } from './callerChanges.js';
 import { migrationsList } from './migrations/index.js';
 
 export type DatabaseConfig = Config['database'];
@@ -38,7 +39,7 @@ function asMigrated(storage: MetadataStorage): void {
 
 /** Opens the database. Entities are listed, not discovered, so the same code runs from tsc output and from vitest. */
 export async function openDatabase(database: DatabaseConfig): Promise<MikroORM> {
-  return MikroORM.init({
+  const orm = await MikroORM.init({
     ...driverOptions(database),
     entities: allEntities,
     extensions: [Migrator],
@@ -57,6 +58,8 @@ export async function openDatabase(database: DatabaseConfig): Promise<MikroORM> 
     ensureDatabase: false,
     debug: false,
   });
+  announceCallerChanges(orm, database);
+  return orm;
 }
 
 /** Applies the migrations not yet applied; returns their names. */

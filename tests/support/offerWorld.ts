@@ -172,8 +172,13 @@ export async function withoutIndividualOffersRight<T>(
   providerId: number,
   during: () => Promise<T>,
 ): Promise<T> {
-  const setRight = (value: boolean) =>
-    testApp.database.orm.em.fork().nativeUpdate(Provider, providerId, { canManageIndividualOffers: value });
+  // Through the entity, as the CLI changes it, so that the processes' key caches hear of it.
+  const setRight = async (value: boolean) => {
+    const em = testApp.database.orm.em.fork();
+    const provider = await em.findOneOrFail(Provider, providerId);
+    provider.canManageIndividualOffers = value;
+    await em.flush();
+  };
   await setRight(false);
   try {
     return await during();
