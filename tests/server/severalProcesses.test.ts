@@ -7,7 +7,7 @@ import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { issueApiKey, revokeApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Venue } from '../../graphql/providers/Venue.js';
@@ -161,6 +161,27 @@ describe.skipIf(!ready)('two processes on one PostgreSQL and one Redis, and one 
       const refused = await read(server);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+  }, 60_000);
+
+  it('refuses a revoked key at once on both processes, though each had it in memory', async () => {
+    const [key] = await newKeys(1);
+    const read = (server: ServerProcess) =>
+      fetch(`${server.baseUrl}/public/providers/v1/provider`, { headers: { Authorization: `Bearer ${key}` } }).then(
+        (response) => response.status,
+      );
+    for (const server of processes) expect([await read(server), await read(server)]).toEqual([200, 200]);
+
+    await write((em) => revokeApiKey(em, systemClock, key.split('_').slice(0, 2).join('_')));
+
+    // The processes hear of it by a PostgreSQL notification: a few milliseconds, polled for up to 2 s.
+    for (const server of processes) {
+      let status = await read(server);
+      for (let attempt = 0; status !== 401 && attempt < 40; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await read(server);
+      }
+      expect(status).toBe(401);
     }
   }, 60_000);
 
