@@ -5,6 +5,7 @@ import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import {
+  LimitCode,
   MAX_ALIASES,
   MAX_DEPTH,
   MAX_FIELDS,
@@ -50,6 +51,14 @@ describe('/graphql: what one operation may cost', () => {
       provider: em.getReference(Provider, sandbox.provider.id),
       offerer: em.getReference(Offerer, sandbox.offerer.id),
     });
+    await em.flush();
+    return issued.key;
+  };
+
+  /** A new internal key: a budget of its own. */
+  const anInternalKey = async (): Promise<string> => {
+    const em = testApp.database.orm.em.fork();
+    const issued = issueApiKey(em, testApp.clock, { env: 'test', internal: true, label: 'back office' });
     await em.flush();
     return issued.key;
   };
@@ -160,7 +169,7 @@ describe('/graphql: what one operation may cost', () => {
       ['{ offerBookings(offerId: 1) { id } }', 1],
       ['{ __typename }', 1],
     ])('costs %s %i', async (document, cost) => {
-      const response = await graphqlAs(testApp, internalKey, document);
+      const response = await graphqlAs(testApp, await anInternalKey(), document);
       expect(response.body.extensions.cost.requested).toBe(cost);
       expect(response.headers['x-ratelimit-cost']).toBe(String(cost));
     });
@@ -280,6 +289,33 @@ describe('/graphql: what one operation may cost', () => {
       expect(refused.body.errors[0].message).toMatch(
         new RegExp(`^Too many requests: the limit is ${RATE_LIMIT_POINTS} requests per minute per API key\\.`),
       );
+    });
+  });
+
+  describe("the internal tools' documents", () => {
+    // As tests/api/bookingMessages, tests/support/collectiveWorld and the portal's samples send them.
+    it.each([
+      [
+        'query Deliveries($id: Int!) { bookingMessages(bookingId: $id) { id kind url body status attempts lastStatusCode lastError createdAt sentAt } }',
+        { id: 1 },
+        1,
+      ],
+      ['query ($id: Int) { provider(id: $id) { id name venues { id siret legalName publicName } } }', { id: 1 }, 2],
+      ['{ collectiveOffers { id name displayedStatus bookings { id status } } }', {}, 51],
+      ['{ offererVenues { offerer { id name siren } venues { id siret legalName } } }', {}, 51],
+      [
+        'mutation ($id: Int!, $decision: String!) { reviewOffer(offerId: $id, decision: $decision, reason: "Checked", collective: true) { offerId collective decision collectiveOffer { id displayedStatus } } }',
+        { id: 1, decision: 'APPROVED' },
+        1,
+      ],
+    ])('lets %s through at its cost', async (document, variables, cost) => {
+      const response = await graphqlAs(testApp, await anInternalKey(), document, variables);
+      expect(response.body.extensions.cost.requested).toBe(cost);
+      const codes = (response.body.errors ?? []).map(
+        (error: { extensions: { code: string } }) => error.extensions.code,
+      );
+      expect(codes.filter((code: string) => Object.values(LimitCode).includes(code as never))).toEqual([]);
+      expect(response.status).toBeLessThan(500);
     });
   });
 
