@@ -6,6 +6,7 @@ import { JSON_BODY_LIMIT } from './http/limits.js';
 import { serveImages } from './http/images.js';
 import { requestId } from './http/requestId.js';
 import { requestLog } from './http/requestLog.js';
+import { documentGuard } from './graphqlCost/documentGuard.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import type { Runtime } from './runtime.js';
 
@@ -37,7 +38,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.use(createFacadeRouter(runtime.compiledRoutes, guard));
   app.use(apiPrefixes, apiNotFound);
 
-  app.use('/graphql', express.json({ limit: JSON_BODY_LIMIT }), ...guard, runtime.graphql.handler);
+  // /graphql is counted 1 per request like REST, then charged its operation's cost (decision 017).
+  app.use(
+    '/graphql',
+    express.json({ limit: JSON_BODY_LIMIT }),
+    authenticate(runtime),
+    runtime.rateLimiter.graphqlMiddleware,
+    documentGuard,
+    runtime.graphql.handler,
+  );
 
   if (options.portal) app.use(options.portal);
   app.use(errorHandler(runtime.logger));

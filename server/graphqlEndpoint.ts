@@ -5,7 +5,11 @@ import type { RequestHandler } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import { createInProcessGateway } from '../graphql/gateway.js';
 import type { Graph } from '../graphql/graph.js';
+import type { AppEnv } from '../graphql/shared/appEnv.js';
 import type { GraphContext } from '../graphql/shared/context.js';
+import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
+import { LimitCode, MAX_TOKENS } from './graphqlCost/policy.js';
+import type { RateLimiter } from './rateLimit.js';
 
 export interface GraphqlEndpoint {
   handler: RequestHandler;
@@ -30,6 +34,7 @@ const CALLER_ERROR_CODES = new Set([
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
+  ...Object.values(LimitCode),
 ]);
 
 interface ErrorLogger {
@@ -51,21 +56,36 @@ export function callerFacingError(formatted: GraphQLFormattedError, logger?: Err
   };
 }
 
-export async function startGraphqlEndpoint(graph: Graph, logger?: ErrorLogger): Promise<GraphqlEndpoint> {
-  const server = new ApolloServer<GraphContext>({
+export interface GraphqlEndpointOptions {
+  appEnv: AppEnv;
+  /** The keys' budget, which an operation is charged its cost in (decision 017). */
+  limiter: Pick<RateLimiter, 'charge'>;
+  logger?: ErrorLogger;
+}
+
+export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpointOptions): Promise<GraphqlEndpoint> {
+  const { logger } = options;
+  const server = new ApolloServer<EndpointContext>({
     gateway: createInProcessGateway(graph),
+    // Production keeps it for internal keys: the cost plugin refuses it to provider keys.
     introspection: true,
+    // The document guard counted tokens already; this covers a persisted query registered before a limit changed.
+    parseOptions: { maxTokens: MAX_TOKENS },
     // The process owns shutdown (server/main.ts); a second stop() during Apollo's own never returns.
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: (formatted) => callerFacingError(formatted, logger),
     // The default landing page loads a sandbox from a CDN; this API is called by tools, not browsed.
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      costPlugin({ appEnv: options.appEnv, limiter: options.limiter }),
+    ],
   });
   await server.start();
   return {
     handler: expressMiddleware(server, {
-      context: async ({ res }) => res.locals.graphContext as GraphContext,
+      // The cost plugin sees Apollo's context, not the response: the budget the request left travels in it.
+      context: async ({ res }) => ({ ...(res.locals.graphContext as GraphContext), rateLimit: res.locals.rateLimit }),
     }),
     stop: () => server.stop(),
   };

@@ -18,9 +18,31 @@ export interface RateLimiterOptions {
   keyPrefix?: string;
 }
 
+/** Where a key stands in its window, after a request was counted. */
+export interface BudgetState {
+  /** Points per window. */
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  msBeforeReset: number;
+}
+
+export type Charge =
+  { allowed: true; state: BudgetState } | { allowed: false; state: BudgetState; retryAfterSeconds: number };
+
 export interface RateLimiter {
-  /** Mount after the auth middleware: it keys on `res.locals.caller.apiKeyPrefix`. */
+  /**
+   * Counts one point per request. Mount after the auth middleware: it keys on
+   * `res.locals.caller.apiKeyPrefix`, and leaves where the key stands in `res.locals.rateLimit`.
+   */
   middleware: RequestHandler;
+  /** The same, for `/graphql`: a refusal is a GraphQL error rather than the contract's body. */
+  graphqlMiddleware: RequestHandler;
+  /**
+   * Charges `points` more to a key, in the same budget and store as the middleware (Redis shared
+   * by every process). Over budget, the points are given back: what was refused did not run.
+   */
+  charge(key: string, points: number): Promise<Charge>;
   close(): Promise<void>;
 }
 
@@ -59,33 +81,65 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     res.setHeader('RateLimit-Policy', policy);
   };
 
-  const middleware: RequestHandler = (req, res, next) => {
-    const caller = res.locals.caller;
-    // Unauthenticated requests are answered by the auth middleware; nothing to count here.
-    if (!caller) return next();
+  const stateOf = (result: RateLimiterRes): BudgetState => ({
+    limit: points,
+    windowSeconds: durationSeconds,
+    remaining: Math.max(0, result.remainingPoints),
+    msBeforeReset: result.msBeforeNext,
+  });
 
-    limiter.consume(caller.apiKeyPrefix, 1).then(
-      (result) => {
-        setHeaders(res, result);
-        next();
-      },
-      (rejection: unknown) => {
-        // A rejection is either "over budget" (a RateLimiterRes) or an error of both stores.
-        if (!(rejection instanceof RateLimiterRes)) return next(rejection);
-        const retryAfterSeconds = secondsUntilReset(rejection);
-        setHeaders(res, rejection);
-        res.setHeader('Retry-After', String(retryAfterSeconds));
-        res.status(429).json({
-          global: [
-            `Too many requests: the limit is ${points} requests per ${window} per API key. Retry after ${retryAfterSeconds} seconds.`,
-          ],
-        });
-      },
-    );
+  const countRequests =
+    (refusalBody: (message: string) => object): RequestHandler =>
+    (req, res, next) => {
+      const caller = res.locals.caller;
+      // Unauthenticated requests are answered by the auth middleware; nothing to count here.
+      if (!caller) return next();
+
+      limiter.consume(caller.apiKeyPrefix, 1).then(
+        (result) => {
+          setHeaders(res, result);
+          res.locals.rateLimit = stateOf(result);
+          next();
+        },
+        (rejection: unknown) => {
+          // A rejection is either "over budget" (a RateLimiterRes) or an error of both stores.
+          if (!(rejection instanceof RateLimiterRes)) return next(rejection);
+          const retryAfterSeconds = secondsUntilReset(rejection);
+          setHeaders(res, rejection);
+          res.setHeader('Retry-After', String(retryAfterSeconds));
+          res
+            .status(429)
+            .json(
+              refusalBody(
+                `Too many requests: the limit is ${points} requests per ${window} per API key. Retry after ${retryAfterSeconds} seconds.`,
+              ),
+            );
+        },
+      );
+    };
+
+  const charge = async (key: string, extra: number): Promise<Charge> => {
+    try {
+      return { allowed: true, state: stateOf(await limiter.consume(key, extra)) };
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      // The store counted the points before refusing them: give them back.
+      const restored = await limiter.reward(key, extra).catch(() => undefined);
+      const remaining = restored
+        ? Math.max(0, restored.remainingPoints)
+        : Math.max(0, points - (rejection.consumedPoints - extra));
+      return {
+        allowed: false,
+        state: { limit: points, windowSeconds: durationSeconds, remaining, msBeforeReset: rejection.msBeforeNext },
+        retryAfterSeconds: secondsUntilReset(rejection),
+      };
+    }
   };
 
   return {
-    middleware,
+    middleware: countRequests((message) => ({ global: [message] })),
+    graphqlMiddleware: countRequests((message) => ({ errors: [{ message, extensions: { code: 'RATE_LIMITED' } }] })),
+    charge,
     async close() {
       const redis = options.redis;
       if (redis && redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());

@@ -92,7 +92,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const graph = buildGraph(config.appEnv);
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph);
-  const graphql = await startGraphqlEndpoint(graph, logger);
+  const rateLimiter = createRateLimiter({
+    points: options.rateLimitPoints,
+    redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
+  });
+  const graphql = await startGraphqlEndpoint(graph, { appEnv: config.appEnv, limiter: rateLimiter, logger });
   const events = new DomainEventBus();
   const outbound = createOutbound({
     appEnv: config.appEnv,
@@ -109,10 +113,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     jobs: { wake: () => worker.wake() },
   };
   const clock = options.clock ?? systemClock;
-  const rateLimiter = createRateLimiter({
-    points: options.rateLimitPoints,
-    redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
-  });
   const callerChanges = await watchCallerChanges(orm, logger);
   const callers: KeyRowCache = new CallerCache({ changes: callerChanges });
   const jobs = new JobRegistry();

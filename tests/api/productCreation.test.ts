@@ -135,7 +135,8 @@ describe('Product Offers: creation', () => {
       'mutation ($stockId: Int!) { sandboxBook(input: { stockId: $stockId }) { status } }',
       { stockId },
     );
-    expect(booked.body).toEqual({ data: { sandboxBook: { status: 'CONFIRMED' } } });
+    expect(booked.body.errors).toBeUndefined();
+    expect(booked.body.data).toEqual({ sandboxBook: { status: 'CONFIRMED' } });
     expect((await storedStocks(product.id))[0].bookedQuantity).toBe(1);
   });
 

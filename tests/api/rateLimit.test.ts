@@ -163,6 +163,39 @@ describe('rate limit, shared through Redis', () => {
   );
 });
 
+describe('charging more than one point (what a /graphql operation costs)', () => {
+  const stores: Array<[string, () => Promise<RateLimiterOptions>]> = [['in memory', async () => ({})]];
+  if (redisUrl) {
+    stores.push([
+      'in Redis',
+      async () => {
+        const redis = new Redis(redisUrl);
+        await redis.ping();
+        return { redis, keyPrefix: `rate-limit-test:${randomBytes(8).toString('hex')}` };
+      },
+    ]);
+  }
+
+  it.each(stores)(
+    'takes the points from the same budget, and gives them back when refused (%s)',
+    async (_, options) => {
+      const limiter = createRateLimiter({ ...(await options()), points: 10 });
+      limiters.push(limiter);
+
+      const charged = await limiter.charge('key-a', 6);
+      expect(charged).toMatchObject({ allowed: true, state: { limit: 10, windowSeconds: 60, remaining: 4 } });
+      const refused = await limiter.charge('key-a', 5);
+      expect(refused.allowed).toBe(false);
+      expect(refused.state.remaining).toBe(4);
+      if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      // The refused 5 were given back: 4 are still there.
+      expect(await limiter.charge('key-a', 4)).toMatchObject({ allowed: true, state: { remaining: 0 } });
+      expect((await limiter.charge('key-a', 1)).allowed).toBe(false);
+      expect(await limiter.charge('key-b', 1)).toMatchObject({ allowed: true, state: { remaining: 9 } });
+    },
+  );
+});
+
 afterAll(() => {
   // A reminder in the output when the Redis-backed test did not run.
   if (!redisUrl) console.info('rate limit: the shared-budget test was skipped because REDIS_URL is unset');

@@ -9,6 +9,9 @@ describe('errors of /graphql', () => {
       'VALIDATION_FAILED',
       'GRAPHQL_VALIDATION_FAILED',
       'BAD_USER_INPUT',
+      'QUERY_TOO_COMPLEX',
+      'RATE_LIMITED',
+      'INTROSPECTION_DISABLED',
     ]) {
       const error = { message: 'Booking not found', path: ['booking'], extensions: { code } };
       expect(callerFacingError(error)).toBe(error);

@@ -359,7 +359,10 @@ describe('the server process (node dist/server/main.js)', () => {
         path: '/graphql',
         body: JSON.stringify({ query: '{ provider { id name } }' }),
       });
-      expect(answer.body).toEqual({ data: { provider: { id: providerId, name: 'Demo Ticketing' } } });
+      expect(answer.body).toMatchObject({
+        data: { provider: { id: providerId, name: 'Demo Ticketing' } },
+        extensions: { cost: { requested: 1 } },
+      });
       expect(answer.status).toBe(200);
       expect(exit).toEqual({ code: 0, signal: null });
       expect(thirdRun.jsonLines.at(-1)?.msg).toBe('stopped');

@@ -4,6 +4,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { splitFrontMatter } from '../../../app/docs/markdown.server.js';
+import { LimitCode } from '../../../server/graphqlCost/policy.js';
 import type { ApiNames } from './apiNames.js';
 
 export interface CodeSpan {
@@ -36,6 +37,8 @@ const ALLOWED: Record<string, string> = {
   barcodes: 'the tickets a cancellation message names',
   error: "a ticketing system's refusal (sold_out, not_enough_seats)",
   '409': 'the status a ticketing system answers when it is sold out',
+  // The refusals of /graphql before an operation runs (decision 017): GraphQL errors, not REST answers.
+  ...Object.fromEntries(Object.values(LimitCode).map((code) => [code, 'a code of a /graphql refusal'])),
 };
 
 /** Statuses every operation can answer, which the document does not repeat on each. */
