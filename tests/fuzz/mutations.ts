@@ -1,7 +1,11 @@
 import { type DocumentedOperation, resolve, type Schema } from './document.js';
 import type { Random } from './random.js';
 import type { FuzzRequest } from './requests.js';
-import { branchesOf, edgeValuesFor } from './values.js';
+import { branchesOf, edgeValuesFor, typedEdgeValuesFor } from './values.js';
+
+/** Edges of the field's own type most of the time: they reach further than a wrong type does. */
+const edgeOf = (schema: Schema, random: Random) =>
+  random.pick(random.chance(0.7) ? typedEdgeValuesFor(schema) : edgeValuesFor(schema));
 
 /**
  * One change to a valid request: a value at or past a field's edge, a value of another type,
@@ -119,7 +123,7 @@ export function aMutation(operation: DocumentedOperation, request: FuzzRequest, 
         const parent = location.path.slice(0, -1);
         return { where: 'body', path: [...parent, 'unexpectedField'], change: 'set', value: 'surprise' };
       }
-      return { where: 'body', path: location.path, change: 'set', value: random.pick(edgeValuesFor(location.schema)) };
+      return { where: 'body', path: location.path, change: 'set', value: edgeOf(location.schema, random) };
     });
     if (random.chance(0.05))
       choices.push(() => ({ where: 'body', change: 'replace-whole', value: random.pick([null, [], 'text', 42, {}]) }));
@@ -131,7 +135,7 @@ export function aMutation(operation: DocumentedOperation, request: FuzzRequest, 
       if (parameter.name in request.query && random.chance(0.2))
         return { where: 'query', name: parameter.name, change: 'remove' };
       if (random.chance(0.05)) return { where: 'query', name: 'unexpected', change: 'set', value: 'x' };
-      const value = random.pick(edgeValuesFor(parameter.schema));
+      const value = edgeOf(parameter.schema, random);
       return { where: 'query', name: parameter.name, change: 'set', value };
     });
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');

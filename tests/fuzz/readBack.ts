@@ -57,6 +57,11 @@ export const readBacks: Record<string, ReadBack> = {
   },
   PostCollectiveOfferPublic: {
     read: (_, answer) => ({ method: 'get', path: `/v2/collective/offers/${idOf(answer)}` }),
+    // The document: a credit without imageFile is ignored (the reference system does the same).
+    written: (request) => {
+      const { imageCredit, ...rest } = request.body as Record<string, unknown>;
+      return rest.imageFile ? { ...rest, imageCredit } : rest;
+    },
   },
   PatchCollectiveOfferPublic: {
     read: (request) => ({ method: 'get', path: `/v2/collective/offers/${request.params.offer_id}` }),
@@ -64,11 +69,9 @@ export const readBacks: Record<string, ReadBack> = {
   UpdateProvider: { read: () => ({ method: 'get', path: '/public/providers/v1/provider' }) },
   CreateAddress: {
     read: (_, answer) => ({ method: 'get', path: `/public/offers/v1/addresses/${idOf(answer)}` }),
-    // An address the service or an earlier call already placed is answered as it was recorded.
-    written: (request) => {
-      const { street, city, postalCode } = request.body as Record<string, unknown>;
-      return { street, city, postalCode };
-    },
+    // An address the service or an earlier call already placed (spelled otherwise, say) answers as
+    // it was recorded, with the municipality's name as its city: only the postal code is the same.
+    written: (request) => ({ postalCode: (request.body as Record<string, unknown>).postalCode }),
   },
 };
 

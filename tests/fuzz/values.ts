@@ -151,8 +151,16 @@ const FAR_FUTURE = '9999-12-31T23:59:59Z';
  * in the past and the future, null (allowed or not), and a value of each wrong type.
  */
 export function edgeValuesFor(schema: Schema): unknown[] {
+  return [...ANY_FIELD_EDGES, ...typedEdgeValuesFor(schema)];
+}
+
+/** Values of the wrong type, or none, for any field. */
+const ANY_FIELD_EDGES: unknown[] = [null, true, 0, -1, 1.5, '', 'x', [], {}, 'a'.repeat(10_000)];
+
+/** Values at and past the edges of what the schema's own types allow. */
+export function typedEdgeValuesFor(schema: Schema): unknown[] {
   const resolved = resolve(schema);
-  const values: unknown[] = [null, true, 0, -1, 1.5, '', 'x', [], {}, 'a'.repeat(10_000)];
+  const values: unknown[] = [];
   for (const branch of branchesOf(resolved)) {
     if (branch.enum) values.push(...branch.enum, `${String(branch.enum[0])}_NOT`, String(branch.enum[0]).toLowerCase());
     if (branch.const !== undefined) values.push(branch.const);
@@ -197,7 +205,7 @@ export function edgeValuesFor(schema: Schema): unknown[] {
       values.push([null], [item, item]);
     }
   }
-  return values;
+  return values.length > 0 ? values : ANY_FIELD_EDGES;
 }
 
 /** What edge values' array items are made with: fixed, since they only fill a list to its limit. */
