@@ -62,9 +62,13 @@ function printReport(report: FuzzReport): void {
 const options = parseArguments(process.argv.slice(2));
 if (options.database && options.database !== 'sqlite') process.env.TEST_DATABASE_URL = options.database;
 if (options.database === 'sqlite') delete process.env.TEST_DATABASE_URL;
+// Ctrl-C (or a TERM) ends the run after the request under way, and prints what it found so far.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (stopping = true));
 const report = await runFuzz({
   seed: options.seed,
   requests: options.requests,
+  shouldStop: () => stopping,
   onProgress: options.json ? undefined : (done) => process.stderr.write(`\r  ${done} / ${options.requests}`),
 });
 if (!options.json) process.stderr.write('\n');

@@ -126,6 +126,15 @@ export function differences(written: unknown, read: unknown, compareNulls: boole
   return found;
 }
 
+/** The read of the resource an edit names (by its path or body), to compare before and after a refusal. */
+export function editedResourceRead(request: FuzzRequest): SentRequest | null {
+  const readBack = readBacks[request.operationId];
+  if (!readBack || !request.operationId.match(/^(Edit|Patch|Update)/)) return null;
+  if (request.operationId === 'EditProduct' && typeof (request.body as { offerId?: unknown })?.offerId !== 'number')
+    return null;
+  return readBack.read(request, { status: 0, text: '', body: undefined });
+}
+
 export async function checkReadBack(
   request: FuzzRequest,
   answer: Answer,

@@ -1,10 +1,10 @@
 import { contractViolation, type DocumentedOperation, operations } from './document.js';
 import { aMutation, applyMutation, describeMutation, type Mutation } from './mutations.js';
 import { Random } from './random.js';
-import { checkReadBack } from './readBack.js';
+import { checkReadBack, editedResourceRead } from './readBack.js';
 import { type FuzzRequest, type ReferenceData, toSent, validRequest } from './requests.js';
 import { shrink } from './shrink.js';
-import { type Answer, FUZZ_NOW, openWorld, type Pools, type World } from './world.js';
+import { type Answer, FUZZ_NOW, openWorld, type Pools, type SentRequest, type World } from './world.js';
 
 export interface FuzzOptions {
   seed: number;
@@ -13,6 +13,8 @@ export interface FuzzOptions {
   mutationRate?: number;
   /** Called every so often with the requests done, for a progress line. */
   onProgress?: (done: number) => void;
+  /** Asked before each request: true ends the run there, with the report of what was done. */
+  shouldStop?: () => boolean;
 }
 
 export type FailureKind = 'server-error' | 'contract' | 'refused-request-wrote' | 'read-after-write' | 'no-answer';
@@ -65,6 +67,13 @@ export async function exercise(
   counter: { http: number },
 ): Promise<Outcome> {
   const before = await world.rowCounts();
+  const send = (read: SentRequest) => {
+    counter.http += 1;
+    return world.send(read);
+  };
+  // An edit refused must leave the resource as it was: row counts cannot see a half-made update.
+  const resourceRead = operation.method === 'patch' ? editedResourceRead(request) : null;
+  const resourceBefore = resourceRead ? await send(resourceRead) : null;
   let answer: Answer;
   try {
     counter.http += 1;
@@ -86,16 +95,32 @@ export async function exercise(
         failure: { kind: 'refused-request-wrote', detail: `answered ${answer.status} but wrote rows: ${detail}` },
       };
     }
+    if (resourceRead && resourceBefore?.status === 200) {
+      const resourceAfter = await send(resourceRead);
+      if (resourceAfter.text !== resourceBefore.text)
+        return {
+          answer,
+          failure: {
+            kind: 'refused-request-wrote',
+            detail: `answered ${answer.status} but changed the resource: ${firstDifference(resourceBefore.text, resourceAfter.text)}`,
+          },
+        };
+    }
     return { answer, failure: null };
   }
   if (WRITE_METHODS.has(operation.method)) {
-    const problem = await checkReadBack(request, answer, (read) => {
-      counter.http += 1;
-      return world.send(read);
-    });
+    const problem = await checkReadBack(request, answer, send);
     if (problem) return { answer, failure: { kind: 'read-after-write', detail: problem } };
   }
   return { answer, failure: null };
+}
+
+/** Where two texts first differ, with a little of each. */
+function firstDifference(before: string, after: string): string {
+  let index = 0;
+  while (index < before.length && before[index] === after[index]) index += 1;
+  const from = Math.max(0, index - 40);
+  return `…${before.slice(from, index + 60)}… became …${after.slice(from, index + 60)}…`;
 }
 
 /** What a success adds to the resources later requests may name. */
@@ -198,12 +223,14 @@ export async function runFuzz(options: FuzzOptions, openedWorld?: World): Promis
   const seen = new Set<string>();
   let repeatedFailures = 0;
   let mutated = 0;
+  let done = 0;
   const weighted = operations.map((operation) => [operation, weightOf(operation)] as const);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const started = performance.now();
   try {
     const reference = await referenceData(world);
-    for (let step = 0; step < options.requests; step += 1) {
+    for (let step = 0; step < options.requests && !options.shouldStop?.(); step += 1) {
+      done = step + 1;
       if (step > 0 && step % 50 === 0) await drainJobs(world);
       if (step % 25 === 24) await book(world, random, counter);
       const operation =
@@ -251,7 +278,7 @@ export async function runFuzz(options: FuzzOptions, openedWorld?: World): Promis
   return {
     seed: options.seed,
     engine: world.database.engine,
-    requests: options.requests,
+    requests: done,
     httpRequests: counter.http,
     seconds,
     requestsPerSecond: counter.http / seconds,
