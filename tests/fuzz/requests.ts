@@ -1,8 +1,8 @@
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { aPng } from '../support/images.js';
-import { type DocumentedOperation, type Schema } from './document.js';
+import type { DocumentedOperation } from './document.js';
 import type { Random } from './random.js';
-import { type Anchor, type GenerationContext, text, valueFor } from './values.js';
+import { type Anchor, type GenerationContext, valueFor } from './values.js';
 import type { Pools, SentRequest } from './world.js';
 
 /**
@@ -246,8 +246,3 @@ export function toSent(operation: DocumentedOperation, request: FuzzRequest): Se
   }
   return { method: operation.method, path, query, body: request.body };
 }
-
-export const schemaOfQuery = (operation: DocumentedOperation, name: string): Schema | undefined =>
-  operation.parameters.find((parameter) => parameter.in === 'query' && parameter.name === name)?.schema;
-
-export { text };

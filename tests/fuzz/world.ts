@@ -24,14 +24,11 @@ export interface Pools {
   addressIds: number[];
   eventIds: number[];
   productIds: number[];
-  eans: string[];
   priceCategoryIds: Map<number, number[]>;
   stockIds: Map<number, number[]>;
-  productStockIds: number[];
   collectiveOfferIds: number[];
   collectiveBookingIds: number[];
   bookingTokens: string[];
-  beneficiaryIds: number[];
 }
 
 export interface Answer {
@@ -106,14 +103,11 @@ export async function openWorld(): Promise<World> {
     addressIds: sandbox.venues.flatMap((venue) => (venue.address ? [venue.address.id] : [])),
     eventIds: [],
     productIds: [],
-    eans: [],
     priceCategoryIds: new Map(),
     stockIds: new Map(),
-    productStockIds: [],
     collectiveOfferIds: [],
     collectiveBookingIds: [],
     bookingTokens: [],
-    beneficiaryIds: [],
   };
 
   const authorization = { Authorization: `Bearer ${sandbox.apiKey}` };
