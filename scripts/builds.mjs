@@ -25,6 +25,7 @@ export const serverBuild = {
     'graphql',
     'rest-facade',
     'tests/bench',
+    'tests/fuzz',
     'tsconfig.json',
     'tsconfig.build.json',
     ...PACKAGE_FILES,

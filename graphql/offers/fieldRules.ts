@@ -11,6 +11,7 @@ import {
   EANS_PER_QUERY_MAX,
   EDITED_OFFER_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
+  EVENT_DURATION_MAX_MINUTES,
   ID_AT_PROVIDER_MAX_LENGTH,
   IDS_AT_PROVIDER_MAX,
   IMAGE_CREDIT_MAX_LENGTH,
@@ -27,6 +28,8 @@ import {
  * (inputRules.ts) and the REST facade's schemas are both built from these.
  */
 
+export const EVENT_DURATION_MESSAGE = 'The duration is in minutes, more than 0 and under 24 hours';
+
 export const offerFieldRules = {
   name: withoutNul(z.string().min(1).max(OFFER_NAME_MAX_LENGTH)),
   editedName: withoutNul(z.string().min(1).max(EDITED_OFFER_NAME_MAX_LENGTH)),
@@ -37,6 +40,11 @@ export const offerFieldRules = {
   idAtProvider: withoutNul(z.string().max(ID_AT_PROVIDER_MAX_LENGTH)),
   /** externalTicketOfficeUrl, videoUrl */
   webUrl,
+  /**
+   * An event's duration in minutes. Bounded here, not only by the service, so that a number past
+   * a GraphQL Int is refused as this field's 422 rather than failing the operation's variables.
+   */
+  eventDuration: z.int().gt(0, EVENT_DURATION_MESSAGE).lt(EVENT_DURATION_MAX_MINUTES, EVENT_DURATION_MESSAGE),
 };
 
 export const imageRules = {

@@ -46,6 +46,8 @@ const sharedOfferFields = {
   itemCollectionDetails: rules.text.nullish(),
 };
 
+const eventFields = { eventDuration: rules.eventDuration.nullish(), videoUrl: rules.webUrl.nullish() };
+
 const newPriceCategory = z.object({
   label: priceCategoryRules.label,
   price: priceCategoryRules.price,
@@ -96,14 +98,14 @@ export const offersInputRules: InputRules = {
       priceCategories: priceCategoryList(newPriceCategory).nullish(),
       publicationDatetime: publicationRule.nullish(),
       ...sharedOfferFields,
-      videoUrl: rules.webUrl.nullish(),
+      ...eventFields,
     }),
     EventEditInput: z.object({
       location: location.nullish(),
       name: rules.editedName.nullish(),
       publicationDatetime: publicationRule.nullish(),
       ...sharedOfferFields,
-      videoUrl: rules.webUrl.nullish(),
+      ...eventFields,
     }),
     ProductCreateInput: z.object({
       location,

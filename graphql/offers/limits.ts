@@ -16,6 +16,9 @@ export const IMAGE_CREDIT_MAX_LENGTH = 200;
 /** A text field of `categoryRelatedFields` (author, performer, ...). */
 export const CATEGORY_FIELD_MAX_LENGTH = 1000;
 
+/** An event's duration, in minutes: more than 0 and under 24 hours. */
+export const EVENT_DURATION_MAX_MINUTES = 24 * 60;
+
 /** Your own identifier of an offer, a price category or a date. */
 export const ID_AT_PROVIDER_MAX_LENGTH = 70;
 /** Identifiers at provider a list may filter by. */

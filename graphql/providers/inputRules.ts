@@ -1,3 +1,4 @@
+import { withoutNul } from '../shared/fieldRules.js';
 import { z } from '../shared/zod.js';
 import type { InputRules } from '../shared/inputRules.js';
 import { externalUrlsRule } from './externalUrls.js';
@@ -7,8 +8,8 @@ import { sirenPattern, siretPattern } from './siren.js';
 /** The rules of the providers subgraph's inputs; the REST facade's schemas are built from the same. */
 
 export const addressFieldRules = {
-  street: z.string().trim().min(1).max(STREET_MAX_LENGTH),
-  city: z.string().trim().min(1).max(CITY_MAX_LENGTH),
+  street: withoutNul(z.string().trim().min(1).max(STREET_MAX_LENGTH)),
+  city: withoutNul(z.string().trim().min(1).max(CITY_MAX_LENGTH)),
   postalCode: z.string().regex(POSTAL_CODE_PATTERN, 'A French postal code: 5 digits, department 01 to 98'),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),

@@ -126,7 +126,10 @@ export const PostCollectiveOfferBody = z
     educationalPriceDetail: fields.educationalPriceDetail.nullable().optional(),
     endDatetime: fields.endDatetime.nullable().optional(),
     formats: fields.formats,
-    imageCredit: fields.imageCredit.nullable().optional(),
+    imageCredit: fields.imageCredit
+      .nullable()
+      .optional()
+      .openapi({ description: 'The credit of imageFile; ignored without one, as the reference system ignores it.' }),
     imageFile: fields.imageFile.nullable().optional(),
     isActive: fields.isActive.nullable().optional(),
     location: fields.location

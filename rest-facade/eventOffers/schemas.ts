@@ -24,7 +24,10 @@ const videoUrl = webUrl.nullable().optional().openapi({
 
 const sharedFields = {
   ...offerFields,
-  eventDuration: z.int().nullable().optional().openapi({ description: 'Minutes, under 24 hours.' }),
+  eventDuration: offerFieldRules.eventDuration
+    .nullable()
+    .optional()
+    .openapi({ description: 'Minutes, under 24 hours.' }),
   videoUrl,
 };
 

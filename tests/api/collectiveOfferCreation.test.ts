@@ -335,6 +335,12 @@ describe('Collective offers: creation', () => {
       expect(tooSmall.body).toEqual([expect.objectContaining({ loc: ['imageFile'] })]);
       expect(await offerCount()).toBe(before);
     });
+
+    it('ignores an imageCredit sent without imageFile, as the reference system does (C7)', async () => {
+      const offer = await created({ imageCredit: 'Photo: A. Demo' });
+      expect(offer).toMatchObject({ imageCredit: null, imageUrl: null });
+      expect((await stored(offer.id)).imageCredit).toBeNull();
+    });
   });
 });
 

@@ -195,6 +195,9 @@ describe('Event Offers', () => {
         [anEventBody({ description: 'x'.repeat(10001) }), ['description'], 'string_too_long'],
         [anEventBody({ idAtProvider: 'x'.repeat(71) }), ['idAtProvider'], 'string_too_long'],
         [anEventBody({ eventDuration: 1440 }), ['eventDuration'], 'less_than'],
+        // Past a GraphQL Int: once a 500 (found by the fuzzer).
+        [anEventBody({ eventDuration: 2_147_483_648 }), ['eventDuration'], 'less_than'],
+        [anEventBody({ eventDuration: 0 }), ['eventDuration'], 'greater_than'],
         [anEventBody({ bookingContact: 'not an email' }), ['bookingContact'], 'email_parsing'],
       ];
       for (const [body, loc, type] of cases) {
@@ -466,6 +469,16 @@ describe('Event Offers', () => {
       expect((await stored(created.body.id)).name).toBe('Rock night, again');
       expect((await patch(created.body.id, { name: 'x'.repeat(141) })).status).toBe(422);
       expect((await patch(created.body.id, { name: 'x'.repeat(140) })).status).toBe(200);
+    });
+
+    it('refuses an eventDuration out of range, past a 32-bit integer too, with 422 on the field', async () => {
+      const created = await post(anEventBody({ eventDuration: 90 }));
+      for (const eventDuration of [0, 1440, 2_147_483_648]) {
+        const refused = await patch(created.body.id, { eventDuration });
+        expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+        expect(refused.body[0].loc).toEqual(['eventDuration']);
+      }
+      expect((await stored(created.body.id)).eventDuration).toBe(90);
     });
 
     it('never changes the category or hasTicket (400)', async () => {

@@ -40,19 +40,6 @@ function checkVideoUrl(videoUrl: string | null | undefined): void {
   if (problem) throw new ValidationFailedError([{ loc: ['videoUrl'], msg: problem, type: 'video_url' }]);
 }
 
-function checkEventDuration(minutes: number | null | undefined): void {
-  if (minutes != null && (minutes <= 0 || minutes >= 24 * 60)) {
-    throw new ValidationFailedError([
-      {
-        loc: ['eventDuration'],
-        msg: 'The duration is in minutes, more than 0 and under 24 hours',
-        type: 'less_than',
-        ctx: { limit_value: 1440 },
-      },
-    ]);
-  }
-}
-
 function checkPriceCategories(priceCategories: EventCreateInput['priceCategories']): void {
   checkLabelsAndPricesUnique(priceCategories ?? []);
   const seen = new Set<string>();
@@ -72,7 +59,6 @@ export async function createEvent(context: GraphContext, input: EventCreateInput
   checkNameHasNoEan(input.name);
   const categoryRelatedFields = checkCategoryRelatedFields(category, input.categoryRelatedFields, 'create');
   checkVideoUrl(input.videoUrl);
-  checkEventDuration(input.eventDuration);
   checkPriceCategories(input.priceCategories);
   const location = await resolveLocation(context, input.location);
   checkLocationFitsCategory(category, location.locationType);
@@ -131,7 +117,6 @@ export async function editEvent(context: GraphContext, offer: Offer, input: Even
     throw BadRequestError.on('hasTicket', 'hasTicket cannot change after creation');
   }
   checkVideoUrl(input.videoUrl);
-  checkEventDuration(input.eventDuration);
   const bookingContact = input.bookingContact !== undefined ? input.bookingContact : offer.bookingContact;
   await editOfferFields(context, offer, category, input as EventEditInput & Record<string, unknown>, {
     clearable: clearableFields,

@@ -382,5 +382,14 @@ describe('countermarks', () => {
       // Its own provider still reaches it.
       expect((await suite.byToken(foreign.booking.token, other.key)).status).toBe(200);
     });
+
+    it('is malformed (422 on token) when it holds NUL, which no database stores: once a 500 (fuzzer)', async () => {
+      const world = await suite.aWorld();
+      for (const operation of ['get', 'use', 'keep', 'cancel'] as const) {
+        const response = await attempt(operation, 'AB\u0000CD', world.key);
+        expect(response.status, operation).toBe(422);
+        expect(response.body[0].loc, operation).toEqual(['token']);
+      }
+    });
   });
 });

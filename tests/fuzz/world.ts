@@ -1,0 +1,169 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { MockAgent } from 'undici';
+import { SettableClock } from '../../graphql/shared/clock.js';
+import { createSandbox } from '../../graphql/providers/sandbox.js';
+import { createApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { createRuntime, type Runtime } from '../../server/runtime.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+/** The moment the sandbox lives at: fixed, so that a seed replays the same dates. */
+export const FUZZ_NOW = new Date('2026-11-22T10:00:00Z');
+
+/** What the fuzzer has created so far and may name in later requests (a sequence's resources). */
+export interface Pools {
+  physicalVenueIds: number[];
+  digitalVenueIds: number[];
+  sirets: string[];
+  siren: string;
+  addressIds: number[];
+  eventIds: number[];
+  productIds: number[];
+  priceCategoryIds: Map<number, number[]>;
+  stockIds: Map<number, number[]>;
+  collectiveOfferIds: number[];
+  collectiveBookingIds: number[];
+  bookingTokens: string[];
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+  body: unknown;
+}
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A multipart upload: its fields as text, the file as bytes. */
+  form?: { fields: Record<string, string>; file?: { name: string; bytes: Buffer; type: string } };
+}
+
+/**
+ * The fuzzer's world: the whole app on a database of its own (SQLite in memory, or a fresh
+ * PostgreSQL database when TEST_DATABASE_URL is set), listening on 127.0.0.1, with the sandbox
+ * provider, its key, and no way out: outgoing calls meet a network that refuses every connection,
+ * the rate limit is out of reach, and images go to a temporary folder.
+ */
+export interface World {
+  runtime: Runtime;
+  database: TestDatabase;
+  clock: SettableClock;
+  apiKey: string;
+  pools: Pools;
+  baseUrl: string;
+  send(request: SentRequest): Promise<Answer>;
+  graphql(query: string, variables: Record<string, unknown>): Promise<{ data?: any; errors?: unknown[] }>;
+  /** Rows of every table, by table: what a refused request must leave as it was. */
+  rowCounts(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+export async function openWorld(): Promise<World> {
+  const database = await createTestDatabase();
+  const imageDirectory = await mkdtemp(join(tmpdir(), 'fuzz-images-'));
+  const clock = new SettableClock(new Date(FUZZ_NOW));
+  const network = new MockAgent();
+  network.disableNetConnect();
+  const config = loadConfig({ LOG_LEVEL: 'silent', APP_ENV: 'development', IMAGE_DIRECTORY: imageDirectory });
+  const runtime = await createRuntime(config, {
+    orm: database.orm,
+    clock,
+    logger: pino({ level: 'silent' }),
+    rateLimitPoints: 1_000_000_000,
+    outbound: { transport: network },
+  });
+  const app = createApp(runtime);
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sandbox = await createSandbox(database.orm.em.fork(), clock, 'test');
+
+  const tables = [
+    ...new Set(
+      Object.values(database.orm.getMetadata().getAll())
+        .filter((meta) => !meta.embeddable && !meta.virtual && meta.tableName)
+        .map((meta) => meta.tableName),
+    ),
+  ].sort();
+  const countQuery = `select ${tables.map((table, index) => `(select count(*) from "${table}") as c${index}`).join(', ')}`;
+
+  const pools: Pools = {
+    physicalVenueIds: sandbox.venues.filter((venue) => !venue.isVirtual).map((venue) => venue.id),
+    digitalVenueIds: sandbox.venues.filter((venue) => venue.isVirtual).map((venue) => venue.id),
+    sirets: sandbox.venues.map((venue) => venue.siret).filter((siret): siret is string => siret !== null),
+    siren: sandbox.offerer.siren,
+    addressIds: sandbox.venues.flatMap((venue) => (venue.address ? [venue.address.id] : [])),
+    eventIds: [],
+    productIds: [],
+    priceCategoryIds: new Map(),
+    stockIds: new Map(),
+    collectiveOfferIds: [],
+    collectiveBookingIds: [],
+    bookingTokens: [],
+  };
+
+  const authorization = { Authorization: `Bearer ${sandbox.apiKey}` };
+  return {
+    runtime,
+    database,
+    clock,
+    apiKey: sandbox.apiKey,
+    pools,
+    baseUrl,
+    async send(request) {
+      const url = new URL(request.path, baseUrl);
+      for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.append(name, value);
+      let body: string | FormData | undefined;
+      const headers: Record<string, string> = { ...authorization };
+      if (request.form) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(request.form.fields)) form.append(name, value);
+        if (request.form.file)
+          form.append(
+            'file',
+            new Blob([new Uint8Array(request.form.file.bytes)], { type: request.form.file.type }),
+            request.form.file.name,
+          );
+        body = form;
+      } else if (request.body !== undefined) {
+        body = JSON.stringify(request.body);
+        headers['Content-Type'] = 'application/json';
+      }
+      const response = await fetch(url, { method: request.method.toUpperCase(), headers, body });
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+      return { status: response.status, text, body: parsed };
+    },
+    async graphql(query, variables) {
+      const response = await fetch(new URL('/graphql', baseUrl), {
+        method: 'POST',
+        headers: { ...authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: any; errors?: unknown[] };
+    },
+    async rowCounts() {
+      const [row] = await database.orm.em.getConnection().execute<Record<string, unknown>[]>(countQuery);
+      return Object.fromEntries(tables.map((table, index) => [table, Number(row[`c${index}`])]));
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await database.destroy();
+      await rm(imageDirectory, { recursive: true, force: true });
+    },
+  };
+}
