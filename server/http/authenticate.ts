@@ -18,7 +18,7 @@ function bearerToken(req: Request): string | undefined {
 export function authenticate(runtime: Runtime): RequestHandler {
   return asyncHandler(async (req, res, next) => {
     const em = runtime.orm.em.fork();
-    const { caller, provider } = await authenticateApiKey(em, bearerToken(req));
+    const { caller, provider } = await authenticateApiKey(em, bearerToken(req), runtime.clock.now());
     res.locals.caller = caller;
     const context: GraphContext = {
       em,
