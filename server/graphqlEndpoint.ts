@@ -6,6 +6,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { createInProcessGateway } from '../graphql/gateway.js';
 import type { Graph } from '../graphql/graph.js';
 import type { GraphContext } from '../graphql/shared/context.js';
+import { CSRF_HEADER } from './http/staffSession.js';
 
 export interface GraphqlEndpoint {
   handler: RequestHandler;
@@ -59,6 +60,9 @@ export async function startGraphqlEndpoint(graph: Graph, logger?: ErrorLogger): 
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: (formatted) => callerFacingError(formatted, logger),
+    // Requests a browser may send cross-site without a preflight (GET, forms) need one of these
+    // headers; the back office's session also needs the first (server/http/authenticate.ts).
+    csrfPrevention: { requestHeaders: [CSRF_HEADER, 'x-apollo-operation-name'] },
     // The default landing page loads a sandbox from a CDN; this API is called by tools, not browsed.
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });
