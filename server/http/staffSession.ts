@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Caller } from '../../graphql/shared/caller.js';
 import { endStaffSession, openStaffSession, staffCallerOf } from '../../graphql/providers/staffSessions.js';
+import type { BackOfficeSession as PageSession } from '../../app/backoffice/context.js';
 import type { Runtime } from '../runtime.js';
 
 /** The cookie of a back-office session: its random token, sent back to this origin only. */
@@ -39,15 +40,8 @@ function cookieAttributes(runtime: Runtime, maxAgeSeconds: number): string {
 }
 
 /** What the back office's pages (Remix) may do with the session, given by Express in the load context. */
-export interface BackOfficeSession {
-  /** The signed-in staff member's key, or null. */
+export interface BackOfficeSession extends PageSession {
   caller: Caller | null;
-  /** Whether the request came from this server's own pages (sign-in and sign-out forms check it). */
-  sameOrigin: boolean;
-  /** Opens a session with a key; answers the Set-Cookie header (throws the key's 401 or 403). */
-  signIn(key: string): Promise<string>;
-  /** Ends the session; answers the Set-Cookie header that clears the cookie. */
-  signOut(): Promise<string>;
 }
 
 export async function backOfficeSessionOf(runtime: Runtime, req: Request): Promise<BackOfficeSession> {
