@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { BackOfficeDocument } from './backoffice/Document.js';
+import type { BackOfficeHandle } from './backoffice/context.js';
 import { Footer } from './components/Footer.js';
 import { Navbar } from './components/Navbar.js';
 import { Stylesheets, routeStylesheets } from './components/Stylesheets.js';
@@ -39,6 +41,18 @@ export function loader({ context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const assets = useRouteLoaderData<typeof loader>('root');
   const matches = useMatches();
+  const backOffice = matches.map((match) => (match.handle as BackOfficeHandle | undefined)?.backOffice).find(Boolean);
+  if (backOffice) {
+    return (
+      <BackOfficeDocument
+        kind={backOffice}
+        assets={assets}
+        stylesheets={<Stylesheets hrefs={routeStylesheets(matches)} texts={assets?.stylesheets} />}
+      >
+        {children}
+      </BackOfficeDocument>
+    );
+  }
   // Doc pages send their sidebar; the drawer shows it on narrow screens.
   const docsSidebar = matches
     .map((match) => (match.data as { sidebar?: SidebarNode[] } | undefined)?.sidebar)

@@ -53,6 +53,8 @@ export async function buildPortal(root) {
     .filter(([, output]) => output.entryPoint !== undefined)
     .map(([file]) => file);
 
+  const backOffice = await buildBackOffice(root);
+
   // The index is made from the same Markdown the pages render, by the portal's own TypeScript.
   const toolFile = join(root, '.cache', 'portal-build', 'searchIndex.server.mjs');
   await esbuild.build({
@@ -75,11 +77,55 @@ export async function buildPortal(root) {
   const assets = {
     clientScript: publicUrl(root, join(root, clientFile)),
     searchIndex: searchIndex.url,
+    backOffice,
     stylesheets: builtStylesheets(root),
   };
   mkdirSync(join(root, 'build'), { recursive: true });
   writeFileSync(join(root, 'build', 'portal-assets.json'), `${JSON.stringify(assets, null, 2)}\n`);
   return assets;
+}
+
+/**
+ * The back office's scripts, a build of their own so that no chunk is shared with the portal's
+ * script (a portal page loads none of it): React and Apollo Client for its screens, and GraphiQL
+ * with its styles for /graphql.
+ * @param {string} root
+ */
+async function buildBackOffice(root) {
+  const directory = join(root, 'public', 'build', 'backoffice');
+  rmSync(directory, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { backoffice: 'app/backoffice/client/main.tsx', graphiql: 'app/backoffice/client/graphiql.tsx' },
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: 'asset-[hash]',
+    splitting: true,
+    outdir: directory,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: CLIENT_TARGET,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"', 'globalThis.__DEV__': 'false' },
+    loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.svg': 'file' },
+    metafile: true,
+    logLevel: 'error',
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  /** @param {string} entry @param {string} extension */
+  const outputOf = (entry, extension) => {
+    const found = outputs.find(([file, output]) => output.entryPoint === entry && file.endsWith(extension));
+    if (!found) throw new Error(`back office build: no ${extension} output for ${entry}`);
+    return publicUrl(root, join(root, found[0]));
+  };
+  const graphiqlStyles = outputs.find(([file]) => /graphiql-[^/]*\.css$/.test(file));
+  if (!graphiqlStyles) throw new Error('back office build: no GraphiQL stylesheet');
+  return {
+    script: outputOf('app/backoffice/client/main.tsx', '.js'),
+    graphiqlScript: outputOf('app/backoffice/client/graphiql.tsx', '.js'),
+    graphiqlStyles: publicUrl(root, join(root, graphiqlStyles[0])),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { createFacadeRouter } from '../rest-facade/router.js';
 import { authenticate } from './http/authenticate.js';
+import { attachBackOfficeSession } from './http/staffSession.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
 import { JSON_BODY_LIMIT } from './http/limits.js';
 import { serveImages } from './http/images.js';
@@ -16,6 +17,11 @@ export interface AppOptions {
 }
 
 const apiPrefixes = ['/public', '/v2'];
+
+/** A browser's visit (a GET preferring HTML, with no operation in the URL), not a GraphQL request. */
+function wantsGraphiql(req: express.Request): boolean {
+  return req.method === 'GET' && req.query.query === undefined && req.accepts(['json', 'html']) === 'html';
+}
 
 /** The HTTP application, separate from listen(): tests drive it with supertest. */
 export function createApp(runtime: Runtime, options: AppOptions = {}): express.Express {
@@ -38,15 +44,19 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.use(createFacadeRouter(runtime.compiledRoutes, guard));
   app.use(apiPrefixes, apiNotFound);
 
+  // The back office's pages and sign-in read the session; /graphql also takes it instead of a key.
+  app.use(['/backoffice', '/graphql'], attachBackOfficeSession(runtime));
   // /graphql is counted 1 per request like REST, then charged its operation's cost (decision 017).
-  app.use(
-    '/graphql',
+  const graphql = express.Router();
+  graphql.use(
     express.json({ limit: JSON_BODY_LIMIT }),
-    authenticate(runtime),
+    authenticate(runtime, { staffSessions: true }),
     runtime.rateLimiter.graphqlMiddleware,
     documentGuard,
     runtime.graphql.handler,
   );
+  // A browser asking for a page at /graphql gets GraphiQL, a page of the portal's app.
+  app.use('/graphql', (req, res, next) => (wantsGraphiql(req) ? next() : graphql(req, res, next)));
 
   if (options.portal) app.use(options.portal);
   app.use(errorHandler(runtime.logger));

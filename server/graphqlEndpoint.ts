@@ -9,6 +9,7 @@ import type { AppEnv } from '../graphql/shared/appEnv.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
 import { LimitCode, MAX_TOKENS } from './graphqlCost/policy.js';
+import { CSRF_HEADER } from './http/staffSession.js';
 import type { RateLimiter } from './rateLimit.js';
 
 export interface GraphqlEndpoint {
@@ -75,6 +76,9 @@ export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpoin
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: (formatted) => callerFacingError(formatted, logger),
+    // Requests a browser may send cross-site without a preflight (GET, forms) need one of these
+    // headers; the back office's session also needs the first (server/http/authenticate.ts).
+    csrfPrevention: { requestHeaders: [CSRF_HEADER, 'x-apollo-operation-name'] },
     // The default landing page loads a sandbox from a CDN; this API is called by tools, not browsed.
     plugins: [
       ApolloServerPluginLandingPageDisabled(),

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     const baseUrl = addressToShow(config.publicUrl, port);
     // Printed, not logged: the key is shown to the person who started the process, once.
     for (const line of demoSandboxLines(sandbox, baseUrl)) console.log(line);
+    console.log(`Back office: ${baseUrl}/backoffice (sign in with a key of: npm run cli -- create-key --internal)`);
     console.log(`Portal: ${baseUrl}/  GraphQL: ${baseUrl}/graphql`);
   });
 

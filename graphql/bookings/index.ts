@@ -7,6 +7,7 @@ import { bookingsInputRules } from './inputRules.js';
 import { BookingTicket } from './BookingTicket.js';
 import { ProviderMessage } from './ProviderMessage.js';
 import { SandboxBookingResolver } from './SandboxBookingResolver.js';
+import { DeliveryResolver } from './staff/DeliveryResolver.js';
 
 export const bookingEntities = [Beneficiary, Booking, BookingTicket, ProviderMessage];
 
@@ -14,7 +15,10 @@ export const bookingEntities = [Beneficiary, Booking, BookingTicket, ProviderMes
 export function buildBookingsSubgraph(appEnv: AppEnv = 'development'): Subgraph {
   return buildSubgraph({
     name: 'bookings',
-    resolvers: appEnv === 'production' ? [BookingResolver] : [BookingResolver, SandboxBookingResolver],
+    resolvers:
+      appEnv === 'production'
+        ? [BookingResolver, DeliveryResolver]
+        : [BookingResolver, DeliveryResolver, SandboxBookingResolver],
     references: {
       Booking: { __resolveReference: (reference, context) => bookingInScope(context, reference.id) },
     },

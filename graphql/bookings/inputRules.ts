@@ -16,6 +16,7 @@ export const tokenRule = withoutNul(
 
 /** The rules of the bookings subgraph's inputs; the REST facade's schemas are built from the same. */
 export const bookingsInputRules: InputRules = {
+  types: { DeliveryFilterInput: z.object({ status: z.enum(['PENDING', 'SENT', 'FAILED']).nullish() }) },
   arguments: {
     'Query.bookingByToken': { token: tokenRule },
     'Mutation.useBooking': { token: tokenRule },

@@ -6,6 +6,7 @@ import { CollectiveBooking } from './CollectiveBooking.js';
 import { CollectiveBookingResolver } from './CollectiveBookingResolver.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveOfferResolver } from './CollectiveOfferResolver.js';
+import { CollectiveReviewResolver } from './CollectiveReviewResolver.js';
 import { referenceEntities } from './reference/entities.js';
 import { ReferenceResolver } from './reference/ReferenceResolver.js';
 import { collectiveInputRules } from './inputRules.js';
@@ -14,7 +15,12 @@ export const collectiveEntities = [CollectiveOffer, CollectiveBooking, ...refere
 
 /** The school-platform mocks exist outside production only: in production they are not in the schema at all. */
 export function buildCollectiveSubgraph(appEnv: AppEnv = 'development'): Subgraph {
-  const resolvers = [CollectiveOfferResolver, CollectiveBookingResolver, ReferenceResolver] as const;
+  const resolvers = [
+    CollectiveOfferResolver,
+    CollectiveReviewResolver,
+    CollectiveBookingResolver,
+    ReferenceResolver,
+  ] as const;
   return buildSubgraph({
     name: 'collective',
     resolvers: appEnv === 'production' ? [...resolvers] : [...resolvers, AdageMockResolver],

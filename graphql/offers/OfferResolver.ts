@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { referenceTo, VenueReference } from '../shared/references.js';
+import { ProviderReference, referenceTo, VenueReference } from '../shared/references.js';
 import { offerInScope } from './access.js';
 import { Offer } from './Offer.js';
 import { statusStocksOf } from './offerBatch.js';
@@ -56,6 +56,24 @@ export class OfferResolver {
   @FieldResolver(() => OfferImage, { nullable: true })
   image(@Root() offer: Offer, @Ctx() context: GraphContext): OfferImage | null {
     return offer.imageKey ? { url: context.services.images.urlOf(offer.imageKey), credit: offer.imageCredit } : null;
+  }
+
+  @FieldResolver(() => ProviderReference, { description: 'The provider that sent the offer.' })
+  provider(@Root() offer: Offer): ProviderReference | null {
+    return referenceTo(offer.provider);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Why the offer was rejected (status REJECTED), as the reviewer wrote it.',
+  })
+  validationReason(@Root() offer: Offer): string | null {
+    return offer.validation === 'REJECTED' ? offer.validationReason : null;
+  }
+
+  @FieldResolver(() => Int, { description: 'How many dates an event has (stocks not deleted); a product, 0 or 1.' })
+  async stockCount(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<number> {
+    return (await statusStocksOf(context, offer)).count;
   }
 
   @FieldResolver(() => Int)

@@ -1,6 +1,9 @@
-import { Arg, Ctx, Field, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
+import type { EntityManager } from '@mikro-orm/core';
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
-import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { requireInternal } from '../shared/internalOnly.js';
+import { PageInput, pageBounds } from '../shared/pagination.js';
 import { CollectiveOfferReference } from '../shared/references.js';
 import { Offer } from './Offer.js';
 
@@ -18,6 +21,8 @@ declare module '../shared/domainEvents.js' {
     };
   }
 }
+
+type Decision = 'APPROVED' | 'REJECTED';
 
 @ObjectType({ description: 'A compliance decision and the offer it applies to.' })
 class OfferReview {
@@ -40,6 +45,50 @@ class OfferReview {
   collectiveOffer!: CollectiveOfferReference | null;
 }
 
+@InputType({ description: 'An offer to review: an individual one, or a collective one with collective: true.' })
+class OfferToReview {
+  @Field(() => Int)
+  offerId!: number;
+
+  @Field(() => Boolean, { defaultValue: false })
+  collective: boolean = false;
+}
+
+interface ReviewTarget {
+  offerId: number;
+  collective: boolean;
+}
+
+/** Applies one decision inside the caller's transaction. */
+async function decide(
+  context: GraphContext,
+  em: EntityManager,
+  target: ReviewTarget,
+  decision: Decision,
+  reason: string | null,
+  at: Date,
+): Promise<OfferReview> {
+  const { offerId, collective } = target;
+  if (collective) {
+    if (context.events.handlerCount('offers.collectiveReviewDecided') === 0)
+      throw new NotFoundError('Collective offer not found');
+    await context.events.publish(em, 'offers.collectiveReviewDecided', { offerId, decision, reason, at });
+    return { offerId, collective, decision, reason, offer: null, collectiveOffer: { id: offerId } };
+  }
+  const offer = await em.findOne(Offer, offerId);
+  if (!offer) throw new NotFoundError('Offer not found');
+  offer.validation = decision;
+  offer.validationReason = reason;
+  offer.validatedAt = at;
+  await em.flush();
+  return { offerId, collective, decision, reason, offer, collectiveOffer: null };
+}
+
+function decisionOf(value: string): Decision {
+  if (value !== 'APPROVED' && value !== 'REJECTED') throw new ForbiddenError('The decision is APPROVED or REJECTED');
+  return value;
+}
+
 @Resolver()
 export class OfferReviewResolver {
   @Mutation(() => OfferReview, {
@@ -55,23 +104,69 @@ export class OfferReviewResolver {
     @Arg('collective', () => Boolean, { defaultValue: false }) collective: boolean,
   ): Promise<OfferReview> {
     if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools review offers');
-    if (decision !== 'APPROVED' && decision !== 'REJECTED')
-      throw new ForbiddenError('The decision is APPROVED or REJECTED');
+    const decided = decisionOf(decision);
     const at = context.clock.now();
-    if (collective) {
-      if (context.events.handlerCount('offers.collectiveReviewDecided') === 0)
-        throw new NotFoundError('Collective offer not found');
-      await context.em.transactional((em) =>
-        context.events.publish(em, 'offers.collectiveReviewDecided', { offerId, decision, reason, at }),
-      );
-      return { offerId, collective, decision, reason, offer: null, collectiveOffer: { id: offerId } };
-    }
-    const offer = await context.em.findOne(Offer, offerId);
-    if (!offer) throw new NotFoundError('Offer not found');
-    offer.validation = decision;
-    offer.validationReason = reason;
-    offer.validatedAt = at;
-    await context.em.flush();
-    return { offerId, collective, decision, reason, offer, collectiveOffer: null };
+    return context.em.transactional((em) => decide(context, em, { offerId, collective }, decided, reason, at));
+  }
+
+  @Mutation(() => OfferReview, {
+    description: 'Internal tools: rejects an offer with the reason its provider then reads on it (validationReason).',
+  })
+  async rejectOffer(
+    @Ctx() context: GraphContext,
+    @Arg('offerId', () => Int) offerId: number,
+    @Arg('reason', () => String) reason: string,
+    @Arg('collective', () => Boolean, { defaultValue: false }) collective: boolean,
+  ): Promise<OfferReview> {
+    requireInternal(context.caller, 'review offers');
+    const at = context.clock.now();
+    return context.em.transactional((em) => decide(context, em, { offerId, collective }, 'REJECTED', reason, at));
+  }
+
+  @Mutation(() => [OfferReview], {
+    description:
+      'Internal tools: one decision on several offers, all or none. A rejection needs a reason, which each ' +
+      'provider reads on its offer.',
+  })
+  async reviewOffers(
+    @Ctx() context: GraphContext,
+    @Arg('offers', () => [OfferToReview]) offers: OfferToReview[],
+    @Arg('decision', () => String) decision: string,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+  ): Promise<OfferReview[]> {
+    requireInternal(context.caller, 'review offers');
+    const decided = decisionOf(decision);
+    if (decided === 'REJECTED' && !reason) throw BadRequestError.on('reason', 'A rejection needs a reason');
+    const at = context.clock.now();
+    return context.em.transactional(async (em) => {
+      const reviews: OfferReview[] = [];
+      for (const target of offers) reviews.push(await decide(context, em, target, decided, reason, at));
+      return reviews;
+    });
+  }
+
+  @Query(() => [Offer], {
+    description:
+      'Internal tools: individual offers awaiting review (status PENDING), oldest first, one page in id order; ' +
+      'of one provider and one category when given.',
+  })
+  offersAwaitingReview(
+    @Ctx() context: GraphContext,
+    @Arg('providerId', () => Int, { nullable: true }) providerId: number | null,
+    @Arg('category', () => String, { nullable: true }) category: string | null,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+  ): Promise<Offer[]> {
+    requireInternal(context.caller, 'read the review queue');
+    const { firstIndex, limit } = pageBounds(page ?? new PageInput());
+    return context.em.find(
+      Offer,
+      {
+        id: { $gte: firstIndex },
+        validation: 'PENDING',
+        ...(providerId != null ? { provider: providerId } : {}),
+        ...(category ? { category } : {}),
+      },
+      { orderBy: { id: 'asc' }, limit },
+    );
   }
 }

@@ -17,6 +17,11 @@ import {
   refuseWrongEans,
   refuseWrongIdsAtProvider,
 } from './fieldRules.js';
+import { REVIEW_REASON_MAX_LENGTH, REVIEWED_OFFERS_MAX } from './limits.js';
+
+/** A category id of the catalogue is a short upper-case name; a longer filter matches none. */
+const CATEGORY_ID_MAX_LENGTH = 50;
+const reviewReason = z.string().trim().min(1).max(REVIEW_REASON_MAX_LENGTH);
 
 /**
  * The offers subgraph's inputs, checked by the rules of their fields (fieldRules.ts) on every
@@ -128,6 +133,15 @@ export const offersInputRules: InputRules = {
     EventDateEditionInput: dateEdition,
   },
   arguments: {
+    'Mutation.rejectOffer': { reason: reviewReason },
+    'Mutation.reviewOffers': {
+      offers: z
+        .array(z.object({ offerId: z.int() }))
+        .min(1)
+        .max(REVIEWED_OFFERS_MAX),
+      reason: reviewReason,
+    },
+    'Query.offersAwaitingReview': { category: z.string().max(CATEGORY_ID_MAX_LENGTH) },
     'Query.events': { idsAtProvider },
     'Query.products': { idsAtProvider },
     'Query.eventDates': { idsAtProvider },

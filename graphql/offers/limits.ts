@@ -48,3 +48,8 @@ export const EAN_LENGTH = 13;
 export const EANS_PER_QUERY_MAX = 100;
 /** Products per bulk upsert by EAN. */
 export const PRODUCTS_BY_EAN_MAX = 500;
+
+/** The reason a reviewer gives for rejecting an offer, which its provider reads. */
+export const REVIEW_REASON_MAX_LENGTH = 1000;
+/** Offers reviewed by one decision. */
+export const REVIEWED_OFFERS_MAX = 50;

@@ -84,7 +84,7 @@ export async function revokeApiKey(em: EntityManager, clock: Clock, prefix: stri
  * provider it reads comes back as a plain read-only view rather than a managed entity.
  */
 const keyLookupSql =
-  'select k.id as key_id, k.secret_hash, k.offerer_id, k.is_internal, k.revoked_at, ' +
+  'select k.id as key_id, k.secret_hash, k.offerer_id, k.is_internal, k.revoked_at, k.last_used_at, ' +
   'p.id as provider_id, p.name, p.booking_url, p.cancel_url, p.notification_url, p.logo_url, p.is_active, ' +
   'p.can_manage_individual_offers ' +
   'from api_key k left join provider p on p.id = k.provider_id where k.prefix = ?';
@@ -95,6 +95,7 @@ export interface KeyLookupRow {
   offerer_id: number | null;
   is_internal: boolean | number;
   revoked_at: unknown;
+  last_used_at: unknown;
   provider_id: number | null;
   name: string;
   booking_url: string | null;
@@ -103,6 +104,29 @@ export interface KeyLookupRow {
   logo_url: string | null;
   is_active: boolean | number;
   can_manage_individual_offers: boolean | number;
+}
+
+/** How stale a key's `lastUsedAt` may get: a write per key per minute, not one per request. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+/** A datetime as a driver answers it: a Date (PostgreSQL), or epoch milliseconds or text (SQLite). */
+export function datetimeOf(value: unknown): Date | null {
+  if (value == null) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return new Date(Number(value));
+  return typeof value === 'string' ? new Date(value) : null;
+}
+
+/**
+ * The row learns the new time too: it may be the one the caller cache keeps, which would
+ * otherwise write on every request once its minute has passed. The write is not a change the
+ * cache must hear of (callerChanges.ts watches flushes, not this update).
+ */
+async function noteKeyUse(em: EntityManager, row: KeyLookupRow, now: Date): Promise<void> {
+  const last = datetimeOf(row.last_used_at);
+  if (last && now.getTime() - last.getTime() < LAST_USED_PRECISION_MS) return;
+  row.last_used_at = now;
+  await em.nativeUpdate(ApiKey, { id: row.key_id }, { lastUsedAt: now });
 }
 
 /** Rows of the lookup kept between requests (callerCache.ts); the secret is checked on every request. */
@@ -134,14 +158,15 @@ export interface AuthenticatedCaller {
 export async function authenticateApiKey(
   em: EntityManager,
   rawKey: string | undefined,
-  cache?: KeyRowCache,
+  options: { cache?: KeyRowCache; now?: Date } = {},
 ): Promise<AuthenticatedCaller> {
   const parsed = rawKey ? parseApiKey(rawKey) : null;
   if (!parsed) throw new UnauthenticatedError();
-  const row = await keyRow(em, parsed.prefix, cache);
+  const row = await keyRow(em, parsed.prefix, options.cache);
   if (!row || !secretMatches(parsed.secret, row.secret_hash) || row.revoked_at != null) {
     throw new UnauthenticatedError();
   }
+  await noteKeyUse(em, row, options.now ?? new Date());
   // SQLite answers booleans as 0 and 1.
   if (row.is_internal) {
     return { caller: { kind: 'internal', apiKeyId: row.key_id, apiKeyPrefix: parsed.prefix }, provider: null };

@@ -4,19 +4,22 @@ import { AddressResolver } from './addresses/AddressResolver.js';
 import { ApiKey } from './ApiKey.js';
 import { Offerer } from './Offerer.js';
 import { Provider } from './Provider.js';
+import { StaffSession } from './StaffSession.js';
 import { ProviderResolver } from './ProviderResolver.js';
 import { providerReferences } from './references.js';
 import { Venue } from './Venue.js';
 import { VenueProvider } from './VenueProvider.js';
 import { VenueResolver } from './VenueResolver.js';
+import { JobResolver } from './staff/JobResolver.js';
+import { StaffProviderResolver } from './staff/StaffProviderResolver.js';
 import { providersInputRules } from './inputRules.js';
 
-export const providerEntities = [Provider, ApiKey, Offerer, Venue, VenueProvider, Address];
+export const providerEntities = [Provider, ApiKey, StaffSession, Offerer, Venue, VenueProvider, Address];
 
 export function buildProvidersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'providers',
-    resolvers: [ProviderResolver, VenueResolver, AddressResolver],
+    resolvers: [ProviderResolver, VenueResolver, AddressResolver, StaffProviderResolver, JobResolver],
     inputRules: providersInputRules,
     references: providerReferences,
   });

@@ -2,7 +2,14 @@ import { withoutNul } from '../shared/fieldRules.js';
 import { z } from '../shared/zod.js';
 import type { InputRules } from '../shared/inputRules.js';
 import { externalUrlsRule } from './externalUrls.js';
-import { CITY_MAX_LENGTH, POSTAL_CODE_PATTERN, STREET_MAX_LENGTH } from './limits.js';
+import { JOB_STATUSES } from '../shared/Job.js';
+import {
+  API_KEY_LABEL_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  PROVIDER_NAME_MAX_LENGTH,
+  POSTAL_CODE_PATTERN,
+  STREET_MAX_LENGTH,
+} from './limits.js';
 import { sirenPattern, siretPattern } from './siren.js';
 
 /** The rules of the providers subgraph's inputs; the REST facade's schemas are built from the same. */
@@ -43,12 +50,17 @@ const addressSearchRule = z.object({
 });
 
 export const providersInputRules: InputRules = {
-  types: { ExternalUrlsInput: externalUrlsRule },
+  types: {
+    ExternalUrlsInput: externalUrlsRule,
+    JobFilter: z.object({ status: z.enum(JOB_STATUSES).nullish(), type: z.string().max(100).nullish() }),
+  },
   arguments: {
     // Recording an address takes its coordinates as a pair; a search takes either.
     'Mutation.createAddress': { input: addressSearchRule.superRefine(bothCoordinatesOrNone) },
     'Query.searchAddresses': { input: addressSearchRule },
     'Query.offererVenues': { siren: sirenRule },
     'Query.venueBySiret': { siret: siretRule },
+    'Query.providers': { search: z.string().max(PROVIDER_NAME_MAX_LENGTH) },
+    'Mutation.issueApiKey': { label: z.string().trim().min(1).max(API_KEY_LABEL_MAX_LENGTH) },
   },
 };

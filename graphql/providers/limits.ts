@@ -4,3 +4,8 @@ export const STREET_MAX_LENGTH = 200;
 export const CITY_MAX_LENGTH = 200;
 /** A French postal code: 5 digits, department 01 to 98. */
 export const POSTAL_CODE_PATTERN = /^(?:0[1-9]|[1-8]\d|9[0-8])\d{3}$/;
+
+/** A provider's name, and so the longest name search that can match one. */
+export const PROVIDER_NAME_MAX_LENGTH = 140;
+/** What staff write on a key to tell it from the provider's others. */
+export const API_KEY_LABEL_MAX_LENGTH = 140;

@@ -1,6 +1,8 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 
-export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+/** discarded: a failed job that staff gave up (the back office), kept for the record. */
+export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'discarded'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**
  * A row of the transactional outbox: written in the same transaction as the change

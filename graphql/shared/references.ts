@@ -28,3 +28,10 @@ export class CollectiveOfferReference {
   @Field(() => Int)
   id!: number;
 }
+
+@Directive('@key(fields: "id", resolvable: false)')
+@ObjectType('Provider')
+export class ProviderReference {
+  @Field(() => Int)
+  id!: number;
+}

@@ -1,8 +1,11 @@
 import type { Request, RequestHandler } from 'express';
-import { authenticateApiKey } from '../../graphql/providers/apiKeys.js';
+import { authenticateApiKey, type AuthenticatedCaller } from '../../graphql/providers/apiKeys.js';
+import { staffCallerOf } from '../../graphql/providers/staffSessions.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
+import { ForbiddenError, UnauthenticatedError } from '../../graphql/shared/errors.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 import type { Runtime } from '../runtime.js';
+import { CSRF_HEADER, isSameOrigin, sessionTokenOf } from './staffSession.js';
 
 function bearerToken(req: Request): string | undefined {
   const header = req.get('authorization');
@@ -11,14 +14,39 @@ function bearerToken(req: Request): string | undefined {
   return scheme?.toLowerCase() === 'bearer' ? token : undefined;
 }
 
+export interface AuthenticateOptions {
+  /** /graphql: a request without a bearer key may come from a back-office session (its cookie). */
+  staffSessions?: boolean;
+}
+
 /**
- * Resolves the bearer key and opens the request's unit of work: one entity manager
- * fork per request, shared by the authentication and the operation it serves.
+ * A back-office session, for a request of this server's own pages only: a cookie alone proves
+ * nothing against another site's forms or scripts, so the request must also carry the CSRF header
+ * (which no cross-site form can set, and no cross-site script without a preflight we refuse) and an
+ * Origin of this server.
  */
-export function authenticate(runtime: Runtime): RequestHandler {
+async function sessionCaller(runtime: Runtime, req: Request, token: string): Promise<AuthenticatedCaller> {
+  if (!req.get(CSRF_HEADER) || !isSameOrigin(req, runtime.config.publicUrl)) {
+    throw new ForbiddenError(`A session is accepted from this server's pages only, with the ${CSRF_HEADER} header`);
+  }
+  const caller = await staffCallerOf(runtime.orm.em.fork(), token, runtime.clock.now());
+  if (!caller) throw new UnauthenticatedError('The session has ended: sign in again');
+  return { caller, provider: null };
+}
+
+/**
+ * Resolves the bearer key (or, where allowed, the back-office session) and opens the request's
+ * unit of work: one entity manager fork per request, shared by the authentication and the
+ * operation it serves.
+ */
+export function authenticate(runtime: Runtime, options: AuthenticateOptions = {}): RequestHandler {
   return asyncHandler(async (req, res, next) => {
     const em = runtime.orm.em.fork();
-    const { caller, provider } = await authenticateApiKey(em, bearerToken(req), runtime.callers);
+    const bearer = bearerToken(req);
+    const session = options.staffSessions && !bearer ? sessionTokenOf(req) : undefined;
+    const { caller, provider } = session
+      ? await sessionCaller(runtime, req, session)
+      : await authenticateApiKey(em, bearer, { cache: runtime.callers, now: runtime.clock.now() });
     res.locals.caller = caller;
     const context: GraphContext = {
       em,

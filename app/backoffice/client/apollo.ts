@@ -1,0 +1,48 @@
+import { ApolloClient, type FieldPolicy, HttpLink, InMemoryCache } from '@apollo/client/core';
+
+interface Identified {
+  __ref?: string;
+  id?: number;
+}
+
+/**
+ * Pages of the graph's lists (PageInput: ids from `firstIndex`, in id order): the first page
+ * replaces the list, a later one (fetchMore) is appended to it.
+ */
+function pagedById(keyArgs: string[]): FieldPolicy<Identified[]> {
+  return {
+    keyArgs,
+    merge(existing, incoming, { args }) {
+      const page = args?.page as { firstIndex?: number } | undefined;
+      if (!existing || !page?.firstIndex || page.firstIndex <= 1) return incoming;
+      return [...existing, ...incoming];
+    },
+  };
+}
+
+/**
+ * The back office's client of /graphql: the session cookie goes with every request (same origin),
+ * with the header that Apollo Server's CSRF prevention and the session require.
+ */
+export function createBackOfficeClient(): ApolloClient<object> {
+  return new ApolloClient({
+    link: new HttpLink({
+      uri: '/graphql',
+      credentials: 'same-origin',
+      headers: { 'apollo-require-preflight': 'true' },
+    }),
+    cache: new InMemoryCache({
+      typePolicies: {
+        Query: {
+          fields: {
+            offersAwaitingReview: pagedById(['providerId', 'category']),
+            collectiveOffersAwaitingReview: pagedById(['providerId']),
+            providers: pagedById(['search']),
+            deliveries: pagedById(['filter']),
+            jobs: pagedById(['filter']),
+          },
+        },
+      },
+    }),
+  });
+}

@@ -1,0 +1,85 @@
+import type { ApolloError } from '@apollo/client';
+import type { ReactNode } from 'react';
+
+/** Loading, error and empty states, alike on every screen. */
+export function QueryState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  retry,
+  children,
+}: {
+  loading: boolean;
+  error: ApolloError | undefined;
+  empty: boolean;
+  emptyText: string;
+  retry: () => void;
+  children: ReactNode;
+}) {
+  if (error) {
+    return (
+      <div role="alert" className="bo-alert">
+        <p>Could not load: {error.message}</p>
+        <button type="button" className="bo-button" onClick={retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (loading && empty) {
+    return (
+      <p role="status" className="bo-status">
+        Loading…
+      </p>
+    );
+  }
+  if (empty) return <p className="bo-empty">{emptyText}</p>;
+  return <>{children}</>;
+}
+
+/** What an action ended with, read out to screen readers. */
+export function ActionResult({ error, done }: { error?: string | null; done?: string | null }) {
+  if (error)
+    return (
+      <p role="alert" className="bo-alert">
+        {error}
+      </p>
+    );
+  return (
+    <p role="status" className="bo-done">
+      {done ?? ''}
+    </p>
+  );
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  return new Date(value).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}
+
+/** The id after the last of a page, where the next page starts. */
+export function nextIndex(rows: readonly { id: number }[]): number {
+  return rows.length === 0 ? 1 : rows[rows.length - 1].id + 1;
+}
+
+/** A secret shown once: selectable, with a copy button. */
+export function ShownOnce({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="bo-secret" role="status">
+      <p>
+        <strong>{label}</strong> — shown this once: copy it now.
+      </p>
+      <code data-testid="shown-once">{value}</code>
+      <button
+        type="button"
+        className="bo-button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(value);
+        }}
+      >
+        Copy
+      </button>
+    </div>
+  );
+}

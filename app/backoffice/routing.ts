@@ -1,0 +1,41 @@
+/** The back office's screens, by path: the server checks a path before rendering it, the browser routes with it. */
+export type Screen =
+  | { name: 'review' }
+  | { name: 'providers' }
+  | { name: 'provider'; id: number }
+  | { name: 'messages' }
+  | { name: 'jobs' };
+
+export const BACK_OFFICE_PATH = '/backoffice';
+
+export function screenOf(pathname: string): Screen | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === BACK_OFFICE_PATH) return { name: 'review' };
+  if (path === `${BACK_OFFICE_PATH}/providers`) return { name: 'providers' };
+  if (path === `${BACK_OFFICE_PATH}/messages`) return { name: 'messages' };
+  if (path === `${BACK_OFFICE_PATH}/jobs`) return { name: 'jobs' };
+  const provider = /^\/backoffice\/providers\/([1-9]\d{0,9})$/.exec(path);
+  return provider ? { name: 'provider', id: Number(provider[1]) } : null;
+}
+
+export const NAVIGATION = [
+  { href: BACK_OFFICE_PATH, label: 'Review queue', screen: 'review' },
+  { href: `${BACK_OFFICE_PATH}/providers`, label: 'Providers', screen: 'providers' },
+  { href: `${BACK_OFFICE_PATH}/messages`, label: 'Messages', screen: 'messages' },
+  { href: `${BACK_OFFICE_PATH}/jobs`, label: 'Jobs', screen: 'jobs' },
+] as const;
+
+export function titleOf(screen: Screen): string {
+  switch (screen.name) {
+    case 'review':
+      return 'Review queue';
+    case 'providers':
+      return 'Providers';
+    case 'provider':
+      return `Provider ${screen.id}`;
+    case 'messages':
+      return 'Messages';
+    case 'jobs':
+      return 'Jobs';
+  }
+}

@@ -1,0 +1,56 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import type { GraphContext } from '../../shared/context.js';
+import { BadRequestError, NotFoundError } from '../../shared/errors.js';
+import { Job } from '../../shared/Job.js';
+import { enqueue } from '../../shared/outbox.js';
+import { type PageInput, pageBounds } from '../../shared/pagination.js';
+import { SEND_MESSAGE_JOB } from '../messages.js';
+import { type MessageStatus, ProviderMessage } from '../ProviderMessage.js';
+
+export interface DeliveryFilter {
+  providerId?: number | null;
+  bookingId?: number | null;
+  status?: string | null;
+}
+
+/** Messages to a provider or about a booking, one page in id order. */
+export function findDeliveries(em: EntityManager, filter: DeliveryFilter, page: PageInput): Promise<ProviderMessage[]> {
+  const { firstIndex, limit } = pageBounds(page);
+  const where: FilterQuery<ProviderMessage> = { id: { $gte: firstIndex } };
+  if (filter.providerId != null) where.provider = filter.providerId;
+  if (filter.bookingId != null) where.booking = filter.bookingId;
+  if (filter.status) where.status = filter.status as MessageStatus;
+  return em.find(ProviderMessage, where, { orderBy: { id: 'asc' }, limit });
+}
+
+/** The pending jobs that send these messages, by message id: their runAt is each one's next attempt. */
+export async function pendingSendJobs(em: EntityManager, messageIds: number[]): Promise<Map<number, Job>> {
+  if (messageIds.length === 0) return new Map();
+  const jobs = await em.find(Job, {
+    type: SEND_MESSAGE_JOB,
+    status: { $in: ['pending', 'running'] },
+    payload: { messageId: { $in: messageIds } },
+  });
+  return new Map(jobs.map((job) => [Number(job.payload.messageId), job]));
+}
+
+/**
+ * Sends a message again now: a message still being retried has its next attempt brought forward;
+ * one that failed for good gets a new job, with a full set of attempts. A sent message is not sent twice.
+ */
+export async function retryDelivery(context: GraphContext, messageId: number): Promise<ProviderMessage> {
+  const message = await context.em.transactional(async (em) => {
+    const row = await em.findOne(ProviderMessage, messageId);
+    if (!row) throw new NotFoundError('Message not found');
+    if (row.status === 'SENT') throw BadRequestError.on('id', 'This message was delivered already');
+    const now = context.clock.now();
+    const job = (await pendingSendJobs(em, [row.id])).get(row.id);
+    if (job?.status === 'running') throw BadRequestError.on('id', 'This message is being sent right now');
+    if (job) job.runAt = now;
+    else enqueue(em, context.clock, SEND_MESSAGE_JOB, { messageId: row.id });
+    row.status = 'PENDING';
+    return row;
+  });
+  context.services.jobs.wake();
+  return message;
+}

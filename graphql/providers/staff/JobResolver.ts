@@ -1,0 +1,142 @@
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphContext } from '../../shared/context.js';
+import { BadRequestError, NotFoundError } from '../../shared/errors.js';
+import { requireInternal } from '../../shared/internalOnly.js';
+import { Job, type JobStatus } from '../../shared/Job.js';
+import { PageInput, pageBounds } from '../../shared/pagination.js';
+
+/*
+ * The job queue is the platform's, not a subgraph's domain: its operations are served by the
+ * providers subgraph, beside the other administration of the platform (keys, providers).
+ */
+
+const READ = 'read the job queue';
+const OPERATE = 'operate the job queue';
+
+@ObjectType('QueuedJob', { description: 'Internal tools: a job of the outbox and what became of it.' })
+class QueuedJob {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  type!: string;
+
+  @Field(() => String, { description: 'pending, running, done, failed or discarded.' })
+  status!: string;
+
+  @Field(() => Int)
+  attempts!: number;
+
+  @Field(() => Int)
+  maxAttempts!: number;
+
+  @Field(() => Date, { description: 'When a pending job is due (its next attempt).' })
+  runAt!: Date;
+
+  @Field(() => String, { nullable: true })
+  lastError!: string | null;
+
+  @Field(() => String, { description: 'The payload, as JSON text.' })
+  payload!: string;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  finishedAt!: Date | null;
+}
+
+@ObjectType({ description: 'Internal tools: how many jobs of a type are in a status.' })
+class JobCount {
+  @Field(() => String)
+  type!: string;
+
+  @Field(() => String)
+  status!: string;
+
+  @Field(() => Int)
+  count!: number;
+}
+
+@InputType({ description: 'Jobs in a status and of a type; every job without them.' })
+class JobFilter {
+  @Field(() => String, { nullable: true, description: 'pending, running, done, failed or discarded.' })
+  status?: string | null;
+
+  @Field(() => String, { nullable: true })
+  type?: string | null;
+}
+
+function queuedJobOf(job: Job): QueuedJob {
+  return { ...job, payload: JSON.stringify(job.payload) };
+}
+
+async function failedJob(context: GraphContext, id: number): Promise<Job> {
+  const job = await context.em.findOne(Job, id);
+  if (!job) throw new NotFoundError('Job not found');
+  if (job.status !== 'failed')
+    throw BadRequestError.on('id', `Only a failed job can be retried or discarded (${job.status})`);
+  return job;
+}
+
+@Resolver()
+export class JobResolver {
+  @Query(() => [QueuedJob], { description: 'Internal tools: jobs, one page in id order (oldest first).' })
+  async jobs(
+    @Ctx() context: GraphContext,
+    @Arg('filter', () => JobFilter, { nullable: true }) filter: JobFilter | null,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+  ): Promise<QueuedJob[]> {
+    requireInternal(context.caller, READ);
+    const { firstIndex, limit } = pageBounds(page ?? new PageInput());
+    const jobs = await context.em.find(
+      Job,
+      {
+        id: { $gte: firstIndex },
+        ...(filter?.status ? { status: filter.status as JobStatus } : {}),
+        ...(filter?.type ? { type: filter.type } : {}),
+      },
+      { orderBy: { id: 'asc' }, limit },
+    );
+    return jobs.map(queuedJobOf);
+  }
+
+  @Query(() => [JobCount], { description: 'Internal tools: the number of jobs by type and status.' })
+  async jobCounts(@Ctx() context: GraphContext): Promise<JobCount[]> {
+    requireInternal(context.caller, READ);
+    const rows = (await context.em
+      .getConnection()
+      .execute('select type, status, count(*) as count from job group by type, status order by type, status')) as {
+      type: string;
+      status: string;
+      count: number | string;
+    }[];
+    return rows.map((row) => ({ type: row.type, status: row.status, count: Number(row.count) }));
+  }
+
+  @Mutation(() => QueuedJob, { description: 'Internal tools: runs a failed job again now, with its attempts anew.' })
+  async retryJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
+    requireInternal(context.caller, OPERATE);
+    const job = await failedJob(context, id);
+    Object.assign(job, {
+      status: 'pending',
+      attempts: 0,
+      runAt: context.clock.now(),
+      finishedAt: null,
+      lockedAt: null,
+    });
+    await context.em.flush();
+    context.services.jobs.wake();
+    return queuedJobOf(job);
+  }
+
+  @Mutation(() => QueuedJob, { description: 'Internal tools: gives up a failed job for good (kept, as discarded).' })
+  async discardJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
+    requireInternal(context.caller, OPERATE);
+    const job = await failedJob(context, id);
+    job.status = 'discarded';
+    job.finishedAt = context.clock.now();
+    await context.em.flush();
+    return queuedJobOf(job);
+  }
+}
