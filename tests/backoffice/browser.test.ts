@@ -238,7 +238,11 @@ describe.skipIf(skipBrowserTests)('The back office in a browser', () => {
     const run = page.getByRole('button', { name: /Execute query/i });
     const result = answered('jobCounts');
     await run.click();
-    expect(await (await result).json()).toEqual({ data: { jobCounts: expect.any(Array) } });
+    // Charged to the signed-in key's budget like any /graphql operation (decision 017).
+    expect(await (await result).json()).toEqual({
+      data: { jobCounts: expect.any(Array) },
+      extensions: { cost: expect.objectContaining({ requested: 1, limit: 200 }) },
+    });
     await poll(() => page.locator('.result-window').innerText()).toContain('"jobCounts"');
     expect(problems.externalRequests).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
