@@ -151,6 +151,15 @@ describe('/graphql: what one operation may cost', () => {
       expectRefused(await graphqlAs(testApp, sandbox.apiKey, bomb), 400, 'TOO_MANY_FIELDS');
     });
 
+    it('checks a document sent by GET as well', async () => {
+      const aliases = `{ ${Array.from({ length: MAX_ALIASES + 1 }, (_, index) => `p${index}: provider { id }`).join(' ')} }`;
+      const response = await request(testApp.app)
+        .get('/graphql')
+        .query({ query: aliases })
+        .set('Authorization', `Bearer ${sandbox.apiKey}`);
+      expectRefused(response, 400, 'TOO_MANY_ALIASES');
+    });
+
     it('leaves syntax errors to GraphQL, as before', async () => {
       const response = await graphqlAs(testApp, sandbox.apiKey, '{ provider { id }');
       expectRefused(response, 400, 'GRAPHQL_PARSE_FAILED');
