@@ -63,6 +63,31 @@ export function nextIndex(rows: readonly { id: number }[]): number {
   return rows.length === 0 ? 1 : rows[rows.length - 1].id + 1;
 }
 
+/** The next page, offered when the last one came back full; `more` is given the page to ask for. */
+export function LoadMore({
+  rows,
+  pageSize,
+  disabled,
+  more,
+}: {
+  rows: readonly { id: number }[];
+  pageSize: number;
+  disabled?: boolean;
+  more: (page: { firstIndex: number; limit: number }) => void;
+}) {
+  if (rows.length === 0 || rows.length % pageSize !== 0) return null;
+  return (
+    <button
+      type="button"
+      className="bo-button bo-button--quiet"
+      disabled={disabled}
+      onClick={() => more({ firstIndex: nextIndex(rows), limit: pageSize })}
+    >
+      Load more
+    </button>
+  );
+}
+
 /** A secret shown once: selectable, with a copy button. */
 export function ShownOnce({ label, value }: { label: string; value: string }) {
   return (

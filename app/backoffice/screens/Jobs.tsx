@@ -1,6 +1,6 @@
 import { gql, useMutation, useQuery } from '@apollo/client';
 import { useState } from 'react';
-import { ActionResult, formatDate, nextIndex, QueryState } from '../client/states.js';
+import { ActionResult, formatDate, QueryState, LoadMore } from '../client/states.js';
 
 const PAGE = 30;
 
@@ -199,17 +199,7 @@ export function Jobs() {
               ))}
             </tbody>
           </table>
-          {jobs.length > 0 && jobs.length % PAGE === 0 ? (
-            <button
-              type="button"
-              className="bo-button bo-button--quiet"
-              onClick={() =>
-                void fetchMore({ variables: { filter, page: { firstIndex: nextIndex(jobs), limit: PAGE } } })
-              }
-            >
-              Load more
-            </button>
-          ) : null}
+          <LoadMore rows={jobs} pageSize={PAGE} more={(page) => void fetchMore({ variables: { filter, page } })} />
         </QueryState>
       </section>
     </>

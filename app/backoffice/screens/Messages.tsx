@@ -1,6 +1,6 @@
 import { gql, useMutation, useQuery } from '@apollo/client';
 import { useState } from 'react';
-import { ActionResult, formatDate, nextIndex, QueryState } from '../client/states.js';
+import { ActionResult, formatDate, QueryState, LoadMore } from '../client/states.js';
 
 const PAGE = 30;
 
@@ -145,17 +145,7 @@ export function Messages({ initialProvider }: { initialProvider: string }) {
             ))}
           </tbody>
         </table>
-        {deliveries.length > 0 && deliveries.length % PAGE === 0 ? (
-          <button
-            type="button"
-            className="bo-button bo-button--quiet"
-            onClick={() =>
-              void fetchMore({ variables: { filter, page: { firstIndex: nextIndex(deliveries), limit: PAGE } } })
-            }
-          >
-            Load more
-          </button>
-        ) : null}
+        <LoadMore rows={deliveries} pageSize={PAGE} more={(page) => void fetchMore({ variables: { filter, page } })} />
       </QueryState>
     </>
   );

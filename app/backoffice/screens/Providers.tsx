@@ -1,6 +1,6 @@
 import { gql, useQuery } from '@apollo/client';
 import { type FormEvent, useState } from 'react';
-import { nextIndex, QueryState } from '../client/states.js';
+import { QueryState, LoadMore } from '../client/states.js';
 
 const PAGE = 20;
 
@@ -81,17 +81,7 @@ export function Providers({ onNavigate }: { onNavigate: (href: string) => void }
             ))}
           </tbody>
         </table>
-        {providers.length > 0 && providers.length % PAGE === 0 ? (
-          <button
-            type="button"
-            className="bo-button bo-button--quiet"
-            onClick={() =>
-              void fetchMore({ variables: { search, page: { firstIndex: nextIndex(providers), limit: PAGE } } })
-            }
-          >
-            Load more
-          </button>
-        ) : null}
+        <LoadMore rows={providers} pageSize={PAGE} more={(page) => void fetchMore({ variables: { search, page } })} />
       </QueryState>
     </>
   );

@@ -1,6 +1,6 @@
 import { gql, useMutation, useQuery } from '@apollo/client';
 import { useState } from 'react';
-import { ActionResult, formatDate, nextIndex, QueryState } from '../client/states.js';
+import { ActionResult, formatDate, QueryState, LoadMore } from '../client/states.js';
 
 const PAGE = 20;
 
@@ -241,18 +241,12 @@ function Queue({ kind, variables }: { kind: Kind; variables: Record<string, unkn
             </li>
           ))}
         </ul>
-        {offers.length > 0 && offers.length % PAGE === 0 ? (
-          <button
-            type="button"
-            className="bo-button bo-button--quiet"
-            disabled={loading}
-            onClick={() =>
-              void fetchMore({ variables: { ...variables, page: { firstIndex: nextIndex(offers), limit: PAGE } } })
-            }
-          >
-            Load more
-          </button>
-        ) : null}
+        <LoadMore
+          rows={offers}
+          pageSize={PAGE}
+          disabled={loading}
+          more={(page) => void fetchMore({ variables: { ...variables, page } })}
+        />
       </QueryState>
     </section>
   );
