@@ -1,13 +1,31 @@
-import { ApolloGateway, LocalGraphQLDataSource } from '@apollo/gateway';
-import type { Graph, SubgraphName } from './graph.js';
+import { ApolloGateway, type GraphQLDataSource, LocalGraphQLDataSource } from '@apollo/gateway';
+import type { Graph } from './graph.js';
+import type { SubgraphName } from './subgraphNames.js';
+
+/** A subgraph served by a process of its own: where it is, and how to reach it. */
+export interface RemoteSubgraph {
+  url: string;
+  dataSource: GraphQLDataSource;
+}
+
+/** `local://offers` -> the service's address, so that the supergraph says where each subgraph runs. */
+export function withServiceUrls(supergraphSdl: string, remote: Partial<Record<SubgraphName, RemoteSubgraph>>): string {
+  return supergraphSdl.replace(
+    /@join__graph\(name: "([a-z]+)", url: "local:\/\/\1"\)/g,
+    (declaration, name: SubgraphName) =>
+      remote[name] ? `@join__graph(name: "${name}", url: ${JSON.stringify(remote[name].url)})` : declaration,
+  );
+}
 
 /**
- * An Apollo gateway whose subgraphs live in this process: query plans are executed
- * against the subgraph schemas directly, with the request's context passed through.
+ * An Apollo gateway over the graph's subgraphs: those in `remote` are called over HTTP, the others
+ * execute in this process against their schemas, with the request's context passed through.
  */
-export function createInProcessGateway(graph: Graph): ApolloGateway {
+export function createGateway(graph: Graph, remote: Partial<Record<SubgraphName, RemoteSubgraph>> = {}): ApolloGateway {
   return new ApolloGateway({
-    supergraphSdl: graph.supergraphSdl,
-    buildService: ({ name }) => new LocalGraphQLDataSource(graph.subgraphs[name as SubgraphName].schema),
+    supergraphSdl: withServiceUrls(graph.supergraphSdl, remote),
+    buildService: ({ name }) =>
+      remote[name as SubgraphName]?.dataSource ??
+      new LocalGraphQLDataSource(graph.subgraphs[name as SubgraphName].schema),
   });
 }

@@ -7,9 +7,9 @@ import { buildOffersSubgraph } from './offers/index.js';
 import { buildProvidersSubgraph } from './providers/index.js';
 import type { AppEnv } from './shared/appEnv.js';
 import type { Subgraph } from './shared/buildSubgraph.js';
+import type { SubgraphName } from './subgraphNames.js';
 
-export const subgraphNames = ['providers', 'offers', 'bookings', 'collective'] as const;
-export type SubgraphName = (typeof subgraphNames)[number];
+export { subgraphNames, type SubgraphName } from './subgraphNames.js';
 
 export interface Graph {
   subgraphs: Record<SubgraphName, Subgraph>;

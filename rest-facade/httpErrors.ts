@@ -4,6 +4,23 @@ import { DomainError, type DomainErrorCode } from '../graphql/shared/errors.js';
 export interface HttpErrorAnswer {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Seconds a client is told to wait before trying a route whose service is down again. */
+export const SERVICE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The service that owns a route (a subgraph served by a process of its own) did not answer in
+ * time: only its routes answer 503, and the client may try again shortly.
+ */
+export class ServiceUnavailableError extends Error {
+  constructor(
+    readonly service: string,
+    readonly reason: string,
+  ) {
+    super(`The ${service} service is unavailable: ${reason}`);
+  }
 }
 
 const statusByCode: Record<DomainErrorCode, number> = {
@@ -43,6 +60,13 @@ function isDomainCode(code: unknown): code is DomainErrorCode {
  * it is not a domain error (a bug: the caller logs it and answers 500).
  */
 export function answerForError(error: unknown): HttpErrorAnswer | null {
+  if (error instanceof ServiceUnavailableError) {
+    return {
+      status: 503,
+      body: { global: [`The ${error.service} service is unavailable: try again in a few seconds`] },
+      headers: { 'Retry-After': String(SERVICE_RETRY_AFTER_SECONDS) },
+    };
+  }
   if (error instanceof DomainError) return answerForDomainError(error.code, error.message, error.extensions);
   if (error instanceof GraphQLError) {
     if (error.originalError instanceof DomainError) return answerForError(error.originalError);

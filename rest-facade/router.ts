@@ -1,7 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, parse, print, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import type { Graph } from '../graphql/graph.js';
+import type { Graph, SubgraphName } from '../graphql/graph.js';
+import type { GraphContext } from '../graphql/shared/context.js';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
 import { IMAGE_MAX_BYTES } from '../graphql/shared/images/index.js';
 import { asyncHandler } from './asyncHandler.js';
@@ -11,6 +12,13 @@ import { multipartBody, type MultipartOptions } from './multipart.js';
 import { type AnyRoute, expressPath } from './route.js';
 import { toValidationIssues } from './validation.js';
 import type { z } from './zod.js';
+
+/** Runs a document on a subgraph served by a process of its own, for the request's context. */
+export type RemoteExecutor = (
+  query: string,
+  variables: Record<string, unknown>,
+  context: GraphContext,
+) => Promise<ExecutionResult>;
 
 interface CompiledRoute {
   route: AnyRoute;
@@ -27,7 +35,11 @@ interface CompiledRoute {
  * each document is compiled into a plan of its own (graphql-jit): a route runs one fixed document,
  * and interpreting it field by field on every request cost more than the resolvers (issue 19).
  */
-export function compileRoutes(routes: AnyRoute[], graph: Graph): CompiledRoute[] {
+export function compileRoutes(
+  routes: AnyRoute[],
+  graph: Graph,
+  remote: Partial<Record<SubgraphName, RemoteExecutor>> = {},
+): CompiledRoute[] {
   return routes.map((route) => {
     assertPathParametersDeclared(route);
     const schema = graph.subgraphs[route.subgraph].schema;
@@ -35,6 +47,14 @@ export function compileRoutes(routes: AnyRoute[], graph: Graph): CompiledRoute[]
     const errors = validate(schema, document);
     if (errors.length > 0) {
       throw new Error(`${route.operationId}: invalid document for subgraph ${route.subgraph}: ${errors.join('; ')}`);
+    }
+    const execute = remote[route.subgraph];
+    if (execute) {
+      // The service runs it: one HTTP call with the same document, its answer mapped as below.
+      const query = print(document);
+      const run = (context: unknown, variables: Record<string, unknown>) =>
+        execute(query, variables, context as GraphContext);
+      return { route, schema, document, run };
     }
     const compiled = compileQuery(schema, document);
     if (!isCompiledQuery(compiled)) {

@@ -3,6 +3,7 @@ import { createFacadeRouter } from '../rest-facade/router.js';
 import { authenticate } from './http/authenticate.js';
 import { attachBackOfficeSession } from './http/staffSession.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
+import { healthRoutes } from './http/health.js';
 import { JSON_BODY_LIMIT } from './http/limits.js';
 import { serveImages } from './http/images.js';
 import { requestId } from './http/requestId.js';
@@ -35,9 +36,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
     res.type('application/json').set('Cache-Control', 'public, max-age=300').send(servedOpenApiDocument(runtime).json);
   });
   app.use(serveImages(runtime.services.images));
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
+  const health = healthRoutes(runtime.orm, runtime.subgraphLinks);
+  // /healthz: the name load balancers were first given; /health/ready also checks what the process depends on.
+  app.get(['/health', '/healthz'], health.live);
+  app.get('/health/ready', health.ready);
 
   const guard = [authenticate(runtime), runtime.rateLimiter.middleware];
   app.use(apiPrefixes, express.json({ limit: JSON_BODY_LIMIT }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AppEnv, appEnvironments } from '../graphql/shared/appEnv.js';
+import { isSubgraphName, type SubgraphName } from '../graphql/subgraphNames.js';
 
 /**
  * The one place that reads process.env. Everything else receives a typed Config,
@@ -15,6 +16,29 @@ const WEB_ADDRESS = 'must be an http:// or https:// address, without query or fr
 const webAddress = z
   .url({ protocol: /^https?$/, error: WEB_ADDRESS })
   .refine((value) => !/[?#]/.test(value), WEB_ADDRESS);
+
+/** `providers=http://10.0.0.5:4001/graphql,offers=...`: the subgraphs served by services of their own. */
+const subgraphUrls = z.string().transform((value, context) => {
+  const urls: Partial<Record<SubgraphName, string>> = {};
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [name, url] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
+    if (!entry.includes('=') || !isSubgraphName(name)) {
+      context.addIssue({ code: 'custom', message: `"${entry}" is not name=url with a name among ${SUBGRAPH_LIST}` });
+    } else if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+      context.addIssue({ code: 'custom', message: `the address of ${name} must be an http:// or https:// URL` });
+    } else if (urls[name]) {
+      context.addIssue({ code: 'custom', message: `${name} is named twice` });
+    } else {
+      urls[name] = url;
+    }
+  }
+  return urls;
+});
+
+const SUBGRAPH_LIST = 'providers, offers, bookings, collective';
 
 const configSchema = z
   .object({
@@ -55,6 +79,17 @@ const configSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((value) => value === 'true'),
+    SUBGRAPH_URLS: subgraphUrls.optional(),
+    // Shared by the API process and the subgraph services: it signs the caller each request carries across.
+    INTERNAL_SIGNING_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
+      .optional(),
+    SUBGRAPH_TIMEOUT_MS: z
+      .string()
+      .regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds, at least 1')
+      .transform(Number)
+      .default(10_000),
     // Unset: its default depends on APP_ENV (see loadConfig).
     OUTBOUND_ALLOW_PRIVATE: z
       .enum(['true', 'false'])
@@ -62,6 +97,13 @@ const configSchema = z
       .transform((value) => (value === undefined ? undefined : value === 'true')),
   })
   .superRefine((values, context) => {
+    if (values.SUBGRAPH_URLS && Object.keys(values.SUBGRAPH_URLS).length > 0 && !values.INTERNAL_SIGNING_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['INTERNAL_SIGNING_SECRET'],
+        message: 'is required with SUBGRAPH_URLS: the subgraph services accept only a caller signed with it',
+      });
+    }
     // In production this server is the production server: a second address would contradict it.
     if (values.APP_ENV !== 'production' || values.PRODUCTION_URL === undefined) return;
     if (withoutTrailingSlash(values.PRODUCTION_URL) === withoutTrailingSlash(values.PUBLIC_URL ?? '')) return;
@@ -113,6 +155,12 @@ export interface Config {
    * false in production.
    */
   outboundAllowPrivate: boolean;
+  /** Subgraphs served by services of their own (SUBGRAPH_URLS); the others run in this process. */
+  subgraphUrls: Partial<Record<SubgraphName, string>>;
+  /** Signs (API process) and checks (subgraph services) the caller passed across a hop; unset: no hop. */
+  internalSigningSecret: string | null;
+  /** How long a call to a subgraph service may take before its routes answer 503. */
+  subgraphTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,5 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     workerEnabled: values.WORKER_ENABLED,
     outboundAllowPrivate: values.OUTBOUND_ALLOW_PRIVATE ?? values.APP_ENV !== 'production',
+    subgraphUrls: values.SUBGRAPH_URLS ?? {},
+    internalSigningSecret: values.INTERNAL_SIGNING_SECRET ?? null,
+    subgraphTimeoutMs: values.SUBGRAPH_TIMEOUT_MS,
   };
 }

@@ -3,14 +3,15 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express4';
 import type { RequestHandler } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
-import { createInProcessGateway } from '../graphql/gateway.js';
-import type { Graph } from '../graphql/graph.js';
+import { createGateway, type RemoteSubgraph } from '../graphql/gateway.js';
+import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { AppEnv } from '../graphql/shared/appEnv.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
 import { LimitCode, MAX_TOKENS } from './graphqlCost/policy.js';
 import { CSRF_HEADER } from './http/staffSession.js';
 import type { RateLimiter } from './rateLimit.js';
+import { SERVICE_UNAVAILABLE_CODE } from './subgraphs/remoteDataSource.js';
 
 export interface GraphqlEndpoint {
   handler: RequestHandler;
@@ -35,6 +36,7 @@ const CALLER_ERROR_CODES = new Set([
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
+  SERVICE_UNAVAILABLE_CODE,
   ...Object.values(LimitCode),
 ]);
 
@@ -62,12 +64,14 @@ export interface GraphqlEndpointOptions {
   /** The keys' budget, which an operation is charged its cost in (decision 017). */
   limiter: Pick<RateLimiter, 'charge'>;
   logger?: ErrorLogger;
+  /** Subgraphs served by processes of their own; the others run in this one. */
+  remote?: Partial<Record<SubgraphName, RemoteSubgraph>>;
 }
 
 export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpointOptions): Promise<GraphqlEndpoint> {
   const { logger } = options;
   const server = new ApolloServer<EndpointContext>({
-    gateway: createInProcessGateway(graph),
+    gateway: createGateway(graph, options.remote),
     // Production keeps it for internal keys: the cost plugin refuses it to provider keys.
     introspection: true,
     // The document guard counted tokens already; this covers a persisted query registered before a limit changed.

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { addressToShow, demoSandboxLines, ensureDemoSandbox } from './demo.js';
-import { SHUTDOWN_GRACE_MS } from './http/limits.js';
+import { stopGracefully } from './http/shutdown.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import { createPortalHandler } from './portal.js';
 import { createRuntime } from './runtime.js';
+import { ForeignSubgraphError } from './subgraphs/connect.js';
 
 /**
  * `--dev` (set by `npm run dev`): the portal is read again from its build on each request, so a
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   runtime.startBackgroundWork();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    runtime.logger.info({ port, appEnv: config.appEnv, database: config.database.kind }, 'listening');
+    runtime.logger.info(
+      { port, appEnv: config.appEnv, database: config.database.kind, subgraphServices: config.subgraphUrls },
+      'listening',
+    );
     const baseUrl = addressToShow(config.publicUrl, port);
     // Printed, not logged: the key is shown to the person who started the process, once.
     for (const line of demoSandboxLines(sandbox, baseUrl)) console.log(line);
@@ -35,36 +39,11 @@ async function main(): Promise<void> {
     console.log(`Portal: ${baseUrl}/  GraphQL: ${baseUrl}/graphql`);
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const forced = setTimeout(() => {
-      runtime.logger.warn('in-flight requests did not finish in time');
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    forced.unref();
-    server.close(() => {
-      runtime.close().then(
-        () => {
-          runtime.logger.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          runtime.logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopGracefully(server, runtime);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof ForeignSubgraphError) {
     console.error(error.message);
   } else {
     console.error(error);

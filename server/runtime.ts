@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { buildGraph, type Graph } from '../graphql/graph.js';
+import { buildGraph, type Graph, type SubgraphName, subgraphNames } from '../graphql/graph.js';
 import { type Clock, systemClock } from '../graphql/shared/clock.js';
 import type { GraphServices } from '../graphql/shared/context.js';
 import { DomainEventBus } from '../graphql/shared/domainEvents.js';
@@ -28,9 +28,20 @@ import { CallerCache } from '../graphql/providers/callerCache.js';
 import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
 import { Scheduler } from './scheduler.js';
+import {
+  closeSubgraphLinks,
+  connectSubgraphs,
+  remoteExecutors,
+  remoteSubgraphs,
+  type SubgraphLinks,
+} from './subgraphs/connect.js';
 
-/** Everything a process holds once booted; the HTTP app and the worker are built on it. */
-export interface Runtime {
+/**
+ * What every process of the platform holds once booted, the API process and a subgraph service
+ * alike: the database, the graph, the collaborators resolvers call, and the background work of
+ * the subgraphs it hosts.
+ */
+export interface Core {
   config: Config;
   logger: Logger;
   orm: MikroORM;
@@ -38,18 +49,26 @@ export interface Runtime {
   events: DomainEventBus;
   services: GraphServices;
   graph: Graph;
-  routes: AnyRoute[];
-  compiledRoutes: ReturnType<typeof compileRoutes>;
-  graphql: GraphqlEndpoint;
-  /** Keys and their providers as last read: each request's lookup, without a query when nothing changed. */
-  callers: KeyRowCache;
-  rateLimiter: RateLimiter;
+  /** The subgraphs whose resolvers, jobs and periodic tasks run in this process. */
+  hosted: readonly SubgraphName[];
   jobs: JobRegistry;
   worker: JobWorker;
   scheduler: Scheduler;
   /** Starts the job worker and the periodic tasks (not in tests, which run them on demand). */
   startBackgroundWork(): void;
   close(): Promise<void>;
+}
+
+/** The API process: the core, and the REST facade and /graphql on top, in process or across the hop. */
+export interface Runtime extends Core {
+  routes: AnyRoute[];
+  compiledRoutes: ReturnType<typeof compileRoutes>;
+  graphql: GraphqlEndpoint;
+  /** Keys and their providers as last read: each request's lookup, without a query when nothing changed. */
+  callers: KeyRowCache;
+  rateLimiter: RateLimiter;
+  /** The subgraph services this process calls (SUBGRAPH_URLS); empty when the whole graph runs here. */
+  subgraphLinks: SubgraphLinks;
 }
 
 export interface RuntimeOptions {
@@ -82,7 +101,11 @@ async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   return redis;
 }
 
-export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+export async function createCore(
+  config: Config,
+  hosted: readonly SubgraphName[],
+  options: RuntimeOptions = {},
+): Promise<Core> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const orm = options.orm ?? (await openDatabase(config.database));
   const applied = await migrate(orm);
@@ -90,13 +113,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   await loadCatalogue(orm.em.fork());
   await loadEducationalReference(orm.em.fork());
   const graph = buildGraph(config.appEnv);
-  const routes = routesFor(allRoutes, config.appEnv);
-  const compiledRoutes = compileRoutes(routes, graph);
-  const rateLimiter = createRateLimiter({
-    points: options.rateLimitPoints,
-    redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
-  });
-  const graphql = await startGraphqlEndpoint(graph, { appEnv: config.appEnv, limiter: rateLimiter, logger });
   const events = new DomainEventBus();
   const outbound = createOutbound({
     appEnv: config.appEnv,
@@ -113,8 +129,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     jobs: { wake: () => worker.wake() },
   };
   const clock = options.clock ?? systemClock;
-  const callerChanges = await watchCallerChanges(orm, logger);
-  const callers: KeyRowCache = new CallerCache({ changes: callerChanges });
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger, leaseMs: config.jobLeaseSeconds * 1000 });
   const scheduler = new Scheduler({ orm, clock, logger });
@@ -132,11 +146,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     events,
     services,
     graph,
-    routes,
-    compiledRoutes,
-    graphql,
-    callers,
-    rateLimiter,
+    hosted,
     jobs,
     worker,
     scheduler,
@@ -148,12 +158,46 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
     async close() {
       await Promise.all([worker.stop(), scheduler.stop()]);
+      await outbound.close();
+      if (!options.orm) await orm.close();
+    },
+  };
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const hosted = subgraphNames.filter((name) => config.subgraphUrls[name] === undefined);
+  const core = await createCore(config, hosted, options);
+  const { graph, logger, orm } = core;
+  const subgraphLinks = await connectSubgraphs(config, graph, logger);
+  const routes = routesFor(allRoutes, config.appEnv);
+  const compiledRoutes = compileRoutes(routes, graph, remoteExecutors(subgraphLinks));
+  const rateLimiter = createRateLimiter({
+    points: options.rateLimitPoints,
+    redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
+  });
+  const graphql = await startGraphqlEndpoint(graph, {
+    appEnv: config.appEnv,
+    limiter: rateLimiter,
+    logger,
+    remote: remoteSubgraphs(subgraphLinks),
+  });
+  const callerChanges = await watchCallerChanges(orm, logger);
+  const callers: KeyRowCache = new CallerCache({ changes: callerChanges });
+  return {
+    ...core,
+    routes,
+    compiledRoutes,
+    graphql,
+    callers,
+    rateLimiter,
+    subgraphLinks,
+    async close() {
+      await core.close();
       await graphql.stop();
       await rateLimiter.close();
       callers.close();
       await callerChanges.close();
-      await outbound.close();
-      if (!options.orm) await orm.close();
+      await closeSubgraphLinks(subgraphLinks);
     },
   };
 }

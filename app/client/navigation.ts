@@ -16,7 +16,7 @@ interface FetchedPage {
 }
 
 /** The API's paths and the files beside the pages: never fetched as pages. */
-const NOT_PAGES = /^\/(public|v2|graphql|openapi\.json|build|images|healthz)(\/|$)/;
+const NOT_PAGES = /^\/(public|v2|graphql|openapi\.json|build|images|healthz|health)(\/|$)/;
 const PREFETCH_DELAY_MS = 60;
 const PREFETCH_TTL_MS = 30_000;
 

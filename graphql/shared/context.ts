@@ -13,6 +13,8 @@ export interface GraphContext {
   caller: Caller;
   /** The provider of a provider key, read with the key: a view; load the entity to change it. */
   callerProvider?: ProviderView | null;
+  /** The request's id, which every process that serves part of it logs and passes on. */
+  requestId?: string;
   clock: Clock;
   events: DomainEventBus;
   appEnv: AppEnv;

@@ -52,6 +52,7 @@ export function authenticate(runtime: Runtime, options: AuthenticateOptions = {}
       em,
       caller,
       callerProvider: provider,
+      requestId: res.locals.requestId,
       clock: runtime.clock,
       events: runtime.events,
       appEnv: runtime.config.appEnv,

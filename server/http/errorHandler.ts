@@ -28,6 +28,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const answer = answerForError(error);
     if (answer) {
+      if (answer.headers) res.set(answer.headers);
       res.status(answer.status).json(answer.body);
       return;
     }

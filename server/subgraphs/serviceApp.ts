@@ -1,0 +1,140 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import {
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express4';
+import express, { type RequestHandler } from 'express';
+import { GraphQLError, Kind, type OperationDefinitionNode } from 'graphql';
+import type { Subgraph } from '../../graphql/shared/buildSubgraph.js';
+import type { GraphContext } from '../../graphql/shared/context.js';
+import { callerFacingError } from '../graphqlEndpoint.js';
+import { JSON_BODY_LIMIT } from '../http/limits.js';
+import { requestId } from '../http/requestId.js';
+import { requestLog } from '../http/requestLog.js';
+import type { Logger } from '../logger.js';
+import { type HopCaller, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
+
+/** What anyone may ask a subgraph service without a signed caller: its schema, for composition tools. */
+const PUBLIC_ROOT_FIELDS = new Set(['_service', '__typename']);
+
+/** An unsigned request carries a schema query, never a 16 MB image: its body is read up to this. */
+const UNSIGNED_BODY_LIMIT = '16kb';
+
+/** Apollo's context on a subgraph service: a signed caller's request context, or nothing to act on. */
+type ServiceContext = GraphContext | { unsigned: true };
+
+export interface SubgraphAppOptions {
+  subgraph: Subgraph;
+  secret: string;
+  logger: Logger;
+  /** The request's context (its entity manager fork, its services) for a caller the API process signed. */
+  contextFor(hop: HopCaller): GraphContext;
+  /** Rejects when the database does not answer: /health/ready says so. */
+  checkDatabase(): Promise<void>;
+}
+
+export interface SubgraphApp {
+  app: express.Express;
+  stop(): Promise<void>;
+}
+
+function isUnsigned(context: ServiceContext): context is { unsigned: true } {
+  return 'unsigned' in context;
+}
+
+/** The operation's root fields, fragments included: a spread is read as data, which it may be. */
+function onlyPublicRootFields(operation: OperationDefinitionNode): boolean {
+  return operation.selectionSet.selections.every(
+    (selection) => selection.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(selection.name.value),
+  );
+}
+
+const signedCallerOnly: ApolloServerPlugin<ServiceContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ contextValue, operation }) {
+        if (isUnsigned(contextValue) && (!operation || !onlyPublicRootFields(operation))) {
+          throw new GraphQLError(
+            'A subgraph serves its data to a caller the platform signed, and its schema to anyone',
+            {
+              extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+            },
+          );
+        }
+      },
+    };
+  },
+};
+
+/**
+ * One subgraph over HTTP, as a federation subgraph (`_service`, `_entities`): the API process's
+ * gateway and facade call it with the caller they authenticated, signed; anything unsigned,
+ * expired or altered reads the schema at most.
+ */
+export async function createSubgraphApp(options: SubgraphAppOptions): Promise<SubgraphApp> {
+  const { subgraph, logger } = options;
+  const server = new ApolloServer<ServiceContext>({
+    schema: subgraph.schema,
+    introspection: false,
+    stopOnTerminationSignals: false,
+    includeStacktraceInErrorResponses: false,
+    formatError: (formatted) => callerFacingError(formatted, logger),
+    // No Apollo Studio here: traces would only cost each answer their weight.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), signedCallerOnly],
+  });
+  await server.start();
+
+  const checkSignature: RequestHandler = (req, res, next) => {
+    const header = req.get(SIGNED_CALLER_HEADER);
+    if (header === undefined) {
+      next();
+      return;
+    }
+    const check = verifyCaller(options.secret, header);
+    if (!check.ok) {
+      logger.warn({ requestId: res.locals.requestId, reason: check.reason }, 'subgraph: signed caller refused');
+      res
+        .status(401)
+        .json({ errors: [{ message: `Caller refused: ${check.reason}`, extensions: { code: 'UNAUTHENTICATED' } }] });
+      return;
+    }
+    res.locals.hop = check.hop;
+    next();
+  };
+  const signedBody = express.json({ limit: JSON_BODY_LIMIT });
+  const unsignedBody = express.json({ limit: UNSIGNED_BODY_LIMIT });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestId, requestLog(logger));
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', subgraph: subgraph.name });
+  });
+  app.get('/health/ready', (_req, res) => {
+    options.checkDatabase().then(
+      () => res.json({ status: 'ready', subgraph: subgraph.name, checks: { database: 'ok' } }),
+      () =>
+        res.status(503).json({ status: 'unavailable', subgraph: subgraph.name, checks: { database: 'unreachable' } }),
+    );
+  });
+  app.use(
+    '/graphql',
+    checkSignature,
+    (req, res, next) => (res.locals.hop ? signedBody : unsignedBody)(req, res, next),
+    expressMiddleware(server, {
+      context: async ({ res }) => {
+        const hop = res.locals.hop as HopCaller | undefined;
+        return hop ? options.contextFor(hop) : { unsigned: true as const };
+      },
+    }),
+  );
+  app.use((error: { type?: string }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (error.type === 'entity.too.large') {
+      res.status(413).json({ errors: [{ message: 'The request body is too large' }] });
+      return;
+    }
+    next(error);
+  });
+  return { app, stop: () => server.stop() };
+}
