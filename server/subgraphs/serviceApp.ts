@@ -43,8 +43,9 @@ function isUnsigned(context: ServiceContext): context is { unsigned: true } {
   return 'unsigned' in context;
 }
 
-/** The operation's root fields, fragments included: a spread is read as data, which it may be. */
+/** A query of public root fields only: a fragment is counted as data, which it may hold. */
 function onlyPublicRootFields(operation: OperationDefinitionNode): boolean {
+  if (operation.operation !== 'query') return false;
   return operation.selectionSet.selections.every(
     (selection) => selection.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(selection.name.value),
   );
