@@ -5,7 +5,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express4';
 import express, { type RequestHandler } from 'express';
-import { GraphQLError, Kind, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, type OperationDefinitionNode, OperationTypeNode } from 'graphql';
 import type { Subgraph } from '../../graphql/shared/buildSubgraph.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
 import { callerFacingError } from '../graphqlEndpoint.js';
@@ -45,7 +45,7 @@ function isUnsigned(context: ServiceContext): context is { unsigned: true } {
 
 /** A query of public root fields only: a fragment is counted as data, which it may hold. */
 function onlyPublicRootFields(operation: OperationDefinitionNode): boolean {
-  if (operation.operation !== 'query') return false;
+  if (operation.operation !== OperationTypeNode.QUERY) return false;
   return operation.selectionSet.selections.every(
     (selection) => selection.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(selection.name.value),
   );
