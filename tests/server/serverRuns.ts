@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { EntityManager } from '@mikro-orm/core';
+import type { SubgraphName } from '../../graphql/subgraphNames.js';
 import { type DatabaseConfig, openDatabase } from '../../server/db/orm.js';
 import { findProjectRoot } from '../../server/portal.js';
 import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
 import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
-import { ensureServerBuilt } from '../support/serverBuild.js';
+import { ensureServerBuilt, subgraphEntryPath } from '../support/serverBuild.js';
 import { type ServerProcess, serverEnv, startServerProcess } from '../support/serverProcess.js';
 
 /** Runs of the real process (`node dist/server/main.js`), one after another, on one database. */
@@ -17,6 +18,8 @@ export interface ServerRuns {
   readonly databaseConfig: DatabaseConfig;
   /** Starts a process on that database, with `extraEnv`, and resolves once it listens. */
   start(extraEnv?: Record<string, string>): Promise<ServerProcess>;
+  /** Starts a subgraph service (`npm run subgraph -- <name>`) on that database, and resolves once it listens. */
+  startSubgraph(name: SubgraphName, extraEnv?: Record<string, string>): Promise<ServerProcess>;
   /** Kills every process started so far. */
   killAll(): Promise<void>;
   /** Reads the database from outside the processes, on a connection of its own. */
@@ -72,6 +75,17 @@ export function useServerRuns(temporaryPrefix: string): ServerRuns {
       });
       processes.push(server);
       return server;
+    },
+    async startSubgraph(name, extraEnv = {}) {
+      const service = await startServerProcess({
+        serverEntry: subgraphEntryPath(projectRoot),
+        args: [name],
+        cwd: projectRoot,
+        env: serverEnv(databaseConfig!, temporaryDirectory, extraEnv),
+        startUpLines: false,
+      });
+      processes.push(service);
+      return service;
     },
     killAll,
     async readDatabase(read) {

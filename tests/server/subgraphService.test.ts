@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -7,6 +7,7 @@ import { createSandbox, type CreatedSandbox } from '../../graphql/providers/sand
 import { SettableClock } from '../../graphql/shared/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { type Core, createCore } from '../../server/runtime.js';
+import { connectSubgraphs } from '../../server/subgraphs/connect.js';
 import { serviceSdlOf, SubgraphLink } from '../../server/subgraphs/link.js';
 import { createSubgraphApp, type SubgraphApp } from '../../server/subgraphs/serviceApp.js';
 import { type HopCaller, SIGNED_CALLER_HEADER, signCaller } from '../../server/subgraphs/signedCaller.js';
@@ -159,6 +160,39 @@ describe('a subgraph service', () => {
       expect(await link.checkSchema()).toBe('different');
       await expect(link.execute(PROVIDER_QUERY, {}, hop)).rejects.toBeInstanceOf(ServiceUnavailableError);
       await link.close();
+    });
+
+    it('gives up on a service that accepts the call but does not answer in time', async () => {
+      const silent = createServer(() => undefined);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const address = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/graphql`;
+      const link = new SubgraphLink({
+        name: 'providers',
+        url: address,
+        secret: SECRET,
+        timeoutMs: 200,
+        expectedSdl: '',
+      });
+      const started = Date.now();
+      await expect(link.execute(PROVIDER_QUERY, {}, hop)).rejects.toThrow('The providers service is unavailable');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await link.close();
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+
+    it('stops an API process from starting when a service on SUBGRAPH_URLS serves another schema', async () => {
+      const foreign = createServer((_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ data: { _service: { sdl: 'type Query { other: Int }' } } }));
+      });
+      await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+      const address = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/graphql`;
+      const config = loadConfig({ INTERNAL_SIGNING_SECRET: SECRET, SUBGRAPH_URLS: `offers=${address}` });
+      await expect(connectSubgraphs(config, core.graph, core.logger)).rejects.toThrow(
+        `SUBGRAPH_URLS: offers (${address}) serve(s) another schema than this process's code`,
+      );
+      await new Promise<void>((resolve) => foreign.close(() => resolve()));
     });
 
     it('turns a service that does not answer into ServiceUnavailableError', async () => {

@@ -7,6 +7,11 @@ export function serverEntryPath(projectRoot: string): string {
   return join(projectRoot, 'dist', 'server', 'main.js');
 }
 
+/** The compiled entry of a subgraph service (`npm run subgraph -- <name>`), built with the server. */
+export function subgraphEntryPath(projectRoot: string): string {
+  return join(projectRoot, 'dist', 'server', 'subgraphMain.js');
+}
+
 /**
  * The compiled server's entry point (dist/server/main.js), which vitest's global setup built
  * (`tsc -p tsconfig.build.json`) before the run for the test files that call this.

@@ -135,11 +135,15 @@ export class ServerProcess {
  */
 export async function startServerProcess(options: {
   serverEntry: string;
+  /** Arguments after the entry (a subgraph service's name). */
+  args?: string[];
   cwd: string;
   env: Record<string, string | undefined>;
+  /** A subgraph service prints no start-up lines: its 'listening' is the end of its start. */
+  startUpLines?: boolean;
 }): Promise<ServerProcess> {
   const server = new ServerProcess(
-    spawn(process.execPath, [options.serverEntry], {
+    spawn(process.execPath, [options.serverEntry, ...(options.args ?? [])], {
       cwd: options.cwd,
       // @remix-run/node's globals make NODE_ENV required in ProcessEnv; it is left out on purpose.
       env: options.env as NodeJS.ProcessEnv,
@@ -150,7 +154,8 @@ export async function startServerProcess(options: {
     const listening = parseJsonLine(await server.logged('listening', STARTUP_TIMEOUT_MS))!;
     expect(listening.port).toEqual(expect.any(Number));
     server.port = listening.port as number;
-    await server.waitForLine((line) => line.startsWith('Portal: '), "the 'Portal:' line", 10_000);
+    if (options.startUpLines !== false)
+      await server.waitForLine((line) => line.startsWith('Portal: '), "the 'Portal:' line", 10_000);
   } catch (error) {
     await server.kill();
     throw error;
