@@ -27,20 +27,10 @@ async function main(): Promise<void> {
   const core = await createCore(config, [name]);
   const logger = core.logger.child({ subgraph: name });
   const service = await createSubgraphApp({
-    subgraph: core.graph.subgraphs[name],
+    core,
+    name,
     secret,
     logger,
-    contextFor: (hop) => ({
-      em: core.orm.em.fork(),
-      caller: hop.caller,
-      callerProvider: hop.callerProvider,
-      requestId: hop.requestId,
-      clock: core.clock,
-      events: core.events,
-      appEnv: config.appEnv,
-      services: core.services,
-    }),
-    checkDatabase: async () => void (await core.orm.em.getConnection().execute('select 1')),
   });
   core.startBackgroundWork();
   const server = service.app.listen(config.port, config.host, () => {

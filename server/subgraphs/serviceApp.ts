@@ -6,13 +6,14 @@ import {
 import { expressMiddleware } from '@as-integrations/express4';
 import express, { type RequestHandler } from 'express';
 import { GraphQLError, Kind, type OperationDefinitionNode, OperationTypeNode } from 'graphql';
-import type { Subgraph } from '../../graphql/shared/buildSubgraph.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
+import type { SubgraphName } from '../../graphql/subgraphNames.js';
 import { callerFacingError } from '../graphqlEndpoint.js';
 import { JSON_BODY_LIMIT } from '../http/limits.js';
 import { requestId } from '../http/requestId.js';
 import { requestLog } from '../http/requestLog.js';
 import type { Logger } from '../logger.js';
+import type { Core } from '../runtime.js';
 import { type HopCaller, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
 
 /** What anyone may ask a subgraph service without a signed caller: its schema, for composition tools. */
@@ -25,13 +26,25 @@ const UNSIGNED_BODY_LIMIT = '16kb';
 type ServiceContext = GraphContext | { unsigned: true };
 
 export interface SubgraphAppOptions {
-  subgraph: Subgraph;
+  /** The process that hosts the subgraph: its database, clock, event bus and services. */
+  core: Core;
+  name: SubgraphName;
   secret: string;
   logger: Logger;
-  /** The request's context (its entity manager fork, its services) for a caller the API process signed. */
-  contextFor(hop: HopCaller): GraphContext;
-  /** Rejects when the database does not answer: /health/ready says so. */
-  checkDatabase(): Promise<void>;
+}
+
+/** A signed caller's request context on the service: as the API process would make it in process. */
+function contextFor(core: Core, hop: HopCaller): GraphContext {
+  return {
+    em: core.orm.em.fork(),
+    caller: hop.caller,
+    callerProvider: hop.callerProvider,
+    requestId: hop.requestId,
+    clock: core.clock,
+    events: core.events,
+    appEnv: core.config.appEnv,
+    services: core.services,
+  };
 }
 
 export interface SubgraphApp {
@@ -74,7 +87,8 @@ const signedCallerOnly: ApolloServerPlugin<ServiceContext> = {
  * expired or altered reads the schema at most.
  */
 export async function createSubgraphApp(options: SubgraphAppOptions): Promise<SubgraphApp> {
-  const { subgraph, logger } = options;
+  const { core, logger } = options;
+  const subgraph = core.graph.subgraphs[options.name];
   const server = new ApolloServer<ServiceContext>({
     schema: subgraph.schema,
     introspection: false,
@@ -113,11 +127,14 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     res.json({ status: 'ok', subgraph: subgraph.name });
   });
   app.get('/health/ready', (_req, res) => {
-    options.checkDatabase().then(
-      () => res.json({ status: 'ready', subgraph: subgraph.name, checks: { database: 'ok' } }),
-      () =>
-        res.status(503).json({ status: 'unavailable', subgraph: subgraph.name, checks: { database: 'unreachable' } }),
-    );
+    core.orm.em
+      .getConnection()
+      .execute('select 1')
+      .then(
+        () => res.json({ status: 'ready', subgraph: subgraph.name, checks: { database: 'ok' } }),
+        () =>
+          res.status(503).json({ status: 'unavailable', subgraph: subgraph.name, checks: { database: 'unreachable' } }),
+      );
   });
   app.use(
     '/graphql',
@@ -126,7 +143,7 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     expressMiddleware(server, {
       context: async ({ res }) => {
         const hop = res.locals.hop as HopCaller | undefined;
-        return hop ? options.contextFor(hop) : { unsigned: true as const };
+        return hop ? contextFor(core, hop) : { unsigned: true as const };
       },
     }),
   );

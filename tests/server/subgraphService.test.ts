@@ -34,20 +34,10 @@ describe('a subgraph service', () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', INTERNAL_SIGNING_SECRET: SECRET });
     core = await createCore(config, ['providers'], { orm: database.orm, clock, logger: pino({ level: 'silent' }) });
     service = await createSubgraphApp({
-      subgraph: core.graph.subgraphs.providers,
+      core,
+      name: 'providers',
       secret: SECRET,
       logger: core.logger,
-      contextFor: (signed) => ({
-        em: core.orm.em.fork(),
-        caller: signed.caller,
-        callerProvider: signed.callerProvider,
-        requestId: signed.requestId,
-        clock: core.clock,
-        events: core.events,
-        appEnv: config.appEnv,
-        services: core.services,
-      }),
-      checkDatabase: async () => void (await core.orm.em.getConnection().execute('select 1')),
     });
     sandbox = await createSandbox(database.orm.em.fork(), clock, 'test');
     hop = {
