@@ -1,6 +1,6 @@
 import { LISTED_EVENTS, seedEvents } from './eventListData.js';
 import type { Bench, BenchContext } from './harness.js';
-import { measureReadPair } from './harness.js';
+import { measureReadPair, noteHopCost, throughItsService } from './harness.js';
 import { createRawEventApp, createRawEventListApp } from './rawEventApps.js';
 import { seedOnce } from './seeds.js';
 import { READ_TARGET } from './targets.js';
@@ -19,12 +19,15 @@ export const eventListBench: Bench = {
   key: 'events',
   async run(context) {
     const ids = await benchEvents(context);
-    await measureReadPair(context, {
+    const path = `/public/offers/v1/events?firstIndex=${ids[0]}&limit=${LISTED_EVENTS}`;
+    const title = `${LISTED_EVENTS} events with price categories`;
+    const { comparison } = await measureReadPair(context, {
       key: this.key,
-      title: `${LISTED_EVENTS} events with price categories`,
-      path: `/public/offers/v1/events?firstIndex=${ids[0]}&limit=${LISTED_EVENTS}`,
+      title,
+      path,
       target: READ_TARGET,
       raw: createRawEventListApp(context.target.runtime),
+      facadeExtras: throughItsService(context, path),
       check(body) {
         const { events } = JSON.parse(body) as { events: { id: number }[] };
         const listed = events.map((event) => event.id).join();
@@ -32,6 +35,7 @@ export const eventListBench: Bench = {
         return `the ${LISTED_EVENTS} seeded events`;
       },
     });
+    noteHopCost(context, this.key, title, comparison);
   },
 };
 

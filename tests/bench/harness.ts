@@ -70,6 +70,11 @@ export interface BenchContext {
   target: BenchTarget;
   /** One facade, createApp(runtime), for the whole run: as a server process serves every route. */
   facadeOrigin: string;
+  /**
+   * The same facade in the other topology: an API process whose subgraphs are services on
+   * 127.0.0.1 (in this process, so that their work counts in the same CPU), for the hop's cost.
+   */
+  remoteOrigin: string;
   settings: LoadSettings;
   headers: Record<string, string>;
   results: BenchResults;
@@ -90,8 +95,11 @@ export interface ReadPairSpec {
   target: number;
   /** The hand-written baseline: bare Express serving `path`. */
   raw: Express;
-  /** More paths through the facade, measured in the same alternation (labels must differ from facade and raw). */
-  facadeExtras?: { label: string; path: string }[];
+  /**
+   * More paths through the facade, measured in the same alternation (labels must differ from facade
+   * and raw); `origin` another server than the facade, `sameAnswer` when it must answer the same bytes.
+   */
+  facadeExtras?: { label: string; path: string; origin?: string; sameAnswer?: boolean }[];
   /** Checks the verified answer shows what the seed put there; throws otherwise, or says what it shows. */
   check?(body: string): string;
 }
@@ -110,17 +118,21 @@ export async function measureReadPair(
       { label: 'facade', url: `${context.facadeOrigin}${spec.path}` },
       { label: 'raw', url: `${raw.origin}${spec.path}` },
     ];
-    const body = await verifySameAnswers(contenders, context.target.apiKey);
+    const extras = (spec.facadeExtras ?? []).map((extra) => ({
+      label: extra.label,
+      url: `${extra.origin ?? context.facadeOrigin}${extra.path}`,
+      sameAnswer: extra.sameAnswer === true,
+    }));
+    const body = await verifySameAnswers(
+      [...contenders, ...extras.filter((extra) => extra.sameAnswer)],
+      context.target.apiKey,
+    );
     const shows = spec.check ? `; ${spec.check(body)}` : '';
     context.log(
       `GET ${spec.path}: facade and raw answer 200 with the same ${Buffer.byteLength(body)} bytes, and the same 401s${shows}`,
     );
-    const extras = (spec.facadeExtras ?? []).map((extra) => ({
-      label: extra.label,
-      url: `${context.facadeOrigin}${extra.path}`,
-    }));
     const comparison = await compare(
-      [...contenders, ...extras],
+      [...contenders, ...extras.map(({ label, url }) => ({ label, url }))],
       { ...context.settings, headers: context.headers },
       (line) => context.log(line),
     );
@@ -149,4 +161,38 @@ export async function measureReadPair(
   } finally {
     await raw.close();
   }
+}
+
+/** The label of the remote topology's contender in a pair that measures the hop. */
+export const THROUGH_SERVICE = 'through its service';
+
+/** The same path through the API process whose subgraph is a service: same bytes, measured alongside. */
+export function throughItsService(context: BenchContext, path: string): NonNullable<ReadPairSpec['facadeExtras']> {
+  return [{ label: THROUGH_SERVICE, path, origin: context.remoteOrigin, sameAnswer: true }];
+}
+
+/**
+ * What the hop to a subgraph service costs a read: req/s and p50 in process and through the
+ * service, in the same alternation. No target (issue 21): the figure is there to be known.
+ */
+export function noteHopCost(context: BenchContext, key: string, title: string, comparison: Comparison): void {
+  const local = comparison.averages.get('facade')!;
+  const remote = comparison.averages.get(THROUGH_SERVICE)!;
+  const ratio = remote.requestsPerSecond / local.requestsPerSecond;
+  context.results.failures += failuresOf([remote]);
+  context.results.notes.push({
+    key: `${key}-hop`,
+    title: `${title}: in process vs through its subgraph service`,
+    text:
+      `in process ${local.requestsPerSecond.toFixed(0)} req/s p50 ${local.p50Ms} ms p99 ${local.p99Ms} ms; ` +
+      `through the service ${remote.requestsPerSecond.toFixed(0)} req/s p50 ${remote.p50Ms} ms p99 ${remote.p99Ms} ms; ` +
+      `ratio ${ratio.toFixed(3)}, p50 +${(remote.p50Ms - local.p50Ms).toFixed(1)} ms (no target)`,
+    figures: {
+      localRps: local.requestsPerSecond,
+      remoteRps: remote.requestsPerSecond,
+      ratio,
+      localP50Ms: local.p50Ms,
+      remoteP50Ms: remote.p50Ms,
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { Bench } from './harness.js';
-import { measureReadPair } from './harness.js';
+import { measureReadPair, noteHopCost, throughItsService } from './harness.js';
 import { EXTRA_VENUES, seedOffererVenues } from './offererVenuesData.js';
 import { createRawOffererVenuesApp } from './rawOffererVenuesApp.js';
 import { createRawProviderApp } from './rawProviderApp.js';
@@ -9,13 +9,16 @@ import { PROVIDER_TARGET, READ_TARGET } from './targets.js';
 export const providerBench: Bench = {
   key: 'provider',
   async run(context) {
-    await measureReadPair(context, {
+    const path = '/public/providers/v1/provider';
+    const { comparison } = await measureReadPair(context, {
       key: this.key,
       title: 'GET provider',
-      path: '/public/providers/v1/provider',
+      path,
       target: PROVIDER_TARGET,
       raw: createRawProviderApp(context.target.runtime),
+      facadeExtras: throughItsService(context, path),
     });
+    noteHopCost(context, this.key, 'GET provider', comparison);
   },
 };
 

@@ -29,7 +29,7 @@ import { productListBench } from './productList.js';
 import { offererVenuesBench, providerBench } from './providers.js';
 import { buildReport, command, gitCommit, reportText } from './report.js';
 import { listen } from './servers.js';
-import { openBenchTarget } from './target.js';
+import { openBenchTarget, openRemoteTopology } from './target.js';
 
 /** Reads first, then the writes, which add events and products the reads must not see. */
 const BENCHES: Bench[] = [
@@ -96,10 +96,12 @@ async function main(): Promise<number> {
   const results = new BenchResults();
   try {
     const facade = await listen(createApp(target.runtime));
+    const remote = await openRemoteTopology(target);
     try {
       const context: BenchContext = {
         target,
         facadeOrigin: facade.origin,
+        remoteOrigin: remote.origin,
         settings,
         headers: { authorization: `Bearer ${target.apiKey}` },
         results,
@@ -118,6 +120,7 @@ async function main(): Promise<number> {
       }
     } finally {
       await facade.close();
+      await remote.close();
     }
   } finally {
     await target.close();

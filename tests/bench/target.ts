@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { createSandbox } from '../../graphql/providers/sandbox.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/orm.js';
+import { pino } from 'pino';
+import { createApp } from '../../server/app.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
+import { startSubgraphServices } from '../support/subgraphServices.js';
+import { listen } from './servers.js';
 
 /** Only so that a benchmark measures the limiter without being stopped by it. */
 const RATE_LIMIT_POINTS = 1_000_000_000;
@@ -95,4 +99,35 @@ function redact(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
+}
+
+/**
+ * The other topology on the target's database: the four subgraph services on 127.0.0.1 and an
+ * API process in front of them (SUBGRAPH_URLS), all in this process, so that a read through a
+ * service costs its hop (HTTP, JSON, the signed caller) on the same CPU as the read in process.
+ */
+export async function openRemoteTopology(target: BenchTarget): Promise<{ origin: string; close(): Promise<void> }> {
+  const logger = pino({ level: 'silent' });
+  const { runtime } = target;
+  const services = await startSubgraphServices({
+    config: runtime.config,
+    orm: runtime.orm,
+    logger,
+    clock: runtime.clock,
+  });
+  const api = await createRuntime(services.apiConfig, {
+    orm: runtime.orm,
+    clock: runtime.clock,
+    logger,
+    rateLimitPoints: RATE_LIMIT_POINTS,
+  });
+  const server = await listen(createApp(api));
+  return {
+    origin: server.origin,
+    async close() {
+      await server.close();
+      await api.close();
+      await services.close();
+    },
+  };
 }

@@ -15,6 +15,8 @@ export const TEST_SIGNING_SECRET = 'services-in-this-process-share-this-secret';
 export interface SubgraphServices {
   /** For SUBGRAPH_URLS. */
   urls: string;
+  /** The configuration of an API process in front of them (Config.subgraphUrls and the secret). */
+  apiConfig: Config;
   cores: Record<SubgraphName, Core>;
   close(): Promise<void>;
 }
@@ -53,6 +55,10 @@ export async function startSubgraphServices(options: {
   }
   return {
     urls: started.map(({ name, url }) => `${name}=${url}`).join(','),
+    apiConfig: {
+      ...config,
+      subgraphUrls: Object.fromEntries(started.map(({ name, url }) => [name, url])),
+    },
     cores: Object.fromEntries(started.map(({ name, core }) => [name, core])) as Record<SubgraphName, Core>,
     async close() {
       for (const { core, service, server } of started) {
