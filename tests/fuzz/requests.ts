@@ -33,6 +33,11 @@ const validPngBase64 = validPng.toString('base64');
 let uniqueCounter = 0;
 const unique = (prefix: string) => `${prefix}-${(uniqueCounter += 1)}`;
 
+/** Each run names its resources from 1 again, so that a seed replays the same requests in any process. */
+export function restartUniqueNames(): void {
+  uniqueCounter = 0;
+}
+
 function someOf<T>(random: Random, items: readonly T[], max: number): T[] {
   const count = random.int(1, Math.min(max, items.length));
   return Array.from({ length: count }, () => random.pick(items));

@@ -2,7 +2,7 @@ import { contractViolation, type DocumentedOperation, operations } from './docum
 import { aMutation, applyMutation, describeMutation, type Mutation } from './mutations.js';
 import { Random } from './random.js';
 import { checkReadBack, editedResourceRead } from './readBack.js';
-import { type FuzzRequest, type ReferenceData, toSent, validRequest } from './requests.js';
+import { type FuzzRequest, type ReferenceData, restartUniqueNames, toSent, validRequest } from './requests.js';
 import { shrink } from './shrink.js';
 import { type Answer, FUZZ_NOW, openWorld, type Pools, type SentRequest, type World } from './world.js';
 
@@ -173,8 +173,8 @@ async function book(world: World, random: Random, counter: { http: number }): Pr
   if (typeof token === 'string') world.pools.bookingTokens.push(token);
 }
 
-async function drainJobs(world: World): Promise<void> {
-  for (let round = 0; round < 20 && (await world.runtime.worker.runDueJobs()).claimed > 0; round += 1);
+function drainJobs(world: World): Promise<void> {
+  return world.drainJobs();
 }
 
 async function referenceData(world: World): Promise<ReferenceData> {
@@ -214,6 +214,7 @@ const SEEDING = [
 export async function runFuzz(options: FuzzOptions, openedWorld?: World): Promise<FuzzReport> {
   const world = openedWorld ?? (await openWorld());
   const random = new Random(options.seed);
+  restartUniqueNames();
   const mutationRate = options.mutationRate ?? 0.6;
   const counter = { http: 0 };
   const statuses: Record<string, number> = {};

@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { MockAgent } from 'undici';
 import { SettableClock } from '../../graphql/shared/clock.js';
 import { createSandbox } from '../../graphql/providers/sandbox.js';
 import { createApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { createRuntime, type Runtime } from '../../server/runtime.js';
+import { JobRegistry } from '../../server/jobs/registry.js';
+import { JobWorker } from '../../server/jobs/worker.js';
+import { type Core, createRuntime, type Runtime } from '../../server/runtime.js';
+import { startSubgraphServices } from '../support/subgraphServices.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /** The moment the sandbox lives at: fixed, so that a seed replays the same dates. */
@@ -63,23 +66,44 @@ export interface World {
   graphql(query: string, variables: Record<string, unknown>): Promise<{ data?: any; errors?: unknown[] }>;
   /** Rows of every table, by table: what a refused request must leave as it was. */
   rowCounts(): Promise<Record<string, number>>;
+  /** Runs the jobs due (messages, imports, approvals) until none is left, in every process of the topology. */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openWorld(): Promise<World> {
+/**
+ * `in-process`: the whole graph in the API process (the default). `subgraph-services`: the four
+ * subgraphs as services on 127.0.0.1 (in this process) behind the API process, their domain events
+ * handed over by the outbox and run as soon as each request is answered, so that a sequence sees
+ * the same effects at the same step in both.
+ */
+export type Topology = 'in-process' | 'subgraph-services';
+
+export async function openWorld(topology: Topology = 'in-process'): Promise<World> {
   const database = await createTestDatabase();
   const imageDirectory = await mkdtemp(join(tmpdir(), 'fuzz-images-'));
   const clock = new SettableClock(new Date(FUZZ_NOW));
   const network = new MockAgent();
   network.disableNetConnect();
+  const logger = pino({ level: 'silent' });
   const config = loadConfig({ LOG_LEVEL: 'silent', APP_ENV: 'development', IMAGE_DIRECTORY: imageDirectory });
-  const runtime = await createRuntime(config, {
+  const services =
+    topology === 'subgraph-services'
+      ? await startSubgraphServices({ config, orm: database.orm, logger, clock, outbound: { transport: network } })
+      : null;
+  const runtime = await createRuntime(services?.apiConfig ?? config, {
     orm: database.orm,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger,
     rateLimitPoints: 1_000_000_000,
     outbound: { transport: network },
   });
+  const workers = services ? Object.values(services.cores).map((core) => core.worker) : [runtime.worker];
+  const eventWorkers = services ? Object.values(services.cores).map((core) => handedOverEvents(core, logger)) : [];
+  /** In process, an event's effects are in its publisher's transaction: across services, run them now. */
+  const settleEvents = async () => {
+    for (const worker of eventWorkers) while ((await worker.runDueJobs()).claimed > 0);
+  };
   const app = createApp(runtime);
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -139,6 +163,7 @@ export async function openWorld(): Promise<World> {
       }
       const response = await fetch(url, { method: request.method.toUpperCase(), headers, body });
       const text = await response.text();
+      await settleEvents();
       let parsed: unknown;
       try {
         parsed = text === '' ? undefined : JSON.parse(text);
@@ -153,17 +178,37 @@ export async function openWorld(): Promise<World> {
         headers: { ...authorization, 'Content-Type': 'application/json' },
         body: JSON.stringify({ query, variables }),
       });
-      return (await response.json()) as { data?: any; errors?: unknown[] };
+      const answer = (await response.json()) as { data?: any; errors?: unknown[] };
+      await settleEvents();
+      return answer;
     },
     async rowCounts() {
       const [row] = await database.orm.em.getConnection().execute<Record<string, unknown>[]>(countQuery);
       return Object.fromEntries(tables.map((table, index) => [table, Number(row[`c${index}`])]));
     },
+    async drainJobs() {
+      for (const worker of workers) {
+        for (let round = 0; round < 20 && (await worker.runDueJobs()).claimed > 0; round += 1);
+      }
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.close();
+      await services?.close();
       await database.destroy();
       await rm(imageDirectory, { recursive: true, force: true });
     },
   };
+}
+
+/** The jobs that carry a domain event to the service whose subgraph handles it (server/work). */
+const DOMAIN_EVENT_JOB_PREFIX = 'domainEvent.';
+
+/** A worker for the domain events a service was handed (domainEvent.* jobs) and nothing else. */
+function handedOverEvents(core: Core, logger: Logger): JobWorker {
+  const registry = new JobRegistry();
+  for (const type of core.jobs.types().filter((name) => name.startsWith(DOMAIN_EVENT_JOB_PREFIX))) {
+    registry.register(type, core.jobs.get(type)!, { outsideTransaction: core.jobs.runsOutsideTransaction(type) });
+  }
+  return new JobWorker({ orm: core.orm, registry, clock: core.clock, logger, leaseMs: 60_000 });
 }

@@ -55,7 +55,9 @@ export function createOutbound(options: OutboundOptions): Outbound {
     toOperatorServices,
     savedUrlRefusal: (url) => savedUrlRefusal(url, options.appEnv, policy),
     async close() {
-      await Promise.all(options.transport ? [toProviders.close()] : [toProviders.close(), toOperatorServices.close()]);
+      // A transport given is its giver's to close: several processes' worth of clients may share one.
+      if (options.transport) return;
+      await Promise.all([toProviders.close(), toOperatorServices.close()]);
     },
   };
 }
