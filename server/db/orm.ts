@@ -8,9 +8,13 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { allEntities } from '../../graphql/entities.js';
 import type { Config } from '../config.js';
 import { announceCallerChanges } from './callerChanges.js';
+import { withMigrationLock } from './migrationLock.js';
 import { migrationsList } from './migrations/index.js';
 
 export type DatabaseConfig = Config['database'];
+
+/** The database each ORM was opened on: what `migrate` locks (tests hand the runtime an ORM of their own). */
+const openedOn = new WeakMap<MikroORM, DatabaseConfig>();
 
 function driverOptions(database: DatabaseConfig): Options {
   if (database.kind === 'postgresql') {
@@ -58,12 +62,19 @@ export async function openDatabase(database: DatabaseConfig): Promise<MikroORM> 
     ensureDatabase: false,
     debug: false,
   });
+  openedOn.set(orm, database);
   announceCallerChanges(orm, database);
   return orm;
 }
 
-/** Applies the migrations not yet applied; returns their names. */
+/**
+ * Applies the migrations not yet applied; returns their names. Several processes may call it at
+ * once on the same database (server/db/migrationLock.ts): one applies them, the others then find
+ * none pending.
+ */
 export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
+  const database = openedOn.get(orm);
+  if (!database) throw new Error('The database was not opened with openDatabase: its migrations cannot be locked');
+  const applied = await withMigrationLock(database, () => orm.getMigrator().up());
   return applied.map((migration) => migration.name);
 }

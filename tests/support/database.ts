@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { migrate, openDatabase, type DatabaseConfig } from '../../server/db/orm.js';
 
 /**
- * A database of its own for one test file, migrated and empty.
+ * A database of its own for one test file, migrated (unless `migrated: false`) and empty.
  *
  * - `TEST_DATABASE_URL` unset: SQLite, in memory by default (fast; only `orm` can see it) or
  *   in a temporary file with `{ sqlite: 'file' }` (when a test needs a second connection or
@@ -28,6 +28,8 @@ export interface TestDatabase {
 export interface TestDatabaseOptions {
   /** SQLite only: keep the database in memory (default) or in a temporary file. */
   sqlite?: 'memory' | 'file';
+  /** Leave the database empty, with no migration applied (default: migrated). */
+  migrated?: boolean;
 }
 
 /** The PostgreSQL server that tests may use, when there is one. */
@@ -41,16 +43,19 @@ export function isPostgresTestRun(): boolean {
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const adminUrl = testDatabaseUrl();
-  return adminUrl ? createPostgresDatabase(adminUrl) : createSqliteDatabase(options.sqlite ?? 'memory');
+  const migrated = options.migrated ?? true;
+  return adminUrl
+    ? createPostgresDatabase(adminUrl, migrated)
+    : createSqliteDatabase(options.sqlite ?? 'memory', migrated);
 }
 
-async function createSqliteDatabase(storage: 'memory' | 'file'): Promise<TestDatabase> {
+async function createSqliteDatabase(storage: 'memory' | 'file', migrated: boolean): Promise<TestDatabase> {
   const directory = storage === 'file' ? await mkdtemp(join(tmpdir(), 'provider-platform-test-')) : null;
   const databaseConfig: DatabaseConfig = {
     kind: 'sqlite',
     path: directory ? join(directory, 'test.sqlite') : ':memory:',
   };
-  const orm = await openMigrated(databaseConfig, async () => {
+  const orm = await openMigrated(databaseConfig, migrated, async () => {
     if (directory) await rm(directory, { recursive: true, force: true });
   });
   return {
@@ -64,7 +69,7 @@ async function createSqliteDatabase(storage: 'memory' | 'file'): Promise<TestDat
   };
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+async function createPostgresDatabase(adminUrl: string, migrated: boolean): Promise<TestDatabase> {
   // Letters and digits only, so the name is safe to quote into DDL, which takes no parameters.
   const name = `t_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
   await withAdminConnection(adminUrl, (admin) => admin.em.getConnection().execute(`CREATE DATABASE "${name}"`));
@@ -77,7 +82,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
       // FORCE ends the connections a failed test may have left open (PostgreSQL 13+).
       admin.em.getConnection().execute(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
     );
-  const orm = await openMigrated(databaseConfig, dropDatabase);
+  const orm = await openMigrated(databaseConfig, migrated, dropDatabase);
   return {
     orm,
     databaseConfig,
@@ -89,12 +94,16 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   };
 }
 
-/** Opens and migrates; if either fails, cleans up what was created before rethrowing. */
-async function openMigrated(databaseConfig: DatabaseConfig, cleanUp: () => Promise<unknown>): Promise<MikroORM> {
+/** Opens and migrates (unless told not to); if either fails, cleans up what was created before rethrowing. */
+async function openMigrated(
+  databaseConfig: DatabaseConfig,
+  migrated: boolean,
+  cleanUp: () => Promise<unknown>,
+): Promise<MikroORM> {
   let orm: MikroORM | undefined;
   try {
     orm = await openDatabase(databaseConfig);
-    await migrate(orm);
+    if (migrated) await migrate(orm);
     return orm;
   } catch (error) {
     await orm?.close(true).catch(() => undefined);
