@@ -16,12 +16,20 @@ export type DatabaseConfig = Config['database'];
 /** The database each ORM was opened on: what `migrate` locks (tests hand the runtime an ORM of their own). */
 const openedOn = new WeakMap<MikroORM, DatabaseConfig>();
 
+const SQLITE_BUSY_WAIT_MS = 5_000;
+
 function driverOptions(database: DatabaseConfig): Options {
   if (database.kind === 'postgresql') {
     return { driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
   }
   if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
-  return { driver: LibSqlDriver, dbName: database.path };
+  // Another process writing the same file (the CLI, a subgraph service starting beside the API) makes
+  // a write wait its turn, up to this many milliseconds, rather than fail at once (libsql's default).
+  return {
+    driver: LibSqlDriver,
+    dbName: database.path,
+    driverOptions: { connection: { timeout: SQLITE_BUSY_WAIT_MS } },
+  };
 }
 
 /**
