@@ -13,11 +13,7 @@ import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
 import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
-import { registerOffersWork } from '../graphql/offers/work.js';
 import { loadEducationalReference } from '../graphql/collective/reference/loader.js';
-import { registerCollectiveWork } from '../graphql/collective/work.js';
-import { registerBookingsWork } from '../graphql/bookings/work.js';
-import type { WorkPorts } from '../graphql/shared/work.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
 import { Redis } from 'ioredis';
 import { JobRegistry } from './jobs/registry.js';
@@ -28,6 +24,7 @@ import { CallerCache } from '../graphql/providers/callerCache.js';
 import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
 import { Scheduler } from './scheduler.js';
+import { registerWork } from './work/index.js';
 import {
   closeSubgraphLinks,
   connectSubgraphs,
@@ -132,11 +129,11 @@ export async function createCore(
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger, leaseMs: config.jobLeaseSeconds * 1000 });
   const scheduler = new Scheduler({ orm, clock, logger });
-  // Each subgraph registers its own jobs, periodic tasks and event handlers on this process's worker, scheduler and bus.
-  const work: WorkPorts = { jobs, scheduler, events, clock };
-  registerOffersWork(work, { autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs });
-  registerBookingsWork(work, { outbound });
-  registerCollectiveWork(work);
+  // Each subgraph registers its jobs, periodic tasks and event handlers, or, hosted elsewhere, what hands its events over.
+  registerWork(
+    { jobs, scheduler, events, clock },
+    { hosted, outbound, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs },
+  );
   let backgroundStarted = false;
   return {
     config,

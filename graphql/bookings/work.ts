@@ -18,7 +18,8 @@ const HOUR_MS = 3_600_000;
 /**
  * The bookings' background work: sending messages to providers, the periodic transitions
  * (used 48 hours after the event, products not picked up, the fortnightly reimbursement), and
- * what the offers' domain events mean for bookings, run in the transaction of their cause.
+ * what the offers' domain events mean for bookings: run in the transaction of their cause, or,
+ * when offers run in another process, in a job that process queued with the cause (server/work).
  */
 export function registerBookingsWork(
   { jobs, scheduler, events, clock }: WorkPorts,

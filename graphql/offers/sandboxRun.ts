@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { DomainEventBus } from '../shared/domainEvents.js';
+import type { DomainEventPublisher } from '../shared/domainEvents.js';
 import { Job } from '../shared/Job.js';
 import type { SandboxRunTally } from '../shared/sandboxRun.js';
 import { Offer } from './Offer.js';
@@ -31,7 +31,7 @@ export function offerIdsOf(job: Job): number[] {
  * publication of its offers whose time has come. Another provider's work is left to the worker.
  */
 export async function runDueOfferWork(
-  dependencies: { em: EntityManager; events: DomainEventBus; autoApprovalDelayMs: number | null },
+  dependencies: { em: EntityManager; events: DomainEventPublisher; autoApprovalDelayMs: number | null },
   { providerId, at, done }: { providerId: number; at: Date; done: SandboxRunTally },
 ): Promise<void> {
   const { em } = dependencies;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
+import type { DomainEventPublisher } from '../shared/domainEvents.js';
 import type { Stock } from './Stock.js';
 
 declare module '../shared/domainEvents.js' {
@@ -18,7 +19,7 @@ declare module '../shared/domainEvents.js' {
  * bookings it cancels commit or fail with it.
  */
 export async function deleteStocks(
-  context: Pick<GraphContext, 'clock' | 'events'>,
+  context: Pick<GraphContext, 'clock'> & { events: DomainEventPublisher },
   em: EntityManager,
   stocks: Stock[],
 ): Promise<void> {
@@ -34,7 +35,7 @@ export async function deleteStocks(
 }
 
 export function deleteStock(
-  context: Pick<GraphContext, 'clock' | 'events'>,
+  context: Pick<GraphContext, 'clock'> & { events: DomainEventPublisher },
   em: EntityManager,
   stock: Stock,
 ): Promise<void> {

@@ -47,3 +47,12 @@ export class DomainEventBus {
     return this.handlers.get(name)?.length ?? 0;
   }
 }
+
+/**
+ * The bus as a subgraph's work registration receives it (shared/work.ts): the process may hand a
+ * subscription of a subgraph hosted elsewhere to that subgraph's process (server/work).
+ */
+export type DomainEventPort = Pick<DomainEventBus, 'on' | 'publish'>;
+
+/** What publishing code needs of the bus, whichever of the two it was given. */
+export type DomainEventPublisher = Pick<DomainEventBus, 'publish'>;

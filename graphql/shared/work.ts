@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from './clock.js';
-import type { DomainEventBus } from './domainEvents.js';
+import type { DomainEventPort } from './domainEvents.js';
 
 /**
  * The ports through which a subgraph registers its background work (`graphql/<name>/work.ts`):
@@ -82,7 +82,10 @@ export interface TaskScheduler {
 export interface WorkPorts {
   jobs: JobRegistrar;
   scheduler: TaskScheduler;
-  /** Handlers run inside the publisher's transaction (see domainEvents.ts). */
-  events: DomainEventBus;
+  /**
+   * Handlers run inside the publisher's transaction (see domainEvents.ts), or, for a subgraph
+   * that another process hosts, in a job of that process (see server/work).
+   */
+  events: DomainEventPort;
   clock: Clock;
 }

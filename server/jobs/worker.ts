@@ -165,8 +165,12 @@ export class JobWorker {
    * subquery picks them: pending jobs whose time has come, and running jobs whose lease ran out.
    * On PostgreSQL the subquery locks with SKIP LOCKED, so concurrent workers claim disjoint sets;
    * SQLite has a single writer, which makes the one statement atomic on its own.
+   * Only the types this process has a handler for: a process hosting some of the subgraphs
+   * leaves the others' jobs to the processes that host them.
    */
   private async claimDueJobs(): Promise<ClaimedJob[]> {
+    const types = this.registry.types();
+    if (types.length === 0) return [];
     const now = this.clock.now();
     const leaseExpiredBefore = new Date(now.getTime() - this.leaseMs);
     const em = this.orm.em.fork() as SqlEntityManager;
@@ -178,6 +182,7 @@ export class JobWorker {
         .createQueryBuilder(Job, 'due')
         .select('id')
         .where({
+          type: { $in: types },
           $or: [
             { status: 'pending', runAt: { $lte: now } },
             { status: 'running', lockedAt: { $lt: leaseExpiredBefore } },

@@ -234,12 +234,54 @@ describe(`job worker (${isPostgresTestRun() ? 'PostgreSQL' : 'SQLite'})`, () => 
     expect(await readJob(fresh.id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
-  it('fails a job of an unknown type at once, saying why', async () => {
-    const id = await aCommittedJob('noSuchType', {}, { maxAttempts: 8 });
-    expect(await aWorker({}).runDueJobs()).toEqual({ claimed: 1, succeeded: 0, retried: 0, failed: 1 });
-    const job = await readJob(id);
-    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(job.lastError).toBe('No handler is registered for job type "noSuchType"');
+  it("claims only the types it has a handler for: another process's jobs stay pending for it", async () => {
+    const offersJob = await aCommittedJob('offers.work');
+    const bookingsJob = await aCommittedJob('bookings.work');
+    const ran: string[] = [];
+    const bookingsProcess = aWorker({ 'bookings.work': async () => void ran.push('bookings') });
+
+    expect(await bookingsProcess.runDueJobs()).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    expect(await bookingsProcess.runDueJobs()).toEqual({ claimed: 0, succeeded: 0, retried: 0, failed: 0 });
+    expect(await readJob(bookingsJob)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await readJob(offersJob)).toMatchObject({ status: 'pending', attempts: 0, lockedAt: null });
+
+    const offersProcess = aWorker({ 'offers.work': async () => void ran.push('offers') });
+    expect(await offersProcess.runDueJobs()).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    expect(ran).toEqual(['bookings', 'offers']);
+    expect(await readJob(offersJob)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('takes over an expired lease only of a type it handles', async () => {
+    const em = db.orm.em.fork();
+    // Claimed by an offers process that crashed: its lease has run out.
+    const job = em.create(Job, {
+      type: 'offers.work',
+      payload: {},
+      status: 'running',
+      attempts: 1,
+      maxAttempts: 8,
+      runAt: clock.now(),
+      lockedAt: new Date(clock.now().getTime() - DEFAULT_LEASE_MS - 1),
+      createdAt: clock.now(),
+    });
+    await em.flush();
+    const { id } = job;
+
+    expect((await aWorker({ 'bookings.work': async () => {} }).runDueJobs()).claimed).toBe(0);
+    expect(await readJob(id)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await aWorker({ 'offers.work': async () => {} }).runDueJobs()).toEqual({
+      claimed: 1,
+      succeeded: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect(await readJob(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('claims nothing with no job type registered (a process hosting no subgraph with jobs)', async () => {
+    const id = await aCommittedJob('offers.work');
+    expect(await aWorker({}).runDueJobs()).toEqual({ claimed: 0, succeeded: 0, retried: 0, failed: 0 });
+    expect(await readJob(id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('claims at most batchSize jobs per run, oldest runAt first', async () => {

@@ -3,7 +3,7 @@ import { Address } from '../../providers/Address.js';
 import { Venue } from '../../providers/Venue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { GraphContext } from '../../shared/context.js';
-import type { DomainEventBus } from '../../shared/domainEvents.js';
+import type { DomainEventPublisher } from '../../shared/domainEvents.js';
 import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { enqueue } from '../../shared/outbox.js';
 import { categoryById } from '../catalogue/index.js';
@@ -113,7 +113,7 @@ export async function requestProductImport(context: GraphContext, input: Product
 export interface ProductImportDependencies {
   em: EntityManager;
   clock: Clock;
-  events: DomainEventBus;
+  events: DomainEventPublisher;
   autoApprovalDelayMs: number | null;
 }
 
