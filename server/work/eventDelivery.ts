@@ -42,5 +42,8 @@ export function deliveryOf(name: DomainEventName): EventDelivery {
  * every queued job: renaming an event or a subgraph strands the jobs already in a database.
  */
 export function forwardedEventJob(subgraph: SubgraphName, name: DomainEventName): string {
-  return `domainEvent.${subgraph}.${name}`;
+  return `${FORWARDED_EVENT_JOB_PREFIX}${subgraph}.${name}`;
 }
+
+/** What every forwarded event's job type starts with. */
+export const FORWARDED_EVENT_JOB_PREFIX = 'domainEvent.';

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runFuzz } from './runner.js';
 import { openWorld, type Topology } from './world.js';
@@ -49,15 +50,18 @@ function withRandomNamesRanked(lines: string[]): string[] {
     for (const [, token] of line.matchAll(/"token":"([A-Z0-9]+)"/g)) rank(token, 'countermark');
     for (const [, image] of line.matchAll(IMAGE_NAME)) rank(image, 'image');
   }
-  return lines.map((line) =>
-    line.replace(/[A-Z0-9]{6,}|[0-9a-f-]{36}/g, (word) => ranks.get(word) ?? word),
-  );
+  return lines.map((line) => line.replace(/[0-9a-f-]{36}|[A-Z0-9]{6,}/g, (word) => ranks.get(word) ?? word));
 }
 
 describe('the REST API in both topologies', () => {
   it(`answers the same bytes to the same ${REQUESTS} requests (fuzzer seed ${SEED})`, async () => {
     const inProcess = await transcriptOf('in-process');
     const services = await transcriptOf('subgraph-services');
+    // PARITY_DUMP=/tmp/parity writes both transcripts, for a diff when they part.
+    if (process.env.PARITY_DUMP) {
+      writeFileSync(`${process.env.PARITY_DUMP}.in-process`, inProcess.join('\n'));
+      writeFileSync(`${process.env.PARITY_DUMP}.services`, services.join('\n'));
+    }
     expect(inProcess.length).toBeGreaterThan(REQUESTS);
     for (let index = 0; index < inProcess.length; index += 1) {
       expect(services[index], `answer ${index + 1}`).toBe(inProcess[index]);

@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/config.js';
 import { JobRegistry } from '../../server/jobs/registry.js';
 import { JobWorker } from '../../server/jobs/worker.js';
 import { type Core, createRuntime, type Runtime } from '../../server/runtime.js';
+import { FORWARDED_EVENT_JOB_PREFIX } from '../../server/work/eventDelivery.js';
 import { startSubgraphServices } from '../support/subgraphServices.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
@@ -201,13 +202,10 @@ export async function openWorld(topology: Topology = 'in-process'): Promise<Worl
   };
 }
 
-/** The jobs that carry a domain event to the service whose subgraph handles it (server/work). */
-const DOMAIN_EVENT_JOB_PREFIX = 'domainEvent.';
-
 /** A worker for the domain events a service was handed (domainEvent.* jobs) and nothing else. */
 function handedOverEvents(core: Core, logger: Logger): JobWorker {
   const registry = new JobRegistry();
-  for (const type of core.jobs.types().filter((name) => name.startsWith(DOMAIN_EVENT_JOB_PREFIX))) {
+  for (const type of core.jobs.types().filter((name) => name.startsWith(FORWARDED_EVENT_JOB_PREFIX))) {
     registry.register(type, core.jobs.get(type)!, { outsideTransaction: core.jobs.runsOutsideTransaction(type) });
   }
   return new JobWorker({ orm: core.orm, registry, clock: core.clock, logger, leaseMs: 60_000 });
