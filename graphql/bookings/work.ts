@@ -1,3 +1,4 @@
+import { clockAt } from '../shared/clock.js';
 import type { Outbound } from '../shared/outbound/index.js';
 import type { WorkPorts } from '../shared/work.js';
 import { sendMessage, SEND_MESSAGE_JOB } from './messages.js';
@@ -22,7 +23,7 @@ const HOUR_MS = 3_600_000;
  * when offers run in another process, in a job that process queued with the cause (server/work).
  */
 export function registerBookingsWork(
-  { jobs, scheduler, events, clock }: WorkPorts,
+  { jobs, scheduler, events }: WorkPorts,
   { outbound }: { outbound: Pick<Outbound, 'toProviders'> },
 ): void {
   // Outside a transaction: a call to a provider may wait 8 seconds and must hold nothing meanwhile.
@@ -48,10 +49,14 @@ export function registerBookingsWork(
     run: async ({ em, clock: at }) => void (await reimburseUsedBookings(em, at.now())),
   });
   // A deleted date or product stock cancels its bookings; a rescheduled date moves their cancellation limits.
-  events.on('offers.stockDeleted', async (em, { stockId }) => void (await cancelBookingsOfStock(em, clock, stockId)));
+  // Both as of the change (`at`): in a split deployment they run a moment later, from the outbox.
+  events.on(
+    'offers.stockDeleted',
+    async (em, { stockId, at }) => void (await cancelBookingsOfStock(em, clockAt(at), stockId)),
+  );
   events.on(
     'offers.dateRescheduled',
-    async (em, { stockId, beginningDatetime }) =>
-      void (await rescheduleBookingsOfStock(em, clock, stockId, beginningDatetime)),
+    async (em, { stockId, beginningDatetime, at }) =>
+      void (await rescheduleBookingsOfStock(em, clockAt(at), stockId, beginningDatetime)),
   );
 }

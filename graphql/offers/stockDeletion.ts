@@ -9,7 +9,7 @@ declare module '../shared/domainEvents.js' {
      * A stock (an event date, or a product's stock) was soft-deleted: never shown or sold
      * again. The bookings subgraph cancels its unused bookings, in the same transaction.
      */
-    'offers.stockDeleted': { stockId: number; offerId: number };
+    'offers.stockDeleted': { stockId: number; offerId: number; at: Date };
   }
 }
 
@@ -30,7 +30,11 @@ export async function deleteStocks(
   }
   await em.flush();
   for (const stock of stocks) {
-    await context.events.publish(em, 'offers.stockDeleted', { stockId: stock.id, offerId: stock.offer.id });
+    await context.events.publish(em, 'offers.stockDeleted', {
+      stockId: stock.id,
+      offerId: stock.offer.id,
+      at: stock.updatedAt,
+    });
   }
 }
 

@@ -5,6 +5,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The clock of a change made earlier: its effects, run later (an outbox job), are dated when it was made. */
+export function clockAt(moment: Date): Clock {
+  const at = moment.getTime();
+  return { now: () => new Date(at) };
+}
+
 /** A clock that stands still until told to move; for tests and demos. */
 export class SettableClock implements Clock {
   private current: number;

@@ -425,7 +425,12 @@ describe('Event Offer Stocks (dates)', () => {
         expect(response.body).toEqual(date);
         expect((await storedDate(stockId)).rescheduledAt?.toISOString()).toBe(world.testApp.clock.now().toISOString());
         expect(await published('test.dateRescheduled', stockId)).toEqual([
-          { stockId, offerId: event.id, beginningDatetime: date.beginningDatetime },
+          {
+            stockId,
+            offerId: event.id,
+            beginningDatetime: date.beginningDatetime,
+            at: world.testApp.clock.now().toISOString(),
+          },
         ]);
 
         const later = inHours(72);
@@ -549,7 +554,9 @@ describe('Event Offer Stocks (dates)', () => {
       expect(response.status).toBe(204);
       expect((await storedDate(deleted.id)).isDeleted).toBe(true);
       expect((await storedDate(kept.id)).isDeleted).toBe(false);
-      expect(await published('test.stockDeleted', deleted.id)).toEqual([{ stockId: deleted.id, offerId: event.id }]);
+      expect(await published('test.stockDeleted', deleted.id)).toEqual([
+        { stockId: deleted.id, offerId: event.id, at: world.testApp.clock.now().toISOString() },
+      ]);
 
       expect((await list(event.id)).body.dates.map((date: { id: number }) => date.id)).toEqual([kept.id]);
       const again = await remove(event.id, deleted.id);

@@ -193,7 +193,9 @@ describe('Product Offers: stock and status', () => {
       expect(await storedStocks(product.id)).toEqual([
         expect.objectContaining({ id: stock.id, isDeleted: true, quantity: 10 }),
       ]);
-      expect(await stockDeletedFor(product.id)).toEqual([{ stockId: stock.id, offerId: product.id }]);
+      expect(await stockDeletedFor(product.id)).toEqual([
+        { stockId: stock.id, offerId: product.id, at: world.testApp.clock.now().toISOString() },
+      ]);
       expect((await getOne(product.id)).body.stock).toBeNull();
 
       // No stock left: nothing to delete, nothing published.

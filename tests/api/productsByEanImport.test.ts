@@ -334,7 +334,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     expect((await stocksOf(offer.id)).map((entry) => [entry.id, entry.isDeleted])).toEqual([[stock.id, true]]);
     expect((await stocksOf(kept.id)).map((entry) => [entry.price, entry.isDeleted])).toEqual([[900, false]]);
     expect((await deletionEvents()).filter((payload) => payload.offerId === offer.id)).toEqual([
-      { stockId: stock.id, offerId: offer.id },
+      { stockId: stock.id, offerId: offer.id, at: world.testApp.clock.now().toISOString() },
     ]);
     const read = await getProduct(offer.id);
     expect(read.body.stock).toBeNull();

@@ -116,7 +116,7 @@ describe(`subgraph work split over processes on one database (${isPostgresTestRu
   async function deleteStock(process: Process, stockId: number, offerId: number, afterwards?: () => void) {
     await process.orm.em.fork().transactional(async (em) => {
       await em.nativeUpdate(Stock, { id: stockId }, { isDeleted: true });
-      await process.events.publish(em, 'offers.stockDeleted', { stockId, offerId });
+      await process.events.publish(em, 'offers.stockDeleted', { stockId, offerId, at: clock.now() });
       afterwards?.();
     });
   }
@@ -172,13 +172,19 @@ describe(`subgraph work split over processes on one database (${isPostgresTestRu
       const beginningDatetime = new Date(clock.now().getTime() + 5 * HOUR);
 
       await offers.orm.em.fork().transactional(async (em) => {
-        await offers.events.publish(em, 'offers.dateRescheduled', { stockId, offerId, beginningDatetime });
+        await offers.events.publish(em, 'offers.dateRescheduled', {
+          stockId,
+          offerId,
+          beginningDatetime,
+          at: clock.now(),
+        });
       });
       const [queued] = await jobsOfType(DATE_RESCHEDULED_JOB);
       expect(queued.payload).toEqual({
         stockId,
         offerId,
         beginningDatetime: { $date: beginningDatetime.toISOString() },
+        at: { $date: clock.now().toISOString() },
       });
 
       expect(await bookings.worker.runDueJobs()).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });

@@ -110,6 +110,7 @@ export async function updateDate(
         stockId: stock.id,
         offerId: offer.id,
         beginningDatetime: change.beginningDatetime,
+        at: now,
       });
     }
     return stock;

@@ -6,7 +6,7 @@
 declare module '../../shared/domainEvents.js' {
   interface DomainEventMap {
     /** A date's beginning was sent in an edition (even unchanged): `rescheduledAt` is set. */
-    'offers.dateRescheduled': { stockId: number; offerId: number; beginningDatetime: Date };
+    'offers.dateRescheduled': { stockId: number; offerId: number; beginningDatetime: Date; at: Date };
   }
 }
 
