@@ -8,7 +8,10 @@ export interface RemoteSubgraph {
   dataSource: GraphQLDataSource;
 }
 
-/** `local://offers` -> the service's address, so that the supergraph says where each subgraph runs. */
+/**
+ * `local://offers` -> the service's address. `buildService` picks the data source by name, so the
+ * URLs only inform: the query plan and the gateway's errors name where each subgraph runs.
+ */
 export function withServiceUrls(supergraphSdl: string, remote: Partial<Record<SubgraphName, RemoteSubgraph>>): string {
   return supergraphSdl.replace(
     /@join__graph\(name: "([a-z]+)", url: "local:\/\/\1"\)/g,

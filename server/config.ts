@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AppEnv, appEnvironments } from '../graphql/shared/appEnv.js';
-import { isSubgraphName, type SubgraphName } from '../graphql/subgraphNames.js';
+import { isSubgraphName, type SubgraphName, subgraphNames } from '../graphql/subgraphNames.js';
 
 /**
  * The one place that reads process.env. Everything else receives a typed Config,
@@ -26,7 +26,10 @@ const subgraphUrls = z.string().transform((value, context) => {
     .filter(Boolean)) {
     const [name, url] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
     if (!entry.includes('=') || !isSubgraphName(name)) {
-      context.addIssue({ code: 'custom', message: `"${entry}" is not name=url with a name among ${SUBGRAPH_LIST}` });
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not name=url with a name among ${subgraphNames.join(', ')}`,
+      });
     } else if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
       context.addIssue({ code: 'custom', message: `the address of ${name} must be an http:// or https:// URL` });
     } else if (urls[name]) {
@@ -37,8 +40,6 @@ const subgraphUrls = z.string().transform((value, context) => {
   }
   return urls;
 });
-
-const SUBGRAPH_LIST = 'providers, offers, bookings, collective';
 
 const configSchema = z
   .object({

@@ -165,7 +165,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const hosted = subgraphNames.filter((name) => config.subgraphUrls[name] === undefined);
   const core = await createCore(config, hosted, options);
   const { graph, logger, orm } = core;
-  const subgraphLinks = await connectSubgraphs(config, graph, logger);
+  // A service of another schema stops the start-up: what the core opened is closed first.
+  const subgraphLinks = await connectSubgraphs(config, graph, logger).catch(async (error: unknown) => {
+    await core.close();
+    throw error;
+  });
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph, remoteExecutors(subgraphLinks));
   const rateLimiter = createRateLimiter({
@@ -176,7 +180,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     appEnv: config.appEnv,
     limiter: rateLimiter,
     logger,
-    remote: remoteSubgraphs(subgraphLinks),
+    remote: remoteSubgraphs(subgraphLinks, logger),
   });
   const callerChanges = await watchCallerChanges(orm, logger);
   const callers: KeyRowCache = new CallerCache({ changes: callerChanges });

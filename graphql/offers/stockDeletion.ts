@@ -7,7 +7,8 @@ declare module '../shared/domainEvents.js' {
   interface DomainEventMap {
     /**
      * A stock (an event date, or a product's stock) was soft-deleted: never shown or sold
-     * again. The bookings subgraph cancels its unused bookings, in the same transaction.
+     * again. The bookings subgraph cancels its unused bookings: in the same transaction when it
+     * runs in this process, from the outbox a moment later when it is a service of its own.
      */
     'offers.stockDeleted': { stockId: number; offerId: number; at: Date };
   }
@@ -16,7 +17,7 @@ declare module '../shared/domainEvents.js' {
 /**
  * Soft-deletes stocks inside the caller's transaction `em`: kept for their bookings' history,
  * never shown again. `offers.stockDeleted` is published in that transaction, so that the
- * bookings it cancels commit or fail with it.
+ * bookings it cancels (or the job that hands them over to the bookings service) commit or fail with it.
  */
 export async function deleteStocks(
   context: Pick<GraphContext, 'clock'> & { events: DomainEventPublisher },

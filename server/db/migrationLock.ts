@@ -34,7 +34,9 @@ export async function withMigrationLock<T>(database: DatabaseConfig, work: () =>
  * migrating releases it with its connection.
  */
 async function withPostgresLock<T>(url: string, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // A connection lost while waiting is an error of its next query, not an unhandled event that ends the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [POSTGRES_MIGRATION_LOCK_KEY]);

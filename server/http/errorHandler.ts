@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { answerForError, internalErrorAnswer } from '../../rest-facade/httpErrors.js';
+import { answerForError, internalErrorAnswer, ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
 import type { Logger } from '../logger.js';
 
 interface BodyParserError extends Error {
@@ -27,6 +27,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const answer = answerForError(error);
+    // The caller is told to retry; the operator needs the reason (a refused connection, a deadline).
+    if (error instanceof ServiceUnavailableError) {
+      logger.warn(
+        { requestId: res.locals.requestId, err: error.message, path: req.path },
+        'subgraph service unavailable',
+      );
+    }
     if (answer) {
       if (answer.headers) res.set(answer.headers);
       res.status(answer.status).json(answer.body);

@@ -9,20 +9,21 @@ const DATABASE_PROBE_MS = 2_000;
 type PartState = 'ok' | 'in process' | 'unreachable' | 'another schema';
 
 export interface Readiness {
-  status: 'ready' | 'unavailable';
+  status: 'ready' | 'degraded' | 'unavailable';
   checks: { database: PartState; subgraphs: Record<SubgraphName, PartState> };
 }
 
-async function databaseState(orm: MikroORM): Promise<PartState> {
+/** Whether the database answers a trivial query within a readiness probe's patience. */
+export async function databaseState(orm: MikroORM): Promise<'ok' | 'unreachable'> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<PartState>((resolve) => {
+  const late = new Promise<'unreachable'>((resolve) => {
     timer = setTimeout(() => resolve('unreachable'), DATABASE_PROBE_MS);
   });
   const answered = orm.em
     .getConnection()
     .execute('select 1')
-    .then((): PartState => 'ok')
-    .catch((): PartState => 'unreachable');
+    .then(() => 'ok' as const)
+    .catch(() => 'unreachable' as const);
   try {
     return await Promise.race([answered, late]);
   } finally {
@@ -31,8 +32,11 @@ async function databaseState(orm: MikroORM): Promise<PartState> {
 }
 
 /**
- * Whether this process can serve everything: its database answers, and every subgraph service it
- * calls answers with the schema it expects. The body names what is missing.
+ * Whether this process can serve: `unavailable` (503) when its database does not answer, since
+ * nothing can be served then; `degraded` (200) when a subgraph service it calls is missing or
+ * serves another schema, since the other routes still answer, and a load balancer that took every
+ * API process out for one service would turn that service's outage into the whole API's. The body
+ * names what is missing either way.
  */
 export async function readiness(orm: MikroORM, links: SubgraphLinks): Promise<Readiness> {
   const [database, ...states] = await Promise.all([
@@ -48,11 +52,12 @@ export async function readiness(orm: MikroORM, links: SubgraphLinks): Promise<Re
     SubgraphName,
     PartState
   >;
-  const ready = [database, ...states].every((state) => state === 'ok' || state === 'in process');
-  return { status: ready ? 'ready' : 'unavailable', checks: { database, subgraphs } };
+  const whole = states.every((state) => state === 'ok' || state === 'in process');
+  const status = database !== 'ok' ? 'unavailable' : whole ? 'ready' : 'degraded';
+  return { status, checks: { database, subgraphs } };
 }
 
-/** `/health`: the process answers (liveness). `/health/ready`: it can serve every route (readiness). */
+/** `/health`: the process answers (liveness). `/health/ready`: it can serve, and what it is missing (readiness). */
 export function healthRoutes(orm: MikroORM, links: SubgraphLinks): { live: RequestHandler; ready: RequestHandler } {
   return {
     live: (_req, res) => {
@@ -60,7 +65,7 @@ export function healthRoutes(orm: MikroORM, links: SubgraphLinks): { live: Reque
     },
     ready: (_req, res, next) => {
       readiness(orm, links).then((report) => {
-        res.status(report.status === 'ready' ? 200 : 503).json(report);
+        res.status(report.status === 'unavailable' ? 503 : 200).json(report);
       }, next);
     },
   };

@@ -6,25 +6,25 @@ import { SHUTDOWN_GRACE_MS } from './limits.js';
  * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish (cut after the grace
  * period), then close what the process holds and exit.
  */
-export function stopGracefully(server: Server, process_: { logger: Logger; close(): Promise<void> }): void {
+export function stopGracefully(server: Server, owner: { logger: Logger; close(): Promise<void> }): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process_.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    owner.logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const forced = setTimeout(() => {
-      process_.logger.warn('in-flight requests did not finish in time');
+      owner.logger.warn('in-flight requests did not finish in time');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
     server.close(() => {
-      process_.close().then(
+      owner.close().then(
         () => {
-          process_.logger.info('stopped');
+          owner.logger.info('stopped');
           process.exit(0);
         },
         (error: unknown) => {
-          process_.logger.error({ err: error }, 'shutdown failed');
+          owner.logger.error({ err: error }, 'shutdown failed');
           process.exit(1);
         },
       );

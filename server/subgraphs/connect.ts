@@ -74,8 +74,8 @@ export function remoteExecutors(links: SubgraphLinks): Partial<Record<SubgraphNa
 }
 
 /** What the gateway plans across for each linked service. */
-export function remoteSubgraphs(links: SubgraphLinks): Partial<Record<SubgraphName, RemoteSubgraph>> {
-  return mapLinks(links, remoteSubgraph);
+export function remoteSubgraphs(links: SubgraphLinks, logger: Logger): Partial<Record<SubgraphName, RemoteSubgraph>> {
+  return mapLinks(links, (link) => remoteSubgraph(link, logger));
 }
 
 export async function closeSubgraphLinks(links: SubgraphLinks): Promise<void> {

@@ -10,7 +10,7 @@ import type { Fetcher } from '@apollo/utils.fetcher';
 import { fetch as undiciFetch, Pool } from 'undici';
 import type { SubgraphName } from '../../graphql/subgraphNames.js';
 import { ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
-import { type HopCaller, SIGNED_CALLER_HEADER, signCaller } from './signedCaller.js';
+import { digestOf, type HopCaller, SIGNED_CALLER_HEADER, signCaller } from './signedCaller.js';
 
 const SERVICE_SDL_QUERY = '{ _service { sdl } }';
 
@@ -32,16 +32,22 @@ export interface SubgraphLinkOptions {
   expectedSdl: string;
 }
 
-/** Whether the service was asked which schema it serves since it last answered, and what it said. */
-type SchemaState = 'unchecked' | 'same' | 'different';
-
 export type SchemaCheck = 'same' | 'different' | 'unreachable';
 
 /**
+ * The gateway's data source sets the caller here as JSON; the link's fetcher, which alone sees the
+ * body, replaces it with the signed header (server/subgraphs/remoteDataSource.ts).
+ */
+export const HOP_PLACEHOLDER_HEADER = 'x-platform-hop-unsigned';
+
+/** What a service answers to a signature made for another schema (SCHEMA_MISMATCH). */
+export const SCHEMA_MISMATCH_STATUS = 409;
+
+/**
  * The API process's connection to one subgraph service: keep-alive connections, a deadline on
- * every call, the caller signed on every call that reads or writes, and the service's schema
- * checked against this process's before the first call and again after the service was lost
- * (a service restarted with other code must not be trusted with documents written for this one).
+ * every call, and the caller signed on every call that reads or writes, bound to the body and to
+ * the schema this process expects, so that a service of another build (restarted while idle, or
+ * at another address) refuses the call before it runs anything.
  */
 export class SubgraphLink {
   readonly name: SubgraphName;
@@ -51,8 +57,7 @@ export class SubgraphLink {
   private readonly secret: string;
   private readonly timeoutMs: number;
   private readonly expectedSdl: string;
-  private schema: SchemaState = 'unchecked';
-  private checking: Promise<SchemaCheck> | null = null;
+  private readonly schemaDigest: string;
 
   constructor(options: SubgraphLinkOptions) {
     this.name = options.name;
@@ -63,22 +68,33 @@ export class SubgraphLink {
     this.secret = options.secret;
     this.timeoutMs = options.timeoutMs;
     this.expectedSdl = options.expectedSdl;
+    this.schemaDigest = digestOf(options.expectedSdl);
   }
 
-  /** Headers that make a call to the service on behalf of `hop`'s caller. */
-  headersFor(hop: HopCaller): Record<string, string> {
+  /** Headers that make a call to the service with `body` on behalf of `hop`'s caller. */
+  headersFor(hop: HopCaller, body: string): Record<string, string> {
     return {
-      [SIGNED_CALLER_HEADER]: signCaller(this.secret, hop),
+      [SIGNED_CALLER_HEADER]: signCaller(this.secret, hop, {
+        schemaDigest: this.schemaDigest,
+        bodyDigest: digestOf(body),
+      }),
       ...(hop.requestId ? { 'x-request-id': hop.requestId } : {}),
     };
   }
 
   /** Runs a document on the service for `hop`'s caller; the service down, late or foreign: ServiceUnavailableError. */
   async execute(query: string, variables: Record<string, unknown>, hop: HopCaller): Promise<ExecutionResult> {
-    await this.ensureSameSchema();
-    const answer = await this.post(JSON.stringify({ query, variables }), this.headersFor(hop));
+    const body = JSON.stringify({ query, variables });
+    const answer = await this.post(body, this.headersFor(hop, body));
+    if (answer.status === SCHEMA_MISMATCH_STATUS) {
+      throw new ServiceUnavailableError(this.name, 'it serves another schema than this process expects');
+    }
+    if (answer.status === 401) {
+      // Ours to fix, not the caller's: another secret, or clocks more than a minute apart.
+      throw new Error(`the ${this.name} service refused this process's signature: ${JSON.stringify(answer.body)}`);
+    }
     if (!isGraphqlAnswer(answer.body)) {
-      throw this.lost(`answered ${answer.status} without a GraphQL result`);
+      throw new ServiceUnavailableError(this.name, `answered ${answer.status} without a GraphQL result`);
     }
     return {
       data: answer.body.data ?? null,
@@ -93,44 +109,33 @@ export class SubgraphLink {
     try {
       const answer = await this.post(JSON.stringify({ query: SERVICE_SDL_QUERY }), {});
       const sdl = (answer.body as { data?: { _service?: { sdl?: unknown } } } | null)?.data?._service?.sdl;
-      if (typeof sdl !== 'string') return this.unreachable();
-      this.schema = sdl === this.expectedSdl ? 'same' : 'different';
-      return this.schema;
+      if (typeof sdl !== 'string') return 'unreachable';
+      return sdl === this.expectedSdl ? 'same' : 'different';
     } catch (error) {
-      if (error instanceof ServiceUnavailableError) return this.unreachable();
+      if (error instanceof ServiceUnavailableError) return 'unreachable';
       throw error;
     }
   }
 
-  /** For the gateway's data source, which speaks fetch: the same connections and deadline. */
-  readonly fetcher: Fetcher = async (url, init) => {
-    await this.ensureSameSchema();
+  /** For the gateway's data source, which speaks fetch: the same connections, deadline and signature. */
+  readonly fetcher: Fetcher = async (url, init = {}) => {
+    const { [HOP_PLACEHOLDER_HEADER]: unsigned, ...headers } = init.headers ?? {};
+    const body = typeof init.body === 'string' ? init.body : (init.body?.toString('utf8') ?? '');
+    const signed = unsigned ? this.headersFor(JSON.parse(unsigned) as HopCaller, body) : {};
     try {
-      const response = await undiciFetch(url, {
+      return await undiciFetch(url, {
         ...init,
+        headers: { ...headers, ...signed },
         dispatcher: this.pool,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      return response;
     } catch (error) {
-      throw this.lost(describe(error));
+      throw new ServiceUnavailableError(this.name, describe(error));
     }
   };
 
   close(): Promise<void> {
     return this.pool.close();
-  }
-
-  private async ensureSameSchema(): Promise<void> {
-    if (this.schema === 'same') return;
-    if (this.schema === 'unchecked') {
-      this.checking ??= this.checkSchema().finally(() => (this.checking = null));
-      const check = await this.checking;
-      if (check === 'unreachable') throw new ServiceUnavailableError(this.name, 'it does not answer');
-    }
-    if (this.schema === 'different') {
-      throw new ServiceUnavailableError(this.name, 'it serves another schema than this process expects');
-    }
   }
 
   private async post(body: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
@@ -145,19 +150,8 @@ export class SubgraphLink {
       const text = await response.body.text();
       return { status: response.statusCode, body: parseJson(text) };
     } catch (error) {
-      throw this.lost(describe(error));
+      throw new ServiceUnavailableError(this.name, describe(error));
     }
-  }
-
-  private lost(reason: string): ServiceUnavailableError {
-    // Whatever answers next may be another build: ask again before trusting it.
-    this.schema = 'unchecked';
-    return new ServiceUnavailableError(this.name, reason);
-  }
-
-  private unreachable(): SchemaCheck {
-    this.schema = 'unchecked';
-    return 'unreachable';
   }
 }
 

@@ -10,11 +10,14 @@ import type { GraphContext } from '../../graphql/shared/context.js';
 import type { SubgraphName } from '../../graphql/subgraphNames.js';
 import { callerFacingError } from '../graphqlEndpoint.js';
 import { JSON_BODY_LIMIT } from '../http/limits.js';
+import { databaseState } from '../http/health.js';
+import { CompiledDocuments } from './compiledDocuments.js';
+import { SCHEMA_MISMATCH_STATUS, serviceSdlOf } from './link.js';
 import { requestId } from '../http/requestId.js';
 import { requestLog } from '../http/requestLog.js';
 import type { Logger } from '../logger.js';
 import type { Core } from '../runtime.js';
-import { type HopCaller, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
+import { digestOf, type HopCaller, type HopTarget, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
 
 /** What anyone may ask a subgraph service without a signed caller: its schema, for composition tools. */
 const PUBLIC_ROOT_FIELDS = new Set(['_service', '__typename']);
@@ -50,6 +53,10 @@ function contextFor(core: Core, hop: HopCaller): GraphContext {
 export interface SubgraphApp {
   app: express.Express;
   stop(): Promise<void>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isUnsigned(context: ServiceContext): context is { unsigned: true } {
@@ -92,6 +99,8 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
   const server = new ApolloServer<ServiceContext>({
     schema: subgraph.schema,
     introspection: false,
+    // The API process sends whole documents; a registry of hashes is one more thing an unsigned caller could fill.
+    persistedQueries: false,
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: (formatted) => callerFacingError(formatted, logger),
@@ -115,9 +124,71 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
       return;
     }
     res.locals.hop = check.hop;
+    res.locals.target = check.target;
     next();
   };
-  const signedBody = express.json({ limit: JSON_BODY_LIMIT });
+  const ownSchemaDigest = digestOf(serviceSdlOf(subgraph.schema));
+  /** The signature covers this service's schema and this body: another build, or another document, is refused unrun. */
+  const checkTarget: RequestHandler = (_req, res, next) => {
+    const target = res.locals.target as HopTarget | undefined;
+    if (!target) {
+      next();
+      return;
+    }
+    if (target.schemaDigest !== ownSchemaDigest) {
+      logger.warn({ requestId: res.locals.requestId }, 'subgraph: called for another schema than this one serves');
+      res.status(SCHEMA_MISMATCH_STATUS).json({
+        errors: [
+          {
+            message: 'This service serves another schema than its caller expects',
+            extensions: { code: 'SCHEMA_MISMATCH' },
+          },
+        ],
+      });
+      return;
+    }
+    if (target.bodyDigest !== res.locals.bodyDigest) {
+      logger.warn(
+        { requestId: res.locals.requestId },
+        'subgraph: signed caller refused: another body than the one signed',
+      );
+      res.status(401).json({
+        errors: [
+          { message: 'Caller refused: the body is not the one signed', extensions: { code: 'UNAUTHENTICATED' } },
+        ],
+      });
+      return;
+    }
+    next();
+  };
+  const documents = new CompiledDocuments(subgraph.schema);
+  /** A signed caller's document that compiles runs compiled; anything else goes on to Apollo Server. */
+  const runCompiled: RequestHandler = (req, res, next) => {
+    const hop = res.locals.hop as HopCaller | undefined;
+    const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
+    if (!hop || req.method !== 'POST' || !isObject(body) || typeof body.query !== 'string') {
+      next();
+      return;
+    }
+    const plan = documents.plan(body.query, typeof body.operationName === 'string' ? body.operationName : undefined);
+    if (!plan) {
+      next();
+      return;
+    }
+    Promise.resolve(plan.query(undefined, contextFor(core, hop), isObject(body.variables) ? body.variables : {})).then(
+      (result) => {
+        const errors = result.errors?.map((error) => callerFacingError(error.toJSON(), logger));
+        res.json(errors ? { errors, data: result.data ?? null } : { data: result.data ?? null });
+      },
+      next,
+    );
+  };
+  const signedBody = express.json({
+    limit: JSON_BODY_LIMIT,
+    verify: (_req, res, buffer) => {
+      (res as express.Response).locals.bodyDigest = digestOf(buffer);
+    },
+  });
   const unsignedBody = express.json({ limit: UNSIGNED_BODY_LIMIT });
 
   const app = express();
@@ -126,20 +197,20 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', subgraph: subgraph.name });
   });
-  app.get('/health/ready', (_req, res) => {
-    core.orm.em
-      .getConnection()
-      .execute('select 1')
-      .then(
-        () => res.json({ status: 'ready', subgraph: subgraph.name, checks: { database: 'ok' } }),
-        () =>
-          res.status(503).json({ status: 'unavailable', subgraph: subgraph.name, checks: { database: 'unreachable' } }),
-      );
+  app.get('/health/ready', (_req, res, next) => {
+    databaseState(core.orm).then((database) => {
+      const ready = database === 'ok';
+      res
+        .status(ready ? 200 : 503)
+        .json({ status: ready ? 'ready' : 'unavailable', subgraph: subgraph.name, checks: { database } });
+    }, next);
   });
   app.use(
     '/graphql',
     checkSignature,
     (req, res, next) => (res.locals.hop ? signedBody : unsignedBody)(req, res, next),
+    checkTarget,
+    runCompiled,
     expressMiddleware(server, {
       context: async ({ res }) => {
         const hop = res.locals.hop as HopCaller | undefined;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Caller, ProviderView } from '../../graphql/shared/caller.js';
 
@@ -18,7 +18,21 @@ export interface HopCaller {
   requestId?: string;
 }
 
-const callerSchema = z.discriminatedUnion('kind', [
+/**
+ * What a signature binds besides the caller: the schema the API process expects of the service
+ * (so a service of another build, or another subgraph, refuses before it runs anything) and the
+ * body's digest (so a header copied off the network cannot carry another document).
+ */
+export interface HopTarget {
+  schemaDigest: string;
+  bodyDigest: string;
+}
+
+export function digestOf(text: string | Buffer): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+const callerSchema: z.ZodType<Caller> = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('provider'),
     apiKeyId: z.number().int(),
@@ -29,7 +43,8 @@ const callerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('internal'), apiKeyId: z.number().int(), apiKeyPrefix: z.string() }),
 ]);
 
-const providerSchema = z.object({
+// Typed as the view, so that a field added to it and not here fails the typecheck, not the hop.
+const providerSchema: z.ZodType<ProviderView> = z.object({
   id: z.number().int(),
   name: z.string(),
   bookingUrl: z.string().nullable(),
@@ -44,6 +59,8 @@ const claimsSchema = z.object({
   caller: callerSchema,
   callerProvider: providerSchema.nullable(),
   requestId: z.string().optional(),
+  schemaDigest: z.string(),
+  bodyDigest: z.string(),
   /** Milliseconds since the epoch after which the claims are refused. */
   expiresAt: z.number().int(),
 });
@@ -53,13 +70,13 @@ function signatureOf(secret: string, payload: string): Buffer {
 }
 
 /** `<claims, base64url JSON>.<HMAC-SHA256 of that text, base64url>` */
-export function signCaller(secret: string, hop: HopCaller, now: number = Date.now()): string {
-  const claims = { ...hop, expiresAt: now + SIGNED_CALLER_LIFETIME_MS };
+export function signCaller(secret: string, hop: HopCaller, target: HopTarget, now: number = Date.now()): string {
+  const claims = { ...hop, ...target, expiresAt: now + SIGNED_CALLER_LIFETIME_MS };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${signatureOf(secret, payload).toString('base64url')}`;
 }
 
-export type CallerCheck = { ok: true; hop: HopCaller } | { ok: false; reason: string };
+export type CallerCheck = { ok: true; hop: HopCaller; target: HopTarget } | { ok: false; reason: string };
 
 /** The caller a header names, or why it is refused: unsigned, forged, altered or expired. */
 export function verifyCaller(secret: string, header: string | undefined, now: number = Date.now()): CallerCheck {
@@ -79,8 +96,8 @@ export function verifyCaller(secret: string, header: string | undefined, now: nu
   }
   const claims = claimsSchema.safeParse(decoded);
   if (!claims.success) return { ok: false, reason: 'malformed signed caller' };
-  const { expiresAt, ...hop } = claims.data;
+  const { expiresAt, schemaDigest, bodyDigest, ...hop } = claims.data;
   // A signature dated far ahead was not made by a process of ours, whose clocks agree.
   if (expiresAt <= now || expiresAt > now + 2 * SIGNED_CALLER_LIFETIME_MS) return { ok: false, reason: 'expired' };
-  return { ok: true, hop };
+  return { ok: true, hop, target: { schemaDigest, bodyDigest } };
 }

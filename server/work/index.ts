@@ -85,7 +85,9 @@ function forwardingPorts(subgraph: SubgraphName, process: WorkPorts): WorkPorts 
         if (forwarded.has(name)) return;
         forwarded.add(name);
         const type = forwardedEventJob(subgraph, name);
-        process.events.on(name, (em, payload) => void enqueue(em, process.clock, type, encodeEventPayload(payload)));
+        process.events.on(name, (em, payload) => {
+          enqueue(em, process.clock, type, encodeEventPayload(payload));
+        });
       },
     },
   };

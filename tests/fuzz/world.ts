@@ -103,7 +103,10 @@ export async function openWorld(topology: Topology = 'in-process'): Promise<Worl
   const eventWorkers = services ? Object.values(services.cores).map((core) => handedOverEvents(core, logger)) : [];
   /** In process, an event's effects are in its publisher's transaction: across services, run them now. */
   const settleEvents = async () => {
-    for (const worker of eventWorkers) while ((await worker.runDueJobs()).claimed > 0);
+    // Bounded as drainJobs is: a handed-over event retried at once must fail the run, not hang it.
+    for (const worker of eventWorkers) {
+      for (let round = 0; round < 20 && (await worker.runDueJobs()).claimed > 0; round += 1);
+    }
   };
   const app = createApp(runtime);
   const server: Server = createServer(app);

@@ -7,10 +7,11 @@ import { createSandbox, type CreatedSandbox } from '../../graphql/providers/sand
 import { SettableClock } from '../../graphql/shared/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { type Core, createCore } from '../../server/runtime.js';
+import { CompiledDocuments } from '../../server/subgraphs/compiledDocuments.js';
 import { connectSubgraphs } from '../../server/subgraphs/connect.js';
 import { serviceSdlOf, SubgraphLink } from '../../server/subgraphs/link.js';
 import { createSubgraphApp, type SubgraphApp } from '../../server/subgraphs/serviceApp.js';
-import { type HopCaller, SIGNED_CALLER_HEADER, signCaller } from '../../server/subgraphs/signedCaller.js';
+import { digestOf, type HopCaller, SIGNED_CALLER_HEADER, signCaller } from '../../server/subgraphs/signedCaller.js';
 import { ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
@@ -58,8 +59,23 @@ describe('a subgraph service', () => {
     await database.destroy();
   });
 
-  const post = (body: object, headers: Record<string, string> = {}) =>
-    request(service.app).post('/graphql').set('content-type', 'application/json').set(headers).send(body);
+  const post = (body: object | string, headers: Record<string, string> = {}) =>
+    request(service.app)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set(headers)
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
+  const ownSchema = () => digestOf(serviceSdlOf(core.graph.subgraphs.providers.schema));
+  /** The header the API process sends with `body`, for the schema it expects (this service's, unless given). */
+  const signedFor = (body: object, options: { schemaDigest?: string; now?: number } = {}) =>
+    signCaller(
+      SECRET,
+      hop,
+      { schemaDigest: options.schemaDigest ?? ownSchema(), bodyDigest: digestOf(JSON.stringify(body)) },
+      options.now,
+    );
+  const signedPost = (body: object, headers: Record<string, string> = {}) =>
+    post(body, { [SIGNED_CALLER_HEADER]: signedFor(body), ...headers });
 
   it('serves its schema without a signature, for composition tools', async () => {
     const answer = await post({ query: '{ _service { sdl } }' });
@@ -73,40 +89,84 @@ describe('a subgraph service', () => {
       '{ _service { sdl } provider { id } }',
       `{ _entities(representations: [{ __typename: "Provider", id: ${sandbox.provider.id} }]) { __typename } }`,
       'mutation { __typename }',
+      // What a public field's name or shape might hide: an alias, a fragment, an inline fragment.
+      '{ _service: provider { id } }',
+      '{ ...Data } fragment Data on Query { provider { id } }',
+      '{ ... on Query { provider { id } } }',
+      '{ __schema { types { name } } }',
     ]) {
       const answer = await post({ query });
-      expect(answer.status, query).toBe(401);
-      expect(answer.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
-      expect(answer.body.data).toBeUndefined();
+      expect(answer.status, query).not.toBe(200);
+      expect(answer.body.data ?? undefined, query).toBeUndefined();
     }
+    // The public operation named, and another one beside it: only the named one runs.
+    const twoOperations = 'query Schema { _service { sdl } } query Data { provider { id } }';
+    expect((await post({ query: twoOperations, operationName: 'Data' })).status).toBe(401);
+    expect((await post({ query: twoOperations, operationName: 'Schema' })).status).toBe(200);
+    // A batch, a GET, a persisted query: none of them reaches the data either.
+    expect((await post(`[${JSON.stringify({ query: PROVIDER_QUERY })}]`)).body.data).toBeUndefined();
+    const viaGet = await request(service.app)
+      .get('/graphql')
+      .query({ query: PROVIDER_QUERY })
+      .set('apollo-require-preflight', 'true');
+    expect(viaGet.status).toBe(401);
+    const persisted = await post({
+      extensions: { persistedQuery: { version: 1, sha256Hash: digestOf(PROVIDER_QUERY) } },
+    });
+    expect(persisted.body.data ?? undefined).toBeUndefined();
   });
 
   it('answers a signed caller, with the request id it was given', async () => {
-    const answer = await post(
-      { query: PROVIDER_QUERY },
-      { [SIGNED_CALLER_HEADER]: signCaller(SECRET, hop), 'x-request-id': 'trace-me' },
-    );
+    const answer = await signedPost({ query: PROVIDER_QUERY }, { 'x-request-id': 'trace-me' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: { provider: { id: sandbox.provider.id, name: sandbox.provider.name } } });
     expect(answer.headers['x-request-id']).toBe('trace-me');
   });
 
-  it('refuses a caller signed with another secret, expired, or altered', async () => {
-    const header = signCaller(SECRET, hop);
+  it("answers a signed caller's invalid document as Apollo Server does: 400, nothing run", async () => {
+    const answer = await signedPost({ query: '{ provider { nope } }' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('compiles a document once and runs it compiled after (as the facade does in process)', () => {
+    const documents = new CompiledDocuments(core.graph.subgraphs.providers.schema);
+    const plan = documents.plan(PROVIDER_QUERY, undefined);
+    expect(plan).not.toBeNull();
+    expect(documents.plan(PROVIDER_QUERY, undefined)).toBe(plan);
+    expect(documents.plan('{ provider { nope } }', undefined)).toBeNull();
+    expect(documents.plan('{ provider {', undefined)).toBeNull();
+  });
+
+  it('refuses a caller signed with another secret, expired, altered, or signed for another body', async () => {
+    const body = { query: PROVIDER_QUERY };
+    const header = signedFor(body);
     const [claims, signature] = header.split('.');
     const altered = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { caller: { providerId: number } };
     altered.caller.providerId += 1;
+    const target = { schemaDigest: ownSchema(), bodyDigest: digestOf(JSON.stringify(body)) };
     const refused = {
-      'another secret': signCaller('another-secret-of-at-least-32-characters', hop),
-      expired: signCaller(SECRET, hop, Date.now() - 120_000),
+      'another secret': signCaller('another-secret-of-at-least-32-characters', hop, target),
+      expired: signedFor(body, { now: Date.now() - 120_000 }),
       altered: `${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`,
+      'another body': signedFor({ query: '{ provider { id } }' }),
     };
     for (const [what, forged] of Object.entries(refused)) {
-      const answer = await post({ query: PROVIDER_QUERY }, { [SIGNED_CALLER_HEADER]: forged });
+      const answer = await post(body, { [SIGNED_CALLER_HEADER]: forged });
       expect(answer.status, what).toBe(401);
       expect(answer.body.errors[0].extensions.code, what).toBe('UNAUTHENTICATED');
       expect(answer.body.data, what).toBeUndefined();
     }
+  });
+
+  it('refuses, unrun, a call signed for another schema than it serves (another build, another subgraph)', async () => {
+    const body = { query: PROVIDER_QUERY };
+    const answer = await post(body, {
+      [SIGNED_CALLER_HEADER]: signedFor(body, { schemaDigest: digestOf('type Query { a: Int }') }),
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.errors[0].extensions.code).toBe('SCHEMA_MISMATCH');
+    expect(answer.body.data).toBeUndefined();
   });
 
   it('reads an unsigned body up to 16 KB only', async () => {
@@ -145,15 +205,38 @@ describe('a subgraph service', () => {
       await link.close();
     });
 
-    it('refuses to run anything on a service whose schema differs from its own', async () => {
+    it('refuses to run anything on a service whose schema differs from its own: the service refuses it unrun', async () => {
       const link = linkTo('type Query { other: Int }');
       expect(await link.checkSchema()).toBe('different');
       await expect(link.execute(PROVIDER_QUERY, {}, hop)).rejects.toBeInstanceOf(ServiceUnavailableError);
       await link.close();
     });
 
+    it("treats a service's refusal of its signature as the platform's fault, not the caller's", async () => {
+      const link = new SubgraphLink({
+        name: 'providers',
+        url,
+        secret: 'not-the-secret-the-service-was-given-at-all',
+        timeoutMs: 2_000,
+        expectedSdl: serviceSdlOf(core.graph.subgraphs.providers.schema),
+      });
+      const refusal = link.execute(PROVIDER_QUERY, {}, hop);
+      await expect(refusal).rejects.toThrow("the providers service refused this process's signature");
+      await expect(refusal).rejects.not.toBeInstanceOf(ServiceUnavailableError);
+      await link.close();
+    });
+
     it('gives up on a service that accepts the call but does not answer in time', async () => {
-      const silent = createServer(() => undefined);
+      // Answers its schema, then never the document.
+      const silent = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          if (!body.includes('_service')) return;
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ data: { _service: { sdl: 'type Query { a: Int }' } } }));
+        });
+      });
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       const address = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/graphql`;
       const link = new SubgraphLink({
@@ -161,8 +244,9 @@ describe('a subgraph service', () => {
         url: address,
         secret: SECRET,
         timeoutMs: 200,
-        expectedSdl: '',
+        expectedSdl: 'type Query { a: Int }',
       });
+      expect(await link.checkSchema()).toBe('same');
       const started = Date.now();
       await expect(link.execute(PROVIDER_QUERY, {}, hop)).rejects.toThrow('The providers service is unavailable');
       expect(Date.now() - started).toBeLessThan(5_000);

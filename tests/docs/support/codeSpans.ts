@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { splitFrontMatter } from '../../../app/docs/markdown.server.js';
 import { LimitCode } from '../../../server/graphqlCost/policy.js';
+import { SERVICE_UNAVAILABLE_CODE } from '../../../server/subgraphs/remoteDataSource.js';
 import type { ApiNames } from './apiNames.js';
 
 export interface CodeSpan {
@@ -39,10 +40,11 @@ const ALLOWED: Record<string, string> = {
   '409': 'the status a ticketing system answers when it is sold out',
   // The refusals of /graphql before an operation runs (decision 017): GraphQL errors, not REST answers.
   ...Object.fromEntries(Object.values(LimitCode).map((code) => [code, 'a code of a /graphql refusal'])),
+  [SERVICE_UNAVAILABLE_CODE]: 'the code of /graphql fields whose service does not answer (decision 020)',
 };
 
 /** Statuses every operation can answer, which the document does not repeat on each. */
-const PLATFORM_STATUSES = new Set(['401', '404', '413', '422', '429', '500']);
+const PLATFORM_STATUSES = new Set(['401', '404', '413', '422', '429', '500', '503']);
 
 /**
  * Spans that are plainly not API names: values, code, commands, files, headers. Each test is a
