@@ -242,7 +242,7 @@ describe(`subgraph work split over processes on one database (${isPostgresTestRu
     });
   });
 
-  it('refuses to register a handler of an event with no delivery declared', () => {
+  it('has no delivery for an event nobody classified, and says where to classify it', () => {
     expect(() => deliveryOf('nobody.declared' as DomainEventName)).toThrow(
       'Domain event "nobody.declared" has no delivery: classify it in server/work/eventDelivery.ts',
     );
