@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { authenticateApiKey, type AuthenticatedCaller } from '../../graphql/providers/apiKeys.js';
 import { staffCallerOf } from '../../graphql/providers/staffSessions.js';
-import type { GraphContext } from '../../graphql/shared/context.js';
 import { ForbiddenError, UnauthenticatedError } from '../../graphql/shared/errors.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
+import { requestContext } from '../requestContext.js';
 import type { Runtime } from '../runtime.js';
 import { CSRF_HEADER, isSameOrigin, sessionTokenOf } from './staffSession.js';
 
@@ -48,17 +48,11 @@ export function authenticate(runtime: Runtime, options: AuthenticateOptions = {}
       ? await sessionCaller(runtime, req, session)
       : await authenticateApiKey(em, bearer, { cache: runtime.callers, now: runtime.clock.now() });
     res.locals.caller = caller;
-    const context: GraphContext = {
-      em,
+    res.locals.graphContext = requestContext(runtime, em, {
       caller,
       callerProvider: provider,
       requestId: res.locals.requestId,
-      clock: runtime.clock,
-      events: runtime.events,
-      appEnv: runtime.config.appEnv,
-      services: runtime.services,
-    };
-    res.locals.graphContext = context;
+    });
     next();
   });
 }

@@ -16,6 +16,7 @@ import { SCHEMA_MISMATCH_STATUS, serviceSdlOf } from './link.js';
 import { requestId } from '../http/requestId.js';
 import { requestLog } from '../http/requestLog.js';
 import type { Logger } from '../logger.js';
+import { requestContext } from '../requestContext.js';
 import type { Core } from '../runtime.js';
 import { digestOf, type HopCaller, type HopTarget, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
 
@@ -34,20 +35,6 @@ export interface SubgraphAppOptions {
   name: SubgraphName;
   secret: string;
   logger: Logger;
-}
-
-/** A signed caller's request context on the service: as the API process would make it in process. */
-function contextFor(core: Core, hop: HopCaller): GraphContext {
-  return {
-    em: core.orm.em.fork(),
-    caller: hop.caller,
-    callerProvider: hop.callerProvider,
-    requestId: hop.requestId,
-    clock: core.clock,
-    events: core.events,
-    appEnv: core.config.appEnv,
-    services: core.services,
-  };
 }
 
 export interface SubgraphApp {
@@ -175,13 +162,16 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
       next();
       return;
     }
-    Promise.resolve(plan.query(undefined, contextFor(core, hop), isObject(body.variables) ? body.variables : {})).then(
-      (result) => {
-        const errors = result.errors?.map((error) => callerFacingError(error.toJSON(), logger));
-        res.json(errors ? { errors, data: result.data ?? null } : { data: result.data ?? null });
-      },
-      next,
-    );
+    Promise.resolve(
+      plan.query(
+        undefined,
+        requestContext(core, core.orm.em.fork(), hop),
+        isObject(body.variables) ? body.variables : {},
+      ),
+    ).then((result) => {
+      const errors = result.errors?.map((error) => callerFacingError(error.toJSON(), logger));
+      res.json(errors ? { errors, data: result.data ?? null } : { data: result.data ?? null });
+    }, next);
   };
   const signedBody = express.json({
     limit: JSON_BODY_LIMIT,
@@ -214,7 +204,7 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     expressMiddleware(server, {
       context: async ({ res }) => {
         const hop = res.locals.hop as HopCaller | undefined;
-        return hop ? contextFor(core, hop) : { unsigned: true as const };
+        return hop ? requestContext(core, core.orm.em.fork(), hop) : { unsigned: true as const };
       },
     }),
   );
