@@ -96,6 +96,11 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
   });
   await server.start();
 
+  /** A call refused before anything runs: logged for the operator, answered as a GraphQL error for the link. */
+  const refuse = (res: express.Response, status: number, code: string, message: string) => {
+    logger.warn({ requestId: res.locals.requestId, status, code }, `subgraph: ${message}`);
+    res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  };
   const checkSignature: RequestHandler = (req, res, next) => {
     const header = req.get(SIGNED_CALLER_HEADER);
     if (header === undefined) {
@@ -104,10 +109,7 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     }
     const check = verifyCaller(options.secret, header);
     if (!check.ok) {
-      logger.warn({ requestId: res.locals.requestId, reason: check.reason }, 'subgraph: signed caller refused');
-      res
-        .status(401)
-        .json({ errors: [{ message: `Caller refused: ${check.reason}`, extensions: { code: 'UNAUTHENTICATED' } }] });
+      refuse(res, 401, 'UNAUTHENTICATED', `Caller refused: ${check.reason}`);
       return;
     }
     res.locals.hop = check.hop;
@@ -123,27 +125,16 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
       return;
     }
     if (target.schemaDigest !== ownSchemaDigest) {
-      logger.warn({ requestId: res.locals.requestId }, 'subgraph: called for another schema than this one serves');
-      res.status(SCHEMA_MISMATCH_STATUS).json({
-        errors: [
-          {
-            message: 'This service serves another schema than its caller expects',
-            extensions: { code: 'SCHEMA_MISMATCH' },
-          },
-        ],
-      });
+      refuse(
+        res,
+        SCHEMA_MISMATCH_STATUS,
+        'SCHEMA_MISMATCH',
+        'This service serves another schema than its caller expects',
+      );
       return;
     }
     if (target.bodyDigest !== res.locals.bodyDigest) {
-      logger.warn(
-        { requestId: res.locals.requestId },
-        'subgraph: signed caller refused: another body than the one signed',
-      );
-      res.status(401).json({
-        errors: [
-          { message: 'Caller refused: the body is not the one signed', extensions: { code: 'UNAUTHENTICATED' } },
-        ],
-      });
+      refuse(res, 401, 'UNAUTHENTICATED', 'Caller refused: the body is not the one signed');
       return;
     }
     next();
