@@ -139,8 +139,3 @@ export function defineRoute<
 ): RouteDefinition<OperationId, Path, Document, Params, Query, Body, Schema, Status> {
   return route;
 }
-
-/** `/a/{b_id}/c` -> `/a/:b_id/c` */
-export function expressPath(openApiPath: string): string {
-  return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
-}

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, parse, print, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
@@ -9,7 +9,8 @@ import { asyncHandler } from './asyncHandler.js';
 import { answerForError } from './httpErrors.js';
 import { bodyMediaType, requireBodyMediaType } from './mediaType.js';
 import { multipartBody, type MultipartOptions } from './multipart.js';
-import { type AnyRoute, expressPath } from './route.js';
+import type { AnyRoute } from './route.js';
+import { routeTable } from './routeTable.js';
 import { toValidationIssues } from './validation.js';
 import type { z } from './zod.js';
 
@@ -135,15 +136,21 @@ const imageUpload: MultipartOptions = {
 };
 
 /**
- * The public REST contract as an Express router: each declared route gets the shared
- * middleware (authentication, rate limit) and its handler.
+ * The public REST contract as one middleware: each declared route gets the shared middleware
+ * (authentication, rate limit), its body reader and its handler.
  */
-export function createFacadeRouter(compiled: CompiledRoute[], middleware: RequestHandler[]): Router {
-  const router = Router();
-  for (const entry of [...compiled].sort((a, b) => bySpecificity(a.route.path, b.route.path))) {
-    const bodyReader = entry.route.request?.body ? [requireBodyMediaType(bodyMediaType(entry.route))] : [];
-    if (entry.route.request?.bodyType === 'multipart') bodyReader.push(multipartBody(imageUpload));
-    router[entry.route.method](expressPath(entry.route.path), ...middleware, ...bodyReader, handlerFor(entry));
-  }
-  return router;
+export function createFacadeRouter(compiled: CompiledRoute[], middleware: RequestHandler[]): RequestHandler {
+  return routeTable(
+    [...compiled]
+      .sort((a, b) => bySpecificity(a.route.path, b.route.path))
+      .map((entry) => {
+        const bodyReader = entry.route.request?.body ? [requireBodyMediaType(bodyMediaType(entry.route))] : [];
+        if (entry.route.request?.bodyType === 'multipart') bodyReader.push(multipartBody(imageUpload));
+        return {
+          method: entry.route.method,
+          path: entry.route.path,
+          handlers: [...middleware, ...bodyReader, handlerFor(entry)],
+        };
+      }),
+  );
 }

@@ -403,6 +403,12 @@ describe("the REST facade's 422 answers", () => {
     expect(executions).toEqual([]);
   });
 
+  it('reports a path parameter that is no valid escape at its name, not as a server error', async () => {
+    await expectIssues('/test/venues/%E0%A4%A/events', { name: 'Concert' }, [
+      { loc: ['venue_id'], msg: expect.any(String), type: 'int_parsing' },
+    ]);
+  });
+
   it('reports an unknown body key as extra_forbidden at its own loc', async () => {
     await expectIssues('/test/venues/7/events', { name: 'Concert', colour: 'red' }, [
       { loc: ['colour'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
