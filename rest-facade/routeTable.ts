@@ -21,13 +21,10 @@ interface Compiled {
 }
 
 function segmentsOf(path: string): Segment[] {
-  return path
-    .split('/')
-    .slice(1)
-    .map((part) => {
-      const parameter = /^\{([^}]+)\}$/.exec(part)?.[1] ?? null;
-      return { literal: parameter === null ? part.toLowerCase() : null, parameter };
-    });
+  return pathSegments(path).map((part) => {
+    const parameter = /^\{([^}]+)\}$/.exec(part)?.[1] ?? null;
+    return { literal: parameter === null ? part.toLowerCase() : null, parameter };
+  });
 }
 
 /**
@@ -43,8 +40,11 @@ function decoded(segment: string): string {
   }
 }
 
-/** The request's path segments, without the one trailing slash Express's non-strict matching allows. */
-function requestSegments(path: string): string[] {
+/**
+ * The segments of a path, without one trailing slash: Express's non-strict matching takes
+ * `/v2/collective/offers/` (the contract's own form) and `/v2/collective/offers` alike.
+ */
+function pathSegments(path: string): string[] {
   const parts = path.split('/');
   parts.shift();
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
@@ -110,7 +110,7 @@ export function routeTable(entries: TableEntry[]): RequestHandler {
   }
 
   return (req, res, next) => {
-    const parts = requestSegments(req.path);
+    const parts = pathSegments(req.path);
     const method = req.method === 'HEAD' && !byMethod.has('HEAD') ? 'GET' : req.method;
     for (const entry of byMethod.get(method) ?? []) {
       const params = matches(entry, parts);

@@ -29,6 +29,7 @@ const app = appOf(
     { method: 'get', path: '/v1/events/{event_id}', handlers: [answer('event')] },
     { method: 'patch', path: '/v1/events/{event_id}', handlers: [answer('edit')] },
     { method: 'get', path: '/v1/events/{event_id}/dates/{stock_id}', handlers: [answer('date')] },
+    { method: 'post', path: '/v2/offers/', handlers: [answer('offers')] },
   ]),
 );
 
@@ -46,6 +47,8 @@ describe('routeTable: the operations matched as Express matched them', () => {
     expect((await request(app).get('/V1/Events/12')).body.name).toBe('event');
     expect((await request(app).get('/v1/events/12/')).body.name).toBe('event');
     expect((await request(app).get('/v1/events/12//')).status).toBe(404);
+    expect((await request(app).post('/v2/offers/')).body.name).toBe('offers');
+    expect((await request(app).post('/v2/offers')).body.name).toBe('offers');
   });
 
   it('decodes parameters, and leaves a malformed escape as sent for the schema to refuse', async () => {
