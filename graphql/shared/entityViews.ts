@@ -42,7 +42,14 @@ function converterOf(type: string): Convert {
   }
 }
 
-const plans = new WeakMap<object, { columns: Column[]; prototype: object }>();
+interface Plan {
+  columns: Column[];
+  prototype: object;
+  /** One builder per column prefix, made on first use (see builderOf). */
+  builders: Map<string, (row: Row) => object>;
+}
+
+const plans = new WeakMap<object, Plan>();
 
 /** Marks the prototypes of views: a view's relations are what its reader joined, never loaded later. */
 const VIEW = Symbol('entity view');
@@ -72,7 +79,7 @@ function planOf<T extends object>(em: EntityManager, entity: EntityClass<T>) {
         configurable: true,
       });
     }
-    plan = { columns, prototype };
+    plan = { columns, prototype, builders: new Map() };
     plans.set(entity, plan);
   }
   return plan;
@@ -92,10 +99,37 @@ function planOf<T extends object>(em: EntityManager, entity: EntityClass<T>) {
  * that selects them under a prefix (viewColumns).
  */
 export function viewOf<T extends object>(em: EntityManager, entity: EntityClass<T>, row: Row, prefix = ''): T {
-  const { columns, prototype } = planOf(em, entity);
-  const view = Object.create(prototype) as Record<string, unknown>;
-  for (const { property, column, convert } of columns) view[property] = convert(row[prefix + column]);
-  return view as T;
+  return builderOf(planOf(em, entity), prefix)(row) as T;
+}
+
+/**
+ * The view builder of an entity for one column prefix, written out property by property. A loop
+ * over the columns with computed names sent every view of every entity through the same
+ * megamorphic property accesses: 12 venues with their offerer, address and link took 32 µs that
+ * way, 7 µs written out (issue 19). Names come from the entity's metadata, quoted as JSON.
+ */
+function builderOf(plan: Plan, prefix: string): (row: Row) => object {
+  let build = plan.builders.get(prefix);
+  if (!build) {
+    const assignments = plan.columns
+      .map(
+        ({ property, column }, index) =>
+          `view[${JSON.stringify(property)}] = converters[${index}](row[${JSON.stringify(prefix + column)}]);`,
+      )
+      .join('\n');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- written from metadata, as said above
+    const make = new Function(
+      'prototype',
+      'converters',
+      `return function view(row) {\nconst view = Object.create(prototype);\n${assignments}\nreturn view;\n};`,
+    ) as (prototype: object, converters: Convert[]) => (row: Row) => object;
+    build = make(
+      plan.prototype,
+      plan.columns.map((column) => column.convert),
+    );
+    plan.builders.set(prefix, build);
+  }
+  return build;
 }
 
 /** Whether an object is a view (viewOf) rather than a managed entity. */
