@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resol
 import type { GraphContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';
 import { isView } from '../shared/entityViews.js';
-import { oncePerRequest, rememberForRequest } from '../shared/requestMemo.js';
+import { oncePerRequest, rememberedForRequest, rememberForRequest } from '../shared/requestMemo.js';
 import { venueInScope, venueLinkInScope, venueViewsOfCaller } from './access.js';
 import { ExternalUrls, ExternalUrlsInput } from './externalUrls.js';
 import { changeTicketingUrls, refuseUncallableUrls } from './ticketingUrls.js';
@@ -30,6 +30,12 @@ function callerLinks(context: GraphContext): Promise<Map<number, VenueProvider>>
     const links = await context.em.find(VenueProvider, { provider: context.caller.providerId, isActive: true });
     return new Map(links.map((link) => [link.venue.id, link]));
   });
+}
+
+function urlsOf(link: VenueProvider | undefined): ExternalUrls | null {
+  return link
+    ? { bookingUrl: link.bookingUrl, cancelUrl: link.cancelUrl, notificationUrl: link.notificationUrl }
+    : null;
 }
 
 @Resolver(() => Venue)
@@ -93,28 +99,27 @@ export class VenueResolver {
     });
   }
 
+  // The field resolvers answer at once when the venue is a view with what its query joined: a
+  // promise per venue and field would make GraphQL complete every venue of a list one by one.
   @FieldResolver(() => Offerer)
-  async offerer(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<Offerer> {
+  offerer(@Root() venue: Venue, @Ctx() context: GraphContext): Offerer | Promise<Offerer> {
     if (isView(venue)) return venue.offerer;
-    await context.em.populate(venue, ['offerer']);
-    return venue.offerer;
+    return context.em.populate(venue, ['offerer']).then(() => venue.offerer);
   }
 
   @FieldResolver(() => Address, { nullable: true, description: 'Null for a digital venue.' })
-  async address(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<Address | null> {
+  address(@Root() venue: Venue, @Ctx() context: GraphContext): Address | null | Promise<Address | null> {
     if (!venue.address || isView(venue)) return venue.address;
-    await context.em.populate(venue, ['address']);
-    return venue.address;
+    return context.em.populate(venue, ['address']).then(() => venue.address);
   }
 
   @FieldResolver(() => ExternalUrls, {
     nullable: true,
     description: "The venue's own URLs for the calling provider (null for internal keys).",
   })
-  async externalUrls(@Root() venue: Venue, @Ctx() context: GraphContext): Promise<ExternalUrls | null> {
-    const link = (await callerLinks(context)).get(venue.id);
-    return link
-      ? { bookingUrl: link.bookingUrl, cancelUrl: link.cancelUrl, notificationUrl: link.notificationUrl }
-      : null;
+  externalUrls(@Root() venue: Venue, @Ctx() context: GraphContext): ExternalUrls | null | Promise<ExternalUrls | null> {
+    const known = rememberedForRequest<Map<number, VenueProvider>>(context, CALLER_LINKS);
+    if (known) return urlsOf(known.get(venue.id));
+    return callerLinks(context).then((links) => urlsOf(links.get(venue.id)));
   }
 }

@@ -1,6 +1,12 @@
 import type { GraphContext } from './context.js';
 
-const memos = new WeakMap<GraphContext, Map<string, Promise<unknown>>>();
+interface Memo {
+  loading: Map<string, Promise<unknown>>;
+  /** What is known already, readable without waiting. */
+  known: Map<string, unknown>;
+}
+
+const memos = new WeakMap<GraphContext, Memo>();
 
 /**
  * Loads a value once per request: field resolvers of a list then share one query
@@ -8,19 +14,28 @@ const memos = new WeakMap<GraphContext, Map<string, Promise<unknown>>>();
  */
 export function oncePerRequest<T>(context: GraphContext, key: string, load: () => Promise<T>): Promise<T> {
   const memo = memoOf(context);
-  if (!memo.has(key)) memo.set(key, load());
-  return memo.get(key) as Promise<T>;
+  if (memo.known.has(key)) return Promise.resolve(memo.known.get(key) as T);
+  if (!memo.loading.has(key)) memo.loading.set(key, load());
+  return memo.loading.get(key) as Promise<T>;
 }
 
 /** What `oncePerRequest(context, key, ...)` will answer, when a query already read it with something else. */
 export function rememberForRequest<T>(context: GraphContext, key: string, value: T): void {
-  memoOf(context).set(key, Promise.resolve(value));
+  memoOf(context).known.set(key, value);
 }
 
-function memoOf(context: GraphContext): Map<string, Promise<unknown>> {
+/**
+ * The value remembered for the request, if a query did: a field resolver of a list can then
+ * answer at once rather than with a promise per item, which GraphQL completes one by one.
+ */
+export function rememberedForRequest<T>(context: GraphContext, key: string): T | undefined {
+  return memos.get(context)?.known.get(key) as T | undefined;
+}
+
+function memoOf(context: GraphContext): Memo {
   let memo = memos.get(context);
   if (!memo) {
-    memo = new Map();
+    memo = { loading: new Map(), known: new Map() };
     memos.set(context, memo);
   }
   return memo;
