@@ -238,6 +238,11 @@ describe.skipIf(skipBrowserTests)('The back office in a browser', () => {
     const schema = answered('__schema');
     await page.goto(url('/graphql'));
     expect((await schema).status()).toBe(200);
+    // The editors load after the toolbar: a click on Execute before the query editor holds the
+    // default query runs nothing (the cause of this test's failures on a loaded machine).
+    await expect
+      .poll(() => page.locator('.graphiql-query-editor').innerText(), { timeout: 60_000, interval: 100 })
+      .toContain('jobCounts');
     const run = page.getByRole('button', { name: /Execute query/i });
     const result = answered('jobCounts');
     await run.click();
