@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { statSync, writeFileSync } from 'node:fs';
+import { type FSWatcher, statSync, watch, writeFileSync } from 'node:fs';
 import type { EntityManager, EventSubscriber, FlushEventArgs, MikroORM, TransactionEventArgs } from '@mikro-orm/core';
 import pg from 'pg';
 import { ApiKey } from '../../graphql/providers/ApiKey.js';
@@ -17,7 +17,8 @@ import type { DatabaseConfig } from './orm.js';
  * - other processes on PostgreSQL: the same commit sends a notification on a channel that every
  *   process listens to;
  * - other processes on one SQLite file (the CLI beside the server): the commit rewrites a marker
- *   file beside the database, which each lookup checks (one stat, no read).
+ *   file beside the database, which every process watches (inotify on Linux); where the file
+ *   cannot be watched, each lookup checks it instead (one stat, no read).
  * An in-memory SQLite database has only this process.
  */
 
@@ -117,18 +118,71 @@ export async function watchCallerChanges(orm: MikroORM, logger: Logger): Promise
   loggers.set(orm, logger);
   if (database.kind === 'postgresql') return listenOnPostgres(database.url, announcer, logger);
   const marker = markerPathOf(database);
-  let seen = marker ? markerVersion(marker) : null;
+  if (!marker)
+    return {
+      live: true,
+      poll() {},
+      subscribe: (listener) => announcer.subscribe(listener),
+      close: async () => undefined,
+    };
+  return watchMarker(marker, announcer, logger);
+}
+
+/**
+ * The marker as the kernel reports its changes: a `stat` on every lookup cost about 100 µs of a
+ * loaded request (9 % of the offerer venues' main thread), a watch costs nothing until a change.
+ * Like PostgreSQL's notifications, a change is heard when its event arrives, not in the instant of
+ * the commit. Where the file cannot be watched, or the watch fails, every lookup checks it again.
+ */
+function watchMarker(marker: string, announcer: CallerChangeAnnouncer, logger: Logger): CallerChangeFeed {
+  let seen: string | null = null;
+  let watcher: FSWatcher | null = null;
+  let closed = false;
+
+  const stopWatching = () => {
+    watcher?.close();
+    watcher = null;
+  };
+  const fallBackToStat = (error: Error) => {
+    logger.warn({ err: error.message }, 'cannot watch the caller-change marker: every lookup checks it');
+    stopWatching();
+    seen = markerVersion(marker);
+    // A change may have come while the watch failed.
+    announcer.heard();
+  };
+  const startWatching = () => {
+    try {
+      // The watch needs the file: a process that finds none creates it (an empty marker is no change).
+      writeFileSync(marker, '', { flag: 'a' });
+      watcher = watch(marker, { persistent: false }, (event) => {
+        announcer.heard();
+        // Removed or replaced: the watch followed the old file, so watch the path again.
+        if (event === 'rename' && !closed) {
+          stopWatching();
+          startWatching();
+        }
+      });
+      watcher.on('error', fallBackToStat);
+    } catch (error) {
+      fallBackToStat(error as Error);
+    }
+  };
+  startWatching();
+
   return {
     live: true,
     poll() {
-      if (!marker) return;
+      if (watcher) return;
       const version = markerVersion(marker);
       if (version === seen) return;
       seen = version;
       announcer.heard();
     },
     subscribe: (listener) => announcer.subscribe(listener),
-    close: async () => undefined,
+    close: async () => {
+      closed = true;
+      stopWatching();
+    },
   };
 }
 

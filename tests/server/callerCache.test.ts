@@ -3,13 +3,18 @@
  * change made anywhere takes effect at the next request: in this process, and in another one on
  * the same database (a second ORM, as the CLI or a second server process opens it).
  */
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/core';
+import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revokeApiKey } from '../../graphql/providers/apiKeys.js';
 import { CallerCache, type CallerChanges } from '../../graphql/providers/callerCache.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { createSandbox } from '../../graphql/providers/sandbox.js';
+import { markerPathOf, watchCallerChanges } from '../../server/db/callerChanges.js';
 import { openDatabase } from '../../server/db/orm.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -93,7 +98,7 @@ describe('a key and its provider between requests', () => {
     request(testApp.app).get('/public/providers/v1/provider').set('Authorization', `Bearer ${key}`);
   const prefixOf = (key: string) => key.split('_').slice(0, 2).join('_');
 
-  /** Another process hears of a change when its notification arrives (PostgreSQL) or at once (SQLite). */
+  /** Another process hears of a change when its notification arrives (PostgreSQL) or its marker's watch fires (SQLite). */
   async function statusSoon(key: string, expected: number): Promise<number> {
     let status = (await getProvider(key)).status;
     for (let attempt = 0; status !== expected && attempt < 40; attempt += 1) {
@@ -164,5 +169,53 @@ describe('a key and its provider between requests', () => {
       await revokeApiKey(em, testApp.clock, prefixOf(apiKey));
     });
     expect((await getProvider(apiKey)).status).toBe(401);
+  });
+});
+
+describe('the marker beside a SQLite file', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'caller-marker-'));
+  const database = { kind: 'sqlite' as const, path: join(directory, 'watched.sqlite') };
+  const marker = markerPathOf(database) as string;
+  let orm: MikroORM;
+  afterAll(async () => {
+    await orm?.close(true);
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  /** Resolves with true once `listener` has been called, false after a second. */
+  function heardWithin(changes: { subscribe(listener: () => void): () => void }): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), 1_000);
+      const stop = changes.subscribe(() => finish(true));
+      function finish(heard: boolean) {
+        clearTimeout(timer);
+        stop();
+        resolve(heard);
+      }
+    });
+  }
+
+  it('is watched: a change written by another process is heard without a lookup, even after the file was removed', async () => {
+    orm = await openDatabase(database);
+    const changes = await watchCallerChanges(orm, pino({ level: 'silent' }));
+    try {
+      const first = heardWithin(changes);
+      writeFileSync(marker, 'another process changed a key');
+      expect(await first).toBe(true);
+
+      // Removed, then written again as a new file: the watch follows the path, not the old file.
+      const removed = heardWithin(changes);
+      unlinkSync(marker);
+      expect(await removed).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const recreated = heardWithin(changes);
+      writeFileSync(marker, 'and another change');
+      expect(await recreated).toBe(true);
+
+      // Nothing written: nothing heard.
+      expect(await heardWithin(changes)).toBe(false);
+    } finally {
+      await changes.close();
+    }
   });
 });
