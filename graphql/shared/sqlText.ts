@@ -1,4 +1,5 @@
 import type { EntityClass, EntityManager } from '@mikro-orm/core';
+import { readPrepared } from './preparedReads.js';
 
 /**
  * Reads that every poll makes are written as SQL text, the same on SQLite and PostgreSQL, with
@@ -6,7 +7,11 @@ import type { EntityClass, EntityManager } from '@mikro-orm/core';
  * builder or knex on every request measured more than running it (issue 19's profiles).
  */
 export function selectRows<Row>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> {
-  return em.getConnection().execute<Row[]>(sql, [...params]);
+  return (
+    (readPrepared(em, sql, params) as Promise<Row[]> | null) ??
+    // In the transaction of `em` if it has one: on SQLite's one connection, a read outside it would wait for its end.
+    em.getConnection().execute<Row[]>(sql, [...params], 'all', em.getTransactionContext())
+  );
 }
 
 /** `?, ?, ?` for an `in (...)` of `count` values; callers never ask for none (`in ()` is no SQL). */
