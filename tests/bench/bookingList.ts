@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { AbstractSqlConnection, Knex, SqlEntityManager } from '@mikro-orm/knex';
+import type { AbstractSqlConnection, SqlEntityManager } from '@mikro-orm/knex';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { Beneficiary, INITIAL_CREDIT_CENTS } from '../../graphql/bookings/Beneficiary.js';
 import { type BookingStatus } from '../../graphql/bookings/Booking.js';
-import { readBookingViews } from '../../graphql/bookings/bookingViews.js';
+import { bookingViewsQuery } from '../../graphql/bookings/bookingViews.js';
 import { cancellationLimitOf, TOKEN_LENGTH } from '../../graphql/bookings/rules.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
@@ -232,8 +232,8 @@ export async function seedBookings(target: BenchTarget, log: (line: string) => v
 }
 
 /**
- * The plan of the deep page's query: the very SQL readBookingViews builds (captured from it
- * instead of being sent), with the values inlined as MikroORM sends them. PostgreSQL:
+ * The plan of the deep page's query: the very SQL readBookingViews sends (bookingViewsQuery),
+ * shown with its values written in. PostgreSQL:
  * EXPLAIN (ANALYZE, BUFFERS); SQLite: EXPLAIN QUERY PLAN.
  */
 export async function explainBookingPage(
@@ -241,22 +241,7 @@ export async function explainBookingPage(
   filters: { offerId: number; firstIndex: number; limit: number },
 ): Promise<{ sql: string; plan: string }> {
   const em = target.runtime.orm.em.fork() as SqlEntityManager;
-  // readBookingViews sends SQL text with its parameters, or a knex query builder: both are read.
-  const captured: { query: string | Knex.QueryBuilder; params: readonly unknown[] }[] = [];
-  const spy = {
-    getKnex: () => em.getKnex(),
-    getPlatform: () => em.getPlatform(),
-    getConnection: () => ({
-      execute: async (query: string | Knex.QueryBuilder, params: readonly unknown[] = []) => {
-        captured.push({ query, params });
-        return [];
-      },
-    }),
-  } as unknown as EntityManager;
-  await readBookingViews(spy, filters);
-  if (captured.length !== 1) throw new Error(`readBookingViews sent ${captured.length} queries, expected 1`);
-  const [{ query, params }] = captured;
-  const { sql, bindings } = typeof query === 'string' ? { sql: query, bindings: params } : query.toSQL();
+  const { sql, params: bindings } = bookingViewsQuery(em, filters);
   const platform = em.getPlatform();
   const formatted = platform.formatQuery(sql, [...bindings]);
   const connection = em.getConnection();
