@@ -1,5 +1,5 @@
 import type { EntityClass, EntityManager } from '@mikro-orm/core';
-import { readPrepared } from './preparedReads.js';
+import { runPrepared } from './preparedStatements.js';
 
 /**
  * Reads that every poll makes are written as SQL text, the same on SQLite and PostgreSQL, with
@@ -8,7 +8,7 @@ import { readPrepared } from './preparedReads.js';
  */
 export function selectRows<Row>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> {
   return (
-    (readPrepared(em, sql, params) as Promise<Row[]> | null) ??
+    (runPrepared(em, sql, params) as Promise<Row[]> | null) ??
     // In the transaction of `em` if it has one: on SQLite's one connection, a read outside it would wait for its end.
     em.getConnection().execute<Row[]>(sql, [...params], 'all', em.getTransactionContext())
   );
@@ -47,8 +47,9 @@ export async function insertReturningIds<T extends object>(
       }),
     );
     const sql = `insert into ${meta.tableName} (${columns.join(', ')}) values ${chunk.map(() => tuple).join(', ')} returning id`;
-    // Typed as any by MikroORM for every method; 'all' answers the rows.
-    const inserted = (await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as {
+    const inserted = ((await runPrepared(em, sql, params)) ??
+      // Typed as any by MikroORM for every method; 'all' answers the rows.
+      ((await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as unknown[])) as {
       id: number | string;
     }[];
     if (inserted.length !== chunk.length)

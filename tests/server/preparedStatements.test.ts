@@ -1,6 +1,6 @@
 /**
  * SQL text reads run through statements prepared once per connection
- * (graphql/shared/preparedReads.ts): they must answer what MikroORM's `execute` answers, see what
+ * (graphql/shared/preparedStatements.ts): they must answer what MikroORM's `execute` answers, see what
  * a transaction sees, and never see another transaction's uncommitted rows.
  */
 import type { EntityManager } from '@mikro-orm/core';
@@ -97,5 +97,15 @@ describe('prepared SQL text reads', () => {
       const rows = await selectRows<{ id: number }>(em, SQL, [false, new Date(), 0]);
       expect(rows.map((row) => row.id)).toEqual([ids[1]]);
     }
+  });
+
+  it('names the columns again when a migration changes what `*` stands for', async () => {
+    const connection = em.getConnection();
+    await connection.execute('create table prepared_probe (id integer primary key, label varchar(20))');
+    await connection.execute("insert into prepared_probe (id, label) values (1, 'one')");
+    const probe = () => selectRows<Record<string, unknown>>(em, 'select * from prepared_probe where id >= ?', [1]);
+    expect(await probe()).toEqual([{ id: 1, label: 'one' }]);
+    await connection.execute("alter table prepared_probe add column note varchar(20) default 'added'");
+    expect(await probe()).toEqual([{ id: 1, label: 'one', note: 'added' }]);
   });
 });

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 
 /**
- * SQL text reads through statements prepared once per connection (issue 19).
+ * SQL text that answers rows (selects, INSERT ... RETURNING) through statements prepared once per
+ * connection (issue 19).
  *
  * MikroORM runs SQL text by writing every parameter into the text (`formatQuery`) and handing it
  * to knex, which prepares it again on each call; the driver then builds one object per row, a
@@ -12,9 +13,10 @@ import type { AbstractSqlConnection } from '@mikro-orm/knex';
  * per query comes on top of the first figure. On PostgreSQL the statement is a named one, which
  * the server parses and plans once per connection, and rows also come as arrays.
  *
- * The connection is taken from the pool and given back as knex does, so on SQLite a read waits
- * for a transaction that holds the connection, as before. Reads inside a transaction, and
- * parameters other than numbers, text, booleans, dates and null, keep MikroORM's path.
+ * The connection is the one knex would use: the transaction's, inside one; otherwise one from the
+ * pool, given back after, so that on SQLite a read waits for a transaction that holds the one
+ * connection, as before. Parameters other than numbers, text, booleans, dates and null keep
+ * MikroORM's path.
  */
 
 type Row = Record<string, unknown>;
@@ -48,6 +50,8 @@ interface KnexClient {
 interface Prepared {
   statement: LibSqlStatement;
   rowOf: (values: unknown[]) => Row;
+  /** The number of columns `rowOf` was written for. */
+  width: number;
 }
 
 /** Statements kept per connection at most: SQL texts differ by their `in (...)` lengths. */
@@ -56,24 +60,33 @@ const STATEMENTS_PER_CONNECTION = 500;
 const preparedOf = new WeakMap<LibSqlDatabase, Map<string, Prepared>>();
 
 /**
- * The rows of a select as MikroORM's `execute` answers them, or null where this path does not
- * apply (the caller then runs `execute`).
+ * The rows a statement answers, as MikroORM's `execute` answers them, in the transaction of `em`
+ * if it has one; or null where this path does not apply (the caller then runs `execute`).
  */
-export function readPrepared(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> | null {
-  if (em.getTransactionContext()) return null;
-  const client = (em.getConnection() as AbstractSqlConnection).getKnex().client as KnexClient;
+export function runPrepared(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> | null {
+  // Inside a transaction, knex's transaction client hands out the transaction's connection.
+  const transaction = em.getTransactionContext<{ client: KnexClient } | undefined>();
+  const client = transaction?.client ?? ((em.getConnection() as AbstractSqlConnection).getKnex().client as KnexClient);
   const driver = client.driverName;
   if (driver !== 'libsql' && driver !== 'pg') return null;
   const bound = bindable(params, driver);
   if (!bound) return null;
-  return driver === 'libsql' ? readOnSqlite(client, sql, bound) : readOnPostgres(client, sql, bound);
+  return driver === 'libsql' ? runOnSqlite(client, sql, bound) : runOnPostgres(client, sql, bound);
 }
 
-async function readOnSqlite(client: KnexClient, sql: string, bound: unknown[]): Promise<Row[]> {
+async function runOnSqlite(client: KnexClient, sql: string, bound: unknown[]): Promise<Row[]> {
   const database = (await client.acquireConnection()) as LibSqlDatabase;
   try {
-    const { statement, rowOf } = prepare(database, sql);
-    return rowsOf(statement.all(bound), rowOf);
+    let prepared = prepare(database, sql);
+    let values = prepared.statement.all(bound);
+    if (values.length > 0 && values[0].length !== prepared.width) {
+      // SQLite prepared the statement again after a change of schema (a migration by another
+      // process), and `*` now stands for other columns: name them again.
+      preparedOf.get(database)?.delete(sql);
+      prepared = prepare(database, sql);
+      values = prepared.statement.all(bound);
+    }
+    return rowsOf(values, prepared.rowOf);
   } finally {
     await client.releaseConnection(database);
   }
@@ -84,7 +97,11 @@ interface NamedStatement {
   /** The text with PostgreSQL's numbered placeholders. */
   text: string;
   rowOf: ((values: unknown[]) => Row) | null;
+  width: number;
 }
+
+/** PostgreSQL's refusal to run a prepared statement whose columns a change of schema changed. */
+const CACHED_PLAN_CHANGED = '0A000';
 
 /**
  * Statements named so far, the same names on every connection. A name is never given to another
@@ -93,22 +110,36 @@ interface NamedStatement {
 const namedStatements = new Map<string, NamedStatement>();
 let statementsNamed = 0;
 
-async function readOnPostgres(client: KnexClient, sql: string, bound: unknown[]): Promise<Row[]> {
+async function runOnPostgres(client: KnexClient, sql: string, bound: unknown[]): Promise<Row[]> {
   let named = namedStatements.get(sql);
   if (!named) {
     if (namedStatements.size >= STATEMENTS_PER_CONNECTION) namedStatements.clear();
     let position = 0;
-    named = { name: `read_${++statementsNamed}`, text: sql.replace(/\?/g, () => `$${++position}`), rowOf: null };
+    named = { name: nextName(), text: sql.replace(/\?/g, () => `$${++position}`), rowOf: null, width: 0 };
     namedStatements.set(sql, named);
   }
   const connection = (await client.acquireConnection()) as PgClient;
   try {
-    const result = await connection.query({ name: named.name, text: named.text, values: bound, rowMode: 'array' });
-    named.rowOf ??= rowBuilder(result.fields.map((field) => field.name));
+    const run = () => connection.query({ name: named.name, text: named.text, values: bound, rowMode: 'array' });
+    const result = await run().catch((error: { code?: string }) => {
+      if (error.code !== CACHED_PLAN_CHANGED) throw error;
+      // A migration changed what `*` stands for: prepare the text again, under a name of its own.
+      named.name = nextName();
+      return run();
+    });
+    if (!named.rowOf || named.width !== result.fields.length) {
+      named.rowOf = rowBuilder(result.fields.map((field) => field.name));
+      named.width = result.fields.length;
+    }
     return rowsOf(result.rows, named.rowOf);
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+function nextName(): string {
+  statementsNamed += 1;
+  return `prepared_${statementsNamed}`;
 }
 
 function rowsOf(values: unknown[][], rowOf: (values: unknown[]) => Row): Row[] {
@@ -123,8 +154,9 @@ function prepare(database: LibSqlDatabase, sql: string): Prepared {
   let prepared = statements.get(sql);
   if (!prepared) {
     const statement = database.prepare(sql);
-    if (!statement.reader) throw new Error('readPrepared runs selects only');
-    prepared = { statement: statement.raw(true), rowOf: rowBuilder(statement.columns().map((column) => column.name)) };
+    if (!statement.reader) throw new Error('runPrepared runs statements that answer rows only');
+    const names = statement.columns().map((column) => column.name);
+    prepared = { statement: statement.raw(true), rowOf: rowBuilder(names), width: names.length };
     if (statements.size >= STATEMENTS_PER_CONNECTION) statements.clear();
     statements.set(sql, prepared);
   }
