@@ -17,8 +17,8 @@ describe('prepared SQL text reads', () => {
   let ids: number[];
   let sirens = 100_000_000;
 
-  const anOfferer = (allowedOnAdage: boolean) =>
-    em.create(Offerer, {
+  const anOfferer = (allowedOnAdage: boolean, into: EntityManager = em) =>
+    into.create(Offerer, {
       name: `Offerer ${sirens}`,
       siren: String((sirens += 1)),
       allowedOnAdage,
@@ -53,12 +53,7 @@ describe('prepared SQL text reads', () => {
 
   it("sees its own transaction's rows", async () => {
     await database.orm.em.fork().transactional(async (tx) => {
-      const offerer = tx.create(Offerer, {
-        name: 'In a transaction',
-        siren: '200000001',
-        allowedOnAdage: true,
-        createdDatetime: new Date('2026-01-02T00:00:00Z'),
-      });
+      const offerer = anOfferer(true, tx);
       await tx.flush();
       const rows = await selectRows<{ id: number }>(tx, SQL, [true, new Date(), offerer.id]);
       expect(rows.map((row) => row.id)).toEqual([offerer.id]);
@@ -70,12 +65,7 @@ describe('prepared SQL text reads', () => {
     let committed = false;
     let outside: Promise<{ sawRow: boolean; committedThen: boolean }> | undefined;
     await database.orm.em.fork().transactional(async (tx) => {
-      const offerer = tx.create(Offerer, {
-        name: 'Not yet committed',
-        siren: '200000002',
-        allowedOnAdage: true,
-        createdDatetime: new Date('2026-01-02T00:00:00Z'),
-      });
+      const offerer = anOfferer(true, tx);
       await tx.flush();
       // On SQLite the read waits for the one connection; on PostgreSQL it reads beside the transaction.
       outside = selectRows<{ id: number }>(database.orm.em.fork(), SQL, [true, new Date(), offerer.id]).then(
