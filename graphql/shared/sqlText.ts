@@ -4,7 +4,9 @@ import { runPrepared } from './preparedStatements.js';
 /**
  * Reads that every poll makes are written as SQL text, the same on SQLite and PostgreSQL, with
  * `?` placeholders (knex numbers them for PostgreSQL). Building the same query with the query
- * builder or knex on every request measured more than running it (issue 19's profiles).
+ * builder or knex on every request measured more than running it (issue 19's profiles). Every
+ * statement that answers rows goes through here, on statements prepared once per connection
+ * (preparedStatements.ts).
  */
 export function selectRows<Row>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> {
   return (
@@ -47,11 +49,8 @@ export async function insertReturningIds<T extends object>(
       }),
     );
     const sql = `insert into ${meta.tableName} (${columns.join(', ')}) values ${chunk.map(() => tuple).join(', ')} returning id`;
-    const inserted = ((await runPrepared(em, sql, params)) ??
-      // Typed as any by MikroORM for every method; 'all' answers the rows.
-      ((await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as unknown[])) as {
-      id: number | string;
-    }[];
+    // RETURNING answers rows as a select does, in the transaction of `em`.
+    const inserted = await selectRows<{ id: number | string }>(em, sql, params);
     if (inserted.length !== chunk.length)
       throw new Error(`Inserted ${chunk.length} rows but got ${inserted.length} ids back`);
     ids.push(...inserted.map((row) => Number(row.id)));
