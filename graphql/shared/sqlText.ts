@@ -37,23 +37,33 @@ export async function insertReturningIds<T extends object>(
   const meta = em.getMetadata().get(entity.name);
   const platform = em.getPlatform();
   const properties = Object.keys(rows[0]);
+  const width = properties.length;
   const columns = properties.map((property) => meta.properties[property as keyof T & string].fieldNames[0]);
-  const tuple = `(${placeholders(columns.length)})`;
-  const ids: number[] = [];
+  const tuple = `(${placeholders(width)})`;
+  const sqlFor = (count: number) =>
+    `insert into ${meta.tableName} (${columns.join(', ')}) values ${tuple}${`, ${tuple}`.repeat(count - 1)} returning id`;
+  const fullChunk = Math.min(chunkRows, rows.length);
+  const fullChunkSql = sqlFor(fullChunk);
+  const ids = new Array<number>(rows.length);
   for (let start = 0; start < rows.length; start += chunkRows) {
-    const chunk = rows.slice(start, start + chunkRows);
-    const params = chunk.flatMap((row) =>
-      properties.map((property) => {
-        const value = row[property];
-        return value instanceof Date ? platform.processDateProperty(value) : value;
-      }),
-    );
-    const sql = `insert into ${meta.tableName} (${columns.join(', ')}) values ${chunk.map(() => tuple).join(', ')} returning id`;
+    const end = Math.min(start + chunkRows, rows.length);
+    // Plain loops into one preallocated array: 2500 rows of 12 columns went through flatMap's
+    // per-row arrays before, a fifth of the inserts' time (issue 19's profile of POST dates).
+    const params = new Array<unknown>((end - start) * width);
+    let at = 0;
+    for (let index = start; index < end; index += 1) {
+      const row = rows[index];
+      for (let column = 0; column < width; column += 1) {
+        const value = row[properties[column]];
+        params[at++] = value instanceof Date ? platform.processDateProperty(value) : value;
+      }
+    }
+    const sql = end - start === fullChunk ? fullChunkSql : sqlFor(end - start);
     // RETURNING answers rows as a select does, in the transaction of `em`.
     const inserted = await selectRows<{ id: number | string }>(em, sql, params);
-    if (inserted.length !== chunk.length)
-      throw new Error(`Inserted ${chunk.length} rows but got ${inserted.length} ids back`);
-    ids.push(...inserted.map((row) => Number(row.id)));
+    if (inserted.length !== end - start)
+      throw new Error(`Inserted ${end - start} rows but got ${inserted.length} ids back`);
+    for (let index = 0; index < inserted.length; index += 1) ids[start + index] = Number(inserted[index].id);
   }
   return ids;
 }
