@@ -8,8 +8,9 @@ export type DatesAsText<T> = T extends Date
       : T;
 
 /**
- * A parsed body as the graph takes it: the schemas parse datetimes into Dates, the graph's
- * inputs take them as ISO 8601 text in UTC.
+ * A parsed body as the graph takes it where its datetimes are String fields (offers, products,
+ * collective offers): the schemas parse datetimes into Dates, those inputs take ISO 8601 text in
+ * UTC. A DateTimeISO input takes the Date itself (GraphVariables).
  */
 export function datesAsText<T>(value: T): DatesAsText<T> {
   // The walk below does what DatesAsText says; tsc cannot follow a recursive type through it.

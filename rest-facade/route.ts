@@ -1,6 +1,7 @@
 import type { DocumentDecoration, ResultOf, VariablesOf } from 'gql.tada';
 import type { DocumentNode } from 'graphql';
 import type { SubgraphName } from '../graphql/graph.js';
+import type { GraphVariables } from './subgraphs/graphql.js';
 import type { z } from './zod.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -90,7 +91,9 @@ export interface RouteDefinition<
   /** The GraphQL operation, written with `graphql[subgraph]`; parsed and validated once at start-up. */
   document: Document;
   request?: RouteRequest<Params, Query, Body>;
-  variables?: (input: RouteInput<z.output<Params>, z.output<Query>, z.output<Body>>) => VariablesOf<Document>;
+  variables?: (
+    input: RouteInput<z.output<Params>, z.output<Query>, z.output<Body>>,
+  ) => GraphVariables<VariablesOf<Document>>;
   response: Answer<ResultOf<Document>, Schema, Status>;
 }
 

@@ -1,5 +1,4 @@
 import { DATES_PER_CALL_MAX, DATES_PER_OFFER_MAX } from '../../graphql/offers/limits.js';
-import { datesAsText } from '../graphInput.js';
 import { defineRoute } from '../route.js';
 import { eventInPath, eventPageQuery, eventPageVariables } from '../schemas/eventPages.js';
 import { idInPath } from '../schemas/inputs.js';
@@ -66,7 +65,7 @@ export const postEventStocks = defineRoute({
     [DateFields],
   ),
   request: { params: eventInPath, body: EventStocksCreation },
-  variables: ({ params, body }) => ({ eventId: params.event_id, dates: datesAsText(body.dates) }),
+  variables: ({ params, body }) => ({ eventId: params.event_id, dates: body.dates }),
   response: {
     status: 200,
     description: 'The dates created, in the order given.',
@@ -96,7 +95,7 @@ export const patchEventStock = defineRoute({
     [DateFields],
   ),
   request: { params: datePathParameters, body: EventStockEdition },
-  variables: ({ params, body }) => ({ eventId: params.event_id, stockId: params.stock_id, input: datesAsText(body) }),
+  variables: ({ params, body }) => ({ eventId: params.event_id, stockId: params.stock_id, input: body }),
   response: {
     status: 200,
     description: 'The date, edited.',

@@ -5,6 +5,7 @@ import { Booking } from '../../graphql/bookings/Booking.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Venue } from '../../graphql/providers/Venue.js';
+import { Stock } from '../../graphql/offers/Stock.js';
 import { systemClock } from '../../graphql/shared/clock.js';
 import { subgraphNames, type SubgraphName } from '../../graphql/subgraphNames.js';
 import { aBookableDate } from '../support/builders.js';
@@ -126,6 +127,38 @@ describe.skipIf(!ready)('the subgraphs as services of their own, behind the API 
     }
     const event = (await (await call(`/public/offers/v1/events/${offerId}`)).json()) as { id: number };
     expect(event.id).toBe(offerId);
+  });
+
+  it("adds and reschedules an event's dates on the offers service, their datetimes sent as UTC text", async () => {
+    const { offerId, category } = await write(async (em) => aBookableDate(em, systemClock, demo));
+    const year = new Date().getUTCFullYear() + 1;
+    const added = await call(`/public/offers/v1/events/${offerId}/dates`, {
+      method: 'POST',
+      body: JSON.stringify({
+        dates: [
+          {
+            beginningDatetime: `${year}-03-01T20:00:00+01:00`,
+            bookingLimitDatetime: `${year}-03-01T18:30:00+01:00`,
+            priceCategoryId: category.id,
+            quantity: 10,
+          },
+        ],
+      }),
+    });
+    expect(added.status).toBe(200);
+    const [date] = ((await added.json()) as { dates: { id: number; beginningDatetime: string }[] }).dates;
+    expect(date.beginningDatetime).toBe(`${year}-03-01T19:00:00.000Z`);
+
+    const moved = await call(`/public/offers/v1/events/${offerId}/dates/${date.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ beginningDatetime: `${year}-03-02T21:00:00+02:00` }),
+    });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as { beginningDatetime: string }).beginningDatetime).toBe(
+      `${year}-03-02T19:00:00.000Z`,
+    );
+    const stored = await write(async (em) => (await em.findOneOrFail(Stock, date.id)).beginningDatetime);
+    expect(stored?.toISOString()).toBe(`${year}-03-02T19:00:00.000Z`);
   });
 
   it('answers a query across three services: a booking with its offer and the offer venue', async () => {
