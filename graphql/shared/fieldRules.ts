@@ -46,21 +46,29 @@ const AWARE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?
 /** The same without a timezone, or a bare date: a time we would have to guess. */
 const NAIVE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/i;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The proleptic Gregorian calendar's rule (year 0 is a leap year), in arithmetic: a Date per
+ * value cost a body of 2500 dates a millisecond and a half (issue 19).
+ */
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
 function isRealMoment(match: RegExpExecArray): boolean {
-  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1);
-  const lastOfMonth = new Date(0);
-  lastOfMonth.setUTCFullYear(Number(year), Number(month), 0); // (Date.UTC would read years 0-99 as 1900-1999)
-  const daysInMonth = lastOfMonth.getUTCDate();
+  const month = Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  const day = Number(match[3]);
   return (
-    Number(month) >= 1 &&
-    Number(month) <= 12 &&
-    Number(day) >= 1 &&
-    Number(day) <= daysInMonth &&
-    Number(hour) <= 23 &&
-    Number(minute) <= 59 &&
-    Number(second) <= 59 &&
-    Number(offsetHours) <= 23 &&
-    Number(offsetMinutes) <= 59
+    day >= 1 &&
+    day <= daysInMonth(Number(match[1]), month) &&
+    Number(match[4]) <= 23 &&
+    Number(match[5]) <= 59 &&
+    Number(match[6] ?? 0) <= 59 &&
+    Number(match[7] ?? 0) <= 23 &&
+    Number(match[8] ?? 0) <= 59
   );
 }
 
