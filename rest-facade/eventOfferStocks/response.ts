@@ -13,14 +13,25 @@ export const DateFields = graphql.offers(
   [PriceCategoryFields],
 );
 
+type GraphDate = ResultOf<typeof DateFields>;
+
+/** A Stock of an event: its beginning, booking limit and price category are set. */
+type EventDate = GraphDate & {
+  beginningDatetime: NonNullable<GraphDate['beginningDatetime']>;
+  bookingLimitDatetime: NonNullable<GraphDate['bookingLimitDatetime']>;
+  priceCategory: NonNullable<GraphDate['priceCategory']>;
+};
+
+function isEventDate(date: GraphDate): date is EventDate {
+  return date.beginningDatetime !== null && date.bookingLimitDatetime !== null && date.priceCategory !== null;
+}
+
 /**
- * A date as the contract shows it. The graph's Stock serves products too, so its beginning,
- * booking limit and price category may be null; an event's date has all three.
+ * A date as the contract shows it: the graph's object itself, its fields in the contract's order
+ * (no copy of 2500 dates). The graph's Stock serves products too, so its beginning, booking limit
+ * and price category may be null; an event's date has all three.
  */
-export function toDateResponse(date: ResultOf<typeof DateFields>): z.input<typeof DateResponse> {
-  const { beginningDatetime, bookingLimitDatetime, priceCategory } = date;
-  if (beginningDatetime === null || bookingLimitDatetime === null || priceCategory === null) {
-    throw new Error(`The stock ${date.id} is no date of an event`);
-  }
-  return { ...date, beginningDatetime, bookingLimitDatetime, priceCategory };
+export function toDateResponse(date: GraphDate): z.input<typeof DateResponse> {
+  if (!isEventDate(date)) throw new Error(`The stock ${date.id} is no date of an event`);
+  return date;
 }
