@@ -16,7 +16,8 @@
 // Environment: DATABASE_URL (PostgreSQL; SQLite in a temporary file otherwise),
 // BENCH_DURATION_SECONDS (3), BENCH_CONNECTIONS (10), BENCH_WARMUP_SECONDS (5), BENCH_ROUNDS (8).
 import 'reflect-metadata';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createApp } from '../../server/app.js';
 import { bookingByTokenBench, bookingListBench } from './bookingList.js';
 import { collectiveListBench, collectiveOfferBench } from './collectiveList.js';
@@ -142,6 +143,8 @@ async function main(): Promise<number> {
   );
   console.log(reportText(report));
   if (options.json) {
+    // `var/` is not in a fresh clone: a twelve-minute run should not end without its file.
+    mkdirSync(dirname(options.json), { recursive: true });
     writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`JSON report written to ${options.json}`);
   }
