@@ -39,9 +39,9 @@ export async function insertReturningIds<T extends object>(
   const properties = Object.keys(rows[0]);
   const width = properties.length;
   const columns = properties.map((property) => meta.properties[property as keyof T & string].fieldNames[0]);
+  const into = `insert into ${meta.tableName} (${columns.join(', ')}) values`;
   const tuple = `(${placeholders(width)})`;
-  const sqlFor = (count: number) =>
-    `insert into ${meta.tableName} (${columns.join(', ')}) values ${tuple}${`, ${tuple}`.repeat(count - 1)} returning id`;
+  const sqlFor = (count: number) => `${into} ${tuple}${`, ${tuple}`.repeat(count - 1)} returning id`;
   const fullChunk = Math.min(chunkRows, rows.length);
   const fullChunkSql = sqlFor(fullChunk);
   const ids = new Array<number>(rows.length);

@@ -6,7 +6,7 @@ import { publishedEventData } from '../support/eventData.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { median } from './measure.js';
-import type { Bench, TimePairResult } from './harness.js';
+import type { Bench, BenchContext, TimePairResult } from './harness.js';
 import type { BenchTarget } from './target.js';
 import { DATES_TIME_RATIO_TARGET } from './targets.js';
 
@@ -89,10 +89,7 @@ async function insertByHand(
 }
 
 /** One facade POST and one raw insert, each on a fresh event; failures counted and logged. */
-async function onePair(
-  context: Parameters<Bench['run']>[0],
-  run: string,
-): Promise<{ facadeMs: number; rawMs: number }> {
+async function onePair(context: BenchContext, run: string): Promise<TimePairResult['runs'][number]> {
   const { target, log } = context;
   const viaFacade = await freshEvent(target, `facade ${run}`);
   const body = JSON.stringify({ dates: datesFor(viaFacade, target.runtime.clock.now()) });
