@@ -72,13 +72,90 @@ function isRealMoment(match: RegExpExecArray): boolean {
   );
 }
 
+/** The number written in `count` digits from `at`, or -1 if any of them is no digit. */
+function digitsAt(value: string, at: number, count: number): number {
+  let number = 0;
+  for (let index = at; index < at + count; index += 1) {
+    const digit = value.charCodeAt(index) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    number = number * 10 + digit;
+  }
+  return number;
+}
+
+/** Days from 1970-01-01 to a day of the proleptic Gregorian calendar, in integer arithmetic. */
+function daysSinceEpoch(year: number, month: number, day: number): number {
+  const shifted = month <= 2 ? year - 1 : year;
+  const era = Math.floor(shifted / 400);
+  const yearOfEra = shifted - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/**
+ * The moment of the form integrations send, `2026-05-01T20:00:00Z`, with or without milliseconds
+ * and with `Z` or an offset such as `+02:00`, read by position; null for any other form or a
+ * value out of range, which the pattern then reads. The pattern and a Date parse per value took
+ * two thirds of the validation of 2500 dates (issue 19).
+ */
+function usualFormMoment(value: string): Date | null {
+  const length = value.length;
+  const fraction = length === 24 || length === 29;
+  if (!fraction && length !== 20 && length !== 25) return null;
+  if (
+    value.charCodeAt(4) !== 45 || // -
+    value.charCodeAt(7) !== 45 ||
+    value.charCodeAt(10) !== 84 || // T
+    value.charCodeAt(13) !== 58 || // :
+    value.charCodeAt(16) !== 58 ||
+    (fraction && value.charCodeAt(19) !== 46) // .
+  )
+    return null;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  const hour = digitsAt(value, 11, 2);
+  const minute = digitsAt(value, 14, 2);
+  const second = digitsAt(value, 17, 2);
+  const millisecond = fraction ? digitsAt(value, 20, 3) : 0;
+  const zoneAt = fraction ? 23 : 19;
+  let offsetMinutes = 0;
+  if (length === zoneAt + 1) {
+    if (value.charCodeAt(zoneAt) !== 90) return null; // Z
+  } else {
+    const sign = value.charCodeAt(zoneAt);
+    const offsetHour = digitsAt(value, zoneAt + 1, 2);
+    const offsetMinute = digitsAt(value, zoneAt + 4, 2);
+    if ((sign !== 43 && sign !== 45) || value.charCodeAt(zoneAt + 3) !== 58) return null; // + - :
+    if (offsetHour < 0 || offsetHour > 23 || offsetMinute < 0 || offsetMinute > 59) return null;
+    offsetMinutes = (sign === 45 ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  }
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millisecond < 0) return null;
+  return new Date(
+    daysSinceEpoch(year, month, day) * DAY +
+      (hour * 60 + minute - offsetMinutes) * MINUTE +
+      second * 1000 +
+      millisecond,
+  );
+}
+
+/** Any other ISO 8601 form the pattern takes: offsets without a colon, other fractions, `t` and `z`. */
+function otherFormMoment(value: string): Date | null {
+  const match = AWARE.exec(value);
+  return match && isRealMoment(match) ? new Date(value) : null;
+}
+
 /**
  * A datetime in a request: ISO 8601 and timezone-aware, read as the moment it names (and so
  * stored in UTC). A naive datetime is refused (422 `timezone_aware`), never guessed.
  */
 export const awareDateTime = z.string().transform((value, context) => {
-  const match = AWARE.exec(value);
-  const moment = match && isRealMoment(match) ? new Date(value) : null;
+  const moment = usualFormMoment(value) ?? otherFormMoment(value);
   if (moment && isStorable(moment)) return moment;
   const naive = NAIVE.test(value);
   context.addIssue({
