@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { gql } from 'graphql-tag';
 import { buildSchemaSync, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { GraphContext } from './context.js';
+import { DateTimeISO } from './dateTimeScalar.js';
 import { resolveFieldsDirectly } from './directFieldResolvers.js';
 import { checkArgumentsOnResolve, type InputRules } from './inputRules.js';
 import { pageInputRule } from './pagination.js';
@@ -47,6 +48,7 @@ export function buildSubgraph(definition: SubgraphDefinition): Subgraph {
     orphanedTypes: definition.orphanedTypes,
     skipCheck: true,
     validate: false,
+    scalarsMap: [{ type: Date, scalar: DateTimeISO }],
   });
   const resolvers = createResolversMap(typeGraphqlSchema) as Record<string, Record<string, unknown>>;
   resolveFieldsDirectly(resolvers, definition.resolvers);
