@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { daysInMonth, digitsAt, utcMoment } from './calendar.js';
 import { isStorable } from './moments.js';
 import { hasNul, NUL_MESSAGE } from './text.js';
 
@@ -46,17 +47,6 @@ const AWARE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?
 /** The same without a timezone, or a bare date: a time we would have to guess. */
 const NAIVE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/i;
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * The proleptic Gregorian calendar's rule (year 0 is a leap year), in arithmetic: a Date per
- * value cost a body of 2500 dates a millisecond and a half (issue 19).
- */
-function daysInMonth(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-}
-
 function isRealMoment(match: RegExpExecArray): boolean {
   const month = Number(match[2]);
   if (month < 1 || month > 12) return false;
@@ -71,30 +61,6 @@ function isRealMoment(match: RegExpExecArray): boolean {
     Number(match[8] ?? 0) <= 59
   );
 }
-
-/** The number written in `count` digits from `at`, or -1 if any of them is no digit. */
-function digitsAt(value: string, at: number, count: number): number {
-  let number = 0;
-  for (let index = at; index < at + count; index += 1) {
-    const digit = value.charCodeAt(index) - 48;
-    if (!(digit >= 0 && digit <= 9)) return -1;
-    number = number * 10 + digit;
-  }
-  return number;
-}
-
-/** Days from 1970-01-01 to a day of the proleptic Gregorian calendar, in integer arithmetic. */
-function daysSinceEpoch(year: number, month: number, day: number): number {
-  const shifted = month <= 2 ? year - 1 : year;
-  const era = Math.floor(shifted / 400);
-  const yearOfEra = shifted - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 /**
  * The moment of the form integrations send, `2026-05-01T20:00:00Z`, with or without milliseconds
@@ -134,14 +100,7 @@ function usualFormMoment(value: string): Date | null {
     if (offsetHour < 0 || offsetHour > 23 || offsetMinute < 0 || offsetMinute > 59) return null;
     offsetMinutes = (sign === 45 ? -1 : 1) * (offsetHour * 60 + offsetMinute);
   }
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millisecond < 0) return null;
-  return new Date(
-    daysSinceEpoch(year, month, day) * DAY +
-      (hour * 60 + minute - offsetMinutes) * MINUTE +
-      second * 1000 +
-      millisecond,
-  );
+  return utcMoment(year, month, day, hour, minute, second, millisecond, offsetMinutes);
 }
 
 /** Any other ISO 8601 form the pattern takes: offsets without a colon, other fractions, `t` and `z`. */

@@ -1,9 +1,57 @@
+import { digitsAt, utcMoment } from './calendar.js';
+
 /** Values of raw rows, as the two drivers give them. */
 
-/** The PostgreSQL driver gives Date objects; libSQL epoch milliseconds, as numbers or text. */
+/**
+ * PostgreSQL's text of a timestamptz, `2026-05-01 20:00:00.12+00` (a fraction of at most three
+ * digits, an offset in hours or hours and minutes), read by position; null for any other text.
+ * `new Date` read it through V8's legacy parser: 4 % of a page of 50 products (issue 19).
+ */
+function postgresMoment(value: string): Date | null {
+  const length = value.length;
+  if (
+    length < 22 ||
+    value.charCodeAt(4) !== 45 || // -
+    value.charCodeAt(7) !== 45 ||
+    value.charCodeAt(10) !== 32 || // space
+    value.charCodeAt(13) !== 58 || // :
+    value.charCodeAt(16) !== 58
+  )
+    return null;
+  let zoneAt = 19;
+  let millisecond = 0;
+  if (value.charCodeAt(19) === 46) {
+    // .
+    const digits = length - 23 - (value.charCodeAt(length - 3) === 58 ? 3 : 0);
+    if (digits < 1 || digits > 3) return null;
+    millisecond = digitsAt(value, 20, digits) * (digits === 1 ? 100 : digits === 2 ? 10 : 1);
+    zoneAt = 20 + digits;
+  }
+  const sign = value.charCodeAt(zoneAt);
+  if (sign !== 43 && sign !== 45) return null; // + -
+  let offsetMinute = 0;
+  if (length === zoneAt + 6 && value.charCodeAt(zoneAt + 3) === 58) offsetMinute = digitsAt(value, zoneAt + 4, 2);
+  else if (length !== zoneAt + 3) return null;
+  const offsetHour = digitsAt(value, zoneAt + 1, 2);
+  if (offsetHour < 0 || offsetMinute < 0) return null;
+  return utcMoment(
+    digitsAt(value, 0, 4),
+    digitsAt(value, 5, 2),
+    digitsAt(value, 8, 2),
+    digitsAt(value, 11, 2),
+    digitsAt(value, 14, 2),
+    digitsAt(value, 17, 2),
+    millisecond,
+    (sign === 45 ? -1 : 1) * (offsetHour * 60 + offsetMinute),
+  );
+}
+
+/** The PostgreSQL driver gives Date objects or text; libSQL epoch milliseconds, as numbers or text. */
 export function asDate(value: string | number | Date): Date {
   if (value instanceof Date) return value;
-  return new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+  if (typeof value === 'number') return new Date(value);
+  if (/^\d+$/.test(value)) return new Date(Number(value));
+  return postgresMoment(value) ?? new Date(value);
 }
 
 export function asDateOrNull(value: string | number | Date | null | undefined): Date | null {
