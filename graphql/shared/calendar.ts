@@ -40,7 +40,7 @@ const DAY = 86_400_000;
  * The moment a local time names at an offset of `offsetMinutes` east of UTC, or null when a field
  * is out of its range (a -1 of `digitsAt` among them) or the day is not in its month.
  */
-export function utcMoment(
+function utcMoment(
   year: number,
   month: number,
   day: number,
@@ -58,4 +58,45 @@ export function utcMoment(
       second * 1000 +
       millisecond,
   );
+}
+
+/**
+ * The moment of a text that starts `YYYY-MM-DD?HH:MM:SS`, the character `separator` at the `?`,
+ * with the milliseconds and the offset its reader found after the seconds; null when the text
+ * does not start so or a field is out of range.
+ */
+export function momentOf(value: string, separator: number, millisecond: number, offsetMinutes: number): Date | null {
+  if (
+    value.charCodeAt(4) !== 45 || // -
+    value.charCodeAt(7) !== 45 ||
+    value.charCodeAt(10) !== separator ||
+    value.charCodeAt(13) !== 58 || // :
+    value.charCodeAt(16) !== 58
+  )
+    return null;
+  return utcMoment(
+    digitsAt(value, 0, 4),
+    digitsAt(value, 5, 2),
+    digitsAt(value, 8, 2),
+    digitsAt(value, 11, 2),
+    digitsAt(value, 14, 2),
+    digitsAt(value, 17, 2),
+    millisecond,
+    offsetMinutes,
+  );
+}
+
+/**
+ * The offset that ends a text from `at`, `+HH` or `+HH:MM` (or `-`), in minutes east of UTC; null
+ * for anything else, an hour over 23 or a minute over 59 among it.
+ */
+export function offsetMinutesAt(value: string, at: number): number | null {
+  const sign = value.charCodeAt(at);
+  if (sign !== 43 && sign !== 45) return null; // + -
+  const hours = digitsAt(value, at + 1, 2);
+  let minutes = 0;
+  if (value.length === at + 6 && value.charCodeAt(at + 3) === 58) minutes = digitsAt(value, at + 4, 2);
+  else if (value.length !== at + 3) return null;
+  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return null;
+  return (sign === 45 ? -1 : 1) * (hours * 60 + minutes);
 }

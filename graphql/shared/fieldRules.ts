@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { daysInMonth, digitsAt, utcMoment } from './calendar.js';
+import { daysInMonth, digitsAt, momentOf, offsetMinutesAt } from './calendar.js';
 import { isStorable } from './moments.js';
 import { hasNul, NUL_MESSAGE } from './text.js';
 
@@ -72,35 +72,13 @@ function usualFormMoment(value: string): Date | null {
   const length = value.length;
   const fraction = length === 24 || length === 29;
   if (!fraction && length !== 20 && length !== 25) return null;
-  if (
-    value.charCodeAt(4) !== 45 || // -
-    value.charCodeAt(7) !== 45 ||
-    value.charCodeAt(10) !== 84 || // T
-    value.charCodeAt(13) !== 58 || // :
-    value.charCodeAt(16) !== 58 ||
-    (fraction && value.charCodeAt(19) !== 46) // .
-  )
-    return null;
-  const year = digitsAt(value, 0, 4);
-  const month = digitsAt(value, 5, 2);
-  const day = digitsAt(value, 8, 2);
-  const hour = digitsAt(value, 11, 2);
-  const minute = digitsAt(value, 14, 2);
-  const second = digitsAt(value, 17, 2);
-  const millisecond = fraction ? digitsAt(value, 20, 3) : 0;
+  if (fraction && value.charCodeAt(19) !== 46) return null; // .
   const zoneAt = fraction ? 23 : 19;
-  let offsetMinutes = 0;
-  if (length === zoneAt + 1) {
-    if (value.charCodeAt(zoneAt) !== 90) return null; // Z
-  } else {
-    const sign = value.charCodeAt(zoneAt);
-    const offsetHour = digitsAt(value, zoneAt + 1, 2);
-    const offsetMinute = digitsAt(value, zoneAt + 4, 2);
-    if ((sign !== 43 && sign !== 45) || value.charCodeAt(zoneAt + 3) !== 58) return null; // + - :
-    if (offsetHour < 0 || offsetHour > 23 || offsetMinute < 0 || offsetMinute > 59) return null;
-    offsetMinutes = (sign === 45 ? -1 : 1) * (offsetHour * 60 + offsetMinute);
-  }
-  return utcMoment(year, month, day, hour, minute, second, millisecond, offsetMinutes);
+  // An offset written `+02:00` only: the pattern reads `+0200`, and `+02` is no ISO 8601 offset here.
+  const offsetMinutes =
+    length === zoneAt + 1 ? (value.charCodeAt(zoneAt) === 90 ? 0 : null) : offsetMinutesAt(value, zoneAt); // Z
+  if (offsetMinutes === null) return null;
+  return momentOf(value, 84, fraction ? digitsAt(value, 20, 3) : 0, offsetMinutes); // T
 }
 
 /** Any other ISO 8601 form the pattern takes: offsets without a colon, other fractions, `t` and `z`. */

@@ -1,4 +1,4 @@
-import { digitsAt, utcMoment } from './calendar.js';
+import { digitsAt, momentOf, offsetMinutesAt } from './calendar.js';
 
 /** Values of raw rows, as the two drivers give them. */
 
@@ -9,15 +9,6 @@ import { digitsAt, utcMoment } from './calendar.js';
  */
 function postgresMoment(value: string): Date | null {
   const length = value.length;
-  if (
-    length < 22 ||
-    value.charCodeAt(4) !== 45 || // -
-    value.charCodeAt(7) !== 45 ||
-    value.charCodeAt(10) !== 32 || // space
-    value.charCodeAt(13) !== 58 || // :
-    value.charCodeAt(16) !== 58
-  )
-    return null;
   let zoneAt = 19;
   let millisecond = 0;
   if (value.charCodeAt(19) === 46) {
@@ -27,23 +18,8 @@ function postgresMoment(value: string): Date | null {
     millisecond = digitsAt(value, 20, digits) * (digits === 1 ? 100 : digits === 2 ? 10 : 1);
     zoneAt = 20 + digits;
   }
-  const sign = value.charCodeAt(zoneAt);
-  if (sign !== 43 && sign !== 45) return null; // + -
-  let offsetMinute = 0;
-  if (length === zoneAt + 6 && value.charCodeAt(zoneAt + 3) === 58) offsetMinute = digitsAt(value, zoneAt + 4, 2);
-  else if (length !== zoneAt + 3) return null;
-  const offsetHour = digitsAt(value, zoneAt + 1, 2);
-  if (offsetHour < 0 || offsetMinute < 0) return null;
-  return utcMoment(
-    digitsAt(value, 0, 4),
-    digitsAt(value, 5, 2),
-    digitsAt(value, 8, 2),
-    digitsAt(value, 11, 2),
-    digitsAt(value, 14, 2),
-    digitsAt(value, 17, 2),
-    millisecond,
-    (sign === 45 ? -1 : 1) * (offsetHour * 60 + offsetMinute),
-  );
+  const offsetMinutes = offsetMinutesAt(value, zoneAt);
+  return offsetMinutes === null ? null : momentOf(value, 32, millisecond, offsetMinutes); // space
 }
 
 /** The PostgreSQL driver gives Date objects or text; libSQL epoch milliseconds, as numbers or text. */
