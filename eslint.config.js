@@ -46,8 +46,16 @@ function restrictedImports(patterns) {
   return ['error', { patterns }];
 }
 
+// The platform (jobs, SQL runners, datetime text, outgoing calls, signing, images) lies below the
+// whole domain: it imports nothing from the graph, the facade, the server or the portal.
+const belowTheDomain = {
+  regex: climbingInto(['graphql', ...ABOVE_THE_GRAPH]),
+  message: 'platform/ is infrastructure below the domain: take what it needs as a parameter, never by an import.',
+};
+
 // A later block replaces an earlier one's options for the same rule, so each block lists every pattern of its folder.
 const importDirection = [
+  { files: ['platform/**'], rules: { 'no-restricted-imports': restrictedImports([belowTheDomain]) } },
   { files: ['graphql/**'], rules: { 'no-restricted-imports': restrictedImports([aboveTheGraph]) } },
   ...Object.entries(NOT_BELOW).map(([folder, notBelow]) => ({
     files: [`graphql/${folder}/**`],

@@ -2,7 +2,7 @@ import { bookingEntities } from './bookings/index.js';
 import { collectiveEntities } from './collective/index.js';
 import { offerEntities } from './offers/index.js';
 import { providerEntities } from './providers/index.js';
-import { Job } from './shared/Job.js';
+import { Job } from '../platform/jobs/Job.js';
 
 /** Every persisted class, for the ORM. */
 export const allEntities = [...providerEntities, ...offerEntities, ...bookingEntities, ...collectiveEntities, Job];

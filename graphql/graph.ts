@@ -5,7 +5,7 @@ import { buildBookingsSubgraph } from './bookings/index.js';
 import { buildCollectiveSubgraph } from './collective/index.js';
 import { buildOffersSubgraph } from './offers/index.js';
 import { buildProvidersSubgraph } from './providers/index.js';
-import type { AppEnv } from './shared/appEnv.js';
+import type { AppEnv } from '../platform/appEnv.js';
 import type { Subgraph } from './shared/buildSubgraph.js';
 import type { SubgraphName } from './subgraphNames.js';
 

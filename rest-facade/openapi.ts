@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import type { AppEnv } from '../graphql/shared/appEnv.js';
+import type { AppEnv } from '../platform/appEnv.js';
 import { bodyMediaType } from './mediaType.js';
 import type { AnyRoute } from './route.js';
 import { AuthenticationError, BadRequestError, GlobalError, ValidationError } from './schemas/errors.js';

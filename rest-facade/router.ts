@@ -4,7 +4,7 @@ import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
-import { IMAGE_MAX_BYTES } from '../graphql/shared/images/index.js';
+import { IMAGE_MAX_BYTES } from '../platform/images/index.js';
 import { asyncHandler } from './asyncHandler.js';
 import { answerForError } from './httpErrors.js';
 import { bodyMediaType, requireBodyMediaType } from './mediaType.js';

@@ -21,6 +21,7 @@ export const serverBuild = {
   name: 'server-build',
   outputs: ['dist/server/main.js', 'dist/server/cli/main.js'],
   sources: () => [
+    'platform',
     'server',
     'graphql',
     'rest-facade',

@@ -7,7 +7,7 @@ import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'oxc-transform';
 
 /** What the server process imports (app/ only for types). */
-export const DEV_SERVER_SOURCES = ['server', 'graphql', 'rest-facade'];
+export const DEV_SERVER_SOURCES = ['platform', 'server', 'graphql', 'rest-facade'];
 
 /** @param {string} root */
 export const devServerDirectory = (root) => join(root, '.cache', 'dev-server');

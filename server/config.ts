@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AppEnv, appEnvironments } from '../graphql/shared/appEnv.js';
+import { type AppEnv, appEnvironments } from '../platform/appEnv.js';
 import { isSubgraphName, type SubgraphName, subgraphNames } from '../graphql/subgraphNames.js';
 
 /**

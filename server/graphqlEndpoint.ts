@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import { createGateway, type RemoteSubgraph } from '../graphql/gateway.js';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
-import type { AppEnv } from '../graphql/shared/appEnv.js';
+import type { AppEnv } from '../platform/appEnv.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
 import { LimitCode, MAX_TOKENS } from './graphqlCost/policy.js';

@@ -1,11 +1,11 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { buildGraph, type Graph, type SubgraphName, subgraphNames } from '../graphql/graph.js';
-import { type Clock, systemClock } from '../graphql/shared/clock.js';
+import { type Clock, systemClock } from '../platform/time/clock.js';
 import type { GraphServices } from '../graphql/shared/context.js';
 import { DomainEventBus } from '../graphql/shared/domainEvents.js';
 import { createGeocoder } from '../graphql/providers/geocoding/index.js';
-import { LocalDiskImageStore } from '../graphql/shared/images/index.js';
-import { createOutbound, type OutboundOptions } from '../graphql/shared/outbound/index.js';
+import { LocalDiskImageStore } from '../platform/images/index.js';
+import { createOutbound, type OutboundOptions } from '../platform/outbound/index.js';
 import { routes as allRoutes } from '../rest-facade/index.js';
 import { routesFor } from '../rest-facade/openapi.js';
 import type { AnyRoute } from '../rest-facade/route.js';
@@ -16,14 +16,14 @@ import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
 import { loadEducationalReference } from '../graphql/collective/reference/loader.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
 import { Redis } from 'ioredis';
-import { JobRegistry } from './jobs/registry.js';
-import { JobWorker } from './jobs/worker.js';
+import { JobRegistry } from '../platform/jobs/registry.js';
+import { JobWorker } from '../platform/jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
 import { watchCallerChanges } from './db/callerChanges.js';
 import { CallerCache } from '../graphql/providers/callerCache.js';
 import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
-import { Scheduler } from './scheduler.js';
+import { Scheduler } from '../platform/jobs/scheduler.js';
 import { registerWork } from './work/index.js';
 import {
   closeSubgraphLinks,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { asDate, asDateOrNull } from '../shared/rowValues.js';
-import { selectRows } from '../shared/sqlText.js';
+import { asDate, asDateOrNull } from '../../platform/sql/rowValues.js';
+import { selectRows } from '../../platform/sql/sqlText.js';
 import type { BookingStatus } from './Booking.js';
 
 /** A booking as a provider reads it: its offer, stock, venue and beneficiary, flat. */

@@ -3,7 +3,7 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
-import { failureReason, postSigned } from '../shared/messaging/signedPost.js';
+import { failureReason, postSigned } from '../../platform/messaging/signedPost.js';
 import { Booking } from './Booking.js';
 import { providerEndpoints } from './bookingDetails.js';
 import { BookingTicket } from './BookingTicket.js';

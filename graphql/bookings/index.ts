@@ -1,4 +1,4 @@
-import type { AppEnv } from '../shared/appEnv.js';
+import type { AppEnv } from '../../platform/appEnv.js';
 import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
 import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';

@@ -1,7 +1,7 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import { releasePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import { Stock } from '../offers/Stock.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { type CancellingAction, changesOf, statusBefore } from './bookingTransitions.js';

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { DATE_QUANTITY_MAX } from '../offers/limits.js';
 import { Provider } from '../providers/Provider.js';
-import type { Clock } from '../shared/clock.js';
-import { describeOutcome, postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
-import { enqueue } from '../shared/outbox.js';
-import type { OutboundHttp } from '../shared/outbound/index.js';
+import type { Clock } from '../../platform/time/clock.js';
+import { describeOutcome, postSigned, type SignedPostOutcome } from '../../platform/messaging/signedPost.js';
+import { enqueue } from '../../platform/jobs/outbox.js';
+import type { OutboundHttp } from '../../platform/outbound/index.js';
 import type { BookingDetails, BookingNotification, ProviderEndpoints } from './bookingDetails.js';
 import { type MessageKind, ProviderMessage } from './ProviderMessage.js';
 

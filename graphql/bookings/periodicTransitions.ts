@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { Booking } from './Booking.js';
 import { changesOf, statusBefore } from './bookingTransitions.js';
 import { cancelBooking } from './lifecycle.js';

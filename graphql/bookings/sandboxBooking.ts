@@ -5,7 +5,7 @@ import type { Stock } from '../offers/Stock.js';
 import { bookableStock, reservePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
-import { failureReason, postSigned, type SignedPostOutcome } from '../shared/messaging/signedPost.js';
+import { failureReason, postSigned, type SignedPostOutcome } from '../../platform/messaging/signedPost.js';
 import { Beneficiary, INITIAL_CREDIT_CENTS } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { bookingDetailsOf, type ProviderEndpoints, providerEndpoints } from './bookingDetails.js';

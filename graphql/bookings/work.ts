@@ -1,5 +1,5 @@
-import { clockAt } from '../shared/clock.js';
-import type { Outbound } from '../shared/outbound/index.js';
+import { clockAt } from '../../platform/time/clock.js';
+import type { Outbound } from '../../platform/outbound/index.js';
 import type { WorkPorts } from '../shared/work.js';
 import { sendMessage, SEND_MESSAGE_JOB } from './messages.js';
 import {

@@ -6,7 +6,7 @@ import { venueInScope } from '../providers/access.js';
 import { CollectiveBooking } from './CollectiveBooking.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { collectiveOfferViewForCaller, withLockedCollectiveOffer } from './access.js';
-import { isView } from '../shared/entityViews.js';
+import { isView } from '../../platform/sql/entityViews.js';
 import {
   type CollectiveDisplayedStatus,
   collectiveDisplayedStatus,

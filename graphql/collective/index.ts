@@ -1,4 +1,4 @@
-import type { AppEnv } from '../shared/appEnv.js';
+import type { AppEnv } from '../../platform/appEnv.js';
 import { buildSubgraph, type Subgraph } from '../shared/buildSubgraph.js';
 import { AdageMockResolver } from './AdageMockResolver.js';
 import { collectiveOfferForCaller } from './access.js';

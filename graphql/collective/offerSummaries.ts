@@ -1,9 +1,9 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { ValidationFailedError } from '../shared/errors.js';
-import { isStorable } from '../shared/moments.js';
-import { asDate, asDateOrNull } from '../shared/rowValues.js';
-import { placeholders, selectRows } from '../shared/sqlText.js';
+import { isStorable } from '../../platform/time/moments.js';
+import { asDate, asDateOrNull } from '../../platform/sql/rowValues.js';
+import { placeholders, selectRows } from '../../platform/sql/sqlText.js';
 import {
   CollectiveBooking,
   type CollectiveBookingStatus,

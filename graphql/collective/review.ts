@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { NotFoundError } from '../shared/errors.js';
 import { scheduleAutoApproval } from '../offers/offerReview.js';
 import { offerIdsOf, takeQueuedJob } from '../offers/sandboxRun.js';
-import { Job } from '../shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import type { SandboxRunTally } from '../shared/sandboxRun.js';
 import { AUTO_APPROVAL_REASON } from '../offers/publication.js';
 import { CollectiveOffer } from './CollectiveOffer.js';

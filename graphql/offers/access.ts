@@ -1,8 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
-import { viewOf } from '../shared/entityViews.js';
-import { selectRows } from '../shared/sqlText.js';
+import { viewOf } from '../../platform/sql/entityViews.js';
+import { selectRows } from '../../platform/sql/sqlText.js';
 import { Offer } from './Offer.js';
 
 /** A provider whose right to manage individual offers was withdrawn gets 403 on them. */

@@ -1,8 +1,8 @@
 import type { GraphContext } from '../shared/context.js';
 import type { Offer } from './Offer.js';
 import type { PriceCategory } from './PriceCategory.js';
-import { asDate } from '../shared/rowValues.js';
-import { placeholders, selectRows } from '../shared/sqlText.js';
+import { asDate } from '../../platform/sql/rowValues.js';
+import { placeholders, selectRows } from '../../platform/sql/sqlText.js';
 import { noStocks, type StockSummary } from './status.js';
 import type { Stock } from './Stock.js';
 import { stockSummaries } from './stockSummaries.js';

@@ -1,6 +1,6 @@
 import type { GraphContext } from '../shared/context.js';
 import { ValidationFailedError } from '../shared/errors.js';
-import { checkBase64Image } from '../shared/images/index.js';
+import { checkBase64Image } from '../../platform/images/index.js';
 import type { Offer } from './Offer.js';
 
 export interface StoredImage {

@@ -1,9 +1,9 @@
-import { viewOf } from '../shared/entityViews.js';
+import { viewOf } from '../../platform/sql/entityViews.js';
 import { ArgsType, Field, Int } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { venueInScope } from '../providers/access.js';
 import { PageInput, pageBounds } from '../shared/pagination.js';
-import { placeholders, selectRows } from '../shared/sqlText.js';
+import { placeholders, selectRows } from '../../platform/sql/sqlText.js';
 import { reachableOfferConditions, requireIndividualOfferRights } from './access.js';
 import { Offer } from './Offer.js';
 import { primeOffers } from './offerBatch.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../shared/clock.js';
-import { enqueue } from '../shared/outbox.js';
+import type { Clock } from '../../platform/time/clock.js';
+import { enqueue } from '../../platform/jobs/outbox.js';
 import { AUTO_APPROVAL_REASON } from './publication.js';
 
 export const AUTO_APPROVAL_JOB = 'offers.autoApprove';

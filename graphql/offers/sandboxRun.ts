@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { DomainEventPublisher } from '../shared/domainEvents.js';
-import { Job } from '../shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import type { SandboxRunTally } from '../shared/sandboxRun.js';
 import { Offer } from './Offer.js';
 import { AUTO_APPROVAL_JOB } from './offerReview.js';

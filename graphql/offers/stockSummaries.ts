@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { placeholders, selectRows } from '../shared/sqlText.js';
+import { placeholders, selectRows } from '../../platform/sql/sqlText.js';
 import { noStocks, type StockSummary } from './status.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';
-import { isView } from '../shared/entityViews.js';
+import { isView } from '../../platform/sql/entityViews.js';
 import { oncePerRequest, rememberedForRequest, rememberForRequest } from '../shared/requestMemo.js';
 import { venueInScope, venueLinkInScope, venueViewsOfCaller } from './access.js';
 import { ExternalUrls, ExternalUrlsInput } from './externalUrls.js';

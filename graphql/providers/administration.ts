@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
 import { findOrCreateAddress } from './addresses/addressBook.js';
 import { findMunicipality, OfflineGeocoder } from './geocoding/index.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Caller, ProviderView } from '../shared/caller.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../shared/errors.js';
 import { ApiKey } from './ApiKey.js';
 import type { CallerCache } from './callerCache.js';

@@ -2,7 +2,7 @@ import { withoutNul } from '../shared/fieldRules.js';
 import { z } from '../shared/zod.js';
 import type { InputRules } from '../shared/inputRules.js';
 import { externalUrlsRule } from './externalUrls.js';
-import { JOB_STATUSES } from '../shared/Job.js';
+import { JOB_STATUSES } from '../../platform/jobs/Job.js';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   CITY_MAX_LENGTH,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { Address } from './Address.js';
 import { addressLookupKey } from './addresses/lookupKey.js';
 import { issueApiKey } from './apiKeys.js';

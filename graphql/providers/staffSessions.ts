@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Caller } from '../shared/caller.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { ForbiddenError } from '../shared/errors.js';
 import { authenticateApiKey, datetimeOf } from './apiKeys.js';
 import { ApiKey } from './ApiKey.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError } from '../shared/errors.js';
-import type { Outbound } from '../shared/outbound/index.js';
+import type { Outbound } from '../../platform/outbound/index.js';
 import { applyExternalUrls, externalUrlFields, type ExternalUrlField, type ExternalUrlsInput } from './externalUrls.js';
 
 declare module '../shared/domainEvents.js' {

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { AppEnv } from './appEnv.js';
-import type { ImageStore } from './images/index.js';
+import type { AppEnv } from '../../platform/appEnv.js';
+import type { ImageStore } from '../../platform/images/index.js';
 import type { Caller, ProviderView } from './caller.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import type { DomainEventBus } from './domainEvents.js';
 import type { Geocoder } from './geocoder.js';
-import type { Outbound } from './outbound/index.js';
+import type { Outbound } from '../../platform/outbound/index.js';
 
 /** What every resolver receives: one entity manager fork per request, and who calls. */
 export interface GraphContext {

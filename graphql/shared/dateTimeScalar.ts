@@ -1,6 +1,6 @@
 import { GraphQLScalarType } from 'graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { isoText } from './moments.js';
+import { isoText } from '../../platform/time/moments.js';
 
 const scalarsConfig = GraphQLDateTimeISO.toConfig();
 

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
-import { daysInMonth, digitsAt, momentOf, offsetMinutesAt } from './calendar.js';
-import { isStorable } from './moments.js';
+import { daysInMonth, digitsAt, momentOf, offsetMinutesAt } from '../../platform/time/calendar.js';
+import { isStorable } from '../../platform/time/moments.js';
 import { hasNul, NUL_MESSAGE } from './text.js';
 
 /**

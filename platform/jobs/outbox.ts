@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from './clock.js';
+import type { Clock } from '../time/clock.js';
 import { Job } from './Job.js';
 
 export interface EnqueueOptions {

@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from './clock.js';
-import type { DomainEventPort } from './domainEvents.js';
+import type { Clock } from '../time/clock.js';
 
 /**
- * The ports through which a subgraph registers its background work (`graphql/<name>/work.ts`):
- * the handlers of its outbox jobs, its periodic tasks and the domain events it handles. The
- * process (server/) implements them with its job worker, its scheduler and its event bus.
+ * The job queue's ports: the handlers of outbox jobs and the periodic tasks that a subgraph
+ * registers (`graphql/<name>/work.ts`), implemented by the worker and the scheduler beside this file.
  */
 
 /** What a job handler receives besides its payload. */
@@ -76,16 +74,4 @@ export interface ScheduledTask {
 
 export interface TaskScheduler {
   register(task: ScheduledTask): void;
-}
-
-/** What each subgraph's registration receives. */
-export interface WorkPorts {
-  jobs: JobRegistrar;
-  scheduler: TaskScheduler;
-  /**
-   * Handlers run inside the publisher's transaction (see domainEvents.ts), or, for a subgraph
-   * that another process hosts, in a job of that process (see server/work).
-   */
-  events: DomainEventPort;
-  clock: Clock;
 }

@@ -1,4 +1,4 @@
-import type { JobHandler, JobOptions, JobRegistrar } from '../../graphql/shared/work.js';
+import type { JobHandler, JobOptions, JobRegistrar } from './ports.js';
 
 /** Job type -> handler: the process's side of the port that the subgraphs register their jobs on. */
 export class JobRegistry implements JobRegistrar {

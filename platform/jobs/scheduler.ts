@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
-import type { Clock } from '../graphql/shared/clock.js';
-import type { ScheduledTask, TaskScheduler } from '../graphql/shared/work.js';
-import type { Logger } from './jobs/worker.js';
+import type { Clock } from '../time/clock.js';
+import type { ScheduledTask, TaskScheduler } from './ports.js';
+import type { Logger } from './worker.js';
 
 export interface SchedulerOptions {
   orm: MikroORM;

@@ -1,10 +1,10 @@
 import { type EntityManager, LockMode, raw, type MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
-import type { Clock } from '../../graphql/shared/clock.js';
-import { Job } from '../../graphql/shared/Job.js';
+import type { Clock } from '../time/clock.js';
+import { Job } from './Job.js';
 import { retryDelayMs } from './backoff.js';
-import type { JobHandler } from '../../graphql/shared/work.js';
+import type { JobHandler } from './ports.js';
 import type { JobRegistry } from './registry.js';
 
 /** The part of a pino logger the worker uses: `(fields, message)`. */

@@ -1,4 +1,4 @@
-import { digitsAt, momentOf, offsetMinutesAt } from './calendar.js';
+import { digitsAt, momentOf, offsetMinutesAt } from '../time/calendar.js';
 
 /** Values of raw rows, as the two drivers give them. */
 

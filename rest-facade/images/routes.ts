@@ -1,5 +1,5 @@
 import { imageRules } from '../../graphql/offers/fieldRules.js';
-import { IMAGE_MAX_BYTES } from '../../graphql/shared/images/index.js';
+import { IMAGE_MAX_BYTES } from '../../platform/images/index.js';
 import { defineRoute } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
 import { graphql } from '../subgraphs/graphql.js';

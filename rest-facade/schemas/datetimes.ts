@@ -1,5 +1,5 @@
 import { awareDateTime } from '../../graphql/shared/fieldRules.js';
-import { isStorable } from '../../graphql/shared/moments.js';
+import { isStorable } from '../../platform/time/moments.js';
 
 export { isStorable };
 

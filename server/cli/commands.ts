@@ -12,7 +12,7 @@ import {
 } from '../../graphql/providers/administration.js';
 import { revokeApiKey } from '../../graphql/providers/apiKeys.js';
 import { venueTypes } from '../../graphql/providers/venueTypes.js';
-import type { Clock } from '../../graphql/shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { z } from 'zod';
 
 export interface CommandContext {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { systemClock } from '../../graphql/shared/clock.js';
+import { systemClock } from '../../platform/time/clock.js';
 import { DomainError } from '../../graphql/shared/errors.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate, openDatabase } from '../db/orm.js';

@@ -1,6 +1,6 @@
 import { type ApolloServerPlugin, type GraphQLRequestListener, HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import type { AppEnv } from '../../graphql/shared/appEnv.js';
+import type { AppEnv } from '../../platform/appEnv.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
 import type { BudgetState, RateLimiter } from '../rateLimit.js';
 import { measureOperation } from './operationCost.js';

@@ -1,5 +1,5 @@
 import express from 'express';
-import type { ImageStore } from '../../graphql/shared/images/index.js';
+import type { ImageStore } from '../../platform/images/index.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 
 /** Image keys are random and never reused, so a served image never changes under its URL. */

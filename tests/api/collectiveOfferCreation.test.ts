@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { Job } from '../../graphql/shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import { drainJobs } from '../support/builders.js';
 import { collectiveWorld, type Json, LIMIT, NOW, seed, START } from '../support/collectiveWorld.js';
 import { aPng } from '../support/images.js';

@@ -5,7 +5,7 @@ import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Provider } from '../../graphql/providers/Provider.js';
-import { Job } from '../../graphql/shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import { PUBLICATION_TASK } from '../../graphql/offers/work.js';
 import { expectStatus } from '../support/api.js';
 import { drainJobs, graphqlAs } from '../support/builders.js';

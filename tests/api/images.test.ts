@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { Offer } from '../../graphql/offers/Offer.js';
-import { IMAGE_MAX_BYTES } from '../../graphql/shared/images/index.js';
+import { IMAGE_MAX_BYTES } from '../../platform/images/index.js';
 import { expectMatchesContract } from '../support/contract.js';
 import { publishedEventData } from '../support/eventData.js';
 import { anEvent } from '../support/fixtures.js';

@@ -3,7 +3,7 @@ import { ProviderMessage } from '../../graphql/bookings/ProviderMessage.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
-import { HTTPS_ONLY_MESSAGE } from '../../graphql/shared/outbound/index.js';
+import { HTTPS_ONLY_MESSAGE } from '../../platform/outbound/index.js';
 import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
 import { useOfferWorld } from '../support/offerWorld.js';
 import { Receiver } from '../support/receiver.js';

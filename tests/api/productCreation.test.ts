@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Category, productCategories, showTypes } from '../../graphql/offers/catalogue/index.js';
 import { Offer } from '../../graphql/offers/Offer.js';
-import { Job } from '../../graphql/shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import { drainJobs, graphqlAs } from '../support/builders.js';
 import {
   accessibility,

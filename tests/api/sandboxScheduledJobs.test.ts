@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
-import { Job } from '../../graphql/shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import { expectStatus } from '../support/api.js';
 import { graphqlAs } from '../support/builders.js';
 import { anItem, aProductBody, anotherProviderAt, catalogue, useOfferWorld } from '../support/offerWorld.js';

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
-import { Job } from '../../graphql/shared/Job.js';
-import { enqueue } from '../../graphql/shared/outbox.js';
+import { Job } from '../../platform/jobs/Job.js';
+import { enqueue } from '../../platform/jobs/outbox.js';
 import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
 import { anEvent } from '../support/fixtures.js';
 import {

@@ -2,7 +2,7 @@ import { Offer } from '../../graphql/offers/Offer.js';
 import { publishedEventData } from '../support/eventData.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { newImageKey } from '../../graphql/shared/images/index.js';
+import { newImageKey } from '../../platform/images/index.js';
 import type { Runtime } from '../../server/runtime.js';
 
 export const LISTED_EVENTS = 50;

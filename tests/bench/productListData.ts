@@ -2,7 +2,7 @@ import type { RequiredEntityData } from '@mikro-orm/core';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { Venue } from '../../graphql/providers/Venue.js';
-import { newImageKey } from '../../graphql/shared/images/index.js';
+import { newImageKey } from '../../platform/images/index.js';
 import type { Runtime } from '../../server/runtime.js';
 
 export const LISTED_PRODUCTS = 50;

@@ -6,7 +6,7 @@ import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Venue } from '../../graphql/providers/Venue.js';
-import { systemClock } from '../../graphql/shared/clock.js';
+import { systemClock } from '../../platform/time/clock.js';
 import { openDatabase } from '../../server/db/orm.js';
 import { publishedEventData } from '../support/eventData.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAddresses } from '../../app/docs/addresses.server.js';
 import { extractPageSamples, valueAtPath } from '../../app/docs/samples.server.js';
 import { type DocsServer, startDocsServer } from './support/docsServer.js';
-import { OutboundHttp } from '../../graphql/shared/outbound/index.js';
+import { OutboundHttp } from '../../platform/outbound/index.js';
 import { outsideCalls } from './support/outsideCalls.js';
 import { runPageSamples } from './support/pageRunner.js';
 import { bodyDifferences } from './support/shownAnswers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusedRangeOf } from '../../graphql/shared/outbound/addressRanges.js';
+import { refusedRangeOf } from '../../platform/outbound/addressRanges.js';
 import { REFUSED_ADDRESSES } from '../support/refusedAddresses.js';
 
 describe('the address ranges outgoing calls never reach', () => {

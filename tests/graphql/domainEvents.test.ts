@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { DomainEventBus } from '../../graphql/shared/domainEvents.js';
-import { Job } from '../../graphql/shared/Job.js';
-import { enqueue } from '../../graphql/shared/outbox.js';
-import { SettableClock } from '../../graphql/shared/clock.js';
+import { Job } from '../../platform/jobs/Job.js';
+import { enqueue } from '../../platform/jobs/outbox.js';
+import { SettableClock } from '../../platform/time/clock.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { aProvider } from '../support/fixtures.js';
 

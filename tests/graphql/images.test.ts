@@ -17,7 +17,7 @@ import {
   LocalDiskImageStore,
   readImageInfo,
   type ImageStore,
-} from '../../graphql/shared/images/index.js';
+} from '../../platform/images/index.js';
 import { serveImages } from '../../server/http/images.js';
 import { aGif, aJpeg, aPng, aWebp, pngChunk, PNG_SIGNATURE } from '../support/images.js';
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hasValidSignature, signBody } from '../../graphql/shared/messaging/signature.js';
+import { hasValidSignature, signBody } from '../../platform/messaging/signature.js';
 
 describe('PassCulture-Signature', () => {
   const secret = 'a'.repeat(64);

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasValidSignature } from '../../graphql/shared/messaging/signature.js';
-import { MESSAGE_ID_HEADER, postSigned } from '../../graphql/shared/messaging/signedPost.js';
-import {
-  createOutbound,
-  describeOutcome,
-  MAX_ANSWER_BYTES,
-  type Outbound,
-} from '../../graphql/shared/outbound/index.js';
+import { hasValidSignature } from '../../platform/messaging/signature.js';
+import { MESSAGE_ID_HEADER, postSigned } from '../../platform/messaging/signedPost.js';
+import { createOutbound, describeOutcome, MAX_ANSWER_BYTES, type Outbound } from '../../platform/outbound/index.js';
 import { listenLocally, type LocalServer } from '../support/miscLocalServer.js';
 import {
   nameOfRefused,

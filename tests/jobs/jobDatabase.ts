@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { Job } from '../../graphql/shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 export interface JobDatabase {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { describe, expect, it } from 'vitest';
-import { SettableClock } from '../../graphql/shared/clock.js';
-import { Job } from '../../graphql/shared/Job.js';
-import { enqueue } from '../../graphql/shared/outbox.js';
-import { Scheduler } from '../../server/scheduler.js';
+import { SettableClock } from '../../platform/time/clock.js';
+import { Job } from '../../platform/jobs/Job.js';
+import { enqueue } from '../../platform/jobs/outbox.js';
+import { Scheduler } from '../../platform/jobs/scheduler.js';
 import { isPostgresTestRun } from '../support/database.js';
 import { useJobDatabase } from './jobDatabase.js';
 

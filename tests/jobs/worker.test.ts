@@ -1,13 +1,13 @@
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SettableClock } from '../../graphql/shared/clock.js';
-import { Job } from '../../graphql/shared/Job.js';
-import { enqueue, type EnqueueOptions } from '../../graphql/shared/outbox.js';
-import type { JobHandler } from '../../graphql/shared/work.js';
+import { SettableClock } from '../../platform/time/clock.js';
+import { Job } from '../../platform/jobs/Job.js';
+import { enqueue, type EnqueueOptions } from '../../platform/jobs/outbox.js';
+import type { JobHandler } from '../../platform/jobs/ports.js';
 import { openDatabase } from '../../server/db/orm.js';
-import { retryDelayMs } from '../../server/jobs/backoff.js';
-import { JobRegistry } from '../../server/jobs/registry.js';
-import { DEFAULT_LEASE_MS, JobWorker, type JobWorkerOptions, type Logger } from '../../server/jobs/worker.js';
+import { retryDelayMs } from '../../platform/jobs/backoff.js';
+import { JobRegistry } from '../../platform/jobs/registry.js';
+import { DEFAULT_LEASE_MS, JobWorker, type JobWorkerOptions, type Logger } from '../../platform/jobs/worker.js';
 import { isPostgresTestRun } from '../support/database.js';
 import { useJobDatabase } from './jobDatabase.js';
 

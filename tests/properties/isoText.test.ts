@@ -1,12 +1,12 @@
 /**
- * The text of every date the graph answers (graphql/shared/moments.ts, dateTimeScalar.ts): it
+ * The text of every date the graph answers (platform/time/moments.ts, dateTimeScalar.ts): it
  * must be `toISOString`'s, byte for byte, and the scalar must answer what graphql-scalars' answers.
  */
 import fc from 'fast-check';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { describe, expect, it } from 'vitest';
 import { DateTimeISO } from '../../graphql/shared/dateTimeScalar.js';
-import { isoText } from '../../graphql/shared/moments.js';
+import { isoText } from '../../platform/time/moments.js';
 
 /** From year -271821 to 275760: every moment a Date holds. */
 const anyMoment = fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 }).map((time) => new Date(time));

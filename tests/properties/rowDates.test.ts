@@ -1,10 +1,10 @@
 /**
- * Dates of raw rows (graphql/shared/rowValues.ts): PostgreSQL's text of a timestamptz is read by
+ * Dates of raw rows (platform/sql/rowValues.ts): PostgreSQL's text of a timestamptz is read by
  * position, and must name the moment it was written from, whatever its fraction and offset.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asDate, asDateOrNull } from '../../graphql/shared/rowValues.js';
+import { asDate, asDateOrNull } from '../../platform/sql/rowValues.js';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 

@@ -1,5 +1,5 @@
 /**
- * Multi-row inserts by SQL text (graphql/shared/sqlText.ts): the columns with the same value in
+ * Multi-row inserts by SQL text (platform/sql/sqlText.ts): the columns with the same value in
  * every row are bound once per statement, the others per row. What is stored must be what a plain
  * insert stores, the ids must come back in the rows' order, and a value a column refuses must be
  * refused, never cut to fit.
@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Offerer } from '../../graphql/providers/Offerer.js';
-import { insertReturningIds } from '../../graphql/shared/sqlText.js';
+import { insertReturningIds } from '../../platform/sql/sqlText.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 describe('insertReturningIds', () => {

@@ -1,12 +1,12 @@
 /**
  * SQL text reads run through statements prepared once per connection
- * (graphql/shared/preparedStatements.ts): they must answer what MikroORM's `execute` answers, see what
+ * (platform/sql/preparedStatements.ts): they must answer what MikroORM's `execute` answers, see what
  * a transaction sees, and never see another transaction's uncommitted rows.
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Offerer } from '../../graphql/providers/Offerer.js';
-import { selectRows } from '../../graphql/shared/sqlText.js';
+import { selectRows } from '../../platform/sql/sqlText.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const SQL = 'select * from offerer where allowed_on_adage = ? and created_datetime <= ? and id >= ? order by id';

@@ -3,7 +3,7 @@ import { Offer } from '../../graphql/offers/Offer.js';
 import { ProductImport } from '../../graphql/offers/products/ProductImport.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { Venue } from '../../graphql/providers/Venue.js';
-import { Job } from '../../graphql/shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import { fiveHundredEans } from '../support/eanBatch.js';
 import { parseJsonLine } from '../support/serverProcess.js';
 import { useServerRuns } from './serverRuns.js';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type CreatedSandbox } from '../../graphql/providers/sandbox.js';
-import { SettableClock } from '../../graphql/shared/clock.js';
+import { SettableClock } from '../../platform/time/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { type Core, createCore } from '../../server/runtime.js';
 import { CompiledDocuments } from '../../server/subgraphs/compiledDocuments.js';

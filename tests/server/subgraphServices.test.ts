@@ -6,7 +6,7 @@ import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Venue } from '../../graphql/providers/Venue.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import { systemClock } from '../../graphql/shared/clock.js';
+import { systemClock } from '../../platform/time/clock.js';
 import { subgraphNames, type SubgraphName } from '../../graphql/subgraphNames.js';
 import { aBookableDate } from '../support/builders.js';
 import { isPostgresTestRun } from '../support/database.js';

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { SettableClock } from '../../graphql/shared/clock.js';
+import { SettableClock } from '../../platform/time/clock.js';
 import { createApp, type AppOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../server/runtime.js';

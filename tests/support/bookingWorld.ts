@@ -11,7 +11,7 @@ import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import type { CreatedSandbox } from '../../graphql/providers/sandbox.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
-import { hasValidSignature, SIGNATURE_HEADER } from '../../graphql/shared/messaging/signature.js';
+import { hasValidSignature, SIGNATURE_HEADER } from '../../platform/messaging/signature.js';
 import { type ApiClient, apiClient } from './api.js';
 import { createTestApp, type TestApp } from './app.js';
 import { aBeneficiary, aBookableDate, type BookableDateOptions, drainJobs, graphqlAs } from './builders.js';

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
-import type { Clock } from '../../graphql/shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import type { TestApp } from './app.js';
 import { anEvent } from './fixtures.js';
 

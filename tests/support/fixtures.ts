@@ -6,7 +6,7 @@ import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { createSandbox, newMessagingSecret } from '../../graphql/providers/sandbox.js';
 import { withLuhnCheckDigit } from '../../graphql/providers/siren.js';
-import type { Clock } from '../../graphql/shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 
 export { createSandbox };
 

@@ -17,7 +17,7 @@ import { Venue } from '../../graphql/providers/Venue.js';
 import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import type { DomainEventName } from '../../graphql/shared/domainEvents.js';
 import { ForbiddenError } from '../../graphql/shared/errors.js';
-import { Job } from '../../graphql/shared/Job.js';
+import { Job } from '../../platform/jobs/Job.js';
 import { type ApiClient, apiClient, expectStatus } from './api.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
 import { drainJobs } from './builders.js';

@@ -1,5 +1,5 @@
-import type { RefusedRange } from '../../graphql/shared/outbound/addressRanges.js';
-import type { ResolvedAddress } from '../../graphql/shared/outbound/index.js';
+import type { RefusedRange } from '../../platform/outbound/addressRanges.js';
+import type { ResolvedAddress } from '../../platform/outbound/index.js';
 
 /**
  * Addresses of each refused range, with their edges, as a URL, a resolver or a socket may

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { Clock } from '../../graphql/shared/clock.js';
+import type { Clock } from '../../platform/time/clock.js';
 import { subgraphNames, type SubgraphName } from '../../graphql/subgraphNames.js';
 import type { Config } from '../../server/config.js';
 import { type Core, createCore, type RuntimeOptions } from '../../server/runtime.js';

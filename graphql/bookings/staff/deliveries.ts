@@ -1,8 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import { Job } from '../../shared/Job.js';
-import { enqueue } from '../../shared/outbox.js';
+import { Job } from '../../../platform/jobs/Job.js';
+import { enqueue } from '../../../platform/jobs/outbox.js';
 import { type PageInput, pageBounds } from '../../shared/pagination.js';
 import { SEND_MESSAGE_JOB } from '../messages.js';
 import { type MessageStatus, ProviderMessage } from '../ProviderMessage.js';

@@ -10,7 +10,7 @@ import { Stock } from '../Stock.js';
 import { beginningAndPriceCategoryKey, bookingLimitProblems, dateMomentIssues, totalQuantity } from './rules.js';
 import type { Quantity } from './types.js';
 import { checkEditable } from '../offerRules.js';
-import { insertReturningIds } from '../../shared/sqlText.js';
+import { insertReturningIds } from '../../../platform/sql/sqlText.js';
 
 export interface NewDate {
   beginningDatetime: Date;

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../../shared/errors.js';
-import { isStorable } from '../../shared/moments.js';
+import { isStorable } from '../../../platform/time/moments.js';
 import type { Quantity } from './types.js';
 
 /** A path inside the request part; its segments are text, as the contract's `loc` is. */

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Address } from '../../providers/Address.js';
 import { Venue } from '../../providers/Venue.js';
-import type { Clock } from '../../shared/clock.js';
+import type { Clock } from '../../../platform/time/clock.js';
 import type { GraphContext } from '../../shared/context.js';
 import type { DomainEventPublisher } from '../../shared/domainEvents.js';
 import { BadRequestError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
-import { enqueue } from '../../shared/outbox.js';
+import { enqueue } from '../../../platform/jobs/outbox.js';
 import { categoryById } from '../catalogue/index.js';
 import { futureDatetimeIssues, parseAwareDatetime } from '../datetimes.js';
 import { callerProviderId, requireIndividualOfferRights } from '../access.js';

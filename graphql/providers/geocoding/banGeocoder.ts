@@ -1,6 +1,6 @@
 import type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from '../../shared/geocoder.js';
 import { Agent } from 'undici';
-import { describeOutcome, OutboundHttp } from '../../shared/outbound/index.js';
+import { describeOutcome, OutboundHttp } from '../../../platform/outbound/index.js';
 import { findMunicipality } from './municipalities.js';
 
 /** Below this relevance (0 to 1) the address base's best answer is a guess, not the address. */

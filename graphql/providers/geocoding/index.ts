@@ -1,7 +1,7 @@
 import { BanGeocoder } from './banGeocoder.js';
 import type { Geocoder, GeocoderLogger } from '../../shared/geocoder.js';
 import { OfflineGeocoder } from './offlineGeocoder.js';
-import type { OutboundHttp } from '../../shared/outbound/index.js';
+import type { OutboundHttp } from '../../../platform/outbound/index.js';
 
 export type { AddressQuery, GeocodeOutcome, Geocoder, GeocoderLogger, Municipality } from '../../shared/geocoder.js';
 export { BanGeocoder, BAN_MIN_SCORE, BAN_TIMEOUT_MS, type BanGeocoderOptions } from './banGeocoder.js';

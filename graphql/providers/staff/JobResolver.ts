@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver 
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { requireInternal } from '../../shared/internalOnly.js';
-import { Job, type JobStatus } from '../../shared/Job.js';
+import { Job, type JobStatus } from '../../../platform/jobs/Job.js';
 import { PageInput, pageBounds } from '../../shared/pagination.js';
 
 /*

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { studentLevels } from '../../../graphql/collective/reference/educationalData.js';
-import { appEnvironments } from '../../../graphql/shared/appEnv.js';
+import { appEnvironments } from '../../../platform/appEnv.js';
 import { routes } from '../../../rest-facade/index.js';
 import { generateOpenApiDocument } from '../../../rest-facade/openapi.js';
 import { configVariables, loadConfig } from '../../../server/config.js';

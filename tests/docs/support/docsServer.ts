@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { type DocsAddresses, docsAddressesOf } from '../../../app/docs/addresses.server.js';
-import { SettableClock } from '../../../graphql/shared/clock.js';
+import { SettableClock } from '../../../platform/time/clock.js';
 import type { CreatedSandbox } from '../../../graphql/providers/sandbox.js';
 import { ensureDemoSandbox } from '../../../server/demo.js';
 import { servedOpenApiDocument } from '../../../server/openApiDocument.js';

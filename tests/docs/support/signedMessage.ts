@@ -1,4 +1,4 @@
-import { SIGNATURE_HEADER } from '../../../graphql/shared/messaging/signature.js';
+import { SIGNATURE_HEADER } from '../../../platform/messaging/signature.js';
 import { createTestApp } from '../../support/app.js';
 import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../../support/builders.js';
 import { aSandboxWithReceiver } from '../../support/receiver.js';
