@@ -69,7 +69,7 @@ const importDirection = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'build/', 'public/build/', 'var/', '.cache/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-tools/', 'build/', 'public/build/', 'var/', '.cache/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

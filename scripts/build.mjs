@@ -3,20 +3,23 @@
 // ones. A part whose sources have not changed since it was last
 // built is not built again (scripts/builds.mjs); --force builds everything.
 // --server-only: the server alone (the CLI and the tests' server processes need nothing else).
+// --tools: the server and, apart from it in dist-tools/, the benchmarks and the fuzzer.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt, fullBuild, portalBuild, serverBuild } from './builds.mjs';
+import { ensureBuilt, fullBuild, portalBuild, serverBuild, toolsBuild } from './builds.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const serverOnly = process.argv.includes('--server-only');
+const tools = process.argv.includes('--tools');
+const serverOnly = tools || process.argv.includes('--server-only');
 if (process.argv.includes('--force')) {
-  for (const build of [serverBuild, portalBuild, fullBuild])
+  for (const build of [serverBuild, toolsBuild, portalBuild, fullBuild])
     rmSync(join(root, '.cache', `${build.name}.stamp`), { force: true });
 }
 
 try {
   await ensureBuilt(root, serverBuild);
+  if (tools) await ensureBuilt(root, toolsBuild);
   if (!serverOnly) {
     await ensureBuilt(root, portalBuild);
     const built = await ensureBuilt(root, fullBuild, checkLinks);

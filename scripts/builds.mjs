@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 /** Dependencies: a changed lockfile may change any output. */
 const PACKAGE_FILES = ['package.json', 'package-lock.json'];
 
-/** `dist/` (tsconfig.build.json): what `node dist/server/main.js`, the CLI and the bench run. */
+/** `dist/` (tsconfig.build.json): what `node dist/server/main.js` and the CLI run. */
 export const serverBuild = {
   name: 'server-build',
   outputs: ['dist/server/main.js', 'dist/server/cli/main.js'],
@@ -25,14 +25,30 @@ export const serverBuild = {
     'server',
     'graphql',
     'rest-facade',
-    'tests/bench',
-    'tests/fuzz',
     'tsconfig.json',
     'tsconfig.build.json',
     ...PACKAGE_FILES,
   ],
   make: (/** @type {string} */ root) =>
     run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json']),
+};
+
+/**
+ * `dist-tools/` (tsconfig.tools.json): the benchmarks and the fuzzer with the server they drive,
+ * compiled apart so that the production build (`dist/`) ships none of them.
+ */
+export const toolsBuild = {
+  name: 'tools-build',
+  outputs: ['dist-tools/tests/bench/run.js', 'dist-tools/tests/fuzz/main.js'],
+  sources: () => [
+    ...serverBuild.sources(),
+    'tests/bench',
+    'tests/fuzz',
+    'tests/support',
+    'tsconfig.tools.json',
+  ],
+  make: (/** @type {string} */ root) =>
+    run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json']),
 };
 
 /** `build/` and `public/build/` (scripts/build-portal.mjs): the Remix bundle, the client script, the search index. */

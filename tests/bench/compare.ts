@@ -36,7 +36,7 @@ function describe(label: string, report: BenchReport): string {
 
 function main(argv: string[]): number {
   if (argv.length !== 2) {
-    console.error('usage: node dist/tests/bench/compare.js <before.json> <after.json>');
+    console.error('usage: node dist-tools/tests/bench/compare.js <before.json> <after.json>');
     return 2;
   }
   const [before, after] = argv.map(readReport);
