@@ -36,6 +36,8 @@ const CLOSING = new Set<TokenKind>([TokenKind.BRACE_R, TokenKind.BRACKET_R, Toke
  * then the depth, aliases and fields of each operation, fragments expanded. Every count stops
  * at its limit, so a hostile document costs at most one pass over {@link MAX_TOKENS} tokens.
  * A document that does not lex or parse is `unparsable`: Apollo Server reports its syntax error.
+ * graphql-armor checks depth and aliases only as validation rules, after the parse and beside the
+ * comparison of same-named fields: decision 017, "Library first", has the figures.
  */
 export function checkDocumentShape(text: string): ShapeVerdict {
   const lexical = checkTokens(text);

@@ -2,10 +2,10 @@
 // decision 017, measured from a client on 127.0.0.1 against the real app (one process, SQLite in
 // a temporary file; DATABASE_URL: a throw-away PostgreSQL database). Each document is sent
 // WARM_UP times, then ROUNDS times one after the other; the table gives the median, the 95th
-// percentile and the slowest answer, with the status and code each refusal answered, and the
-// median time of the document check alone, in this process (what the server spends before
-// Apollo Server; a cost refusal adds Apollo's parse and validation). An ordinary query,
-// answered, is the yardstick.
+// percentile and the slowest answer, with the status, code and limit (for a cost refusal, its
+// maximum and the cost) each refusal answered, and the median time of the document check alone,
+// in this process (what the server spends before Apollo Server; a cost refusal adds Apollo's
+// parse and validation). An ordinary query, answered, is the yardstick.
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,11 +60,21 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
       body: JSON.stringify({ query }),
     });
-    const body = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
-    return { ms: performance.now() - started, status: response.status, code: body.errors?.[0]?.extensions?.code };
+    const body = (await response.json()) as {
+      errors?: Array<{ extensions?: { code?: string; limit?: number; maximum?: number; cost?: number } }>;
+    };
+    const extensions = body.errors?.[0]?.extensions;
+    return {
+      ms: performance.now() - started,
+      status: response.status,
+      code: extensions?.code,
+      // The limit the refusal names: a shape limit's `limit`, a cost refusal's `maximum` and `cost`.
+      limit: extensions?.limit ?? extensions?.maximum,
+      cost: extensions?.cost,
+    };
   };
 
-  const rows = [['document', 'bytes', 'status', 'code', 'median ms', 'p95 ms', 'max ms', 'check ms']];
+  const rows = [['document', 'bytes', 'status', 'code', 'limit', 'cost', 'median ms', 'p95 ms', 'max ms', 'check ms']];
   try {
     for (const [label, query] of documents) {
       for (let round = 0; round < WARM_UP; round += 1) await send(query);
@@ -88,6 +98,8 @@ async function main(): Promise<void> {
         String(Buffer.byteLength(query)),
         String(last.status),
         last.code ?? '-',
+        last.limit === undefined ? '-' : String(last.limit),
+        last.cost === undefined ? '-' : String(last.cost),
         percentile(times, 0.5).toFixed(2),
         percentile(times, 0.95).toFixed(2),
         times[times.length - 1].toFixed(2),

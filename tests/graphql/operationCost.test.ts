@@ -183,6 +183,27 @@ describe('/graphql: what one operation may cost', () => {
       expect(response.headers['x-ratelimit-cost']).toBe(String(cost));
     });
 
+    it.each([
+      ['under @skip', '{ events(page: { limit: 10 }) @skip(if: true) { id priceCategories { id } } }', {}, 11],
+      [
+        'in a fragment spread twice',
+        'query { ...F ...F } fragment F on Query { events(page: { limit: 10 }) { id priceCategories { id } } }',
+        {},
+        22,
+      ],
+      ['beside a free __typename', '{ __typename events(page: { limit: 10 }) { id priceCategories { id } } }', {}, 11],
+      [
+        // Execution refuses offerBookings (its offerId is null): counted as one page, its arguments unread.
+        'given null where a value is due',
+        'query ($id: Int = 1) { offerBookings(offerId: $id, page: { limit: 120 }) { id } events(page: { limit: 10 }) { id priceCategories { id } } }',
+        { id: null },
+        12,
+      ],
+    ])('counts every field written, %s', async (_case, document, variables, cost) => {
+      const response = await graphqlAs(testApp, await anInternalKey(), document, variables);
+      expect(response.body.extensions.cost.requested).toBe(cost);
+    });
+
     it('reads the page size from variables and their defaults', async () => {
       const byVariable = await graphqlAs(
         testApp,
