@@ -86,7 +86,8 @@ export function routeTable(entries: TableEntry[]): RequestHandler {
     const path = routerPath(req.path);
     const found = find(req.method === 'HEAD' && !methods.has('HEAD') ? 'GET' : req.method, path);
     if (found) {
-      req.params = found.params as Record<string, string>;
+      // A plain object, as Express gives: find-my-way's has no prototype.
+      req.params = { ...(found.params as Record<string, string>) };
       runChain((found.store as Operation).handlers, req, res, next);
       return;
     }
