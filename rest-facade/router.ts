@@ -113,8 +113,8 @@ function handlerFor({ route, run }: CompiledRoute): RequestHandler {
 }
 
 /**
- * Literal segments before parameters, so `/events/categories` is matched before
- * `/events/{event_id}` whatever order the route modules list them in.
+ * Literal segments before parameters. The route table finds `/events/categories` before
+ * `/events/{event_id}` in any order; this order is the one its OPTIONS answers list methods in.
  */
 export function bySpecificity(left: string, right: string): number {
   const leftSegments = left.split('/');

@@ -1,103 +1,93 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIPv4, isIPv6, SocketAddress } from 'node:net';
 
 /**
  * The address ranges an outgoing call to a URL a provider chose never reaches: whatever is not
  * the public Internet (IANA's special-purpose registries), so that such a URL cannot be turned
- * against the platform's own network, its cloud metadata service or its neighbours.
+ * against the platform's own network, its cloud metadata service or its neighbours. The matching
+ * is Node's `net.BlockList`, which also matches an IPv4 range's IPv4-mapped form (::ffff:0:0/96).
  */
 
 /** What a refused range is, as a delivery's error says it. */
 export type RefusedRange =
   'loopback' | 'private' | 'link-local' | 'carrier-grade NAT' | 'multicast' | 'unspecified' | 'reserved';
 
-interface Range {
-  first: bigint;
-  prefix: number;
-  bits: 32 | 128;
-  kind: RefusedRange;
-}
+/** In the order they are asked: `reserved` last, its ::/96 holds the unspecified :: and the loopback ::1. */
+const KINDS: RefusedRange[] = [
+  'loopback',
+  'private',
+  'link-local',
+  'carrier-grade NAT',
+  'multicast',
+  'unspecified',
+  'reserved',
+];
 
-function range(cidr: string, kind: RefusedRange): Range {
+const IPV4: Record<RefusedRange, string[]> = {
+  loopback: ['127.0.0.0/8'],
+  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'],
+  'link-local': ['169.254.0.0/16'],
+  'carrier-grade NAT': ['100.64.0.0/10'],
+  multicast: ['224.0.0.0/4'],
+  unspecified: ['0.0.0.0/8'],
+  reserved: [
+    '192.0.0.0/24',
+    '192.0.2.0/24',
+    '192.88.99.0/24',
+    '198.18.0.0/15',
+    '198.51.100.0/24',
+    '203.0.113.0/24',
+    // Class E and the broadcast address.
+    '240.0.0.0/4',
+  ],
+};
+
+const IPV6: Record<RefusedRange, string[]> = {
+  loopback: ['::1/128'],
+  private: ['64:ff9b:1::/48', 'fc00::/7', 'fec0::/10'],
+  'link-local': ['fe80::/10'],
+  'carrier-grade NAT': [],
+  multicast: ['ff00::/8'],
+  unspecified: ['::/128'],
+  // ::/96: IPv4-compatible addresses (deprecated), never routed.
+  reserved: ['::/96', '100::/64', '2001::/23', '2001:db8::/32'],
+};
+
+/** An IPv4 range where IPv6 carries it to the IPv4 address: NAT64 (64:ff9b::/96) and 6to4 (2002::/16). */
+function embeddedInIpv6(cidr: string): string[] {
   const [address, prefix] = cidr.split('/');
-  const bits = isIPv4(address) ? 32 : 128;
-  return { first: bits === 32 ? ipv4Value(address) : ipv6Value(address)!, prefix: Number(prefix), bits, kind };
+  const [a, b, c, d] = address.split('.').map(Number);
+  const group = (high: number, low: number) => ((high << 8) | low).toString(16);
+  return [`64:ff9b::${address}/${96 + Number(prefix)}`, `2002:${group(a, b)}:${group(c, d)}::/${16 + Number(prefix)}`];
 }
 
-const IPV4_RANGES: Range[] = [
-  range('0.0.0.0/8', 'unspecified'),
-  range('10.0.0.0/8', 'private'),
-  range('100.64.0.0/10', 'carrier-grade NAT'),
-  range('127.0.0.0/8', 'loopback'),
-  range('169.254.0.0/16', 'link-local'),
-  range('172.16.0.0/12', 'private'),
-  range('192.0.0.0/24', 'reserved'),
-  range('192.0.2.0/24', 'reserved'),
-  range('192.88.99.0/24', 'reserved'),
-  range('192.168.0.0/16', 'private'),
-  range('198.18.0.0/15', 'reserved'),
-  range('198.51.100.0/24', 'reserved'),
-  range('203.0.113.0/24', 'reserved'),
-  range('224.0.0.0/4', 'multicast'),
-  // Class E and the broadcast address.
-  range('240.0.0.0/4', 'reserved'),
-];
-
-const IPV6_RANGES: Range[] = [
-  range('::/128', 'unspecified'),
-  range('::1/128', 'loopback'),
-  // IPv4-compatible addresses (deprecated): never routed.
-  range('::/96', 'reserved'),
-  range('64:ff9b:1::/48', 'private'),
-  range('100::/64', 'reserved'),
-  range('2001::/23', 'reserved'),
-  range('2001:db8::/32', 'reserved'),
-  range('fc00::/7', 'private'),
-  range('fe80::/10', 'link-local'),
-  range('fec0::/10', 'private'),
-  range('ff00::/8', 'multicast'),
-];
-
-/** IPv6 prefixes whose last 32 bits are an IPv4 address that the packet ends up reaching. */
-const EMBEDDING_IPV4: Range[] = [
-  range('::ffff:0:0/96', 'reserved'), // IPv4-mapped
-  range('64:ff9b::/96', 'reserved'), // NAT64
-];
-/** 6to4: the IPv4 address sits in bits 16 to 48. */
-const SIX_TO_FOUR = range('2002::/16', 'reserved');
-/** Only this block of IPv6 is allocated as global unicast; the rest is reserved. */
-const GLOBAL_UNICAST = range('2000::/3', 'reserved');
-
-function contains(block: Range, value: bigint): boolean {
-  const shift = BigInt(block.bits - block.prefix);
-  return value >> shift === block.first >> shift;
+function blockList(ipv4: string[], ipv6: string[]): BlockList {
+  const list = new BlockList();
+  const add = (cidr: string, family: 'ipv4' | 'ipv6') => {
+    const [address, prefix] = cidr.split('/');
+    list.addSubnet(address, Number(prefix), family);
+  };
+  for (const cidr of ipv4) add(cidr, 'ipv4');
+  for (const cidr of ipv6) add(cidr, 'ipv6');
+  return list;
 }
 
-function ipv4Value(address: string): bigint {
-  return address.split('.').reduce((value, part) => (value << 8n) | BigInt(Number(part)), 0n);
-}
+const REFUSED = KINDS.map(
+  (kind) => [kind, blockList(IPV4[kind], [...IPV4[kind].flatMap(embeddedInIpv6), ...IPV6[kind]])] as const,
+);
 
-/** The 128-bit value of an IPv6 address in any textual form (zone index dropped), or null. */
-function ipv6Value(address: string): bigint | null {
+/** IPv6 outside these is reserved: only 2000::/3 is allocated as global unicast; the other two carry IPv4. */
+const ROUTED_IPV6 = blockList([], ['2000::/3', '::ffff:0:0/96', '64:ff9b::/96']);
+
+/** The address as `BlockList` reads it (brackets and zone index dropped from IPv6), or null. */
+function socketAddress(address: string): SocketAddress | null {
+  if (isIPv4(address)) return new SocketAddress({ address, family: 'ipv4' });
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (!isIPv6(bare)) return null;
-  let text = bare;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const value = ipv4Value(dotted[1]);
-    text = `${text.slice(0, dotted.index)}${(value >> 16n).toString(16)}:${(value & 0xffffn).toString(16)}`;
+  try {
+    return new SocketAddress({ address: bare, family: 'ipv6' });
+  } catch {
+    return null;
   }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return groups.reduce((value, group) => (value << 16n) | BigInt(parseInt(group, 16)), 0n);
-}
-
-function ipv4Range(value: bigint): RefusedRange | null {
-  return IPV4_RANGES.find((block) => contains(block, value))?.kind ?? null;
 }
 
 /**
@@ -105,14 +95,10 @@ function ipv4Range(value: bigint): RefusedRange | null {
  * or null for an address of the public Internet. Anything that is not an IP address is refused.
  */
 export function refusedRangeOf(address: string): RefusedRange | null {
-  if (isIPv4(address)) return ipv4Range(ipv4Value(address));
-  const value = ipv6Value(address);
-  if (value === null) return 'reserved';
-  const named = IPV6_RANGES.find((block) => contains(block, value));
-  if (named) return named.kind;
-  if (EMBEDDING_IPV4.some((block) => contains(block, value))) return ipv4Range(value & 0xffffffffn);
-  if (contains(SIX_TO_FOUR, value)) return ipv4Range((value >> 80n) & 0xffffffffn);
-  return contains(GLOBAL_UNICAST, value) ? null : 'reserved';
+  const socket = socketAddress(address);
+  if (!socket) return 'reserved';
+  for (const [kind, list] of REFUSED) if (list.check(socket)) return kind;
+  return socket.family === 'ipv6' && !ROUTED_IPV6.check(socket) ? 'reserved' : null;
 }
 
 /** `a private address`, `an unspecified address`. */
