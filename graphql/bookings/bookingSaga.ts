@@ -13,6 +13,7 @@ import { BadRequestError } from '../shared/errors.js';
 import { failureReason, postSigned, type SignedPostOutcome } from '../../platform/messaging/signedPost.js';
 import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
+import { BARCODE_MAX_LENGTH, SEAT_MAX_LENGTH, STRAY_BARCODE_MAX_LENGTH } from './limits.js';
 import { bookingDetailsOf, type ProviderEndpoints, providerEndpoints } from './bookingDetails.js';
 import { BookingTicket } from './BookingTicket.js';
 import { queueBookingNotification, queueTicketCancellation, remainingPlacesOf } from './messages.js';
@@ -38,9 +39,6 @@ interface Ticket {
   seat: string | null;
 }
 
-/** The longest barcode a ticket may have. */
-export const BARCODE_MAX_LENGTH = 100;
-
 /** What a ticketing system issued for a booking of `quantity` places, as this platform keeps it. */
 interface Issue {
   /** One per place: the booking's tickets. */
@@ -53,7 +51,7 @@ interface Issue {
 
 /**
  * The tickets of a 2xx answer, or null when the answer is not a valid issue of tickets: it must
- * hold `tickets`, each with a barcode of 1 to 100 characters, and `remainingQuantity` (an integer,
+ * hold `tickets`, each with a barcode of 1 to BARCODE_MAX_LENGTH characters, and `remainingQuantity` (an integer,
  * or null for no limit). One ticket per place; two tickets for one place keep the second (the
  * first is cancelled there), as pass Culture does.
  */
@@ -66,7 +64,7 @@ function issueOf(answer: unknown, quantity: number): Issue | null {
   for (const ticket of tickets) {
     const { barcode, seat } = (ticket ?? {}) as { barcode?: unknown; seat?: unknown };
     if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > BARCODE_MAX_LENGTH) return null;
-    parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, 100) : null });
+    parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, SEAT_MAX_LENGTH) : null });
   }
   if (parsed.length === quantity) return { tickets: parsed, surplus: [], remainingQuantity: remaining };
   if (parsed.length === 2 && quantity === 1)
@@ -81,7 +79,8 @@ function strayBarcodes(answer: unknown): string[] {
   return tickets
     .map((ticket) => (ticket as { barcode?: unknown } | null)?.barcode)
     .filter(
-      (barcode): barcode is string => typeof barcode === 'string' && barcode.length > 0 && barcode.length <= 1000,
+      (barcode): barcode is string =>
+        typeof barcode === 'string' && barcode.length > 0 && barcode.length <= STRAY_BARCODE_MAX_LENGTH,
     );
 }
 

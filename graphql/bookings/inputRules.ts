@@ -1,7 +1,7 @@
 import { withoutNul } from '../shared/fieldRules.js';
 import type { InputRules } from '../shared/inputRules.js';
 import { z } from '../shared/zod.js';
-import { TOKEN_LENGTH } from './rules.js';
+import { TOKEN_LENGTH } from './limits.js';
 
 /**
  * The countermark a venue types or scans. A token of some length is looked up (and is a 404 when

@@ -6,6 +6,14 @@ import { callerProviderId } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { NotFoundError, type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
 import { Beneficiary, INITIAL_CREDIT_CENTS } from './Beneficiary.js';
+import {
+  BENEFICIARY_EMAIL_MAX_LENGTH,
+  BENEFICIARY_EMAIL_PATTERN,
+  BENEFICIARY_NAME_MAX_LENGTH,
+  BENEFICIARY_PHONE_PATTERN,
+  BENEFICIARY_POSTAL_CODE_PATTERN,
+  BIRTH_DATE_PATTERN,
+} from './limits.js';
 
 export interface BeneficiaryInput {
   email: string;
@@ -18,22 +26,22 @@ export interface BeneficiaryInput {
 
 function beneficiaryIssues(input: BeneficiaryInput): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email) || input.email.length > 120) {
+  if (!BENEFICIARY_EMAIL_PATTERN.test(input.email) || input.email.length > BENEFICIARY_EMAIL_MAX_LENGTH) {
     issues.push({ loc: ['email'], msg: 'A valid email address is required', type: 'value_error' });
   }
   for (const field of ['firstName', 'lastName'] as const) {
-    if (input[field].trim().length === 0 || input[field].length > 100) {
-      issues.push({ loc: [field], msg: '1 to 100 characters', type: 'string_too_long' });
+    if (input[field].trim().length === 0 || input[field].length > BENEFICIARY_NAME_MAX_LENGTH) {
+      issues.push({ loc: [field], msg: `1 to ${BENEFICIARY_NAME_MAX_LENGTH} characters`, type: 'string_too_long' });
     }
   }
-  const birth = /^\d{4}-\d{2}-\d{2}$/.test(input.birthDate) ? new Date(`${input.birthDate}T00:00:00Z`) : null;
+  const birth = BIRTH_DATE_PATTERN.test(input.birthDate) ? new Date(`${input.birthDate}T00:00:00Z`) : null;
   if (!birth || Number.isNaN(birth.getTime()) || birth.toISOString().slice(0, 10) !== input.birthDate) {
     issues.push({ loc: ['birthDate'], msg: 'A date as YYYY-MM-DD', type: 'date_parsing' });
   }
-  if (input.postalCode != null && !/^\d{5}$/.test(input.postalCode)) {
+  if (input.postalCode != null && !BENEFICIARY_POSTAL_CODE_PATTERN.test(input.postalCode)) {
     issues.push({ loc: ['postalCode'], msg: 'Five digits', type: 'string_pattern_mismatch' });
   }
-  if (input.phoneNumber != null && !/^\+?[0-9 ]{6,19}$/.test(input.phoneNumber)) {
+  if (input.phoneNumber != null && !BENEFICIARY_PHONE_PATTERN.test(input.phoneNumber)) {
     issues.push({
       loc: ['phoneNumber'],
       msg: 'A phone number: digits, spaces and an optional leading +',
