@@ -3,10 +3,12 @@ import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Offer } from '../offers/Offer.js';
 import { Stock } from '../offers/Stock.js';
 import { Provider } from '../providers/Provider.js';
+import { graphEnum } from '../shared/graphEnums.js';
 import { Beneficiary } from './Beneficiary.js';
 
 export const bookingStatuses = ['CONFIRMED', 'USED', 'CANCELLED', 'REIMBURSED'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+export const BookingStatusEnum = graphEnum('BookingStatus', bookingStatuses, "The status of a beneficiary's booking.");
 
 export type CancellationReason = 'BENEFICIARY' | 'OFFERER' | 'EXPIRED' | 'STOCK_DELETED' | 'TICKETING_REFUSED';
 
@@ -51,7 +53,7 @@ export class Booking {
   @Property({ type: 'integer' })
   amount!: number;
 
-  @Field(() => String, { description: 'CONFIRMED, USED, CANCELLED or REIMBURSED.' })
+  @Field(() => BookingStatusEnum, { description: 'CONFIRMED, USED, CANCELLED or REIMBURSED.' })
   @Property({ type: 'string', length: 20 })
   status!: BookingStatus;
 

@@ -1,10 +1,17 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Provider } from '../providers/Provider.js';
+import { graphEnum } from '../shared/graphEnums.js';
 import { Booking } from './Booking.js';
 
 export type MessageKind = 'BOOKING_NOTIFICATION' | 'TICKET_CANCELLATION';
-export type MessageStatus = 'PENDING' | 'SENT' | 'FAILED';
+export const MESSAGE_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MessageStatusEnum = graphEnum(
+  'ProviderMessageStatus',
+  MESSAGE_STATUSES,
+  "Where a message to a provider's system stands.",
+);
 
 /**
  * A message to a provider's system, queued in the transaction of its cause and sent by a job:
@@ -39,7 +46,7 @@ export class ProviderMessage {
   @Property({ type: 'text' })
   body!: string;
 
-  @Field(() => String, { description: 'PENDING, SENT or FAILED (for good).' })
+  @Field(() => MessageStatusEnum, { description: 'PENDING, SENT or FAILED (for good).' })
   @Property({ type: 'string', length: 10 })
   status: MessageStatus = 'PENDING';
 

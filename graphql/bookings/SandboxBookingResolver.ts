@@ -4,9 +4,10 @@ import type { GraphContext } from '../shared/context.js';
 import { emptySandboxRunTally } from '../shared/sandboxRun.js';
 import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
+import { bookStock } from './bookingSaga.js';
 import { TransitionRunAnswer } from './BookingResolver.js';
-import { createBeneficiary, sandboxBook } from './sandboxBooking.js';
 import { runBookingTransitions } from './periodicTransitions.js';
+import { createBeneficiary, sandboxBeneficiary } from './sandboxBeneficiaries.js';
 
 @InputType({ description: 'A test beneficiary.' })
 class SandboxBeneficiaryInput {
@@ -50,7 +51,7 @@ export class SandboxBookingResolver {
     @Ctx() context: GraphContext,
     @Arg('input', () => SandboxBookingInput) input: SandboxBookingInput,
   ): Promise<Booking> {
-    return sandboxBook(context, input);
+    return bookStock(context, input, (providerId) => sandboxBeneficiary(context, providerId, input.beneficiaryId));
   }
 
   @Mutation(() => TransitionRunAnswer, {

@@ -2,14 +2,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { asDate, asDateOrNull } from '../../platform/sql/rowValues.js';
 import { selectRows } from '../../platform/sql/sqlText.js';
-import type { BookingStatus } from './Booking.js';
+import { type BookingStatus, BookingStatusEnum } from './Booking.js';
 
 /** A booking as a provider reads it: its offer, stock, venue and beneficiary, flat. */
 @ObjectType({ description: 'A booking of one of your offers, with its beneficiary.' })
 export class ProviderBooking {
   @Field(() => Int) id!: number;
   @Field(() => String) token!: string;
-  @Field(() => String) status!: BookingStatus;
+  @Field(() => BookingStatusEnum) status!: BookingStatus;
   @Field(() => Int) quantity!: number;
   @Field(() => Int, { description: 'Unit price in euro cents.' }) price!: number;
   @Field(() => Date) creationDate!: Date;

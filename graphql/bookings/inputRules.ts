@@ -1,7 +1,8 @@
 import { withoutNul } from '../shared/fieldRules.js';
 import type { InputRules } from '../shared/inputRules.js';
 import { z } from '../shared/zod.js';
-import { TOKEN_LENGTH } from './rules.js';
+import { TOKEN_LENGTH } from './limits.js';
+import { MESSAGE_STATUSES } from './ProviderMessage.js';
 
 /**
  * The countermark a venue types or scans. A token of some length is looked up (and is a 404 when
@@ -16,7 +17,7 @@ export const tokenRule = withoutNul(
 
 /** The rules of the bookings subgraph's inputs; the REST facade's schemas are built from the same. */
 export const bookingsInputRules: InputRules = {
-  types: { DeliveryFilterInput: z.object({ status: z.enum(['PENDING', 'SENT', 'FAILED']).nullish() }) },
+  types: { DeliveryFilterInput: z.object({ status: z.enum(MESSAGE_STATUSES).nullish() }) },
   arguments: {
     'Query.bookingByToken': { token: tokenRule },
     'Mutation.useBooking': { token: tokenRule },

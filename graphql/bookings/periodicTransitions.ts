@@ -3,13 +3,8 @@ import type { Clock } from '../../platform/time/clock.js';
 import { Booking } from './Booking.js';
 import { changesOf, statusBefore } from './bookingTransitions.js';
 import { cancelBooking } from './lifecycle.js';
-import {
-  AUTO_USE_DELAY_MS,
-  BOOK_PICKUP_DAYS,
-  CANCELLATION_WINDOW_MS,
-  pickupDaysOf,
-  rescheduledCancellationLimitOf,
-} from './rules.js';
+import { AUTO_USE_DELAY_MS, BOOK_PICKUP_DAYS, CANCELLATION_WINDOW_MS } from './limits.js';
+import { pickupDaysOf, rescheduledCancellationLimitOf } from './rules.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,25 +1,20 @@
 import { randomInt } from 'node:crypto';
+import {
+  BOOK_PICKUP_DAYS,
+  CANCELLATION_NOTICE_MS,
+  CANCELLATION_WINDOW_MS,
+  OTHER_PICKUP_DAYS,
+  TOKEN_LENGTH,
+} from './limits.js';
 
 /** Countermark alphabet: no 0/O, 1/I/L, so that a token read aloud or typed is unambiguous. */
 const TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const TOKEN_LENGTH = 6;
 
 export function newToken(): string {
   let token = '';
   for (let index = 0; index < TOKEN_LENGTH; index += 1) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
   return token;
 }
-
-const HOUR_MS = 3_600_000;
-/** An event booking may be cancelled by its beneficiary until 48 hours before the event... */
-export const CANCELLATION_NOTICE_MS = 48 * HOUR_MS;
-/** ...or until 48 hours after booking, when that comes first. */
-export const CANCELLATION_WINDOW_MS = 48 * HOUR_MS;
-/** An event booking not validated by the venue counts as used 48 hours after the event. */
-export const AUTO_USE_DELAY_MS = 48 * HOUR_MS;
-/** A product not picked up is released after 10 days for a book, 30 days otherwise. */
-export const BOOK_PICKUP_DAYS = 10;
-export const OTHER_PICKUP_DAYS = 30;
 
 /**
  * Until when an event booking may be cancelled by its beneficiary; products have no limit. A

@@ -9,6 +9,9 @@ import { collectiveOfferViewForCaller, withLockedCollectiveOffer } from './acces
 import { isView } from '../../platform/sql/entityViews.js';
 import {
   type CollectiveDisplayedStatus,
+  CollectiveDisplayedStatusEnum,
+  type CollectiveLegacyStatus,
+  CollectiveLegacyStatusEnum,
   collectiveDisplayedStatus,
   collectiveLegacyStatus,
   lastBookingOf,
@@ -119,16 +122,16 @@ export class CollectiveOfferResolver {
     return offer.venue.id;
   }
 
-  @FieldResolver(() => String, {
+  @FieldResolver(() => CollectiveDisplayedStatusEnum, {
     description:
       'PUBLISHED, UNDER_REVIEW, REJECTED, PREBOOKED, BOOKED, HIDDEN, EXPIRED, ENDED, CANCELLED, REIMBURSED, ARCHIVED or DRAFT.',
   })
-  displayedStatus(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): string {
+  displayedStatus(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): CollectiveDisplayedStatus {
     return displayedStatusOf(context, offer);
   }
 
-  @FieldResolver(() => String, { description: 'Deprecated: derived from the displayed status.' })
-  status(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): string {
+  @FieldResolver(() => CollectiveLegacyStatusEnum, { description: 'Deprecated: derived from the displayed status.' })
+  status(@Root() offer: CollectiveOffer, @Ctx() context: GraphContext): CollectiveLegacyStatus {
     return collectiveLegacyStatus(displayedStatusOf(context, offer));
   }
 

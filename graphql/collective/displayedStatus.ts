@@ -1,5 +1,6 @@
 import type { CollectiveBookingStatus, CollectiveCancellationReason } from './CollectiveBooking.js';
 import type { CollectiveValidation } from './CollectiveOffer.js';
+import { graphEnum } from '../shared/graphEnums.js';
 
 export const COLLECTIVE_DISPLAYED_STATUSES = [
   'PUBLISHED',
@@ -16,6 +17,11 @@ export const COLLECTIVE_DISPLAYED_STATUSES = [
   'DRAFT',
 ] as const;
 export type CollectiveDisplayedStatus = (typeof COLLECTIVE_DISPLAYED_STATUSES)[number];
+export const CollectiveDisplayedStatusEnum = graphEnum(
+  'CollectiveOfferDisplayedStatus',
+  COLLECTIVE_DISPLAYED_STATUSES,
+  'The status of a collective offer as its provider sees it.',
+);
 
 /** The deprecated `status` of the contract, still answered beside the displayed status. */
 export const COLLECTIVE_LEGACY_STATUSES = [
@@ -29,6 +35,11 @@ export const COLLECTIVE_LEGACY_STATUSES = [
   'ARCHIVED',
 ] as const;
 export type CollectiveLegacyStatus = (typeof COLLECTIVE_LEGACY_STATUSES)[number];
+export const CollectiveLegacyStatusEnum = graphEnum(
+  'CollectiveOfferStatus',
+  COLLECTIVE_LEGACY_STATUSES,
+  'The deprecated status of a collective offer, derived from its displayed status.',
+);
 
 export interface OfferStatusFacts {
   archivedAt: Date | null;

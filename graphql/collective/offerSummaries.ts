@@ -10,7 +10,15 @@ import {
   type CollectiveCancellationReason,
 } from './CollectiveBooking.js';
 import type { CollectiveValidation } from './CollectiveOffer.js';
-import { collectiveDisplayedStatus, collectiveLegacyStatus, lastBookingOf } from './displayedStatus.js';
+import {
+  type CollectiveDisplayedStatus,
+  CollectiveDisplayedStatusEnum,
+  type CollectiveLegacyStatus,
+  CollectiveLegacyStatusEnum,
+  collectiveDisplayedStatus,
+  collectiveLegacyStatus,
+  lastBookingOf,
+} from './displayedStatus.js';
 
 /**
  * The list of a provider's collective offers as a read model: rows read with two queries and
@@ -22,11 +30,11 @@ export class CollectiveOfferSummary {
   @Field(() => Int)
   id!: number;
 
-  @Field(() => String, { description: 'Deprecated: derived from the displayed status.' })
-  status!: string;
+  @Field(() => CollectiveLegacyStatusEnum, { description: 'Deprecated: derived from the displayed status.' })
+  status!: CollectiveLegacyStatus;
 
-  @Field(() => String)
-  displayedStatus!: string;
+  @Field(() => CollectiveDisplayedStatusEnum)
+  displayedStatus!: CollectiveDisplayedStatus;
 
   @Field(() => Int)
   venueId!: number;

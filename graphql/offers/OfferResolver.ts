@@ -7,7 +7,8 @@ import { Offer } from './Offer.js';
 import { statusStocksOf } from './offerBatch.js';
 import { setOfferImage, storeBase64Image } from './offerImage.js';
 import { OfferImage } from './OfferImageType.js';
-import { offerStatus } from './status.js';
+import { offerStatus, OfferStatusEnum } from './status.js';
+import type { OfferStatus } from './catalogue/index.js';
 
 @Resolver(() => Offer)
 export class OfferResolver {
@@ -38,10 +39,10 @@ export class OfferResolver {
     return referenceTo(offer.venue);
   }
 
-  @FieldResolver(() => String, {
+  @FieldResolver(() => OfferStatusEnum, {
     description: 'PENDING, REJECTED, INACTIVE, SCHEDULED, PUBLISHED, ACTIVE, SOLD_OUT or EXPIRED.',
   })
-  async status(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<string> {
+  async status(@Root() offer: Offer, @Ctx() context: GraphContext): Promise<OfferStatus> {
     return offerStatus(offer, await statusStocksOf(context, offer));
   }
 

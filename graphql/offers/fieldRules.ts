@@ -1,5 +1,6 @@
 import { z } from '../shared/zod.js';
-import { isWebUrl, URL_MAX_LENGTH, webUrl } from '../providers/externalUrls.js';
+import { isWebUrl, webUrl } from '../providers/externalUrls.js';
+import { URL_MAX_LENGTH } from '../providers/limits.js';
 import { awareDateTime, id, withoutNul } from '../shared/fieldRules.js';
 import { hasNul, NUL_MESSAGE } from '../shared/text.js';
 import {

@@ -34,6 +34,8 @@ export const PRICE_CATEGORIES_MAX = 50;
 export const DATES_PER_CALL_MAX = 2_500;
 /** Non-deleted dates of one event. */
 export const DATES_PER_OFFER_MAX = 2_500;
+/** An event with this many dates or more is not published (the contract's limit per offer). */
+export const PUBLICATION_MAX_DATES = 2500;
 
 /**
  * Places of one date. The contract sets no maximum, but the stored total must stay a 32-bit

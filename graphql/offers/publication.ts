@@ -1,9 +1,8 @@
 import type { EntityManager, QueryResult } from '@mikro-orm/core';
 import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
+import { PUBLICATION_MAX_DATES } from './limits.js';
 import { Offer } from './Offer.js';
 
-/** An event with this many dates or more is not published (the contract's limit per offer). */
-export const PUBLICATION_MAX_DATES = 2500;
 export const PUBLICATION_INTERVAL_MS = 15 * 60 * 1000;
 
 export interface PublicationRun {

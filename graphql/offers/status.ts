@@ -1,5 +1,8 @@
-import type { OfferStatus } from './catalogue/index.js';
+import { graphEnum } from '../shared/graphEnums.js';
+import { type OfferStatus, offerStatuses } from './catalogue/index.js';
 import type { Offer } from './Offer.js';
+
+export const OfferStatusEnum = graphEnum('OfferStatus', offerStatuses, 'The status of an individual offer.');
 
 /** What the status needs to know of an offer's stocks (non-deleted ones). */
 export interface StockSummary {

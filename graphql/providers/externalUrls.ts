@@ -1,7 +1,7 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { z } from '../shared/zod.js';
+import { URL_MAX_LENGTH } from './limits.js';
 
-export const URL_MAX_LENGTH = 2083;
 export const externalUrlFields = ['bookingUrl', 'cancelUrl', 'notificationUrl'] as const;
 export type ExternalUrlField = (typeof externalUrlFields)[number];
 

@@ -6,6 +6,7 @@ import { JOB_STATUSES } from '../../platform/jobs/Job.js';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   CITY_MAX_LENGTH,
+  JOB_TYPE_FILTER_MAX_LENGTH,
   PROVIDER_NAME_MAX_LENGTH,
   POSTAL_CODE_PATTERN,
   STREET_MAX_LENGTH,
@@ -52,7 +53,10 @@ const addressSearchRule = z.object({
 export const providersInputRules: InputRules = {
   types: {
     ExternalUrlsInput: externalUrlsRule,
-    JobFilter: z.object({ status: z.enum(JOB_STATUSES).nullish(), type: z.string().max(100).nullish() }),
+    JobFilter: z.object({
+      status: z.enum(JOB_STATUSES).nullish(),
+      type: z.string().max(JOB_TYPE_FILTER_MAX_LENGTH).nullish(),
+    }),
   },
   arguments: {
     // Recording an address takes its coordinates as a pair; a search takes either.

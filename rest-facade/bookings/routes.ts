@@ -1,7 +1,5 @@
-import type { ResultOf } from 'gql.tada';
 import { bookingStatuses } from '../../graphql/bookings/Booking.js';
 import { tokenRule } from '../../graphql/bookings/inputRules.js';
-import { oneOf } from '../graphAnswer.js';
 import { defineRoute, type GraphDocument } from '../route.js';
 import { dateTime } from '../schemas/common.js';
 import { awareDateTimeInput } from '../schemas/datetimes.js';
@@ -51,10 +49,6 @@ const BookingFields = graphql.bookings(`
     userPhoneNumber userPostalCode
   }`);
 
-function toBookingResponse(booking: ResultOf<typeof BookingFields>): z.input<typeof GetBookingResponse> {
-  return { ...booking, status: oneOf(BookingStatusEnum, booking.status) };
-}
-
 const tokenParams = z.object({
   token: tokenRule.openapi({
     description: 'The countermark the beneficiary shows (six characters).',
@@ -102,7 +96,7 @@ export const getBookingsByOffer = defineRoute({
     status: 200,
     description: 'A page of the bookings.',
     schema: z.object({ bookings: z.array(GetBookingResponse) }).openapi('GetFilteredBookingsResponse'),
-    select: (data) => ({ bookings: data.offerBookings.map(toBookingResponse) }),
+    select: (data) => ({ bookings: data.offerBookings }),
   },
   errors: [403, 404],
 });
@@ -127,7 +121,7 @@ export const getBookingByToken = defineRoute({
     status: 200,
     description: 'The booking.',
     schema: GetBookingResponse,
-    select: (data) => toBookingResponse(data.bookingByToken),
+    select: (data) => data.bookingByToken,
   },
   errors: [403, 404, 410],
 });

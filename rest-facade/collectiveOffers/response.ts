@@ -1,6 +1,6 @@
 import type { ResultOf } from 'gql.tada';
 import { oneOf } from '../graphAnswer.js';
-import { CollectiveOfferDisplayedStatusEnum, CollectiveOfferStatusEnum, EacFormatEnum } from '../schemas/enums.js';
+import { EacFormatEnum } from '../schemas/enums.js';
 import { graphql } from '../subgraphs/graphql.js';
 import type { z } from '../zod.js';
 import {
@@ -67,8 +67,8 @@ export function toCollectiveOfferSummary(
   const { displayedStatus, id, status, venueId, startDatetime, endDatetime, bookings } = offer;
   return {
     id,
-    status: oneOf(CollectiveOfferStatusEnum, status),
-    offerStatus: oneOf(CollectiveOfferDisplayedStatusEnum, displayedStatus),
+    status,
+    offerStatus: displayedStatus,
     venueId,
     startDatetime,
     endDatetime,
@@ -80,8 +80,6 @@ export function toCollectiveOfferSummary(
 export function toCollectiveOfferDetail(offer: CollectiveOffer): z.input<typeof CollectiveOfferDetail> {
   return {
     ...offer,
-    status: oneOf(CollectiveOfferStatusEnum, offer.status),
-    offerStatus: oneOf(CollectiveOfferDisplayedStatusEnum, offer.offerStatus),
     formats: offer.formats.map((format) => oneOf(EacFormatEnum, format)),
     location: locationResponse(offer.location),
     offerVenue: { ...offer.offerVenue, addressType: oneOf(OfferAddressTypeEnum, offer.offerVenue.addressType) },

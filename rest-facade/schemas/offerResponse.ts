@@ -1,8 +1,6 @@
 import type { ResultOf } from 'gql.tada';
-import { oneOf } from '../graphAnswer.js';
 import { graphql } from '../subgraphs/graphql.js';
 import type { z } from '../zod.js';
-import { OfferStatusEnum } from './enums.js';
 import type { OfferLocation } from './offers.js';
 
 /** What event and product answers share, as the offers subgraph gives it and as the contract shows it. */
@@ -39,7 +37,7 @@ export function commonOfferAnswer(offer: Offer) {
   return {
     id: offer.id,
     name: offer.name,
-    status: oneOf(OfferStatusEnum, offer.status),
+    status: offer.status,
     accessibility: {
       audioDisabilityCompliant: offer.audioDisabilityCompliant,
       mentalDisabilityCompliant: offer.mentalDisabilityCompliant,

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { COLLECTIVE_LIMITS, INSTITUTIONS_PER_SEARCH } from '../../graphql/collective/limits.js';
 import * as limits from '../../graphql/offers/limits.js';
-import { URL_MAX_LENGTH } from '../../graphql/providers/externalUrls.js';
+import { URL_MAX_LENGTH } from '../../graphql/providers/limits.js';
 import { STREET_MAX_LENGTH } from '../../graphql/providers/limits.js';
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
 import type { ApiClient } from '../support/api.js';

@@ -1,8 +1,6 @@
 import type { Category } from '../catalogue/index.js';
 import { BadRequestError, ValidationFailedError } from '../../shared/errors.js';
 
-export const EVENT_DURATION_MAX_MINUTES = 24 * 60;
-
 /** Tickets withdrawn through the provider's ticketing system: allowed categories only, with a contact. */
 export function checkTicketing(
   category: Category,

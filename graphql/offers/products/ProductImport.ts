@@ -1,8 +1,15 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Provider } from '../../providers/Provider.js';
+import { graphEnum } from '../../shared/graphEnums.js';
 
-export type ProductImportStatus = 'QUEUED' | 'RUNNING' | 'DONE';
+export const PRODUCT_IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'DONE'] as const;
+export type ProductImportStatus = (typeof PRODUCT_IMPORT_STATUSES)[number];
+export const ProductImportStatusEnum = graphEnum(
+  'ProductImportStatus',
+  PRODUCT_IMPORT_STATUSES,
+  'Where a bulk upsert by EAN stands.',
+);
 
 /** One product of a bulk upsert by EAN, as the request gave it (datetimes as ISO text). */
 export interface ProductImportItem {
@@ -59,7 +66,7 @@ export class ProductImport {
   @Property({ type: 'json' })
   items!: ProductImportItem[];
 
-  @Field(() => String, { description: 'QUEUED, RUNNING or DONE.' })
+  @Field(() => ProductImportStatusEnum, { description: 'QUEUED, RUNNING or DONE.' })
   @Property({ type: 'string', length: 10 })
   status: ProductImportStatus = 'QUEUED';
 

@@ -2,13 +2,16 @@ import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver 
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { requireInternal } from '../../shared/internalOnly.js';
-import { Job, type JobStatus } from '../../../platform/jobs/Job.js';
+import { Job, JOB_STATUSES, type JobStatus } from '../../../platform/jobs/Job.js';
+import { graphEnum } from '../../shared/graphEnums.js';
 import { PageInput, pageBounds } from '../../shared/pagination.js';
 
 /*
  * The job queue is the platform's, not a subgraph's domain: its operations are served by the
  * providers subgraph, beside the other administration of the platform (keys, providers).
  */
+
+const JobStatusEnum = graphEnum('JobStatus', JOB_STATUSES, 'Where a job of the outbox stands.');
 
 const READ = 'read the job queue';
 const OPERATE = 'operate the job queue';
@@ -21,8 +24,8 @@ class QueuedJob {
   @Field(() => String)
   type!: string;
 
-  @Field(() => String, { description: 'pending, running, done, failed or discarded.' })
-  status!: string;
+  @Field(() => JobStatusEnum, { description: 'pending, running, done, failed or discarded.' })
+  status!: JobStatus;
 
   @Field(() => Int)
   attempts!: number;
@@ -51,8 +54,8 @@ class JobCount {
   @Field(() => String)
   type!: string;
 
-  @Field(() => String)
-  status!: string;
+  @Field(() => JobStatusEnum)
+  status!: JobStatus;
 
   @Field(() => Int)
   count!: number;
@@ -108,7 +111,7 @@ export class JobResolver {
       .getConnection()
       .execute('select type, status, count(*) as count from job group by type, status order by type, status')) as {
       type: string;
-      status: string;
+      status: JobStatus;
       count: number | string;
     }[];
     return rows.map((row) => ({ type: row.type, status: row.status, count: Number(row.count) }));

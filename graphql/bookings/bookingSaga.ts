@@ -1,97 +1,23 @@
+/**
+ * The booking saga: a booking recorded here (places, credit, tickets) and, for an event with
+ * tickets, the ticketing system's call before it and the cancellation of its tickets when the
+ * booking is refused after all.
+ */
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
 import { callerProviderId } from '../offers/access.js';
 import type { Stock } from '../offers/Stock.js';
 import { bookableStock, reservePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import type { GraphContext } from '../shared/context.js';
-import { BadRequestError, NotFoundError, type ValidationIssue, ValidationFailedError } from '../shared/errors.js';
+import { BadRequestError } from '../shared/errors.js';
 import { failureReason, postSigned, type SignedPostOutcome } from '../../platform/messaging/signedPost.js';
-import { Beneficiary, INITIAL_CREDIT_CENTS } from './Beneficiary.js';
+import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
+import { BARCODE_MAX_LENGTH, SEAT_MAX_LENGTH, STRAY_BARCODE_MAX_LENGTH } from './limits.js';
 import { bookingDetailsOf, type ProviderEndpoints, providerEndpoints } from './bookingDetails.js';
 import { BookingTicket } from './BookingTicket.js';
 import { queueBookingNotification, queueTicketCancellation, remainingPlacesOf } from './messages.js';
 import { cancellationLimitOf, newToken } from './rules.js';
-
-export interface BeneficiaryInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  birthDate: string;
-  phoneNumber?: string | null;
-  postalCode?: string | null;
-}
-
-function beneficiaryIssues(input: BeneficiaryInput): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email) || input.email.length > 120) {
-    issues.push({ loc: ['email'], msg: 'A valid email address is required', type: 'value_error' });
-  }
-  for (const field of ['firstName', 'lastName'] as const) {
-    if (input[field].trim().length === 0 || input[field].length > 100) {
-      issues.push({ loc: [field], msg: '1 to 100 characters', type: 'string_too_long' });
-    }
-  }
-  const birth = /^\d{4}-\d{2}-\d{2}$/.test(input.birthDate) ? new Date(`${input.birthDate}T00:00:00Z`) : null;
-  if (!birth || Number.isNaN(birth.getTime()) || birth.toISOString().slice(0, 10) !== input.birthDate) {
-    issues.push({ loc: ['birthDate'], msg: 'A date as YYYY-MM-DD', type: 'date_parsing' });
-  }
-  if (input.postalCode != null && !/^\d{5}$/.test(input.postalCode)) {
-    issues.push({ loc: ['postalCode'], msg: 'Five digits', type: 'string_pattern_mismatch' });
-  }
-  if (input.phoneNumber != null && !/^\+?[0-9 ]{6,19}$/.test(input.phoneNumber)) {
-    issues.push({
-      loc: ['phoneNumber'],
-      msg: 'A phone number: digits, spaces and an optional leading +',
-      type: 'string_pattern_mismatch',
-    });
-  }
-  return issues;
-}
-
-/** A test beneficiary of the calling provider, with the 300 euro credit of a new pass. */
-export async function createBeneficiary(context: GraphContext, input: BeneficiaryInput): Promise<Beneficiary> {
-  const providerId = callerProviderId(context);
-  const issues = beneficiaryIssues(input);
-  if (issues.length > 0) throw new ValidationFailedError(issues);
-  const beneficiary = context.em.create(Beneficiary, {
-    provider: providerId,
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    birthDate: input.birthDate,
-    phoneNumber: input.phoneNumber ?? null,
-    postalCode: input.postalCode ?? null,
-    credit: INITIAL_CREDIT_CENTS,
-    createdAt: context.clock.now(),
-  });
-  await context.em.flush();
-  return beneficiary;
-}
-
-/** The named beneficiary of the provider (404 otherwise), or its first one, created on demand. */
-async function beneficiaryFor(
-  context: GraphContext,
-  providerId: number,
-  beneficiaryId: number | null | undefined,
-): Promise<Beneficiary> {
-  if (beneficiaryId != null) {
-    const found = await context.em.findOne(Beneficiary, { id: beneficiaryId, provider: providerId });
-    if (!found) throw new NotFoundError('Beneficiary not found');
-    return found;
-  }
-  const first = await context.em.findOne(Beneficiary, { provider: providerId }, { orderBy: { id: 'asc' } });
-  return (
-    first ??
-    createBeneficiary(context, {
-      email: 'jeune.sandbox@example.com',
-      firstName: 'Camille',
-      lastName: 'Sandbox',
-      birthDate: '2007-05-14',
-      postalCode: '75011',
-    })
-  );
-}
 
 /** Takes the price from the credit with one conditional UPDATE: concurrent bookings never overspend it. */
 async function debitCredit(em: EntityManager, beneficiaryId: number, total: number): Promise<boolean> {
@@ -103,19 +29,15 @@ async function debitCredit(em: EntityManager, beneficiaryId: number, total: numb
   return updated === 1;
 }
 
-export interface SandboxBookingInput {
+export interface BookingRequest {
   stockId: number;
   quantity: number;
-  beneficiaryId?: number | null;
 }
 
 interface Ticket {
   barcode: string;
   seat: string | null;
 }
-
-/** The longest barcode a ticket may have. */
-export const BARCODE_MAX_LENGTH = 100;
 
 /** What a ticketing system issued for a booking of `quantity` places, as this platform keeps it. */
 interface Issue {
@@ -129,7 +51,7 @@ interface Issue {
 
 /**
  * The tickets of a 2xx answer, or null when the answer is not a valid issue of tickets: it must
- * hold `tickets`, each with a barcode of 1 to 100 characters, and `remainingQuantity` (an integer,
+ * hold `tickets`, each with a barcode of 1 to BARCODE_MAX_LENGTH characters, and `remainingQuantity` (an integer,
  * or null for no limit). One ticket per place; two tickets for one place keep the second (the
  * first is cancelled there), as pass Culture does.
  */
@@ -142,7 +64,7 @@ function issueOf(answer: unknown, quantity: number): Issue | null {
   for (const ticket of tickets) {
     const { barcode, seat } = (ticket ?? {}) as { barcode?: unknown; seat?: unknown };
     if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > BARCODE_MAX_LENGTH) return null;
-    parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, 100) : null });
+    parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, SEAT_MAX_LENGTH) : null });
   }
   if (parsed.length === quantity) return { tickets: parsed, surplus: [], remainingQuantity: remaining };
   if (parsed.length === 2 && quantity === 1)
@@ -157,7 +79,8 @@ function strayBarcodes(answer: unknown): string[] {
   return tickets
     .map((ticket) => (ticket as { barcode?: unknown } | null)?.barcode)
     .filter(
-      (barcode): barcode is string => typeof barcode === 'string' && barcode.length > 0 && barcode.length <= 1000,
+      (barcode): barcode is string =>
+        typeof barcode === 'string' && barcode.length > 0 && barcode.length <= STRAY_BARCODE_MAX_LENGTH,
     );
 }
 
@@ -184,17 +107,23 @@ function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remain
 }
 
 /**
- * Books a stock as a test beneficiary, by every real rule: a bookable offer, places left (never
+ * Books a stock for a beneficiary, by every real rule: a bookable offer, places left (never
  * oversold), enough credit, duo only where allowed. An event with tickets is first booked at
- * the provider's ticketing system, outside any transaction.
+ * the provider's ticketing system, outside any transaction; tickets issued there for a booking
+ * refused here are cancelled there (the compensation). `beneficiaryOf` names who books, once
+ * the stock is known to be bookable.
  */
-export async function sandboxBook(context: GraphContext, input: SandboxBookingInput): Promise<Booking> {
+export async function bookStock(
+  context: GraphContext,
+  input: BookingRequest,
+  beneficiaryOf: (providerId: number) => Promise<Beneficiary>,
+): Promise<Booking> {
   const providerId = callerProviderId(context);
   if (input.quantity !== 1 && input.quantity !== 2)
     throw BadRequestError.on('quantity', 'A booking is of 1 place, or 2 for a duo');
   const now = context.clock.now();
   const stock = await bookableStock(context, input.stockId, now);
-  const beneficiary = await beneficiaryFor(context, providerId, input.beneficiaryId);
+  const beneficiary = await beneficiaryOf(providerId);
   if (input.quantity === 2 && !stock.offer.enableDoubleBookings)
     throw BadRequestError.on('quantity', 'This offer does not allow duo bookings');
   const total = stock.price * input.quantity;
