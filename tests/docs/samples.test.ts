@@ -53,7 +53,9 @@ async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
   }
 }
 
-describe('the docs samples', () => {
+// Each page and language runs on a server of its own and mostly waits on the processes that run
+// its samples, so they run a few at once (vitest's maxConcurrency, 5).
+describe.concurrent('the docs samples', () => {
   it('are all marked: every curl command is run (with its status) or norun', () => {
     expect(pages.flatMap((page) => page.samples.problems)).toEqual([]);
   });
