@@ -25,6 +25,10 @@ export function withServiceUrls(supergraphSdl: string, remote: Partial<Record<Su
  * execute in this process against their schemas, with the request's context passed through.
  */
 export function createGateway(graph: Graph, remote: Partial<Record<SubgraphName, RemoteSubgraph>> = {}): ApolloGateway {
+  // Unless told not to, each ApolloGateway exports usage metrics to Apollo's servers and, to label
+  // them, probes the cloud metadata addresses of AWS, GCP, Azure and Alibaba. The platform calls
+  // out only where its operators say (decision 016): off, unless they set the variable themselves.
+  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   return new ApolloGateway({
     supergraphSdl: withServiceUrls(graph.supergraphSdl, remote),
     buildService: ({ name }) =>
