@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, parse, print, validate } from 'graphql';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
@@ -44,26 +44,55 @@ export function compileRoutes(
   return routes.map((route) => {
     assertPathParametersDeclared(route);
     const schema = graph.subgraphs[route.subgraph].schema;
-    const document = parse(print(route.document));
-    const errors = validate(schema, document);
-    if (errors.length > 0) {
-      throw new Error(`${route.operationId}: invalid document for subgraph ${route.subgraph}: ${errors.join('; ')}`);
-    }
     const execute = remote[route.subgraph];
     if (execute) {
+      const document = checkedDocument(route, schema);
       // The service runs it: one HTTP call with the same document, its answer mapped as below.
       const query = print(document);
       const run = (context: unknown, variables: Record<string, unknown>) =>
         execute(query, variables, context as GraphContext);
       return { route, schema, document, run };
     }
+    const { document, compiled } = compiledPlan(route, schema);
+    const run = (context: unknown, variables: Record<string, unknown>) => compiled.query(undefined, context, variables);
+    return { route, schema, document, run };
+  });
+}
+
+function checkedDocument(route: AnyRoute, schema: GraphQLSchema): DocumentNode {
+  const document = parse(print(route.document));
+  const errors = validate(schema, document);
+  if (errors.length > 0) {
+    throw new Error(`${route.operationId}: invalid document for subgraph ${route.subgraph}: ${errors.join('; ')}`);
+  }
+  return document;
+}
+
+/**
+ * A plan depends on the route's document and the schema alone, so one is compiled per pair and
+ * shared by every runtime of the process on that schema (the graph is built once per process):
+ * a process that makes several runtimes, such as a test worker, compiles each route once.
+ */
+interface Plan {
+  document: DocumentNode;
+  compiled: CompiledQuery;
+}
+const plans = new WeakMap<GraphQLSchema, Map<AnyRoute, Plan>>();
+
+function compiledPlan(route: AnyRoute, schema: GraphQLSchema): Plan {
+  let ofSchema = plans.get(schema);
+  if (!ofSchema) plans.set(schema, (ofSchema = new Map<AnyRoute, Plan>()));
+  let plan = ofSchema.get(route);
+  if (!plan) {
+    const document = checkedDocument(route, schema);
     const compiled = compileQuery(schema, document);
     if (!isCompiledQuery(compiled)) {
       throw new Error(`${route.operationId}: the document does not compile: ${compiled.errors?.join('; ')}`);
     }
-    const run = (context: unknown, variables: Record<string, unknown>) => compiled.query(undefined, context, variables);
-    return { route, schema, document, run };
-  });
+    plan = { document, compiled };
+    ofSchema.set(route, plan);
+  }
+  return plan;
 }
 
 /** A `{name}` in the path without a schema would reach the operation unvalidated and undocumented. */
