@@ -29,8 +29,10 @@ export const serverBuild = {
     'tsconfig.build.json',
     ...PACKAGE_FILES,
   ],
+  // Emitted without a second type check (`--noCheck`, the same files byte for byte, a third less
+  // time): `npm run typecheck` is the gate, and CI runs it before anything is built.
   make: (/** @type {string} */ root) =>
-    run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json']),
+    run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--noCheck']),
 };
 
 /**
@@ -42,7 +44,7 @@ export const toolsBuild = {
   outputs: ['dist-tools/tests/bench/run.js', 'dist-tools/tests/fuzz/main.js'],
   sources: () => [...serverBuild.sources(), 'tests/bench', 'tests/fuzz', 'tests/support', 'tsconfig.tools.json'],
   make: (/** @type {string} */ root) =>
-    run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json']),
+    run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json', '--noCheck']),
 };
 
 /** `build/` and `public/build/` (scripts/build-portal.mjs): the Remix bundle, the client script, the search index. */
