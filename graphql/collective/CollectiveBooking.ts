@@ -1,5 +1,6 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { graphEnum } from '../shared/graphEnums.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { EducationalInstitution } from './reference/entities.js';
 
@@ -9,14 +10,7 @@ export type CollectiveBookingStatus = (typeof COLLECTIVE_BOOKING_STATUSES)[numbe
 /** Who cancelled: the provider (PATCH), the school (platform), or the clock (an unconfirmed pre-booking). */
 export type CollectiveCancellationReason = 'OFFERER' | 'EDUCATIONAL_INSTITUTION' | 'EXPIRED';
 
-export enum CollectiveBookingStatusEnum {
-  PENDING = 'PENDING',
-  CONFIRMED = 'CONFIRMED',
-  USED = 'USED',
-  CANCELLED = 'CANCELLED',
-  REIMBURSED = 'REIMBURSED',
-}
-registerEnumType(CollectiveBookingStatusEnum, { name: 'CollectiveBookingStatus' });
+export const CollectiveBookingStatusEnum = graphEnum('CollectiveBookingStatus', COLLECTIVE_BOOKING_STATUSES);
 
 /** A school's booking of a collective offer: pre-booked by a teacher, confirmed by the head of school. */
 @ObjectType({ description: 'A booking of a collective offer by a school.' })

@@ -8,7 +8,7 @@ import { registerEnumType } from 'type-graphql';
 export function graphEnum<const Value extends string>(
   name: string,
   values: readonly Value[],
-  description: string,
+  description?: string,
 ): { readonly [V in Value]: V } {
   const enumObject = Object.fromEntries(values.map((value) => [value, value])) as { [V in Value]: V };
   registerEnumType(enumObject, { name, description });
