@@ -1,5 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { URL_MAX_LENGTH } from './limits.js';
 
 /** A technical provider: a ticketing system, stock tool or integrator that calls the API. */
 @Directive('@key(fields: "id")')
@@ -18,19 +19,19 @@ export class Provider {
   name!: string;
 
   @Field(() => String, { nullable: true, description: 'Called to book a ticket in the provider ticketing system.' })
-  @Property({ type: 'string', length: 2083, nullable: true })
+  @Property({ type: 'string', length: URL_MAX_LENGTH, nullable: true })
   bookingUrl: string | null = null;
 
   @Field(() => String, { nullable: true, description: 'Called to cancel a ticket in the provider ticketing system.' })
-  @Property({ type: 'string', length: 2083, nullable: true })
+  @Property({ type: 'string', length: URL_MAX_LENGTH, nullable: true })
   cancelUrl: string | null = null;
 
   @Field(() => String, { nullable: true, description: 'Receives signed booking notifications.' })
-  @Property({ type: 'string', length: 2083, nullable: true })
+  @Property({ type: 'string', length: URL_MAX_LENGTH, nullable: true })
   notificationUrl: string | null = null;
 
   @Field(() => String, { nullable: true })
-  @Property({ type: 'string', length: 2083, nullable: true })
+  @Property({ type: 'string', length: URL_MAX_LENGTH, nullable: true })
   logoUrl: string | null = null;
 
   @Field(() => Boolean)

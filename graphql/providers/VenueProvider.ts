@@ -1,5 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Provider } from './Provider.js';
+import { URL_MAX_LENGTH } from './limits.js';
 import { Venue } from './Venue.js';
 
 /**
@@ -21,13 +22,13 @@ export class VenueProvider {
   @Property({ type: 'boolean', default: true })
   isActive: boolean = true;
 
-  @Property({ type: 'string', length: 2083, nullable: true })
+  @Property({ type: 'string', length: URL_MAX_LENGTH, nullable: true })
   bookingUrl: string | null = null;
 
-  @Property({ type: 'string', length: 2083, nullable: true })
+  @Property({ type: 'string', length: URL_MAX_LENGTH, nullable: true })
   cancelUrl: string | null = null;
 
-  @Property({ type: 'string', length: 2083, nullable: true })
+  @Property({ type: 'string', length: URL_MAX_LENGTH, nullable: true })
   notificationUrl: string | null = null;
 
   @Property({ type: 'datetime' })
