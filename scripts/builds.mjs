@@ -4,35 +4,31 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { SERVER_SOURCES, transpileServer } from './transpile-server.mjs';
 
 /**
  * @typedef {object} Build
  * @property {string} name its stamp (`.cache/<name>.stamp`) and lock (`.cache/<name>.lock`)
  * @property {string[]} outputs files (relative to the root) that must exist
  * @property {(root: string) => string[]} sources files and folders (relative to the root) it is made from
- * @property {(root: string) => Promise<void>} [make] how it is made, in a process of its own
+ * @property {(root: string) => Promise<void>} [make] how it is made
  */
 
 /** Dependencies: a changed lockfile may change any output. */
 const PACKAGE_FILES = ['package.json', 'package-lock.json'];
 
-/** `dist/` (tsconfig.build.json): what `node dist/server/main.js` and the CLI run. */
+/** `dist/`: what `node dist/server/main.js` and the CLI run. */
 export const serverBuild = {
   name: 'server-build',
   outputs: ['dist/server/main.js', 'dist/server/cli/main.js'],
-  sources: () => [
-    'platform',
-    'server',
-    'graphql',
-    'rest-facade',
-    'tsconfig.json',
-    'tsconfig.build.json',
-    ...PACKAGE_FILES,
-  ],
-  // Emitted without a second type check (`--noCheck`, the same files byte for byte, a third less
-  // time): `npm run typecheck` is the gate, and CI runs it before anything is built.
-  make: (/** @type {string} */ root) =>
-    run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--noCheck']),
+  sources: () => [...SERVER_SOURCES, 'scripts/transpile-server.mjs', 'tsconfig.json', ...PACKAGE_FILES],
+  // Transpiled by oxc, file by file, as vitest and `npm run dev` run the same sources (0.2 s, where
+  // `tsc --noCheck` took 15 s of every fresh test run): `npm run typecheck` is the gate of types,
+  // and CI runs it before anything is built.
+  make: async (/** @type {string} */ root) => {
+    const { errors } = transpileServer(root, join(root, 'dist'), { everyFile: true });
+    if (errors.length > 0) throw new Error(`The server did not transpile:\n${errors.join('\n')}`);
+  },
 };
 
 /**

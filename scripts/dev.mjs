@@ -7,7 +7,7 @@ import { dirname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, newestModificationTime, portalBuild } from './builds.mjs';
-import { DEV_SERVER_SOURCES, devServerDirectory, transpileServer } from './dev-server-build.mjs';
+import { SERVER_SOURCES, devServerDirectory, transpileServer } from './transpile-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Changes closer together than this are handled as one (an editor saving several files). */
@@ -128,7 +128,7 @@ function changed(path) {
  */
 async function handle(paths, since) {
   if (stopping) return;
-  const serverSourceChanged = paths.some((path) => DEV_SERVER_SOURCES.some((folder) => path.startsWith(`${folder}/`)));
+  const serverSourceChanged = paths.some((path) => SERVER_SOURCES.some((folder) => path.startsWith(`${folder}/`)));
   if (serverSourceChanged && transpile()) {
     say(`restarting the server (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''})`);
     await stopServer();
@@ -152,7 +152,7 @@ async function start() {
 
 // Watching from the start: a file saved meanwhile is handled once the start is over.
 work = start();
-for (const folder of [...DEV_SERVER_SOURCES, 'app', 'docs/pages']) {
+for (const folder of [...SERVER_SOURCES, 'app', 'docs/pages']) {
   watch(join(root, folder), { recursive: true }, (_event, file) => {
     if (file) changed(relative(root, join(root, folder, file.toString())));
   });

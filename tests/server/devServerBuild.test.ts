@@ -5,18 +5,19 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGraph } from '../../graphql/graph.js';
-import { transpileServer } from '../../scripts/dev-server-build.mjs';
+import { transpileServer } from '../../scripts/transpile-server.mjs';
 import { openDatabase } from '../../server/db/orm.js';
 import { findProjectRoot } from '../../server/portal.js';
 import { decoratorMetadata } from '../support/decoratorMetadata.mjs';
 
 /**
- * `npm run dev` runs the server transpiled file by file (scripts/dev-server-build.mjs), not
- * compiled by tsc: the decorator metadata it emits must describe the same graph and entities.
+ * `npm start`, the CLI and `npm run dev` run the server transpiled file by file by oxc
+ * (scripts/transpile-server.mjs), as vitest runs the suite: the decorator metadata it emits must
+ * describe the same graph and entities as the suite sees.
  */
-describe("npm run dev's build of the server", () => {
+describe('the build of the server (scripts/transpile-server.mjs)', () => {
   const projectRoot = findProjectRoot();
-  // Beside the real one (.cache/dev-server), which a running `npm run dev` owns.
+  // Beside the real ones (dist/, .cache/dev-server), which a running server may own.
   const outDirectory = join(projectRoot, '.cache', `dev-server-test-${process.pid}`);
   afterAll(() => rm(outDirectory, { recursive: true, force: true }));
 

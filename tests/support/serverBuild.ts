@@ -14,7 +14,7 @@ export function subgraphEntryPath(projectRoot: string): string {
 
 /**
  * The compiled server's entry point (dist/server/main.js), which vitest's global setup built
- * (`tsc -p tsconfig.build.json`) before the run for the test files that call this.
+ * (scripts/transpile-server.mjs) before the run for the test files that call this.
  */
 export function ensureServerBuilt(projectRoot: string = findProjectRoot()): string {
   requireBuilt(projectRoot, serverBuild, 'ensureServerBuilt');

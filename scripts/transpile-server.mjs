@@ -1,15 +1,16 @@
-// The server as `npm run dev` runs it: each TypeScript file of server/, graphql/ and rest-facade/
-// transpiled alone by oxc (a few hundred milliseconds for all of them, against tens of seconds for
-// tsc) into .cache/dev-server/, with the decorator metadata that type-graphql and MikroORM read,
-// as vitest does. Types are not checked here: `npm run typecheck` does that.
+// The server as `npm start`, the CLI and `npm run dev` run it: each TypeScript file of platform/,
+// server/, graphql/ and rest-facade/ transpiled alone by oxc (0.2 s for all of them, against 15 s
+// for `tsc --noCheck`) into dist/ (or .cache/dev-server/ for `npm run dev`), with the decorator
+// metadata that type-graphql and MikroORM read, as vitest does: the suite runs on this very
+// transform. Types are not checked here: `npm run typecheck` does that.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'oxc-transform';
 
 /** What the server process imports (app/ only for types). */
-export const DEV_SERVER_SOURCES = ['platform', 'server', 'graphql', 'rest-facade'];
+export const SERVER_SOURCES = ['platform', 'server', 'graphql', 'rest-facade'];
 
-/** @param {string} root */
+/** `npm run dev`'s copy, apart from dist/ so that the two never race. @param {string} root */
 export const devServerDirectory = (root) => join(root, '.cache', 'dev-server');
 
 /**
@@ -35,21 +36,23 @@ const TRANSFORM_OPTIONS = {
  */
 
 /**
- * Brings .cache/dev-server/ up to date with the sources: transpiles each file newer than its
- * output, removes outputs whose source is gone.
+ * Brings the output folder up to date with the sources: transpiles each file newer than its
+ * output (every file with `everyFile`: a new oxc may transpile differently), removes outputs whose
+ * source is gone.
  * @param {string} root
  * @param {string} [outDirectory]
+ * @param {{ everyFile?: boolean }} [options]
  * @returns {TranspileReport}
  */
-export function transpileServer(root, outDirectory = devServerDirectory(root)) {
+export function transpileServer(root, outDirectory = devServerDirectory(root), { everyFile = false } = {}) {
   /** @type {TranspileReport} */
   const report = { written: [], removed: [], errors: [] };
   const expected = new Set();
-  for (const source of DEV_SERVER_SOURCES.flatMap((folder) => typeScriptFiles(join(root, folder)))) {
+  for (const source of withImportedFiles(SERVER_SOURCES.flatMap((folder) => typeScriptFiles(join(root, folder))))) {
     const output = join(outDirectory, relative(root, source)).replace(/\.ts$/, '.js');
     expected.add(output);
     const outputTime = statSync(output, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (outputTime >= statSync(source).mtimeMs) continue;
+    if (!everyFile && outputTime >= statSync(source).mtimeMs) continue;
     const result = transformSync(source, readFileSync(source, 'utf8'), TRANSFORM_OPTIONS);
     if (result.errors.length > 0) {
       report.errors.push(`${relative(root, source)}: ${result.errors.map((error) => error.message).join('; ')}`);
@@ -69,6 +72,26 @@ export function transpileServer(root, outDirectory = devServerDirectory(root)) {
     report.removed.push(relative(root, output));
   }
   return report;
+}
+
+/** A value import of a relative module (`import … from './x.js'`, `export … from`); type-only ones are erased. */
+const RELATIVE_VALUE_IMPORT = /^\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+'(\.{1,2}\/[^']+)\.js'/gm;
+
+/**
+ * The files and every TypeScript file they import from elsewhere in the tree (the server renders
+ * with a module of app/), followed to the end.
+ * @param {string[]} files
+ * @returns {string[]}
+ */
+function withImportedFiles(files) {
+  const found = new Set(files);
+  for (const file of found) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(RELATIVE_VALUE_IMPORT)) {
+      const imported = join(dirname(file), `${specifier}.ts`);
+      if (!found.has(imported) && existsSync(imported)) found.add(imported);
+    }
+  }
+  return [...found];
 }
 
 /** @param {string} directory @returns {string[]} */
