@@ -266,7 +266,7 @@ describe('the server process (node dist/server/main.js)', () => {
       expect(messages.indexOf('stopped')).toBeGreaterThan(
         messages.indexOf('shutting down: finishing in-flight requests'),
       );
-      expect(messages.at(-1)).toBe('stopped');
+      expect(messages.at(-1), firstRun.lines.slice(-6).join('\n')).toBe('stopped');
     });
 
     it('never writes the key or the messaging secret in a log line', () => {
@@ -326,7 +326,7 @@ describe('the server process (node dist/server/main.js)', () => {
     it('stops within seconds on SIGTERM when idle: logs "stopped" and exits 0', async () => {
       const exit = await secondRun.stop('SIGTERM', 5_000);
       expect(exit).toEqual({ code: 0, signal: null });
-      expect(secondRun.jsonLines.at(-1)?.msg).toBe('stopped');
+      expect(secondRun.jsonLines.at(-1)?.msg, secondRun.lines.slice(-6).join('\n')).toBe('stopped');
     }, 20_000);
   });
 
@@ -365,7 +365,7 @@ describe('the server process (node dist/server/main.js)', () => {
       });
       expect(answer.status).toBe(200);
       expect(exit).toEqual({ code: 0, signal: null });
-      expect(thirdRun.jsonLines.at(-1)?.msg).toBe('stopped');
+      expect(thirdRun.jsonLines.at(-1)?.msg, thirdRun.lines.slice(-8).join('\n')).toBe('stopped');
     }, 30_000);
   });
 
