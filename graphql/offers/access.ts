@@ -3,6 +3,7 @@ import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { viewOf } from '../../platform/sql/entityViews.js';
 import { selectRows } from '../../platform/sql/sqlText.js';
+import { VenueProvider } from '../providers/VenueProvider.js';
 import { Offer } from './Offer.js';
 
 /** A provider whose right to manage individual offers was withdrawn gets 403 on them. */
@@ -72,7 +73,29 @@ export async function offerViewInScope(
     params,
   );
   if (!row) throw offerNotFound(kind);
+  await requireActiveVenueLink(context, row.venue_id as number, kind);
   return viewOf(context.em, Offer, row);
+}
+
+/**
+ * A provider key acts on an event or a product (their dates and price categories included)
+ * only while its provider's link to the offer's venue is active: once the link is deactivated,
+ * they are out of reach (404), as pass Culture answers. Lookups of any offer (the graph's
+ * references from bookings, images) do not ask it.
+ */
+async function requireActiveVenueLink(
+  context: GraphContext,
+  venueId: number,
+  kind: 'event' | 'product' | 'any',
+): Promise<void> {
+  const { caller } = context;
+  if (caller.kind !== 'provider' || kind === 'any') return;
+  const links = await context.em.count(VenueProvider, {
+    venue: venueId,
+    provider: caller.providerId,
+    isActive: true,
+  });
+  if (links === 0) throw offerNotFound(kind);
 }
 
 /** One offer the key reaches, of the given kind, or 404 (never 403: nothing is revealed). */
@@ -86,5 +109,6 @@ export async function offerInScope(
     $and: [{ id }, reachableOffers(context), kind === 'any' ? {} : { isEvent: kind === 'event' }],
   });
   if (!offer) throw offerNotFound(kind);
+  await requireActiveVenueLink(context, offer.venue.id, kind);
   return offer;
 }

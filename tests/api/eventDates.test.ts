@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { anEvent } from '../support/fixtures.js';
 import {
   anotherSandboxKey,
+  aProductBody,
   NOT_ALLOWED_INDIVIDUAL_OFFERS,
   standInHandlers,
   useOfferWorld,
@@ -26,13 +28,13 @@ describe('Event Offer Stocks (dates)', () => {
   const world = useOfferWorld();
   let handlers: ReturnType<typeof standInHandlers>;
 
-  const list = (eventId: number, query: Record<string, string | number> = {}, key?: string) =>
+  const list = (eventId: number, query: Record<string, string | number> = {}, key?: string | null) =>
     world.api.call('GetEventStocks', { params: { event_id: eventId }, query, key });
-  const create = (eventId: number, dates: unknown, key?: string, extra: object = {}) =>
+  const create = (eventId: number, dates: unknown, key?: string | null, extra: object = {}) =>
     world.api.call('PostEventStocks', { params: { event_id: eventId }, body: { dates, ...extra }, key });
-  const patch = (eventId: number, stockId: number, body: unknown, key?: string) =>
+  const patch = (eventId: number, stockId: number, body: unknown, key?: string | null) =>
     world.api.call('PatchEventStock', { params: { event_id: eventId, stock_id: stockId }, body, key });
-  const remove = (eventId: number, stockId: number, key?: string) =>
+  const remove = (eventId: number, stockId: number, key?: string | null) =>
     world.api.call('DeleteEventStock', { params: { event_id: eventId, stock_id: stockId }, key });
 
   const em = () => world.em();
@@ -142,6 +144,7 @@ describe('Event Offer Stocks (dates)', () => {
       for (const [date, field, type] of [
         [aDate(id, 24, { beginningDatetime: '2026-12-01T20:00:00' }), 'beginningDatetime', 'timezone_aware'],
         [aDate(id, 24, { bookingLimitDatetime: '2026-12-01' }), 'bookingLimitDatetime', 'timezone_aware'],
+        [aDate(id, 24, { bookingLimitDatetime: '2026-12-01T18:00:00' }), 'bookingLimitDatetime', 'timezone_aware'],
         [aDate(id, 24, { beginningDatetime: '2026-02-30T20:00:00Z' }), 'beginningDatetime', 'datetime_parsing'],
         [aDate(id, 24, { beginningDatetime: 'tomorrow' }), 'beginningDatetime', 'datetime_parsing'],
         [aDate(id, -1, { bookingLimitDatetime: inHours(2) }), 'beginningDatetime', 'datetime_future'],
@@ -389,6 +392,43 @@ describe('Event Offer Stocks (dates)', () => {
       expect((await patch(event.id, stockId, { quantity: 'unlimited' })).body.quantity).toBe('unlimited');
       expect((await storedDate(stockId)).quantity).toBeNull();
       expect((await patch(event.id, stockId, { quantity: null })).body.quantity).toBe('unlimited');
+      const again = await patch(event.id, stockId, { quantity: 'unlimited' });
+      expect([again.status, again.body.quantity]).toEqual([200, 'unlimited']);
+      expect((await storedDate(stockId)).quantity).toBeNull();
+    });
+
+    it('changes every field sent at once: beginning, booking limit, price category with its price, quantity and idAtProvider', async () => {
+      const { event, categories, stockId } = await anEventWithADate();
+      await em().nativeUpdate(Stock, stockId, { bookedQuantity: 1 });
+      const beginning = inHours(24 * 24);
+      const limit = inHours(24 * 7);
+      const response = await patch(event.id, stockId, {
+        // The same instant, written at +02:00.
+        beginningDatetime: new Date(new Date(beginning).getTime() + 2 * HOUR).toISOString().replace('Z', '+02:00'),
+        bookingLimitDatetime: limit,
+        priceCategoryId: categories[1].id,
+        quantity: 24,
+        idAtProvider: 'hey you !',
+      });
+      expect(response.status).toBe(200);
+      const stored = await storedDate(stockId);
+      expect(response.body).toEqual({
+        id: stockId,
+        beginningDatetime: beginning,
+        bookingLimitDatetime: limit,
+        bookedQuantity: 1,
+        quantity: 24,
+        idAtProvider: 'hey you !',
+        priceCategory: { id: categories[1].id, label: 'Category 1', price: 4000, idAtProvider: null },
+      });
+      expect([
+        stored.beginningDatetime?.toISOString(),
+        stored.bookingLimitDatetime?.toISOString(),
+        stored.priceCategory?.id,
+        stored.price,
+        stored.quantity,
+        stored.idAtProvider,
+      ]).toEqual([beginning, limit, categories[1].id, 4000, 25, 'hey you !']);
     });
 
     it('changes only the fields sent; a new price category brings its price; null clears idAtProvider', async () => {
@@ -487,6 +527,7 @@ describe('Event Offer Stocks (dates)', () => {
       const { event, date, stockId } = await anEventWithADate();
       for (const [body, loc, type] of [
         [{ beginningDatetime: '2026-12-30T20:00:00' }, 'beginningDatetime', 'timezone_aware'],
+        [{ bookingLimitDatetime: '2026-12-30T18:00:00' }, 'bookingLimitDatetime', 'timezone_aware'],
         [{ beginningDatetime: inHours(-1) }, 'beginningDatetime', 'datetime_future'],
         [{ bookingLimitDatetime: inHours(-1) }, 'bookingLimitDatetime', 'datetime_future'],
         [{ bookingLimitDatetime: inHours(0) }, 'bookingLimitDatetime', 'datetime_future'],
@@ -501,6 +542,23 @@ describe('Event Offer Stocks (dates)', () => {
       const stored = await storedDate(stockId);
       expect(stored.rescheduledAt).toBeNull();
       expect(stored.bookingLimitDatetime?.toISOString()).toBe(date.bookingLimitDatetime);
+    });
+
+    it('refuses a price category id that is no positive integer and an idAtProvider over 70 characters (422), and changes nothing', async () => {
+      const { event, date, stockId } = await anEventWithADate();
+      for (const [body, loc, type] of [
+        [{ priceCategoryId: 'coucou' }, 'priceCategoryId', 'int_parsing'],
+        [{ priceCategoryId: -1 }, 'priceCategoryId', 'greater_than'],
+        [{ priceCategoryId: 0 }, 'priceCategoryId', 'greater_than'],
+        [{ idAtProvider: 'a'.repeat(71) }, 'idAtProvider', 'string_too_long'],
+      ] as const) {
+        const response = await patch(event.id, stockId, body);
+        expect(response.status, JSON.stringify(body)).toBe(422);
+        expect(response.body).toEqual([expect.objectContaining({ loc: [loc], type })]);
+      }
+      const stored = await storedDate(stockId);
+      expect([stored.priceCategory?.id, stored.idAtProvider]).toEqual([date.priceCategory.id, 'patched']);
+      expect((await patch(event.id, stockId, { idAtProvider: 'a'.repeat(70) })).status).toBe(200);
     });
 
     it("refuses a booking limit sent before the event's publication or opening of bookings (400), and changes nothing", async () => {
@@ -668,6 +726,25 @@ describe('Event Offer Stocks (dates)', () => {
       expect(idsOf(await list(event.id, { idsAtProvider: 'd-4,d-0,nope' }))).toEqual([ids[0], ids[4]]);
       await remove(event.id, ids[0]);
       expect(idsOf(await list(event.id, { idsAtProvider: 'd-4,d-0' }))).toEqual([ids[4]]);
+      const beyond = await list(event.id, { firstIndex: ids[4] + 1 });
+      expect([beyond.status, beyond.body]).toEqual([200, { dates: [] }]);
+
+      const { event: emptied, categories: emptiedCategories } = await anEventWithCategories();
+      const [only] = (await create(emptied.id, [aDate(emptiedCategories[0].id, 24)])).body.dates;
+      await remove(emptied.id, only.id);
+      const none = await list(emptied.id);
+      expect([none.status, none.body]).toEqual([200, { dates: [] }]);
+    });
+
+    it('refuses more than 100 idsAtProvider (422); 100 are accepted', async () => {
+      const { event, categories } = await anEventWithCategories();
+      const [date] = (await create(event.id, [aDate(categories[0].id, 24, { idAtProvider: 'id-99' })])).body.dates;
+      const ids = (count: number) => Array.from({ length: count }, (_, index) => `id-${index}`).join(',');
+      const tooMany = await list(event.id, { idsAtProvider: ids(101) });
+      expect(tooMany.status).toBe(422);
+      expect(tooMany.body).toEqual([expect.objectContaining({ loc: ['idsAtProvider'] })]);
+      const hundred = await list(event.id, { idsAtProvider: ids(100) });
+      expect([hundred.status, hundred.body]).toEqual([200, { dates: [date] }]);
     });
 
     it('refuses a limit of 0 or 51 (422)', async () => {
@@ -688,6 +765,81 @@ describe('Event Offer Stocks (dates)', () => {
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ global: ['Event offer not found'] });
     });
+  });
+
+  it('answers 401 to each date operation without a key or with an unknown one, and changes nothing', async () => {
+    const { event, categories } = await anEventWithCategories();
+    const [date] = (await create(event.id, [aDate(categories[0].id, 24, { quantity: 10 })])).body.dates;
+    for (const key of [null, `test_000000000000_${'0'.repeat(64)}`]) {
+      for (const response of [
+        await create(event.id, [aDate(categories[0].id, 30)], key),
+        await patch(event.id, date.id, { quantity: 1 }, key),
+        await remove(event.id, date.id, key),
+        await list(event.id, {}, key),
+      ]) {
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ auth: 'API key required' });
+      }
+    }
+    const stored = await storedDates(event.id);
+    expect(stored.map((stock) => [stock.quantity, stock.isDeleted])).toEqual([[10, false]]);
+  });
+
+  it("answers 404 on an event the key does not reach: another provider's, a product, an unknown id, a venue no longer linked; changes nothing", async () => {
+    const { event, categories } = await anEventWithCategories();
+    const [date] = (await create(event.id, [aDate(categories[0].id, 24, { quantity: 10 })])).body.dates;
+    const product = await world.api.call('PostProductOffer', { body: aProductBody(world.sandbox.venues[0].id) });
+    expect(product.status).toBe(201);
+    const eventNotFound = { global: ['Event offer not found'] };
+    const allOperations = (eventId: number, key?: string) => [
+      () => create(eventId, [aDate(categories[0].id, 30)], key),
+      () => patch(eventId, date.id, { quantity: 1 }, key),
+      () => remove(eventId, date.id, key),
+      () => list(eventId, {}, key),
+    ];
+    for (const [eventId, key] of [
+      [event.id, world.other.apiKey],
+      [product.body.id, undefined],
+      [999999, undefined],
+    ] as const) {
+      for (const call of allOperations(eventId, key)) {
+        const response = await call();
+        expect([response.status, response.body], `${eventId}`).toEqual([404, eventNotFound]);
+      }
+    }
+
+    // The provider's link to the venue deactivated: the venue's events are out of reach.
+    const link = { venue: world.sandbox.venues[0].id, provider: world.sandbox.provider.id };
+    await em().nativeUpdate(VenueProvider, link, { isActive: false });
+    try {
+      for (const call of allOperations(event.id)) {
+        const response = await call();
+        expect([response.status, response.body]).toEqual([404, eventNotFound]);
+      }
+    } finally {
+      await em().nativeUpdate(VenueProvider, link, { isActive: true });
+    }
+    const stored = await storedDates(event.id);
+    expect(stored.map((stock) => [stock.id, stock.quantity, stock.isDeleted])).toEqual([[date.id, 10, false]]);
+    expect((await list(event.id)).status).toBe(200);
+  });
+
+  it('answers 422 int_parsing for an event or date id that is not a whole number, and changes nothing', async () => {
+    const { event, categories } = await anEventWithCategories();
+    const [date] = (await create(event.id, [aDate(categories[0].id, 24, { quantity: 10 })])).body.dates;
+    const notAnId = 'gouzi_gouzi' as unknown as number;
+    const issue = (loc: string) => [expect.objectContaining({ loc: [loc], type: 'int_parsing' })];
+    for (const [response, loc] of [
+      [await create(notAnId, [aDate(categories[0].id, 30)]), 'event_id'],
+      [await list(notAnId), 'event_id'],
+      [await patch(event.id, notAnId, { quantity: 1 }), 'stock_id'],
+      [await remove(event.id, notAnId), 'stock_id'],
+    ] as const) {
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual(issue(loc));
+    }
+    const stored = await storedDates(event.id);
+    expect(stored.map((stock) => [stock.id, stock.quantity, stock.isDeleted])).toEqual([[date.id, 10, false]]);
   });
 
   it('answers 403 to a provider that may no longer manage individual offers, and changes nothing', async () => {
