@@ -253,10 +253,12 @@ describe('Event Offers', () => {
         addressId: address.id,
         addressLabel: 'Courtyard',
       });
+      const before = await offerCount();
       const unknownAddress = await post(
         anEventBody({ location: { type: 'address', venueId: theatre(), addressId: 999999 } }),
       );
-      expect(unknownAddress.status).toBe(404);
+      expect([unknownAddress.status, unknownAddress.body]).toEqual([404, { global: ['Address not found'] }]);
+      expect(await offerCount()).toBe(before);
     });
 
     it("answers 404 for another provider's venue", async () => {
@@ -520,8 +522,14 @@ describe('Event Offers', () => {
         ['METAL-DOOM_METAL', 'METAL-DOOM_METAL'],
         ['OTHER', 'AUTRES'],
       ]) {
-        const created = await post(anEventBody({ categoryRelatedFields: { category: 'CONCERT', musicType: sent } }));
+        const created = await post(
+          anEventBody({
+            categoryRelatedFields: { category: 'CONCERT', musicType: sent },
+            priceCategories: [{ price: 0, label: 'Free' }],
+          }),
+        );
         expectStatus(created, 200);
+        expect(created.body.priceCategories[0].price).toBe(0);
         expect(created.body.categoryRelatedFields, sent).toEqual({ category: 'CONCERT', musicType: answered });
         expect((await stored(created.body.id)).categoryRelatedFields, sent).toEqual({ musicType: answered });
         expect((await getOne(created.body.id)).body.categoryRelatedFields, sent).toEqual({
