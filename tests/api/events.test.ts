@@ -364,9 +364,11 @@ describe('Event Offers', () => {
 
     it('keeps idAtProvider unique per venue (400)', async () => {
       expect((await post(anEventBody({ idAtProvider: 'unique-1' }))).status).toBe(200);
+      const before = await offerCount();
       const again = await post(anEventBody({ idAtProvider: 'unique-1' }));
       expect(again.status).toBe(400);
       expect(again.body.idAtProvider[0]).toMatch(/unique-1/);
+      expect(await offerCount()).toBe(before);
       const otherVenue = await post(
         anEventBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: world.sandbox.venues[1].id } }),
       );
@@ -377,6 +379,7 @@ describe('Event Offers', () => {
       const ok = await post(anEventBody({ videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }));
       expect(ok.status).toBe(200);
       expect(ok.body.videoUrl).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      const before = await offerCount();
       for (const videoUrl of [
         'https://www.youtube.com/shorts/dQw4w9WgXcQ',
         'https://www.youtube.com/@somechannel',
@@ -386,6 +389,7 @@ describe('Event Offers', () => {
         expect(refused.status, videoUrl).toBe(422);
         expect(refused.body[0]).toMatchObject({ loc: ['videoUrl'], type: 'video_url' });
       }
+      expect(await offerCount()).toBe(before);
     });
 
     it('stores a valid image, served at the URL it answers; refuses a bad one with 422', async () => {
@@ -393,12 +397,14 @@ describe('Event Offers', () => {
       const created = await post(anEventBody({ image: { file, credit: 'Photo: A. Demo' } }));
       expect(created.status).toBe(200);
       await expectServedPng(world.testApp, created.body.image, 'Photo: A. Demo', aPng(400, 600));
+      const before = await offerCount();
       const tooSmall = await post(anEventBody({ image: { file: aPng(300, 450).toString('base64') } }));
       expect(tooSmall.status).toBe(422);
       expect(tooSmall.body[0]).toMatchObject({ loc: ['image', 'file'], type: 'image_too_small' });
       const square = await post(anEventBody({ image: { file: aPng(600, 600).toString('base64') } }));
       expect(square.status).toBe(422);
       expect(square.body[0]).toMatchObject({ loc: ['image', 'file'], type: 'image_ratio' });
+      expect(await offerCount()).toBe(before);
     });
 
     it('creates an event from the minimal body: nothing optional set, duo where the category allows it', async () => {
