@@ -15,6 +15,11 @@ import { Offer, type OfferLocationType } from './Offer.js';
 
 const musicTypeCodes = new Set<string>([...titeliveMusicTypes, ...deprecatedMusicTypes]);
 const showTypeCodes = new Set<string>(showTypes);
+/**
+ * The former music type OTHER has no Titelive counterpart of its own: pass Culture records it as
+ * "other music" and answers it as the Titelive AUTRES, as ours does.
+ */
+const RECORDED_MUSIC_TYPES: Record<string, string> = { OTHER: 'AUTRES' };
 
 /** Thirteen digits in a row: an EAN, which belongs in `categoryRelatedFields`, not in a name. */
 const EAN_IN_TEXT = /\d{13}/;
@@ -89,7 +94,7 @@ export function checkCategoryRelatedFields(
     } else if (kind === 'ean' && !isValidEan(value)) {
       issues.push({ loc, msg: 'The last digit of this EAN is not its check digit', type: 'ean_check_digit' });
     } else {
-      checked[name] = value;
+      checked[name] = kind === 'musicType' ? (RECORDED_MUSIC_TYPES[value] ?? value) : value;
     }
   }
   if (mode === 'create') {

@@ -5,14 +5,17 @@ import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { Provider } from '../../graphql/providers/Provider.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { Job } from '../../platform/jobs/Job.js';
 import { PUBLICATION_TASK } from '../../graphql/offers/work.js';
 import { expectStatus } from '../support/api.js';
 import { drainJobs, graphqlAs } from '../support/builders.js';
 import { aPng } from '../support/images.js';
 import {
+  accessibility,
   anAddress,
   anEventBody as anEventBodyAt,
+  aProductBody,
   expectIssueAt,
   expectServedPng,
   expectVenueOutOfReach,
@@ -250,10 +253,12 @@ describe('Event Offers', () => {
         addressId: address.id,
         addressLabel: 'Courtyard',
       });
+      const before = await offerCount();
       const unknownAddress = await post(
         anEventBody({ location: { type: 'address', venueId: theatre(), addressId: 999999 } }),
       );
-      expect(unknownAddress.status).toBe(404);
+      expect([unknownAddress.status, unknownAddress.body]).toEqual([404, { global: ['Address not found'] }]);
+      expect(await offerCount()).toBe(before);
     });
 
     it("answers 404 for another provider's venue", async () => {
@@ -359,9 +364,11 @@ describe('Event Offers', () => {
 
     it('keeps idAtProvider unique per venue (400)', async () => {
       expect((await post(anEventBody({ idAtProvider: 'unique-1' }))).status).toBe(200);
+      const before = await offerCount();
       const again = await post(anEventBody({ idAtProvider: 'unique-1' }));
       expect(again.status).toBe(400);
       expect(again.body.idAtProvider[0]).toMatch(/unique-1/);
+      expect(await offerCount()).toBe(before);
       const otherVenue = await post(
         anEventBody({ idAtProvider: 'unique-1', location: { type: 'physical', venueId: world.sandbox.venues[1].id } }),
       );
@@ -372,6 +379,7 @@ describe('Event Offers', () => {
       const ok = await post(anEventBody({ videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }));
       expect(ok.status).toBe(200);
       expect(ok.body.videoUrl).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      const before = await offerCount();
       for (const videoUrl of [
         'https://www.youtube.com/shorts/dQw4w9WgXcQ',
         'https://www.youtube.com/@somechannel',
@@ -381,6 +389,7 @@ describe('Event Offers', () => {
         expect(refused.status, videoUrl).toBe(422);
         expect(refused.body[0]).toMatchObject({ loc: ['videoUrl'], type: 'video_url' });
       }
+      expect(await offerCount()).toBe(before);
     });
 
     it('stores a valid image, served at the URL it answers; refuses a bad one with 422', async () => {
@@ -388,9 +397,315 @@ describe('Event Offers', () => {
       const created = await post(anEventBody({ image: { file, credit: 'Photo: A. Demo' } }));
       expect(created.status).toBe(200);
       await expectServedPng(world.testApp, created.body.image, 'Photo: A. Demo', aPng(400, 600));
+      const before = await offerCount();
       const tooSmall = await post(anEventBody({ image: { file: aPng(300, 450).toString('base64') } }));
       expect(tooSmall.status).toBe(422);
       expect(tooSmall.body[0]).toMatchObject({ loc: ['image', 'file'], type: 'image_too_small' });
+      const square = await post(anEventBody({ image: { file: aPng(600, 600).toString('base64') } }));
+      expect(square.status).toBe(422);
+      expect(square.body[0]).toMatchObject({ loc: ['image', 'file'], type: 'image_ratio' });
+      expect(await offerCount()).toBe(before);
+    });
+
+    it('creates an event from the minimal body: nothing optional set, duo where the category allows it', async () => {
+      const before = await offerCount();
+      const response = await post({
+        name: 'Le champ des possibles',
+        accessibility,
+        categoryRelatedFields: { category: 'RENCONTRE' },
+        location: { type: 'physical', venueId: theatre() },
+        hasTicket: false,
+      });
+      expectStatus(response, 200);
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        name: 'Le champ des possibles',
+        status: 'SOLD_OUT',
+        accessibility,
+        bookingAllowedDatetime: null,
+        bookingContact: null,
+        bookingEmail: null,
+        categoryRelatedFields: { category: 'RENCONTRE' },
+        description: null,
+        enableDoubleBookings: true,
+        eventDuration: null,
+        externalTicketOfficeUrl: null,
+        hasTicket: false,
+        idAtProvider: null,
+        image: null,
+        itemCollectionDetails: null,
+        location: { type: 'physical', venueId: theatre() },
+        priceCategories: [],
+        publicationDate: '2026-11-22T10:00:00.000Z',
+        publicationDatetime: '2026-11-22T10:00:00.000Z',
+        videoUrl: null,
+      });
+      expect(await offerCount()).toBe(before + 1);
+      const row = await stored(response.body.id);
+      expect(row).toMatchObject({
+        category: 'RENCONTRE',
+        categoryRelatedFields: {},
+        isEvent: true,
+        venue: { id: theatre() },
+        provider: { id: world.sandbox.provider.id },
+      });
+      expect((await getOne(response.body.id)).body).toEqual(response.body);
+    });
+
+    it('creates an event from a full body: every field answered as sent, category fields it does not have ignored', async () => {
+      const file = aPng(400, 600).toString('base64');
+      const body = anEventBody({
+        enableDoubleBookings: true,
+        bookingContact: 'contact@example.com',
+        bookingEmail: 'nicoj@example.com',
+        categoryRelatedFields: {
+          author: 'Ray Charles',
+          category: 'CONCERT',
+          musicType: 'ELECTRO-HOUSE',
+          performer: 'Nicolas Jaar',
+          stageDirector: 'Alfred',
+        },
+        description: 'Space is only noise if you can see',
+        eventDuration: 120,
+        accessibility: { ...accessibility, audioDisabilityCompliant: false },
+        externalTicketOfficeUrl: 'https://maposaic.example.com',
+        image: { credit: 'Jean-Crédit Photo', file },
+        videoUrl: 'https://www.youtube.com/watch?v=YPCOQslGx-I',
+        itemCollectionDetails: 'At the box office, from midnight to 2',
+        name: 'Nicolas Jaar in your living room',
+        priceCategories: [{ price: 30000, label: 'Gold triangle', idAtProvider: 'gold_triangle' }],
+        hasTicket: true,
+        idAtProvider: 'a fine id',
+      });
+      const response = await post(body);
+      expectStatus(response, 200);
+      const priceCategory = await world.em().findOneOrFail(PriceCategory, { offer: response.body.id });
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        name: 'Nicolas Jaar in your living room',
+        status: 'SOLD_OUT',
+        accessibility: { ...accessibility, audioDisabilityCompliant: false },
+        bookingAllowedDatetime: null,
+        bookingContact: 'contact@example.com',
+        bookingEmail: 'nicoj@example.com',
+        categoryRelatedFields: {
+          author: 'Ray Charles',
+          category: 'CONCERT',
+          musicType: 'ELECTRO-HOUSE',
+          performer: 'Nicolas Jaar',
+        },
+        description: 'Space is only noise if you can see',
+        enableDoubleBookings: true,
+        eventDuration: 120,
+        externalTicketOfficeUrl: 'https://maposaic.example.com',
+        hasTicket: true,
+        idAtProvider: 'a fine id',
+        image: { url: expect.any(String), credit: 'Jean-Crédit Photo' },
+        itemCollectionDetails: 'At the box office, from midnight to 2',
+        location: { type: 'physical', venueId: theatre() },
+        priceCategories: [
+          { id: priceCategory.id, price: 30000, label: 'Gold triangle', idAtProvider: 'gold_triangle' },
+        ],
+        publicationDate: '2026-11-22T10:00:00.000Z',
+        publicationDatetime: '2026-11-22T10:00:00.000Z',
+        videoUrl: 'https://www.youtube.com/watch?v=YPCOQslGx-I',
+      });
+      await expectServedPng(world.testApp, response.body.image, 'Jean-Crédit Photo', aPng(400, 600));
+      const row = await stored(response.body.id);
+      expect(row.categoryRelatedFields).toEqual({
+        author: 'Ray Charles',
+        musicType: 'ELECTRO-HOUSE',
+        performer: 'Nicolas Jaar',
+      });
+      expect((await getOne(response.body.id)).body).toEqual(response.body);
+    });
+
+    it('takes Titelive and former music types, answered as sent; the former OTHER is recorded as AUTRES, as pass Culture does', async () => {
+      for (const [sent, answered] of [
+        ['MUSIQUE_CLASSIQUE', 'MUSIQUE_CLASSIQUE'],
+        ['METAL', 'METAL'],
+        ['JAZZ-BLUES', 'JAZZ-BLUES'],
+        ['METAL-DOOM_METAL', 'METAL-DOOM_METAL'],
+        ['OTHER', 'AUTRES'],
+      ]) {
+        const created = await post(
+          anEventBody({
+            categoryRelatedFields: { category: 'CONCERT', musicType: sent },
+            priceCategories: [{ price: 0, label: 'Free' }],
+          }),
+        );
+        expectStatus(created, 200);
+        expect(created.body.priceCategories[0].price).toBe(0);
+        expect(created.body.categoryRelatedFields, sent).toEqual({ category: 'CONCERT', musicType: answered });
+        expect((await stored(created.body.id)).categoryRelatedFields, sent).toEqual({ musicType: answered });
+        expect((await getOne(created.body.id)).body.categoryRelatedFields, sent).toEqual({
+          category: 'CONCERT',
+          musicType: answered,
+        });
+      }
+      const event = await post(anEventBody());
+      const edited = await patch(event.body.id, { categoryRelatedFields: { category: 'CONCERT', musicType: 'OTHER' } });
+      expectStatus(edited, 200);
+      expect(edited.body.categoryRelatedFields.musicType).toBe('AUTRES');
+    });
+
+    it('answers the publication and booking datetimes it records: a datetime, now, absent or null', async () => {
+      const cases: [Record<string, unknown>, string | null, string | null][] = [
+        [{ publicationDatetime: '2026-12-01T08:00:00+02:00' }, '2026-12-01T06:00:00.000Z', null],
+        [{ publicationDatetime: 'now' }, '2026-11-22T10:00:00.000Z', null],
+        [{}, '2026-11-22T10:00:00.000Z', null],
+        [{ publicationDatetime: null }, null, null],
+        [
+          { bookingAllowedDatetime: '2026-12-01T08:00:00+02:00' },
+          '2026-11-22T10:00:00.000Z',
+          '2026-12-01T06:00:00.000Z',
+        ],
+        [{ bookingAllowedDatetime: null }, '2026-11-22T10:00:00.000Z', null],
+        [{ publicationDate: '2026-11-26T14:30:00+02:00' }, '2026-11-26T12:30:00.000Z', null],
+        [{ publicationDate: '2026-11-26T14:30:00Z' }, '2026-11-26T14:30:00.000Z', null],
+      ];
+      for (const [sent, publication, booking] of cases) {
+        const response = await post(anEventBody(sent));
+        expectStatus(response, 200);
+        expect([response.body.publicationDatetime, response.body.bookingAllowedDatetime], JSON.stringify(sent)).toEqual(
+          [publication, booking],
+        );
+        const row = await stored(response.body.id);
+        expect(
+          [row.publicationDatetime?.toISOString() ?? null, row.bookingAllowedDatetime?.toISOString() ?? null],
+          JSON.stringify(sent),
+        ).toEqual([publication, booking]);
+      }
+    });
+
+    it('refuses naive booking datetimes, NOW in capitals, and ill-formed locations and price categories with 422, writing nothing', async () => {
+      const before = await offerCount();
+      const stocksBefore = await world.em().count(Stock, {});
+      const cases: [Record<string, unknown>, string[], string | null][] = [
+        [anEventBody({ name: null }), ['name'], 'string_type'],
+        [anEventBody({ bookingAllowedDatetime: '2027-01-01T00:00:00' }), ['bookingAllowedDatetime'], 'timezone_aware'],
+        [anEventBody({ publicationDate: '2027-01-01T00:00:00' }), ['publicationDate'], 'timezone_aware'],
+        [anEventBody({ publicationDatetime: 'NOW' }), ['publicationDatetime'], null],
+        [
+          anEventBody({ location: { type: 'address', venueId: theatre(), addressId: 'coucou' } }),
+          ['location', 'addressId'],
+          'int_parsing',
+        ],
+        [
+          anEventBody({ location: { type: 'address', venueId: theatre(), addressId: 1, addressLabel: '' } }),
+          ['location', 'addressLabel'],
+          'string_too_short',
+        ],
+        [
+          anEventBody({
+            location: { type: 'address', venueId: theatre(), addressId: 1, addressLabel: 'a'.repeat(201) },
+          }),
+          ['location', 'addressLabel'],
+          'string_too_long',
+        ],
+        [
+          anEventBody({
+            priceCategories: Array.from({ length: 51 }, (_, index) => ({ price: index * 100, label: `Rate ${index}` })),
+          }),
+          ['priceCategories'],
+          'too_long',
+        ],
+      ];
+      for (const [body, loc, type] of cases) expectIssueAt(await post(body), loc, type);
+      expect(await offerCount()).toBe(before);
+      expect(await world.em().count(Stock, {})).toBe(stocksBefore);
+    });
+
+    it('refuses two price categories with the same idAtProvider (400 on priceCategories); two without one are fine', async () => {
+      const before = await offerCount();
+      const refused = await post(
+        anEventBody({
+          priceCategories: [
+            { price: 30000, label: 'Gold', idAtProvider: 'same' },
+            { price: 15000, label: 'Silver', idAtProvider: 'same' },
+          ],
+        }),
+      );
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { priceCategories: ['The idAtProvider same is given twice'] },
+      ]);
+      expect(await offerCount()).toBe(before);
+      const withoutIds = await post(
+        anEventBody({
+          priceCategories: [
+            { price: 30000, label: 'Gold', idAtProvider: null },
+            { price: 15000, label: 'Silver', idAtProvider: null },
+          ],
+        }),
+      );
+      expectStatus(withoutIds, 200);
+      expect(withoutIds.body.priceCategories.map((one: { idAtProvider: string | null }) => one.idAtProvider)).toEqual([
+        null,
+        null,
+      ]);
+    });
+
+    it("takes the venue's ticketing URLs when the provider has none; without any, an event without tickets is fine", async () => {
+      const em = world.testApp.database.orm.em.fork();
+      const provider = await em.findOneOrFail(Provider, world.sandbox.provider.id);
+      const link = await em.findOneOrFail(VenueProvider, { venue: theatre(), provider: provider.id });
+      provider.bookingUrl = null;
+      await em.flush();
+      try {
+        const festival = {
+          categoryRelatedFields: { category: 'FESTIVAL_ART_VISUEL' },
+          bookingContact: 'box@example.com',
+        };
+        const withoutTickets = await post(anEventBody({ ...festival, hasTicket: false }));
+        expectStatus(withoutTickets, 200);
+        expect(withoutTickets.body.hasTicket).toBe(false);
+        const refused = await post(anEventBody({ ...festival, hasTicket: true }));
+        expect(refused.status).toBe(400);
+        link.bookingUrl = 'https://venue.example.com/booking';
+        link.cancelUrl = 'https://venue.example.com/cancel';
+        await em.flush();
+        const atVenueLevel = await post(anEventBody({ ...festival, hasTicket: true }));
+        expectStatus(atVenueLevel, 200);
+        expect(atVenueLevel.body.hasTicket).toBe(true);
+        expect((await getOne(atVenueLevel.body.id)).body.hasTicket).toBe(true);
+      } finally {
+        provider.bookingUrl = 'https://ticketing.example.com/booking';
+        link.bookingUrl = null;
+        link.cancelUrl = null;
+        await em.flush();
+      }
+    });
+
+    it('answers 401 without a key, on creation, reading and listing, and writes nothing', async () => {
+      const before = await offerCount();
+      const created = await post(anEventBody());
+      for (const response of [
+        await post(anEventBody(), null as unknown as string),
+        await getOne(created.body.id, null as unknown as string),
+        await list({}, null as unknown as string),
+      ]) {
+        expect([response.status, response.body]).toEqual([401, { auth: 'API key required' }]);
+      }
+      expect(await offerCount()).toBe(before + 1);
+    });
+
+    it('answers 404 to create at, or list, a venue whose link to the provider is inactive', async () => {
+      const em = world.testApp.database.orm.em.fork();
+      const link = await em.findOneOrFail(VenueProvider, { venue: theatre(), provider: world.sandbox.provider.id });
+      link.isActive = false;
+      await em.flush();
+      try {
+        const before = await offerCount();
+        const created = await post(anEventBody());
+        expect([created.status, created.body]).toEqual([404, { global: ['Venue not found'] }]);
+        expect(await offerCount()).toBe(before);
+        const listed = await list({ venueId: theatre() });
+        expect([listed.status, listed.body]).toEqual([404, { global: ['Venue not found'] }]);
+      } finally {
+        link.isActive = true;
+        await em.flush();
+      }
     });
   });
 
@@ -428,6 +743,54 @@ describe('Event Offers', () => {
         'unique-1',
       ]);
       expect((await list({}, world.other.apiKey)).body.events).toEqual([]);
+      // Products are not events.
+      const product = await world.api.call('PostProductOffer', { body: aProductBody(theatre()) });
+      expectStatus(product, 201);
+      const atTheatre = await list({ venueId: theatre() });
+      expect(atTheatre.body.events.map((event: { id: number }) => event.id)).not.toContain(product.body.id);
+      // By address: only the events at that address.
+      const address = await anAddress(world.api);
+      const there = await post(
+        anEventBody({ location: { type: 'address', venueId: theatre(), addressId: address.id } }),
+      );
+      const byAddress = await list({ addressId: address.id });
+      expect(byAddress.body.events.map((event: { id: number }) => event.id)).toEqual([there.body.id]);
+      expect((await list({ addressId: 999999 })).body.events).toEqual([]);
+    });
+
+    it('reads events of a category no longer creatable, or without their category fields', async () => {
+      const retired = await post(anEventBody());
+      await world
+        .em()
+        .nativeUpdate(Offer, retired.body.id, { category: 'DECOUVERTE_METIERS', categoryRelatedFields: {} });
+      const readRetired = await getOne(retired.body.id);
+      expectStatus(readRetired, 200);
+      expect(readRetired.body.categoryRelatedFields).toEqual({ category: 'DECOUVERTE_METIERS' });
+      const bare = await post(anEventBody());
+      await world.em().nativeUpdate(Offer, bare.body.id, { categoryRelatedFields: {} });
+      const readBare = await getOne(bare.body.id);
+      expectStatus(readBare, 200);
+      expect(readBare.body.categoryRelatedFields).toEqual({ category: 'CONCERT' });
+    });
+
+    it('lists events whose stored contact, URL and category fields are odd, rather than failing', async () => {
+      const odd = await post(anEventBody({ idAtProvider: 'odd-1' }));
+      await world.em().nativeUpdate(Offer, odd.body.id, {
+        bookingContact: 'nonValidEmail@email',
+        bookingEmail: 'another@non.valid;email',
+        externalTicketOfficeUrl: 'http:/invalidUrl.www',
+        categoryRelatedFields: { musicType: 'ROCK' },
+      });
+      const listed = await list({ idsAtProvider: 'odd-1' });
+      expectStatus(listed, 200);
+      expect(listed.body.events).toHaveLength(1);
+      expect(listed.body.events[0]).toMatchObject({
+        id: odd.body.id,
+        bookingContact: 'nonValidEmail@email',
+        bookingEmail: 'another@non.valid;email',
+        externalTicketOfficeUrl: 'http:/invalidUrl.www',
+        categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK' },
+      });
     });
 
     it('answers 404 for a venue the key does not reach, rather than an empty page', async () => {

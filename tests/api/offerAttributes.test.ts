@@ -60,5 +60,7 @@ describe('Offer Attributes and product categories', () => {
   it('needs a key', async () => {
     const response = await world.api.call('GetShowTypes', { key: null });
     expect(response.status).toBe(401);
+    const categories = await world.api.call('GetEventCategories', { key: null });
+    expect([categories.status, categories.body]).toEqual([401, { auth: 'API key required' }]);
   });
 });
