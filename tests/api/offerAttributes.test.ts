@@ -38,6 +38,7 @@ describe('Offer Attributes and product categories', () => {
     expect(all.status).toBe(200);
     expect(all.body).toHaveLength(19);
     expect(all.body).toContainEqual({ id: 'MUSIQUE_CLASSIQUE', label: 'Musique classique' });
+    expect(all.body).toContainEqual({ id: 'VIDEOS_MUSICALES', label: 'Vidéos musicales' });
     const event = await world.api.call('GetEventTiteliveMusicTypes');
     expect(event.body).toHaveLength(15);
     const shows = await world.api.call('GetShowTypes');

@@ -693,22 +693,30 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     });
 
     // Sent again at an address, without a publication or an opening of bookings: the offer moves
-    // there, is published now, and opens its bookings at once; the other is sent back to never published.
+    // there, is published now, and opens its bookings at once; the other, sent nulls, is never published.
     const address = await anAddress(world.api);
     const location = { type: 'address', venueId: venue.id, addressId: address.id, addressLabel: 'Book fair stand' };
     world.testApp.clock.advance(60_000);
     try {
       const response = await postByEan({
         location,
-        products: [anItem(book, { price: 900, quantity: 4 }), anItem(cd, undefined, { publicationDatetime: null })],
+        products: [
+          anItem(book, { price: 900, quantity: 4 }),
+          anItem(cd, undefined, { publicationDatetime: null, bookingAllowedDatetime: null }),
+          anItem(cds[10], { price: 700, quantity: 2 }),
+        ],
       });
       expect(response.status).toBe(204);
       await runAllJobs();
     } finally {
       world.testApp.clock.advance(-60_000);
     }
-    expect(await lastImport()).toMatchObject({ status: 'DONE', createdCount: 0, updatedCount: 2, rejected: [] });
-    expect((await offersAt(venue.id)).map((entry) => entry.id)).toEqual([offer.id, other.id]);
+    // In the same request, a new EAN is created next to the two updated.
+    expect(await lastImport()).toMatchObject({ status: 'DONE', createdCount: 1, updatedCount: 2, rejected: [] });
+    const offers = await offersAt(venue.id);
+    expect(offers.map((entry) => entry.id).slice(0, 2)).toEqual([offer.id, other.id]);
+    expect(offers.map((entry) => entry.ean)).toEqual([book.ean, cd.ean, cds[10].ean]);
+    expect((await getProduct(offers[2].id)).body).toMatchObject({ location, stock: { price: 700, quantity: 2 } });
     expect((await getProduct(offer.id)).body).toMatchObject({
       status: 'ACTIVE',
       location,

@@ -64,12 +64,18 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     ]);
 
     const venue = world.sandbox.venues[1];
-    const alone = await patchVenue(venue.id, { bookingUrl: 'https://bookshop.example.com/book' });
-    expect(alone.status).toBe(400);
-    expect(alone.body).toEqual({
-      cancelUrl: ['Set bookingUrl and cancelUrl together, or unset both: a ticketing system is reached through both'],
-    });
+    for (const [body, field] of [
+      [{ bookingUrl: 'https://bookshop.example.com/book' }, 'cancelUrl'],
+      [{ cancelUrl: 'https://bookshop.example.com/cancel' }, 'bookingUrl'],
+    ] as const) {
+      const alone = await patchVenue(venue.id, body);
+      expect(alone.status).toBe(400);
+      expect(alone.body).toEqual({
+        [field]: ['Set bookingUrl and cancelUrl together, or unset both: a ticketing system is reached through both'],
+      });
+    }
     expect((await storedLink(venue.id)).bookingUrl).toBeNull();
+    expect((await storedLink(venue.id)).cancelUrl).toBeNull();
   });
 
   it('refuses to unset both while events with tickets have dates ahead (400 listing them), then allows it', async () => {
