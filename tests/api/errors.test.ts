@@ -70,6 +70,28 @@ describe('HTTP error answers of the app', () => {
     });
   });
 
+  it('answers 401 with the same body to each provider and by-EAN operation called without a key, an empty body or none', async () => {
+    for (const [method, path] of [
+      ['post', '/public/offers/v1/products/ean'],
+      ['get', '/public/offers/v1/products/ean?eans=9782070368228&venueId=1'],
+      ['get', '/public/offers/v1/products/ean/check_availability?eans=9782070368228'],
+      ['get', '/public/offers/v1/music_types'],
+      ['get', '/public/offers/v1/music_types/all'],
+      ['get', '/public/offers/v1/music_types/event'],
+      ['get', '/public/offers/v1/show_types'],
+      ['get', '/public/offers/v1/offerer_venues'],
+      ['get', '/public/offers/v1/venues/12345678200010'],
+      ['get', '/public/providers/v1/provider'],
+      ['patch', '/public/providers/v1/provider'],
+      ['patch', '/public/providers/v1/venues/1'],
+    ] as const) {
+      const call = request(testApp.app)[method](path);
+      const response = await (method === 'get' ? call : call.send({}));
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.body).toEqual({ auth: 'API key required' });
+    }
+  });
+
   describe('request bodies', () => {
     const malformed = '{"name": "unterminated';
 

@@ -38,11 +38,26 @@ describe('Offer Attributes and product categories', () => {
     expect(all.status).toBe(200);
     expect(all.body).toHaveLength(19);
     expect(all.body).toContainEqual({ id: 'MUSIQUE_CLASSIQUE', label: 'Musique classique' });
+    expect(all.body).toContainEqual({ id: 'VIDEOS_MUSICALES', label: 'Vidéos musicales' });
     const event = await world.api.call('GetEventTiteliveMusicTypes');
     expect(event.body).toHaveLength(15);
     const shows = await world.api.call('GetShowTypes');
     expect(shows.body).toHaveLength(85);
     expect(shows.body).toContainEqual({ id: 'ART_DE_LA_RUE-CARNAVAL', label: 'Arts de la rue - Carnaval' });
+
+    // Each list holds distinct types of exactly an id and a label; the event music types are
+    // the music types less those that cannot be an event (soundtracks, music videos, compilations, children's).
+    const ids = (list: { id: string }[]) => list.map((entry) => entry.id);
+    for (const list of [all.body, event.body, shows.body]) {
+      expect(new Set(ids(list)).size).toBe(list.length);
+      for (const entry of list) expect(Object.keys(entry).sort()).toEqual(['id', 'label']);
+    }
+    expect(ids(all.body).filter((id: string) => !ids(event.body).includes(id))).toEqual([
+      'BANDES_ORIGINALES',
+      'VIDEOS_MUSICALES',
+      'COMPILATIONS',
+      'ENFANTS',
+    ]);
   });
 
   it('still serves the former music types, marked deprecated in the document', async () => {
@@ -50,6 +65,8 @@ describe('Offer Attributes and product categories', () => {
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(200);
     expect(response.body[0]).toEqual({ id: expect.any(String), label: expect.any(String) });
+    expect(new Set(response.body.map((entry: { id: string }) => entry.id)).size).toBe(200);
+    expect(response.body).toContainEqual({ id: 'JAZZ-MANOUCHE', label: 'Jazz - Manouche' });
     const operation = (
       openApiDocument.paths?.['/public/offers/v1/music_types'] as Record<string, { deprecated?: boolean }>
     ).get;

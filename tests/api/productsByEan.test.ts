@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { anEvent } from '../support/fixtures.js';
 import {
   anItem,
@@ -168,7 +169,13 @@ describe('Product offers by EAN: availability and reading', () => {
 
     it('answers 404 for a venue the key cannot reach', async () => {
       const notLinked = await aVenue({ offererId: world.sandbox.offerer.id, providerId: null });
-      for (const venueId of [byEan.otherVenue.id, notLinked.id, 999999]) {
+      // A venue whose link to the provider is no longer active is out of reach too, its offers with it.
+      const inactiveLink = await aVenue();
+      await upsert(inactiveLink.id, [anItem(books[0])]);
+      await runAllJobs();
+      expect((await getByEan({ eans: books[0].ean, venueId: inactiveLink.id })).body.products).toHaveLength(1);
+      await em().nativeUpdate(VenueProvider, { venue: inactiveLink.id }, { isActive: false });
+      for (const venueId of [byEan.otherVenue.id, notLinked.id, inactiveLink.id, 999999]) {
         const response = await getByEan({ eans: books[0].ean, venueId: venueId });
         expect(response.status, String(venueId)).toBe(404);
         expect(response.body).toEqual({ global: ['Venue not found'] });

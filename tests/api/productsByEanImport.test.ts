@@ -1,7 +1,9 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { applyProductImportStep } from '../../graphql/offers/products/productImportJob.js';
 import { Stock } from '../../graphql/offers/Stock.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { anAddress, anItem, expectIssueAt, useByEanWorld, withWrongCheckDigit } from '../support/offerWorld.js';
 
 describe('Product offers by EAN: the bulk upsert (POST)', () => {
@@ -432,7 +434,10 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
   it('answers 404 for a venue the key cannot reach, and records nothing', async () => {
     const before = await importCount();
     const notLinked = await aVenue({ offererId: world.sandbox.offerer.id, providerId: null });
-    for (const venueId of [byEan.otherVenue.id, notLinked.id, 999999]) {
+    // A venue whose link to the provider is no longer active is out of reach too.
+    const inactiveLink = await aVenue();
+    await em().nativeUpdate(VenueProvider, { venue: inactiveLink.id }, { isActive: false });
+    for (const venueId of [byEan.otherVenue.id, notLinked.id, inactiveLink.id, 999999]) {
       const response = await upsert(venueId, [anItem(books[0])]);
       expect(response.status, String(venueId)).toBe(404);
       expect(response.body).toEqual({ global: ['Venue not found'] });
@@ -524,6 +529,35 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
       [
         {
           location: { type: 'physical', venueId },
+          products: [{ ean: books[0].ean, stock: { quantity: 1, price: null } }],
+        },
+        ['products', '0', 'stock', 'price'],
+        null,
+      ],
+      [
+        { location: { type: 'physical', venueId }, products: [anItem(books[0], { price: 100, quantity: 1_000_001 })] },
+        ['products', '0', 'stock', 'quantity'],
+        null,
+      ],
+      [
+        {
+          location: { type: 'physical', venueId },
+          products: [anItem(books[0], undefined, { publicationDatetime: '2026-12-01T10:00:00' })],
+        },
+        ['products', '0', 'publicationDatetime'],
+        null,
+      ],
+      [
+        {
+          location: { type: 'physical', venueId },
+          products: [anItem(books[0], undefined, { bookingAllowedDatetime: '2026-12-01T10:00:00' })],
+        },
+        ['products', '0', 'bookingAllowedDatetime'],
+        null,
+      ],
+      [
+        {
+          location: { type: 'physical', venueId },
           products: [anItem(books[0], { price: 100, bookingLimitDatetime: '2026-12-24T18:00:00' })],
         },
         ['products', '0', 'stock', 'bookingLimitDatetime'],
@@ -611,6 +645,147 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     expect(accepted.status).toBe(204);
     expect(await importCount()).toBe(before + 1);
     await runAllJobs();
+  });
+
+  it('publishes a new offer now when told now or nothing, never when told null, and opens its bookings when told', async () => {
+    const venue = await aVenue();
+    const response = await upsert(venue.id, [
+      anItem(books[12]),
+      anItem(books[13], undefined, { publicationDatetime: 'now' }),
+      anItem(books[14], undefined, { publicationDatetime: null, bookingAllowedDatetime: null }),
+      anItem(books[15], undefined, { bookingAllowedDatetime: '2026-12-10T11:00:00+01:00' }),
+    ]);
+    expect(response.status).toBe(204);
+    await runAllJobs();
+    const read = async (ean: string) => (await getProduct((await offerOf(venue.id, ean))!.id)).body;
+    for (const ean of [books[12].ean, books[13].ean]) {
+      expect(await read(ean)).toMatchObject({
+        status: 'ACTIVE',
+        publicationDatetime: '2026-11-22T10:00:00.000Z',
+        bookingAllowedDatetime: null,
+      });
+    }
+    expect(await read(books[14].ean)).toMatchObject({
+      status: 'INACTIVE',
+      publicationDatetime: null,
+      bookingAllowedDatetime: null,
+    });
+    expect(await read(books[15].ean)).toMatchObject({
+      publicationDatetime: '2026-11-22T10:00:00.000Z',
+      bookingAllowedDatetime: '2026-12-10T10:00:00.000Z',
+    });
+  });
+
+  it('updates an existing offer as pass Culture does: to the location sent, published now unless told otherwise, its opening of bookings replaced', async () => {
+    const venue = await aVenue();
+    const [book, cd] = [books[16], cds[7]];
+    await upsert(venue.id, [
+      anItem(book, undefined, { publicationDatetime: null, bookingAllowedDatetime: '2026-12-10T10:00:00Z' }),
+      anItem(cd, undefined, { bookingAllowedDatetime: '2026-12-10T10:00:00Z' }),
+    ]);
+    await runAllJobs();
+    const offer = (await offerOf(venue.id, book.ean))!;
+    const other = (await offerOf(venue.id, cd.ean))!;
+    expect((await getProduct(offer.id)).body).toMatchObject({
+      status: 'INACTIVE',
+      publicationDatetime: null,
+      bookingAllowedDatetime: '2026-12-10T10:00:00.000Z',
+    });
+
+    // Sent again at an address, without a publication or an opening of bookings: the offer moves
+    // there, is published now, and opens its bookings at once; the other, sent nulls, is never published.
+    const address = await anAddress(world.api);
+    const location = { type: 'address', venueId: venue.id, addressId: address.id, addressLabel: 'Book fair stand' };
+    world.testApp.clock.advance(60_000);
+    try {
+      const response = await postByEan({
+        location,
+        products: [
+          anItem(book, { price: 900, quantity: 4 }),
+          anItem(cd, undefined, { publicationDatetime: null, bookingAllowedDatetime: null }),
+          anItem(cds[10], { price: 700, quantity: 2 }),
+        ],
+      });
+      expect(response.status).toBe(204);
+      await runAllJobs();
+    } finally {
+      world.testApp.clock.advance(-60_000);
+    }
+    // In the same request, a new EAN is created next to the two updated.
+    expect(await lastImport()).toMatchObject({ status: 'DONE', createdCount: 1, updatedCount: 2, rejected: [] });
+    const offers = await offersAt(venue.id);
+    expect(offers.map((entry) => entry.id).slice(0, 2)).toEqual([offer.id, other.id]);
+    expect(offers.map((entry) => entry.ean)).toEqual([book.ean, cd.ean, cds[10].ean]);
+    expect((await getProduct(offers[2].id)).body).toMatchObject({ location, stock: { price: 700, quantity: 2 } });
+    expect((await getProduct(offer.id)).body).toMatchObject({
+      status: 'ACTIVE',
+      location,
+      publicationDatetime: '2026-11-22T10:01:00.000Z',
+      bookingAllowedDatetime: null,
+      stock: { price: 900, quantity: 4 },
+    });
+    expect((await getProduct(other.id)).body).toMatchObject({
+      status: 'INACTIVE',
+      location,
+      publicationDatetime: null,
+      bookingAllowedDatetime: null,
+    });
+  });
+
+  it('skips its own rejected offer, leaving it and its stock as they are, and applies the others', async () => {
+    const venue = await aVenue();
+    const [book, cd] = [books[17], cds[8]];
+    await upsert(venue.id, [anItem(book, { price: 1000, quantity: 10 }), anItem(cd, { price: 1000, quantity: 10 })]);
+    await runAllJobs();
+    const rejected = (await offerOf(venue.id, book.ean))!;
+    const kept = (await offerOf(venue.id, cd.ean))!;
+    await em().nativeUpdate(Offer, rejected.id, { validation: 'REJECTED' });
+
+    expect(
+      (await upsert(venue.id, [anItem(book, { price: 2345, quantity: 25 }), anItem(cd, { price: 1234, quantity: 0 })]))
+        .status,
+    ).toBe(204);
+    await runAllJobs();
+    expect(await lastImport()).toMatchObject({
+      status: 'DONE',
+      updatedCount: 1,
+      stocksDeletedCount: 1,
+      rejected: [{ ean: book.ean, reason: 'offerRejected' }],
+    });
+    expect((await stocksOf(rejected.id)).map((stock) => [stock.price, stock.quantity, stock.isDeleted])).toEqual([
+      [1000, 10, false],
+    ]);
+    expect((await getProduct(rejected.id)).body).toMatchObject({ status: 'REJECTED', stock: { price: 1000 } });
+    expect((await getProduct(kept.id)).body.stock).toBeNull();
+  });
+
+  it('sells for free: a price of 0 creates a stock and changes one', async () => {
+    const venue = await aVenue();
+    await upsert(venue.id, [
+      anItem(books[18], { price: 0, quantity: 3 }),
+      anItem(cds[9], { price: 1000, quantity: 10 }),
+    ]);
+    await runAllJobs();
+    const free = (await offerOf(venue.id, books[18].ean))!;
+    const paid = (await offerOf(venue.id, cds[9].ean))!;
+    expect((await getProduct(free.id)).body.stock).toMatchObject({ price: 0, quantity: 3 });
+
+    await upsert(venue.id, [anItem(cds[9], { price: 0, quantity: 3 })]);
+    await runAllJobs();
+    expect((await getProduct(paid.id)).body.stock).toMatchObject({ price: 0, quantity: 3 });
+    expect((await stocksOf(paid.id)).filter((stock) => !stock.isDeleted)).toHaveLength(1);
+  });
+
+  it('refuses a malformed JSON body with 422 json_invalid, and records nothing', async () => {
+    const before = await importCount();
+    const response = await request(world.testApp.app)
+      .post('/public/offers/v1/products/ean')
+      .set('Authorization', `Bearer ${world.sandbox.apiKey}`)
+      .set('Content-Type', 'application/json')
+      .send('{"location": {"type": "physical", "venueId": 1}, "products": [{"ean": "x"} {"ean": "y"}]}');
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual([{ loc: ['body'], msg: 'The body is not valid JSON', type: 'json_invalid' }]);
+    expect(await importCount()).toBe(before);
   });
 
   it("keeps providers apart: another provider's upsert of the same EAN at its own venue creates its own offer", async () => {

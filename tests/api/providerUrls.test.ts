@@ -64,12 +64,18 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     ]);
 
     const venue = world.sandbox.venues[1];
-    const alone = await patchVenue(venue.id, { bookingUrl: 'https://bookshop.example.com/book' });
-    expect(alone.status).toBe(400);
-    expect(alone.body).toEqual({
-      cancelUrl: ['Set bookingUrl and cancelUrl together, or unset both: a ticketing system is reached through both'],
-    });
+    for (const [body, field] of [
+      [{ bookingUrl: 'https://bookshop.example.com/book' }, 'cancelUrl'],
+      [{ cancelUrl: 'https://bookshop.example.com/cancel' }, 'bookingUrl'],
+    ] as const) {
+      const alone = await patchVenue(venue.id, body);
+      expect(alone.status).toBe(400);
+      expect(alone.body).toEqual({
+        [field]: ['Set bookingUrl and cancelUrl together, or unset both: a ticketing system is reached through both'],
+      });
+    }
     expect((await storedLink(venue.id)).bookingUrl).toBeNull();
+    expect((await storedLink(venue.id)).cancelUrl).toBeNull();
   });
 
   it('refuses to unset both while events with tickets have dates ahead (400 listing them), then allows it', async () => {
@@ -199,6 +205,22 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
     expect((await storedLink(world.sandbox.venues[0].id)).bookingUrl).toBeNull();
     const unknown = await patchVenue(999999, { bookingUrl: 'https://x.example.com' });
     expect(unknown.status).toBe(404);
+
+    // A venue whose link to the provider is inactive is not attached any more.
+    const bookshop = world.sandbox.venues[1];
+    await world
+      .em()
+      .nativeUpdate(VenueProvider, { venue: bookshop.id, provider: world.sandbox.provider.id }, { isActive: false });
+    try {
+      const inactive = await patchVenue(bookshop.id, { notificationUrl: 'https://bookshop.example.com/notify' });
+      expect(inactive.status).toBe(404);
+      expect(inactive.body).toEqual({ global: ['Venue not found'] });
+    } finally {
+      await world
+        .em()
+        .nativeUpdate(VenueProvider, { venue: bookshop.id, provider: world.sandbox.provider.id }, { isActive: true });
+    }
+    expect((await storedLink(bookshop.id)).notificationUrl).not.toBe('https://bookshop.example.com/notify');
   });
 
   it('validates the venue id and the body together', async () => {
@@ -208,6 +230,101 @@ describe('PATCH /public/providers/v1/provider and /public/providers/v1/venues/{v
       expect.objectContaining({ loc: ['venue_id'], type: 'int_parsing' }),
       expect.objectContaining({ loc: ['bookingUrl'], type: 'url_parsing' }),
     ]);
+  });
+
+  it("changes the provider's bookingUrl or cancelUrl alone while the other stays set, and unsets both together (200)", async () => {
+    const pair = { bookingUrl: 'https://tickets.example.org/book', cancelUrl: 'https://tickets.example.org/cancel' };
+    expect((await patchProvider(pair)).status).toBe(200);
+    const notify = (await storedProvider()).notificationUrl;
+
+    const booking = await patchProvider({ bookingUrl: 'https://tickets.example.org/book2' });
+    expect(booking.status).toBe(200);
+    expect(booking.body).toMatchObject({
+      bookingUrl: 'https://tickets.example.org/book2',
+      cancelUrl: pair.cancelUrl,
+      notificationUrl: notify,
+    });
+    const cancel = await patchProvider({ cancelUrl: 'https://tickets.example.org/cancel2' });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({
+      bookingUrl: 'https://tickets.example.org/book2',
+      cancelUrl: 'https://tickets.example.org/cancel2',
+      notificationUrl: notify,
+    });
+    const stored = await storedProvider();
+    expect([stored.bookingUrl, stored.cancelUrl, stored.notificationUrl]).toEqual([
+      'https://tickets.example.org/book2',
+      'https://tickets.example.org/cancel2',
+      notify,
+    ]);
+
+    const unset = await patchProvider({ bookingUrl: null, cancelUrl: null });
+    expect(unset.status).toBe(200);
+    expect(unset.body).toMatchObject({ bookingUrl: null, cancelUrl: null, notificationUrl: notify });
+    const after = await storedProvider();
+    expect([after.bookingUrl, after.cancelUrl, after.notificationUrl]).toEqual([null, null, notify]);
+  });
+
+  it("changes one of a venue's URLs alone (204), refuses to unset one of its pair alone (400), and clears all three with nulls", async () => {
+    const venue = world.sandbox.venues[1];
+    const all = {
+      bookingUrl: 'https://bookshop.example.com/book',
+      cancelUrl: 'https://bookshop.example.com/cancel',
+      notificationUrl: 'https://bookshop.example.com/notify',
+    };
+    expect((await patchVenue(venue.id, all)).status).toBe(204);
+    const urls = async () => {
+      const link = await storedLink(venue.id);
+      return [link.bookingUrl, link.cancelUrl, link.notificationUrl];
+    };
+
+    for (const [change, expected] of [
+      [
+        { notificationUrl: 'https://bookshop.example.com/notify2' },
+        [all.bookingUrl, all.cancelUrl, 'https://bookshop.example.com/notify2'],
+      ],
+      [
+        { bookingUrl: 'https://bookshop.example.com/book2' },
+        ['https://bookshop.example.com/book2', all.cancelUrl, 'https://bookshop.example.com/notify2'],
+      ],
+      [
+        { cancelUrl: 'https://bookshop.example.com/cancel2' },
+        [
+          'https://bookshop.example.com/book2',
+          'https://bookshop.example.com/cancel2',
+          'https://bookshop.example.com/notify2',
+        ],
+      ],
+    ] as const) {
+      const response = await patchVenue(venue.id, change);
+      expect(response.status, JSON.stringify(change)).toBe(204);
+      expect(await urls()).toEqual(expected);
+    }
+
+    for (const [change, missing] of [
+      [{ cancelUrl: null }, 'cancelUrl'],
+      [{ bookingUrl: null }, 'bookingUrl'],
+    ] as const) {
+      const response = await patchVenue(venue.id, change);
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(response.body).toEqual({
+        [missing]: ['Set bookingUrl and cancelUrl together, or unset both: a ticketing system is reached through both'],
+      });
+      expect((await urls()).slice(0, 2)).toEqual([
+        'https://bookshop.example.com/book2',
+        'https://bookshop.example.com/cancel2',
+      ]);
+    }
+
+    expect((await patchVenue(venue.id, { bookingUrl: null, cancelUrl: null, notificationUrl: null })).status).toBe(204);
+    expect(await urls()).toEqual([null, null, null]);
+    const listed = await world.api.call('GetOffererVenues');
+    expectStatus(listed, 200);
+    expect(listed.body[0].venues.find((candidate) => candidate.id === venue.id)).toMatchObject({
+      bookingUrl: null,
+      cancelUrl: null,
+      notificationUrl: null,
+    });
   });
 
   it('needs a key', async () => {

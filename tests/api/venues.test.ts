@@ -141,6 +141,35 @@ describe('Venues: GET /public/offers/v1/offerer_venues and /public/offers/v1/ven
     expect((await venueBySiret('NC1234567001XX')).status).toBe(404);
   });
 
+  it('leaves out a venue whose link to the provider is inactive: not listed, 404 by SIRET', async () => {
+    const bookshop = world.sandbox.venues[1];
+    const em = world.em();
+    await em.nativeUpdate(
+      VenueProvider,
+      { venue: bookshop.id, provider: world.sandbox.provider.id },
+      { isActive: false },
+    );
+    try {
+      const listed = await offererVenues();
+      expect(listed.status).toBe(200);
+      expect(listed.body[0].venues.map((venue: { id: number }) => venue.id)).toEqual(
+        world.sandbox.venues.filter((venue) => venue.id !== bookshop.id).map((venue) => venue.id),
+      );
+      const bySiret = await venueBySiret('12345678200028');
+      expect(bySiret.status).toBe(404);
+      expect(bySiret.body).toEqual({ global: ['Venue not found'] });
+
+      // With every link inactive, the list is empty.
+      await em.nativeUpdate(VenueProvider, { provider: world.sandbox.provider.id }, { isActive: false });
+      const none = await offererVenues();
+      expect(none.status).toBe(200);
+      expect(none.body).toEqual([]);
+    } finally {
+      await em.nativeUpdate(VenueProvider, { provider: world.sandbox.provider.id }, { isActive: true });
+    }
+    expect((await venueBySiret('12345678200028')).status).toBe(200);
+  });
+
   it('needs a key', async () => {
     const response = await offererVenues({}, null);
     expect(response.status).toBe(401);

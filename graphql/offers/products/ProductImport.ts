@@ -29,7 +29,12 @@ export interface ProductImportLocation {
 
 /** Why an item of a bulk upsert was skipped. */
 export type ProductImportRejectionReason =
-  'invalidEan' | 'notFound' | 'subcategoryNotAllowed' | 'notCompliantWithCgu' | 'offerOfAnotherCategory';
+  | 'invalidEan'
+  | 'notFound'
+  | 'subcategoryNotAllowed'
+  | 'notCompliantWithCgu'
+  | 'offerOfAnotherCategory'
+  | 'offerRejected';
 
 @ObjectType({ description: 'An item of a bulk upsert that was skipped, and why.' })
 export class ProductImportRejection {
@@ -37,7 +42,8 @@ export class ProductImportRejection {
   ean!: string;
 
   @Field(() => String, {
-    description: 'invalidEan, notFound, subcategoryNotAllowed, notCompliantWithCgu or offerOfAnotherCategory.',
+    description:
+      'invalidEan, notFound, subcategoryNotAllowed, notCompliantWithCgu, offerOfAnotherCategory or offerRejected.',
   })
   reason!: ProductImportRejectionReason;
 }

@@ -164,17 +164,47 @@ function newOfferFor(
     updatedAt: now,
   });
   requestPublication(offer, now, {
-    publicationDatetime: stillAhead(item.publicationDatetime, now) ?? 'now',
+    // Left out is now; null is never published.
+    publicationDatetime: item.publicationDatetime === undefined ? 'now' : stillAhead(item.publicationDatetime, now),
     bookingAllowedDatetime: stillAhead(item.bookingAllowedDatetime, now) ?? null,
   });
   return offer;
 }
 
 /**
+ * An upsert of an offer the provider already has at the venue, as pass Culture applies it: the
+ * offer moves to the location sent, and takes the publication and opening of bookings the item
+ * asks for, a publication left out being now (an offer already published stays as it is) and an
+ * opening of bookings left out being none.
+ */
+function updateExistingOffer(
+  em: EntityManager,
+  productImport: ProductImport,
+  offer: Offer,
+  item: ProductImportItem,
+  now: Date,
+): void {
+  const { location } = productImport;
+  offer.locationType = location.type;
+  offer.url = null;
+  offer.address = location.addressId ? em.getReference(Address, location.addressId) : null;
+  offer.addressLabel = location.addressLabel ?? null;
+  const publication = item.publicationDatetime === undefined ? 'now' : item.publicationDatetime;
+  const opening = item.bookingAllowedDatetime ?? null;
+  const sameOpening =
+    (opening === null ? null : new Date(opening).getTime()) === (offer.bookingAllowedDatetime?.getTime() ?? null);
+  requestPublication(offer, now, {
+    publicationDatetime: publication === 'now' && offer.publishedAt ? undefined : stillAhead(publication, now),
+    bookingAllowedDatetime: sameOpening ? undefined : stillAhead(opening, now),
+  });
+  offer.updatedAt = now;
+}
+
+/**
  * One step of a bulk upsert: the next items, in one transaction with the import's progress.
  * Per item: a wrong check digit or a catalogue rejection is skipped and recorded; otherwise
- * the provider's offer of that EAN at the venue is created or kept, and its stock upserted
- * (a quantity of 0 deletes it). Returns whether items remain.
+ * the provider's offer of that EAN at the venue is created or updated (a rejected one is
+ * skipped), and its stock upserted (a quantity of 0 deletes it). Returns whether items remain.
  */
 export async function applyProductImportStep(
   dependencies: ProductImportDependencies,
@@ -235,14 +265,13 @@ export async function applyProductImportStep(
       created.push(offer);
       productImport.createdCount += 1;
     } else {
-      if (!created.includes(offer)) productImport.updatedCount += 1;
-      if (item.publicationDatetime !== undefined || item.bookingAllowedDatetime !== undefined) {
-        requestPublication(offer, now, {
-          publicationDatetime: stillAhead(item.publicationDatetime, now),
-          bookingAllowedDatetime: stillAhead(item.bookingAllowedDatetime, now),
-        });
+      if (offer.validation === 'REJECTED') {
+        // A rejected offer is not edited, as pass Culture refuses it: skipped, its stock unchanged.
+        productImport.rejected.push({ ean: item.ean, reason: 'offerRejected' });
+        continue;
       }
-      offer.updatedAt = now;
+      if (!created.includes(offer)) productImport.updatedCount += 1;
+      updateExistingOffer(em, productImport, offer, item, now);
     }
     const stock = stocksByOffer.get(offer) ?? null;
     if (item.stock.quantity === 0) {
