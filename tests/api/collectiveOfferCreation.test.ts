@@ -170,6 +170,7 @@ describe('Collective offers: creation', () => {
       it('SCHOOL: at the school; offerVenue school', async () => {
         const offer = await created({ location: { type: 'SCHOOL' } });
         expect(offer.location).toEqual({ type: 'SCHOOL' });
+        expect((await getOne(offer.id)).body.location).toEqual({ type: 'SCHOOL' });
         expect(offer.offerVenue).toEqual({ addressType: 'school', otherAddress: null, venueId: null });
         expect(await stored(offer.id)).toMatchObject({
           locationType: 'SCHOOL',
@@ -183,6 +184,7 @@ describe('Collective offers: creation', () => {
       it('ADDRESS at the venue: offerVenue offererVenue with the venue', async () => {
         const offer = await created({ venueId: bookshop(), location: { type: 'ADDRESS', isVenueAddress: true } });
         expect(offer.location).toEqual({ type: 'ADDRESS', isVenueAddress: true });
+        expect((await getOne(offer.id)).body.location).toEqual({ type: 'ADDRESS', isVenueAddress: true });
         expect(offer.offerVenue).toEqual({ addressType: 'offererVenue', otherAddress: null, venueId: bookshop() });
         expect(await stored(offer.id)).toMatchObject({ locationType: 'ADDRESS', atVenueAddress: true, address: null });
       });
@@ -203,6 +205,7 @@ describe('Collective offers: creation', () => {
           addressId: address.id,
           addressLabel: 'Gymnase municipal',
         });
+        expect((await getOne(offer.id)).body.location).toEqual(offer.location);
         expect(offer.offerVenue).toEqual({
           addressType: 'other',
           otherAddress: `Gymnase municipal, ${address.street}, 75004 Paris`,
@@ -247,6 +250,7 @@ describe('Collective offers: creation', () => {
       it('TO_BE_DEFINED, with or without a comment; offerVenue other with the comment', async () => {
         const withComment = await created({ location: { type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' } });
         expect(withComment.location).toEqual({ type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' });
+        expect((await getOne(withComment.id)).body.location).toEqual(withComment.location);
         expect(withComment.offerVenue).toEqual({
           addressType: 'other',
           otherAddress: 'Dans la cour ou au préau',

@@ -321,6 +321,12 @@ describe('Collective offers: changes', () => {
         // The programme stays: it must belong to the new domains.
         [{ domains: [seed.cinemaDomain.id] }, 400, { nationalProgramId: [expect.any(String)] }],
         [{ nationalProgramId: seed.schoolCinema.id }, 400, { nationalProgramId: [expect.any(String)] }],
+        // New domains and a programme of none of them, together.
+        [
+          { domains: [seed.cinemaDomain.id], nationalProgramId: seed.theatreAtSchool.id },
+          400,
+          { nationalProgramId: [expect.any(String)] },
+        ],
         [{ students: ['NOPE'] }, 400, { students: [expect.any(String)] }],
         [{ venueId: 999_999 }, 404, { global: ['Venue not found'] }],
         [
@@ -344,6 +350,13 @@ describe('Collective offers: changes', () => {
       const notForSchools = await anotherProvider(false);
       const otherVenue = await patch(offer.id, { venueId: notForSchools.venueId });
       expect(otherVenue.status).toBe(404);
+      // New domains the programme belongs to one of: the programme stays.
+      const domains = await patch(offer.id, { domains: [seed.theatreDomain.id, seed.cinemaDomain.id] });
+      expect(domains.status, JSON.stringify(domains.body)).toBe(200);
+      expect(domains.body).toMatchObject({
+        domains: [seed.theatreDomain.id, seed.cinemaDomain.id],
+        nationalProgram: { id: seed.theatreAtSchool.id },
+      });
     });
 
     it('moves an offer to each kind of location: SCHOOL, TO_BE_DEFINED with a comment, ADDRESS at the venue, ADDRESS elsewhere', async () => {
