@@ -425,7 +425,9 @@ export async function archiveCollectiveOffers(context: GraphContext, ids: number
       } else if (!ARCHIVABLE_STATUSES.has(status)) {
         refused.push(`The offer ${offer.id} is ${status}: it cannot be archived`);
       } else {
+        // Archived is no longer shown, as pass Culture's API has it: isActive false.
         offer.archivedAt = now;
+        offer.isActive = false;
       }
     }
     if (refused.length > 0) throw new BadRequestError({ ids: refused });

@@ -15,10 +15,14 @@ describe('Collective offers: archiving and review', () => {
       const untouched = await published();
       const response = await archive({ ids: [first.id, second.id, first.id] });
       expect(response.status).toBe(204);
-      expect((await getOne(untouched.id)).body.offerStatus).toBe('PUBLISHED');
+      expect((await getOne(untouched.id)).body).toMatchObject({ offerStatus: 'PUBLISHED', isActive: true });
       expect((await stored(untouched.id)).archivedAt).toBeNull();
       for (const offer of [first, second]) {
-        expect((await getOne(offer.id)).body).toMatchObject({ offerStatus: 'ARCHIVED', status: 'ARCHIVED' });
+        expect((await getOne(offer.id)).body).toMatchObject({
+          offerStatus: 'ARCHIVED',
+          status: 'ARCHIVED',
+          isActive: false,
+        });
         expect((await stored(offer.id)).archivedAt?.toISOString()).toBe(NOW.toISOString());
       }
       world.testApp.clock.advance(3_600_000);
