@@ -85,6 +85,7 @@ const collectiveOfferInputRule = z.object({
       addressId: location.addressId.nullish(),
       addressLabel: location.addressLabel.nullish(),
       comment: location.comment.nullish(),
+      venueId: rules.venueId.nullish(),
     })
     .nullish(),
   name: rules.name.nullish(),

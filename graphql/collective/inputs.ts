@@ -20,6 +20,14 @@ export class CollectiveLocationInput {
 
   @Field(() => String, { nullable: true })
   comment?: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'With ADDRESS and isVenueAddress true: the venue (of yours) whose address it is, when not the offer’s own ' +
+      '(the deprecated offerVenue’s offererVenue names it).',
+  })
+  venueId?: number | null;
 }
 
 /**

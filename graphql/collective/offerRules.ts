@@ -1,5 +1,6 @@
 import type { Address } from '../providers/Address.js';
 import { addressOrFail } from '../offers/offerLocation.js';
+import { venueInScope } from '../providers/access.js';
 import type { Venue } from '../providers/Venue.js';
 import type { GraphContext } from '../shared/context.js';
 import {
@@ -36,8 +37,14 @@ export async function resolveCollectiveLocation(
       return { ...none, locationType: 'TO_BE_DEFINED', locationComment: location.comment ?? null };
     case 'ADDRESS': {
       if (location.isVenueAddress) {
-        if (!venue.address)
-          throw BadRequestError.on('location', `The venue ${venue.id} has no address: choose another location`);
+        // Another venue of the caller's (the deprecated offerVenue names it): at its address, as any other address.
+        const at =
+          location.venueId != null && location.venueId !== venue.id
+            ? await venueInScope(context.em, context.caller, location.venueId)
+            : venue;
+        if (!at.address)
+          throw BadRequestError.on('location', `The venue ${at.id} has no address: choose another location`);
+        if (at !== venue) return { ...none, locationType: 'ADDRESS', address: at.address };
         return { ...none, locationType: 'ADDRESS', atVenueAddress: true };
       }
       if (location.addressId == null) {
@@ -161,6 +168,18 @@ export function checkSameSchoolYear(dates: CollectiveDates): void {
       `The start and the end must fall in the same school year (1 September to 31 August): the start is in ${start}-${start + 1}, the end in ${end}-${end + 1}`,
     );
   }
+}
+
+/**
+ * A phone number as pass Culture's API stores it: in its international form, without separators.
+ * A French number written nationally (a 0, then nine digits) takes +33; 00 stands for +.
+ */
+export function internationalPhone(phone: string): string {
+  const digits = phone.replace(/[ .()-]/g, '');
+  if (digits.startsWith('+')) return digits;
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  if (/^0[1-9][0-9]{8}$/.test(digits)) return `+33${digits.slice(1)}`;
+  return digits;
 }
 
 /** Euros with at most two decimals, as cents. */

@@ -22,6 +22,7 @@ import {
   type CollectiveDates,
   distinct,
   euroCents,
+  internationalPhone,
   resolveCollectiveLocation,
   resolveInstitution,
   resolveNationalProgram,
@@ -97,7 +98,7 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
       formats: distinct(input.formats!),
       bookingEmails: distinct(input.bookingEmails!),
       contactEmail: input.contactEmail!,
-      contactPhone: input.contactPhone!,
+      contactPhone: internationalPhone(input.contactPhone!),
       domains: distinct(input.domains!),
       students: distinct(input.students!),
       interventionArea: distinct(input.interventionArea ?? []),
@@ -276,6 +277,7 @@ export async function editCollectiveOffer(
   for (const field of ['formats', 'bookingEmails', 'domains', 'students', 'interventionArea'] as const) {
     if (input[field]) (input as Record<string, unknown>)[field] = distinct(input[field] as unknown[]);
   }
+  if (input.contactPhone) input.contactPhone = internationalPhone(input.contactPhone);
   const now = context.clock.now();
   const dates = requestedDates(input);
   const changed = changedFields(offer, input, dates);
@@ -423,7 +425,9 @@ export async function archiveCollectiveOffers(context: GraphContext, ids: number
       } else if (!ARCHIVABLE_STATUSES.has(status)) {
         refused.push(`The offer ${offer.id} is ${status}: it cannot be archived`);
       } else {
+        // Archived is no longer shown, as pass Culture's API has it: isActive false.
         offer.archivedAt = now;
+        offer.isActive = false;
       }
     }
     if (refused.length > 0) throw new BadRequestError({ ids: refused });

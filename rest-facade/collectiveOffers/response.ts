@@ -92,7 +92,8 @@ type OfferVenue = z.output<typeof OfferVenueModel>;
 export function locationFromOfferVenue(offerVenue: OfferVenue) {
   switch (offerVenue.addressType) {
     case 'offererVenue':
-      return { type: 'ADDRESS', isVenueAddress: true };
+      // At the address of the venue it names (one of the caller's: 404 otherwise), the offer's own when it names none.
+      return { type: 'ADDRESS', isVenueAddress: true, venueId: offerVenue.venueId ?? null };
     case 'school':
       return { type: 'SCHOOL' };
     case 'other':

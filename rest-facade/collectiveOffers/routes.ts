@@ -98,7 +98,8 @@ export const postCollectiveOffer = defineRoute({
   summary: 'Create a collective offer',
   description:
     'Creates an offer to school groups at one of your venues, whose offerer must be allowed on the school platform ' +
-    '(403 otherwise). It starts UNDER_REVIEW until the compliance review publishes it. Name the institution by id or ' +
+    '(403 otherwise). It is UNDER_REVIEW until the compliance review publishes it (on the integration environment, ' +
+    'approved as it is created). A French phone number is stored in its international form (+33). Name the institution by id or ' +
     'by UAI, never both (400); an inactive institution is 403. Dates must not be in the past, and the booking limit ' +
     'not after the start.',
   subgraph: 'collective',
@@ -151,10 +152,10 @@ export const patchCollectiveOffer = defineRoute({
   operationId: 'PatchCollectiveOfferPublic',
   summary: 'Change a collective offer',
   description:
-    'Changes the fields sent; the others stay as they are. What may change depends on the booking: with none or a ' +
-    'pending one, everything; once the school confirmed, only `totalPrice` (downwards), `students` and ' +
-    '`educationalPriceDetail`; once used, cancelled or reimbursed, or when the offer is archived, nothing. A refused ' +
-    'change is 400, naming the field.',
+    'Changes the fields sent; the others stay as they are. What may change depends on the offer’s `offerStatus`: ' +
+    'PUBLISHED and PREBOOKED, every field but the institution (set at creation); BOOKED and ENDED, only ' +
+    '`numberOfTickets`, `educationalPriceDetail` and a lower `totalPrice`; EXPIRED, only the dates; any other ' +
+    'status, nothing. A refused change is 400, naming the field.',
   subgraph: 'collective',
   document: graphql.collective(
     `mutation PatchCollectiveOfferPublic($id: Int!, $input: CollectiveOfferInput!) {
@@ -181,7 +182,7 @@ export const archiveCollectiveOffers = defineRoute({
   summary: 'Archive collective offers',
   description:
     'Archives your offers, all or none: an id you do not own is 404; an offer under review, pre-booked or booked ' +
-    'is 400. Archiving an archived offer changes nothing.',
+    'is 400, as is an ended, hidden or already archived one.',
   subgraph: 'collective',
   document: graphql.collective(
     'mutation ArchiveCollectiveOffers($ids: [Int!]!) { archiveCollectiveOffers(ids: $ids) }',

@@ -55,9 +55,25 @@ export const OfferVenueModel = z
   .strictObject({
     addressType: OfferAddressTypeEnum,
     otherAddress: locationRules.comment.nullable().optional(),
-    venueId: rules.venueId.nullable().optional().openapi({
-      description: 'Read, not used: offererVenue means the address of the offer’s own venue (venueId of the body).',
-    }),
+    venueId: rules.venueId
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'With offererVenue: the venue (one of yours, 404 otherwise) at whose address the offer takes place; the ' +
+          'offer’s own venue when left out.',
+      }),
+  })
+  // As pass Culture's API: "other" is somewhere the text says, so the text cannot be empty.
+  .superRefine((offerVenue, context) => {
+    if (offerVenue.addressType === 'other' && !offerVenue.otherAddress?.trim()) {
+      context.addIssue({
+        code: 'custom',
+        path: ['otherAddress'],
+        message: 'With addressType other, otherAddress says where: it cannot be empty',
+        params: { type: 'missing' },
+      });
+    }
   })
   .openapi('OfferVenueModel', { deprecated: true, description: 'Deprecated: use location.' });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Job } from '../../platform/jobs/Job.js';
 import { drainJobs } from '../support/builders.js';
 import { collectiveWorld, type Json, LIMIT, NOW, seed, START } from '../support/collectiveWorld.js';
-import { aPng } from '../support/images.js';
+import { aGif, aPng } from '../support/images.js';
 
 describe('Collective offers: creation', () => {
   const world = collectiveWorld({ images: true });
@@ -170,6 +170,7 @@ describe('Collective offers: creation', () => {
       it('SCHOOL: at the school; offerVenue school', async () => {
         const offer = await created({ location: { type: 'SCHOOL' } });
         expect(offer.location).toEqual({ type: 'SCHOOL' });
+        expect((await getOne(offer.id)).body.location).toEqual({ type: 'SCHOOL' });
         expect(offer.offerVenue).toEqual({ addressType: 'school', otherAddress: null, venueId: null });
         expect(await stored(offer.id)).toMatchObject({
           locationType: 'SCHOOL',
@@ -183,6 +184,7 @@ describe('Collective offers: creation', () => {
       it('ADDRESS at the venue: offerVenue offererVenue with the venue', async () => {
         const offer = await created({ venueId: bookshop(), location: { type: 'ADDRESS', isVenueAddress: true } });
         expect(offer.location).toEqual({ type: 'ADDRESS', isVenueAddress: true });
+        expect((await getOne(offer.id)).body.location).toEqual({ type: 'ADDRESS', isVenueAddress: true });
         expect(offer.offerVenue).toEqual({ addressType: 'offererVenue', otherAddress: null, venueId: bookshop() });
         expect(await stored(offer.id)).toMatchObject({ locationType: 'ADDRESS', atVenueAddress: true, address: null });
       });
@@ -203,6 +205,7 @@ describe('Collective offers: creation', () => {
           addressId: address.id,
           addressLabel: 'Gymnase municipal',
         });
+        expect((await getOne(offer.id)).body.location).toEqual(offer.location);
         expect(offer.offerVenue).toEqual({
           addressType: 'other',
           otherAddress: `Gymnase municipal, ${address.street}, 75004 Paris`,
@@ -247,6 +250,7 @@ describe('Collective offers: creation', () => {
       it('TO_BE_DEFINED, with or without a comment; offerVenue other with the comment', async () => {
         const withComment = await created({ location: { type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' } });
         expect(withComment.location).toEqual({ type: 'TO_BE_DEFINED', comment: 'Dans la cour ou au préau' });
+        expect((await getOne(withComment.id)).body.location).toEqual(withComment.location);
         expect(withComment.offerVenue).toEqual({
           addressType: 'other',
           otherAddress: 'Dans la cour ou au préau',
@@ -294,6 +298,66 @@ describe('Collective offers: creation', () => {
         }
       });
 
+      // pass Culture's API reads offerVenue's venueId: the offer is at that venue's address, which must be the caller's.
+      it('reads offerVenue offererVenue as the address of the venue it names, one in reach (404 otherwise), and writes nothing then', async () => {
+        const { location: _location, ...body } = aBody();
+        const bookshopAddress = world.sandbox.venues[1].address!;
+        const elsewhere = await post({
+          ...body,
+          offerVenue: { addressType: 'offererVenue', venueId: bookshop(), otherAddress: '' },
+        });
+        expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
+        expect(elsewhere.body.location).toEqual({
+          type: 'ADDRESS',
+          isVenueAddress: false,
+          addressId: bookshopAddress.id,
+          addressLabel: null,
+        });
+        expect(await stored(elsewhere.body.id)).toMatchObject({
+          venue: { id: theatre() },
+          locationType: 'ADDRESS',
+          atVenueAddress: false,
+          address: { id: bookshopAddress.id },
+          addressLabel: null,
+        });
+        const own = await post({ ...body, offerVenue: { addressType: 'offererVenue', venueId: theatre() } });
+        expect(own.status, JSON.stringify(own.body)).toBe(201);
+        expect(own.body.location).toEqual({ type: 'ADDRESS', isVenueAddress: true });
+
+        const before = await offerCount();
+        const stranger = await world.anotherProvider(true);
+        for (const venueId of [stranger.venueId, 999_999]) {
+          const response = await post({ ...body, offerVenue: { addressType: 'offererVenue', venueId } });
+          expect([response.status, response.body], String(venueId)).toEqual([404, { global: ['Venue not found'] }]);
+        }
+        const negative = await post({ ...body, offerVenue: { addressType: 'offererVenue', venueId: -1 } });
+        expect(negative.status).toBe(422);
+        expect(negative.body).toEqual([expect.objectContaining({ loc: ['offerVenue', 'venueId'] })]);
+        expect(await offerCount()).toBe(before);
+      });
+
+      it('refuses offerVenue other without an address (422 at offerVenue.otherAddress), and writes nothing', async () => {
+        const { location: _location, ...body } = aBody();
+        const before = await offerCount();
+        for (const offerVenue of [
+          { addressType: 'other', otherAddress: '' },
+          { addressType: 'other', otherAddress: '   ' },
+          { addressType: 'other', otherAddress: null },
+          { addressType: 'other' },
+        ]) {
+          const response = await post({ ...body, offerVenue });
+          expect(response.status, JSON.stringify(offerVenue)).toBe(422);
+          expect(response.body).toEqual([
+            {
+              loc: ['offerVenue', 'otherAddress'],
+              msg: 'With addressType other, otherAddress says where: it cannot be empty',
+              type: 'missing',
+            },
+          ]);
+        }
+        expect(await offerCount()).toBe(before);
+      });
+
       it('lets the location win when both it and offerVenue are sent', async () => {
         const offer = await created({
           location: { type: 'TO_BE_DEFINED', comment: 'À convenir' },
@@ -333,6 +397,21 @@ describe('Collective offers: creation', () => {
       const tooSmall = await post(aBody({ imageFile: aPng(200, 300).toString('base64') }));
       expect(tooSmall.status).toBe(422);
       expect(tooSmall.body).toEqual([expect.objectContaining({ loc: ['imageFile'] })]);
+      expect(await offerCount()).toBe(before);
+    });
+
+    it('refuses an image of the wrong size or of a type it cannot read (422 at imageFile), and writes nothing', async () => {
+      const before = await offerCount();
+      for (const imageFile of [
+        aPng(200, 300).toString('base64'),
+        aPng(400, 400).toString('base64'),
+        aGif(400, 600).toString('base64'),
+        Buffer.from('not an image at all').toString('base64'),
+      ]) {
+        const response = await post(aBody({ imageFile, imageCredit: 'pouet' }));
+        expect(response.status, JSON.stringify(response.body)).toBe(422);
+        expect(response.body).toEqual([expect.objectContaining({ loc: ['imageFile'] })]);
+      }
       expect(await offerCount()).toBe(before);
     });
 

@@ -9,7 +9,7 @@ import {
   START,
 } from '../support/collectiveWorld.js';
 import { drainJobs } from '../support/builders.js';
-import { aPng } from '../support/images.js';
+import { aGif, aPng } from '../support/images.js';
 
 describe('Collective offers: changes', () => {
   const world = collectiveWorld({ images: true });
@@ -213,6 +213,28 @@ describe('Collective offers: changes', () => {
       expect((await stored(offer.id)).audioDisabilityCompliant).toBe(true);
     });
 
+    // pass Culture's API stores the number it reads: '01 00 99 27.98' is +33100992798.
+    it('stores a French phone number in its international form (+33), on creation and on change', async () => {
+      const offer = await created({ contactPhone: '01 00 99 27.98' });
+      expect(offer.contactPhone).toBe('+33100992798');
+      expect((await stored(offer.id)).contactPhone).toBe('+33100992798');
+      for (const [sent, kept] of [
+        ['01 99 00 63 28', '+33199006328'],
+        ['06-12-34-56-78', '+33612345678'],
+        ['0033 6 12 34 56 78', '+33612345678'],
+        ['+44 20 7946 0958', '+442079460958'],
+        ['+33 1 99 00 63 28', '+33199006328'],
+      ]) {
+        const response = await patch(offer.id, { contactPhone: sent });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expect(response.body.contactPhone, sent).toBe(kept);
+        expect((await stored(offer.id)).contactPhone).toBe(kept);
+      }
+      // The same number written otherwise is no change: allowed even where the details may not change.
+      const { offer: booked } = await bookedOffer(['confirm'], { contactPhone: '+33199006328' });
+      expect((await patch(booked.id, { contactPhone: '01.99.00.63.28' })).status).toBe(200);
+    });
+
     it('is strict: an unknown field, at the top or in a location, is 422 extra_forbidden; bad values are 422', async () => {
       const offer = await created();
       const extras: [Json, string[]][] = [
@@ -232,6 +254,11 @@ describe('Collective offers: changes', () => {
         [{ totalPrice: 10.015 }, ['totalPrice'], 'decimal_max_places'],
         [{ startDatetime: '2027-01-15 09:00' }, ['startDatetime'], 'timezone_aware'],
         [{ interventionArea: ['x'.repeat(11)] }, ['interventionArea', '0'], 'string_too_long'],
+        [{ contactPhone: 'NOT A PHONE NUMBER' }, ['contactPhone'], 'string_pattern_mismatch'],
+        [{ description: 'too_long'.repeat(200) }, ['description'], 'string_too_long'],
+        [{ domains: [] }, ['domains'], 'too_short'],
+        [{ bookingLimitDatetime: '2027-01-10T15:00:00' }, ['bookingLimitDatetime'], 'timezone_aware'],
+        [{ endDatetime: '2027-01-16 15:00:00' }, ['endDatetime'], 'timezone_aware'],
       ];
       for (const [body, loc, type] of values) {
         const response = await patch(offer.id, body);
@@ -294,6 +321,12 @@ describe('Collective offers: changes', () => {
         // The programme stays: it must belong to the new domains.
         [{ domains: [seed.cinemaDomain.id] }, 400, { nationalProgramId: [expect.any(String)] }],
         [{ nationalProgramId: seed.schoolCinema.id }, 400, { nationalProgramId: [expect.any(String)] }],
+        // New domains and a programme of none of them, together.
+        [
+          { domains: [seed.cinemaDomain.id], nationalProgramId: seed.theatreAtSchool.id },
+          400,
+          { nationalProgramId: [expect.any(String)] },
+        ],
         [{ students: ['NOPE'] }, 400, { students: [expect.any(String)] }],
         [{ venueId: 999_999 }, 404, { global: ['Venue not found'] }],
         [
@@ -317,6 +350,89 @@ describe('Collective offers: changes', () => {
       const notForSchools = await anotherProvider(false);
       const otherVenue = await patch(offer.id, { venueId: notForSchools.venueId });
       expect(otherVenue.status).toBe(404);
+      // New domains the programme belongs to one of: the programme stays.
+      const domains = await patch(offer.id, { domains: [seed.theatreDomain.id, seed.cinemaDomain.id] });
+      expect(domains.status, JSON.stringify(domains.body)).toBe(200);
+      expect(domains.body).toMatchObject({
+        domains: [seed.theatreDomain.id, seed.cinemaDomain.id],
+        nationalProgram: { id: seed.theatreAtSchool.id },
+      });
+    });
+
+    it('moves an offer to each kind of location: SCHOOL, TO_BE_DEFINED with a comment, ADDRESS at the venue, ADDRESS elsewhere', async () => {
+      const offer = await published();
+      const address = await anAddress();
+      const moves: [Json, Json, Json][] = [
+        [
+          { type: 'TO_BE_DEFINED', comment: 'In Paris' },
+          { type: 'TO_BE_DEFINED', comment: 'In Paris' },
+          { locationType: 'TO_BE_DEFINED', locationComment: 'In Paris', address: null, atVenueAddress: false },
+        ],
+        [
+          { type: 'ADDRESS', isVenueAddress: true },
+          { type: 'ADDRESS', isVenueAddress: true },
+          { locationType: 'ADDRESS', locationComment: null, address: null, atVenueAddress: true },
+        ],
+        [
+          { type: 'ADDRESS', isVenueAddress: false, addressLabel: 'My second address', addressId: address.id },
+          { type: 'ADDRESS', isVenueAddress: false, addressLabel: 'My second address', addressId: address.id },
+          {
+            locationType: 'ADDRESS',
+            locationComment: null,
+            address: { id: address.id },
+            addressLabel: 'My second address',
+            atVenueAddress: false,
+          },
+        ],
+        [
+          { type: 'SCHOOL' },
+          { type: 'SCHOOL' },
+          { locationType: 'SCHOOL', locationComment: null, address: null, addressLabel: null, atVenueAddress: false },
+        ],
+      ];
+      for (const [location, answered, row] of moves) {
+        const response = await patch(offer.id, { location });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expect(response.body.location).toEqual(answered);
+        expect(await stored(offer.id)).toMatchObject(row);
+      }
+    });
+
+    it('refuses a malformed location (422 under location), and changes nothing', async () => {
+      const offer = await published({ location: { type: 'TO_BE_DEFINED', comment: 'Au gymnase' } });
+      for (const location of [
+        1,
+        {},
+        { type: 'bloup' },
+        { type: 'SCHOOL', isVenueAddress: true },
+        { type: 'ADDRESS', locationComment: 'hello' },
+        { type: 'ADDRESS' },
+        { type: 'ADDRESS', isVenueAddress: true, addressId: 1 },
+        { type: 'ADDRESS', isVenueAddress: false },
+        { type: 'TO_BE_DEFINED', addressId: 1 },
+      ]) {
+        const response = await patch(offer.id, { location });
+        expect(response.status, JSON.stringify(location)).toBe(422);
+        expect(response.body.length, JSON.stringify(response.body)).toBeGreaterThan(0);
+        for (const issue of response.body as { loc: string[] }[]) {
+          expect(issue.loc[0], JSON.stringify(location)).toBe('location');
+        }
+      }
+      expect((await getOne(offer.id)).body).toEqual(offer);
+    });
+
+    it('refuses an image of the wrong size or of a type it cannot read (422 at imageFile), and changes nothing sent with it', async () => {
+      const offer = await published();
+      for (const imageFile of [
+        aPng(200, 300).toString('base64'),
+        aGif(400, 600).toString('base64'),
+        Buffer.from('not an image at all').toString('base64'),
+      ]) {
+        const response = await patch(offer.id, { name: 'pouet', imageCredit: 'a great artist', imageFile });
+        expect(response.status, JSON.stringify(response.body)).toBe(422);
+        expect(response.body).toEqual([expect.objectContaining({ loc: ['imageFile'] })]);
+      }
+      expect(await stored(offer.id)).toMatchObject({ name: offer.name, imageKey: null, imageCredit: null });
     });
 
     // Creation refuses ADDRESS at the venue for a venue without an address; moving there is refused alike.
@@ -338,7 +454,7 @@ describe('Collective offers: changes', () => {
           formats: ['Visite guidée'],
           bookingEmails: ['other@example.com'],
           contactEmail: 'other@example.com',
-          contactPhone: '01 99 00 63 28',
+          contactPhone: '01 99 00 63 29',
           domains: [seed.cinemaDomain.id, seed.theatreDomain.id],
           students: ['GENERAL2'],
           interventionArea: ['75', '2A', '974'],
@@ -374,6 +490,7 @@ describe('Collective offers: changes', () => {
         const { address, imageFile: _imageFile, nationalProgramId: _programme, ...plain } = change;
         expect(response.body).toMatchObject({
           ...plain,
+          contactPhone: '+33199006329',
           startDatetime: '2027-02-01T09:00:00.000Z',
           endDatetime: '2027-02-01T12:00:00.000Z',
           bookingLimitDatetime: '2027-01-20T09:00:00.000Z',
@@ -450,6 +567,11 @@ describe('Collective offers: changes', () => {
               { [field]: [`${field} cannot change while the offer is ${status}`] },
             ]);
           }
+          const both = await patch(target.id, {
+            educationalInstitution: seed.otherActiveInstitution.uai,
+            educationalInstitutionId: seed.otherActiveInstitution.id,
+          });
+          expect(both.status, `${status} both`).toBe(400);
           expect((await stored(target.id)).institution?.id).toBe(seed.activeInstitution.id);
           const same = await patch(target.id, {
             educationalInstitution: seed.activeInstitution.uai.toLowerCase(),
@@ -621,6 +743,91 @@ describe('Collective offers: changes', () => {
         expect(moved.status, JSON.stringify(moved.body)).toBe(200);
         expect(moved.body.offerStatus).toBe('PREBOOKED');
         expect((await storedBooking(bookingId)).confirmationLimitDate.toISOString()).toBe('2026-12-20T10:00:00.000Z');
+      });
+
+      // pass Culture's API tests each group of fields against each displayed status (AllowedActionsTest).
+      it('allows and refuses each group of fields by displayed status, as pass Culture’s API does (400 naming the field)', async () => {
+        const rejected = await created();
+        expect((await world.review(rejected.id, 'REJECTED')).body.errors).toBeUndefined();
+        const archived = await published();
+        expect((await archive({ ids: [archived.id] })).status).toBe(204);
+        const reached: [string, { id: number }][] = [
+          ['PUBLISHED', await published()],
+          ['PREBOOKED', (await bookedOffer([])).offer],
+          ['BOOKED', (await bookedOffer(['confirm'])).offer],
+          ['ENDED', (await bookedOffer(['confirm', 'use'])).offer],
+          ['EXPIRED', await published({ bookingLimitDatetime: '2026-11-23T10:00:00Z' })],
+          ['UNDER_REVIEW', await underReview()],
+          ['REJECTED', rejected],
+          ['CANCELLED', (await bookedOffer(['cancelByProvider'])).offer],
+          ['REIMBURSED', (await bookedOffer(['confirm', 'use', 'reimburse'])).offer],
+          ['ARCHIVED', archived],
+        ];
+        world.testApp.clock.set(new Date('2026-11-24T10:00:00Z'));
+        /** The groups each status allows, as pass Culture's API has them (an API offer is never a draft). */
+        const allows: Record<string, string[]> = {
+          PUBLISHED: ['details', 'higherPrice', 'dates', 'discount'],
+          PREBOOKED: ['details', 'higherPrice', 'dates', 'discount'],
+          BOOKED: ['discount'],
+          ENDED: ['discount'],
+          EXPIRED: ['dates'],
+        };
+        const dates = {
+          bookingLimitDatetime: '2027-01-20T09:00:00Z',
+          startDatetime: '2027-02-01T09:00:00Z',
+          endDatetime: '2027-02-01T12:00:00Z',
+        };
+        /** The changes of each group, each sent on its own when refused, together when allowed. */
+        const groups: [string, Json[]][] = [
+          ['details', [{ name: 'New name', description: 'New description' }]],
+          ['higherPrice', [{ totalPrice: 750.5 }]],
+          ['dates', Object.entries(dates).map(([field, value]) => ({ [field]: value }))],
+          [
+            'institution',
+            [
+              { educationalInstitution: seed.otherActiveInstitution.uai },
+              { educationalInstitutionId: seed.otherActiveInstitution.id },
+            ],
+          ],
+          ['discount', [{ totalPrice: 1 }, { educationalPriceDetail: 'yes', numberOfTickets: 1200 }]],
+        ];
+        for (const [status, offer] of reached) {
+          expect((await getOne(offer.id)).body.offerStatus, status).toBe(status);
+          const allowed = allows[status] ?? [];
+          const before = await getOne(offer.id);
+          for (const [group, changes] of groups) {
+            if (allowed.includes(group)) continue;
+            for (const change of changes) {
+              const response = await patch(offer.id, change);
+              const refusal = (field: string) =>
+                field === 'totalPrice' && allowed.includes('discount')
+                  ? `totalPrice can only go down while the offer is ${status}`
+                  : `${field} cannot change while the offer is ${status}`;
+              expect([response.status, response.body], `${status} ${group}`).toEqual([
+                400,
+                Object.fromEntries(Object.keys(change).map((field) => [field, [refusal(field)]])),
+              ]);
+            }
+          }
+          expect((await getOne(offer.id)).body, status).toEqual(before.body);
+          for (const group of allowed) {
+            const change =
+              group === 'dates' ? dates : Object.assign({}, ...groups.find(([name]) => name === group)![1]);
+            const response = await patch(offer.id, change);
+            expect(response.status, `${status} ${group}: ${JSON.stringify(response.body)}`).toBe(200);
+            const row = await stored(offer.id);
+            if (group === 'details') expect(row).toMatchObject({ name: 'New name', description: 'New description' });
+            if (group === 'higherPrice') expect(row.totalPriceCents).toBe(75050);
+            if (group === 'dates') {
+              expect(row.startDatetime.toISOString()).toBe('2027-02-01T09:00:00.000Z');
+              expect(row.endDatetime.toISOString()).toBe('2027-02-01T12:00:00.000Z');
+              expect(row.bookingLimitDatetime.toISOString()).toBe('2027-01-20T09:00:00.000Z');
+            }
+            if (group === 'discount') {
+              expect(row).toMatchObject({ totalPriceCents: 100, priceDetail: 'yes', numberOfTickets: 1200 });
+            }
+          }
+        }
       });
 
       /** An offer in each state where nothing may change, reached through the API. */

@@ -14,6 +14,9 @@ describe('Collective offers: reading and listing', () => {
     underReview,
     bookedOffer,
     stored,
+    review,
+    post,
+    aBody,
     theatre,
     bookshop,
     anotherProvider,
@@ -64,9 +67,31 @@ describe('Collective offers: reading and listing', () => {
     });
   });
 
+  // pass Culture's API answers {"auth": "API key required"} to a call without a key, on every operation.
+  it('answers 401 without a key and with an unknown key, on every collective offer operation, and changes nothing', async () => {
+    const offer = await published();
+    const unknownKey = `test_000000000000_${'a'.repeat(64)}`;
+    for (const key of [null, unknownKey]) {
+      const answers = [
+        await getOne(offer.id, key),
+        await list('', key),
+        await post(aBody(), key),
+        await patch(offer.id, { name: 'Sans clé' }, key),
+        await archive({ ids: [offer.id] }, key),
+      ];
+      for (const response of answers) {
+        expect(response.status, String(key)).toBe(401);
+        expect(response.body).toEqual({ auth: 'API key required' });
+      }
+    }
+    expect(await stored(offer.id)).toMatchObject({ name: offer.name, archivedAt: null });
+  });
+
   describe('the list', () => {
-    it('lists only the caller’s offers, in id order, with their bookings', async () => {
+    it('lists only the caller’s offers, in id order, with their bookings; none is an empty list', async () => {
       const schoolProvider = await anotherProvider(true);
+      const none = await list('', schoolProvider.key);
+      expect([none.status, none.body]).toEqual([200, []]);
       const theirs = await created({ venueId: schoolProvider.venueId }, schoolProvider.key);
       const first = await created();
       const second = await underReview({ venueId: bookshop() });
@@ -124,6 +149,33 @@ describe('Collective offers: reading and listing', () => {
         const bad = await list(query);
         expect(bad.status, query).toBe(422);
         expect(bad.body).toEqual([expect.objectContaining({ type: 'enum' })]);
+      }
+    });
+
+    it('filters by each displayed status an offer reaches through the API, and lists it with that status', async () => {
+      const rejected = await created();
+      expect((await review(rejected.id, 'REJECTED')).body.errors).toBeUndefined();
+      const reached: [string, { id: number }][] = [
+        ['PUBLISHED', await published()],
+        ['UNDER_REVIEW', await underReview()],
+        ['REJECTED', rejected],
+        ['PREBOOKED', (await bookedOffer([])).offer],
+        ['BOOKED', (await bookedOffer(['confirm'])).offer],
+        ['ENDED', (await bookedOffer(['confirm', 'use'])).offer],
+        ['CANCELLED', (await bookedOffer(['cancelByProvider'])).offer],
+        ['REIMBURSED', (await bookedOffer(['confirm', 'use', 'reimburse'])).offer],
+        ['EXPIRED', await published({ bookingLimitDatetime: '2026-11-23T10:00:00Z' })],
+      ];
+      world.testApp.clock.set(new Date('2026-11-24T10:00:00Z'));
+      for (const [status, offer] of reached) {
+        const response = await list(`?offerStatus=${status}`);
+        expectStatus(response, 200);
+        const ids = response.body.map((listed: { id: number }) => listed.id);
+        expect(ids, status).toContain(offer.id);
+        for (const [other, otherOffer] of reached) {
+          if (other !== status) expect(ids, `${status} lists the ${other} offer`).not.toContain(otherOffer.id);
+        }
+        expect(response.body.every((listed: { offerStatus: string }) => listed.offerStatus === status)).toBe(true);
       }
     });
 

@@ -12,10 +12,17 @@ describe('Collective offers: archiving and review', () => {
     it('archives offers (204): ARCHIVED, archivedAt stored; archiving again is refused (400)', async () => {
       const first = await published();
       const second = await published();
+      const untouched = await published();
       const response = await archive({ ids: [first.id, second.id, first.id] });
       expect(response.status).toBe(204);
+      expect((await getOne(untouched.id)).body).toMatchObject({ offerStatus: 'PUBLISHED', isActive: true });
+      expect((await stored(untouched.id)).archivedAt).toBeNull();
       for (const offer of [first, second]) {
-        expect((await getOne(offer.id)).body).toMatchObject({ offerStatus: 'ARCHIVED', status: 'ARCHIVED' });
+        expect((await getOne(offer.id)).body).toMatchObject({
+          offerStatus: 'ARCHIVED',
+          status: 'ARCHIVED',
+          isActive: false,
+        });
         expect((await stored(offer.id)).archivedAt?.toISOString()).toBe(NOW.toISOString());
       }
       world.testApp.clock.advance(3_600_000);
@@ -47,6 +54,26 @@ describe('Collective offers: archiving and review', () => {
       expect((await archive({ ids: [rejected.id, expiring.id] })).status).toBe(204);
       for (const offer of [rejected, expiring]) expect((await getOne(offer.id)).body.offerStatus).toBe('ARCHIVED');
       expect((await getOne(hidden.id)).body.offerStatus).toBe('HIDDEN');
+    });
+
+    it('archives cancelled and reimbursed offers, and refuses an ended one (400)', async () => {
+      const cancelled = (await bookedOffer(['cancelByProvider'])).offer;
+      const reimbursed = (await bookedOffer(['confirm', 'use', 'reimburse'])).offer;
+      const ended = (await bookedOffer(['confirm', 'use'])).offer;
+      expect((await getOne(ended.id)).body.offerStatus).toBe('ENDED');
+      const refused = await archive({ ids: [ended.id] });
+      expect(refused.status).toBe(400);
+      expect((await stored(ended.id)).archivedAt).toBeNull();
+      for (const [offer, status] of [
+        [cancelled, 'CANCELLED'],
+        [reimbursed, 'REIMBURSED'],
+      ] as const) {
+        expect((await getOne(offer.id)).body.offerStatus).toBe(status);
+        expect((await archive({ ids: [offer.id] })).status, status).toBe(204);
+        expect((await getOne(offer.id)).body.offerStatus).toBe('ARCHIVED');
+        expect((await stored(offer.id)).archivedAt?.toISOString()).toBe(NOW.toISOString());
+      }
+      expect((await getOne(ended.id)).body.offerStatus).toBe('ENDED');
     });
 
     it('is all or none: an unknown id is 404 and nothing is archived', async () => {
