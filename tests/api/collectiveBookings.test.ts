@@ -219,7 +219,7 @@ describe('Collective bookings', () => {
       expect((await book(offer.id)).status).toBe(200);
     });
 
-    it('refuses an offer already booked (403), pending or confirmed, and keeps the one booking', async () => {
+    it('refuses an offer already booked (403), pending, confirmed or used, and keeps the one booking', async () => {
       const offer = await anOffer();
       const first = await book(offer.id);
       expect(first.status).toBe(200);
@@ -227,6 +227,8 @@ describe('Collective bookings', () => {
       expect(again.status).toBe(403);
       expect(again.body.global.join(' ')).toContain('PREBOOKED');
       expect((await move('confirm', first.body.id)).status).toBe(204);
+      expect((await book(offer.id)).status).toBe(403);
+      expect((await move('use', first.body.id)).status).toBe(204);
       expect((await book(offer.id)).status).toBe(403);
       expect((await bookingsOf(offer.id)).map((row) => row.id)).toEqual([first.body.id]);
     });
