@@ -263,6 +263,28 @@ describe('Collective bookings', () => {
       expect((await getOffer(offer.id)).offerStatus).toBe('PUBLISHED');
     });
 
+    // No operation of the API hides an offer; one stored inactive (HIDDEN) is not booked.
+    it('refuses an inactive (HIDDEN) offer (403), and books nothing', async () => {
+      const offer = await anOffer();
+      await em().nativeUpdate(CollectiveOffer, { id: offer.id }, { isActive: false });
+      expect((await getOffer(offer.id)).offerStatus).toBe('HIDDEN');
+      const response = await book(offer.id);
+      expect(response.status).toBe(403);
+      expect(response.body.global.join(' ')).toContain('HIDDEN');
+      expect(await bookingsOf(offer.id)).toHaveLength(0);
+    });
+
+    // No operation leaves an offer DRAFT; one stored so (older data) is not booked either.
+    it('refuses a DRAFT offer (403), and books nothing', async () => {
+      const offer = await anOffer();
+      await em().nativeUpdate(CollectiveOffer, { id: offer.id }, { validation: 'DRAFT' });
+      expect((await getOffer(offer.id)).offerStatus).toBe('DRAFT');
+      const response = await book(offer.id);
+      expect(response.status).toBe(403);
+      expect(response.body.global.join(' ')).toContain('DRAFT');
+      expect(await bookingsOf(offer.id)).toHaveLength(0);
+    });
+
     it('refuses a REJECTED offer (403), and books nothing', async () => {
       const offer = await anOffer({}, { approve: false });
       expect((await world.review(offer.id, 'REJECTED')).body.errors).toBeUndefined();
