@@ -14,12 +14,16 @@ export class AdageMockResolver {
     return bookCollectiveOffer(context, offerId);
   }
 
-  @Mutation(() => CollectiveBooking, { description: 'Sandbox: the head of school confirms a PENDING booking.' })
+  @Mutation(() => CollectiveBooking, {
+    description: 'Sandbox: the head of school confirms a PENDING booking (a CONFIRMED one stays so).',
+  })
   adageMockConfirmBooking(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveBooking> {
     return moveCollectiveBooking(context, id, 'confirm');
   }
 
-  @Mutation(() => CollectiveBooking, { description: 'Sandbox: the school cancels a PENDING or CONFIRMED booking.' })
+  @Mutation(() => CollectiveBooking, {
+    description: 'Sandbox: the school cancels a PENDING, CONFIRMED or USED booking.',
+  })
   adageMockCancelBooking(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<CollectiveBooking> {
     return moveCollectiveBooking(context, id, 'cancelBySchool');
   }

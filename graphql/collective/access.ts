@@ -11,6 +11,9 @@ import { CollectiveBooking } from './CollectiveBooking.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
 import { EducationalInstitution, NationalProgram } from './reference/entities.js';
 
+/** The refusal of another provider's collective offer (403); the school-platform mock answers it as a 404. */
+export const OFFER_OUT_OF_REACH = 'You are not allowed to access this collective offer';
+
 /** Whether the caller may act on this offer: its provider's, at a venue of the key's offerer. */
 function reaches(context: GraphContext, offer: CollectiveOffer): boolean {
   const { caller } = context;
@@ -29,7 +32,7 @@ export async function collectiveOfferForCaller(context: GraphContext, id: number
     populate: ['bookings', 'venue', 'institution', 'nationalProgram', 'address'],
   });
   if (!offer) throw new NotFoundError('Collective offer not found');
-  if (!reaches(context, offer)) throw new ForbiddenError('You are not allowed to access this collective offer');
+  if (!reaches(context, offer)) throw new ForbiddenError(OFFER_OUT_OF_REACH);
   return offer;
 }
 
@@ -52,7 +55,7 @@ export async function collectiveOfferViewForCaller(context: GraphContext, id: nu
   if (!row) throw new NotFoundError('Collective offer not found');
   const offer = viewOf(em, CollectiveOffer, row);
   offer.venue = { id: offer.venue.id, offerer: { id: Number(row.venue__offerer_id) } } as Venue;
-  if (!reaches(context, offer)) throw new ForbiddenError('You are not allowed to access this collective offer');
+  if (!reaches(context, offer)) throw new ForbiddenError(OFFER_OUT_OF_REACH);
   offer.institution = row.institution__id == null ? null : viewOf(em, EducationalInstitution, row, 'institution__');
   offer.nationalProgram = row.program__id == null ? null : viewOf(em, NationalProgram, row, 'program__');
   offer.address = row.address__id == null ? null : viewOf(em, Address, row, 'address__');

@@ -1,7 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
-import { ForbiddenError } from '../shared/errors.js';
-import { collectiveBookingForCaller, lockCollectiveOffers, withLockedCollectiveOffer } from './access.js';
+import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { VenueProvider } from '../providers/VenueProvider.js';
+import {
+  collectiveBookingForCaller,
+  lockCollectiveOffers,
+  OFFER_OUT_OF_REACH,
+  withLockedCollectiveOffer,
+} from './access.js';
 import { cancellationLimitFor } from './bookingRules.js';
 import type { CollectiveOffer } from './CollectiveOffer.js';
 import { CollectiveBooking, type CollectiveBookingStatus } from './CollectiveBooking.js';
@@ -11,15 +17,18 @@ import { EducationalInstitution } from './reference/entities.js';
 
 /**
  * A collective booking's life: PENDING (pre-booked by a teacher) -> CONFIRMED (by the head of
- * school) -> USED (48 hours after the event) -> REIMBURSED; cancelled from PENDING or CONFIRMED.
+ * school) -> USED (48 hours after the event) -> REIMBURSED; cancelled from PENDING or CONFIRMED
+ * (by the school, from USED too, as pass Culture's mock does).
  * The school platform drives it; outside production its mock operations stand in for it.
  */
 export type CollectiveTransition =
   'confirm' | 'cancelBySchool' | 'cancelByProvider' | 'use' | 'reimburse' | 'resetToPending';
 
 const ALLOWED_FROM: Record<CollectiveTransition, readonly CollectiveBookingStatus[]> = {
-  confirm: ['PENDING'],
-  cancelBySchool: ['PENDING', 'CONFIRMED'],
+  // A booking already confirmed stays so: the move is a no-op, as on the school platform.
+  confirm: ['PENDING', 'CONFIRMED'],
+  // The school platform cancels a used booking too (it is then no longer used), not a reimbursed one.
+  cancelBySchool: ['PENDING', 'CONFIRMED', 'USED'],
   cancelByProvider: ['PENDING', 'CONFIRMED'],
   use: ['CONFIRMED'],
   reimburse: ['USED'],
@@ -37,7 +46,12 @@ function changesOf(transition: CollectiveTransition, now: Date): Partial<Collect
     case 'confirm':
       return { status: 'CONFIRMED', confirmationDate: now };
     case 'cancelBySchool':
-      return { status: 'CANCELLED', cancellationDate: now, cancellationReason: 'EDUCATIONAL_INSTITUTION' };
+      return {
+        status: 'CANCELLED',
+        cancellationDate: now,
+        cancellationReason: 'EDUCATIONAL_INSTITUTION',
+        dateUsed: null,
+      };
     case 'cancelByProvider':
       return { status: 'CANCELLED', cancellationDate: now, cancellationReason: 'OFFERER' };
     case 'use':
@@ -86,11 +100,13 @@ async function applyMove(
   transition: CollectiveTransition,
 ): Promise<CollectiveBooking> {
   const booking = await collectiveBookingForCaller(context, bookingId);
+  await requireActiveVenueLink(context, booking.offer, 'Collective booking not found');
   const allowed = ALLOWED_FROM[transition];
   const refuse = (status: string) =>
     new ForbiddenError(`This booking is ${status}: it can only be moved this way from ${either(allowed)}`);
   if (!allowed.includes(booking.status)) throw refuse(booking.status);
   if (transition === 'resetToPending' && booking.status === 'PENDING') return booking;
+  if (transition === 'confirm' && booking.status === 'CONFIRMED') return booking;
   const now = context.clock.now();
   if (transition === 'cancelByProvider') {
     const status = collectiveDisplayedStatus(booking.offer, lastBookingOf(booking.offer.bookings.getItems()), now);
@@ -121,11 +137,37 @@ async function applyMove(
  * What the school platform does when a teacher pre-books: a PENDING booking for the offer's
  * institution, if the offer is open to booking.
  */
-export function bookCollectiveOffer(context: GraphContext, offerId: number): Promise<CollectiveBooking> {
-  return withLockedCollectiveOffer(context, offerId, bookLockedOffer);
+export async function bookCollectiveOffer(context: GraphContext, offerId: number): Promise<CollectiveBooking> {
+  try {
+    return await withLockedCollectiveOffer(context, offerId, bookLockedOffer);
+  } catch (error) {
+    // As pass Culture's mock: an offer the key does not reach is not found, whoever created it.
+    if (error instanceof ForbiddenError && error.message === OFFER_OUT_OF_REACH)
+      throw new NotFoundError(OFFER_NOT_FOUND);
+    throw error;
+  }
+}
+
+const OFFER_NOT_FOUND = 'Collective offer not found';
+
+/**
+ * The school-platform operations and the provider's cancellation reach a booking only through an
+ * active link between the offer's venue and the key's provider, as in pass Culture's API: once the
+ * link is deactivated, the booking and its offer are not found (404).
+ */
+async function requireActiveVenueLink(context: GraphContext, offer: CollectiveOffer, notFound: string): Promise<void> {
+  const { caller } = context;
+  if (caller.kind === 'internal') return;
+  const links = await context.em.count(VenueProvider, {
+    venue: offer.venue.id,
+    provider: caller.providerId,
+    isActive: true,
+  });
+  if (links === 0) throw new NotFoundError(notFound);
 }
 
 async function bookLockedOffer(context: GraphContext, offer: CollectiveOffer): Promise<CollectiveBooking> {
+  await requireActiveVenueLink(context, offer, OFFER_NOT_FOUND);
   const now = context.clock.now();
   const status = collectiveDisplayedStatus(offer, lastBookingOf(offer.bookings.getItems()), now);
   if (status !== BOOKABLE_STATUS)

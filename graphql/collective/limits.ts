@@ -28,4 +28,8 @@ export const INSTITUTION_FILTER_MAX_LENGTHS = {
   postalCode: 5,
   uai: 8,
 } as const;
-export const INSTITUTIONS_PER_SEARCH = { byDefault: 20, max: 1000 } as const;
+/**
+ * `limit` is taken up to `max`, but a search answers at most `mostAnswered` institutions, as pass
+ * Culture's does (a limit of 23 answers 20).
+ */
+export const INSTITUTIONS_PER_SEARCH = { byDefault: 20, max: 1000, mostAnswered: 20 } as const;

@@ -1,5 +1,6 @@
 import { CollectiveBookingFields } from '../collectiveOffers/response.js';
 import { CollectiveBookingResponse } from '../collectiveOffers/schemas.js';
+import { CollectiveBookingStatusEnum } from '../schemas/enums.js';
 import { defineRoute, type GraphDocument } from '../route.js';
 import { idInPath } from '../schemas/inputs.js';
 import { graphql } from '../subgraphs/graphql.js';
@@ -63,8 +64,8 @@ export const bookCollectiveOffer = defineRoute({
   summary: 'Mock: a school pre-books an offer',
   description:
     'What the school platform does when a teacher pre-books: a PENDING booking of a PUBLISHED offer, for the ' +
-    'offer’s institution. Any other offer status, or an offer without an institution, is 403. Not available in ' +
-    'production.',
+    'offer’s institution. Any other offer status, or an offer without an institution, is 403; an offer out of ' +
+    'reach is 404. Not available in production.',
   subgraph: 'collective',
   document: graphql.collective(
     'mutation AdageMockBookOffer($offerId: Int!) { adageMockBookOffer(offerId: $offerId) { ...CollectiveBookingFields } }',
@@ -74,9 +75,17 @@ export const bookCollectiveOffer = defineRoute({
   variables: ({ params }) => ({ offerId: params.offer_id }),
   response: {
     status: 200,
-    description: 'The booking, PENDING.',
-    schema: CollectiveBookingResponse,
-    select: (data) => data.adageMockBookOffer,
+    description:
+      'The booking, PENDING; `bookingId` and `bookingStatus` repeat its id and status, as pass Culture’s mock names them.',
+    schema: CollectiveBookingResponse.extend({
+      bookingId: z.int(),
+      bookingStatus: CollectiveBookingStatusEnum,
+    }).openapi('AdageMockBookingResponseModel'),
+    select: (data) => ({
+      ...data.adageMockBookOffer,
+      bookingId: data.adageMockBookOffer.id,
+      bookingStatus: data.adageMockBookOffer.status,
+    }),
   },
   errors: [403, 404],
   sandboxOnly: true,
@@ -89,7 +98,9 @@ export const collectiveBookingRoutes = [
     path: '/v2/collective/adage_mock/bookings/{booking_id}/confirm',
     operationId: 'ConfirmCollectiveBooking',
     summary: 'Mock: the school confirms a booking',
-    description: 'What the school platform does when the head of school confirms: PENDING becomes CONFIRMED.',
+    description:
+      'What the school platform does when the head of school confirms: PENDING becomes CONFIRMED; a CONFIRMED ' +
+      'booking stays so (a no-op).',
     document: graphql.collective(
       'mutation ConfirmCollectiveBooking($id: Int!) { adageMockConfirmBooking(id: $id) { id } }',
     ),
@@ -98,7 +109,9 @@ export const collectiveBookingRoutes = [
     path: '/v2/collective/adage_mock/bookings/{booking_id}/cancel',
     operationId: 'AdageMockCancelCollectiveBooking',
     summary: 'Mock: the school cancels a booking',
-    description: 'What the school platform does when the school cancels: PENDING or CONFIRMED becomes CANCELLED.',
+    description:
+      'What the school platform does when the school cancels: PENDING, CONFIRMED or USED becomes CANCELLED (a used ' +
+      'booking is then no longer used).',
     document: graphql.collective(
       'mutation AdageMockCancelCollectiveBooking($id: Int!) { adageMockCancelBooking(id: $id) { id } }',
     ),

@@ -102,8 +102,9 @@ export const getEducationalInstitutions = defineRoute({
   operationId: 'ListEducationalInstitutions',
   summary: 'Search educational institutions',
   description:
-    'Schools and other institutions of the school platform, in id order, matching every filter given: `name` and ' +
-    '`city` match any part, in any case; `id`, `institutionType`, `postalCode` and `uai` match exactly.',
+    'Schools and other institutions of the school platform, in id order, matching every filter given: `name`, ' +
+    '`institutionType`, `city` and `postalCode` match any part, in any case; `id` and `uai` match exactly. At most ' +
+    '`limit` are answered, and never more than 20.',
   subgraph: 'collective',
   document: graphql.collective(`query ListEducationalInstitutions($filter: InstitutionFilter, $limit: Int!) {
     educationalInstitutions(filter: $filter, limit: $limit) { id uai name institutionType city postalCode }
@@ -132,7 +133,7 @@ export const getEducationalInstitutions = defineRoute({
   }),
   response: {
     status: 200,
-    description: 'The matching institutions, at most `limit`.',
+    description: 'The matching institutions, at most `limit` (20 at most).',
     schema: z
       .array(
         z

@@ -155,13 +155,20 @@ describe('Collective offer attributes', () => {
       expect(response.body).toEqual(await expected(() => true));
     });
 
-    it('answers at most limit', async () => {
+    // As pass Culture's search: a limit above 20 (up to 1000 taken) answers 20.
+    it('answers at most limit, and never more than 20', async () => {
+      const one = await institutions('?limit=1');
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(await expected(() => true, 1));
       const five = await institutions('?limit=5');
       expect(five.status).toBe(200);
       expect(five.body).toEqual(await expected(() => true, 5));
-      const all = await institutions('?limit=1000');
-      expect(all.status).toBe(200);
-      expect(all.body).toHaveLength(await em().count(EducationalInstitution, {}));
+      expect(await em().count(EducationalInstitution, {})).toBeGreaterThan(23);
+      for (const query of ['?limit=23', '?limit=1000', '']) {
+        const response = await institutions(query);
+        expect(response.status, query).toBe(200);
+        expect(response.body, query).toEqual(await expected(() => true, 20));
+      }
     });
 
     it('filters by id', async () => {
@@ -184,25 +191,29 @@ describe('Collective offer attributes', () => {
       expect(middle.body.length).toBeGreaterThanOrEqual(2);
     });
 
-    it('filters by institution type, in any case', async () => {
-      const response = await institutions(`?institutionType=${encodeURIComponent('lycee general')}&limit=1000`);
+    it('filters by any part of the institution type, in any case', async () => {
+      const response = await institutions(`?institutionType=${encodeURIComponent('lycee general')}`);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(await expected((entry) => entry.institutionType === 'LYCEE GENERAL', 1000));
+      expect(response.body).toEqual(await expected((entry) => entry.institutionType.includes('LYCEE GENERAL')));
       expect(response.body.length).toBeGreaterThan(5);
-      // Exact, not a part: LYCEE does not match LYCEE GENERAL.
+      // A part, as pass Culture's search: LYCEE matches LYCEE GENERAL too, and "eral" the same.
       const part = await institutions('?institutionType=LYCEE');
       expect(part.status).toBe(200);
-      expect(part.body).toEqual([]);
+      expect(part.body).toEqual(await expected((entry) => entry.institutionType.includes('LYCEE')));
+      expect(part.body.map((entry: { institutionType: string }) => entry.institutionType)).toContain('LYCEE GENERAL');
+      const middle = await institutions('?institutionType=eral');
+      expect(middle.body).toEqual(await expected((entry) => entry.institutionType.includes('ERAL')));
+      expect(middle.body.length).toBeGreaterThan(0);
     });
 
     it('filters by a part of the city, in any case', async () => {
-      const response = await institutions('?city=saint-d&limit=1000');
+      const response = await institutions('?city=saint-d');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(await expected((entry) => entry.city.includes('SAINT-D'), 1000));
+      expect(response.body).toEqual(await expected((entry) => entry.city.includes('SAINT-D')));
       expect(response.body.length).toBeGreaterThan(0);
       expect(response.body.every((entry: { city: string }) => entry.city === 'SAINT-DENIS')).toBe(true);
-      const lyon = await institutions('?city=yo&limit=1000');
-      expect(lyon.body).toEqual(await expected((entry) => entry.city.includes('YO'), 1000));
+      const lyon = await institutions('?city=yo');
+      expect(lyon.body).toEqual(await expected((entry) => entry.city.includes('YO')));
       expect(lyon.body.some((entry: { city: string }) => entry.city === 'LYON')).toBe(true);
     });
 
@@ -211,6 +222,18 @@ describe('Collective offer attributes', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual(await expected((entry) => entry.postalCode === '75014'));
       expect(response.body.map((entry: { id: number }) => entry.id)).toEqual(expect.arrayContaining([5, 8, 15]));
+    });
+
+    // As pass Culture's search: "41" finds 44100 as well as 41000.
+    it('filters by any part of the postal code', async () => {
+      for (const part of ['7501', '501', '14']) {
+        const response = await institutions(`?postalCode=${part}`);
+        expect(response.status, part).toBe(200);
+        expect(response.body, part).toEqual(await expected((entry) => entry.postalCode.includes(part)));
+        expect(response.body.length, part).toBeGreaterThan(0);
+      }
+      const middle = await institutions('?postalCode=501');
+      expect(middle.body.some((entry: { postalCode: string }) => !entry.postalCode.startsWith('501'))).toBe(true);
     });
 
     it('filters by UAI, in lower case too', async () => {
@@ -223,16 +246,17 @@ describe('Collective offer attributes', () => {
     });
 
     it('combines the filters', async () => {
+      // A part of each, as pass Culture's search takes them.
       const response = await institutions(
-        `?city=paris&institutionType=college&postalCode=75014&name=${encodeURIComponent('e')}`,
+        `?city=ari&institutionType=olle&postalCode=014&name=${encodeURIComponent('e')}`,
       );
       expect(response.status).toBe(200);
       expect(response.body).toEqual(
         await expected(
           (entry) =>
-            entry.city.includes('PARIS') &&
-            entry.institutionType === 'COLLEGE' &&
-            entry.postalCode === '75014' &&
+            entry.city.includes('ARI') &&
+            entry.institutionType.includes('OLLE') &&
+            entry.postalCode.includes('014') &&
             entry.name.includes('E'),
         ),
       );

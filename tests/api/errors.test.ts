@@ -2,7 +2,11 @@ import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetTypes } from '../../rest-facade/index.js';
+import { randomBytes } from 'node:crypto';
+import { ApiKey } from '../../graphql/providers/ApiKey.js';
+import { hashSecret } from '../../graphql/providers/apiKeys.js';
+import { Offerer } from '../../graphql/providers/Offerer.js';
+import { forgetTypes, routesByOperationId } from '../../rest-facade/index.js';
 import { defineRoute, type RouteInput } from '../../rest-facade/route.js';
 import { compileRoutes, createFacadeRouter } from '../../rest-facade/router.js';
 import { graphql } from '../../rest-facade/subgraphs/graphql.js';
@@ -35,10 +39,13 @@ function jsonOfSize(bytes: number): string {
 describe('HTTP error answers of the app', () => {
   let testApp: TestApp;
   let apiKey: string;
+  let offererId: number;
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    apiKey = (await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test')).apiKey;
+    const sandbox = await createSandbox(testApp.database.orm.em.fork(), testApp.clock, 'test');
+    apiKey = sandbox.apiKey;
+    offererId = sandbox.offerer.id;
   });
   afterAll(() => testApp.close());
 
@@ -264,6 +271,58 @@ describe('HTTP error answers of the app', () => {
         );
         expect(response.status).toBe(200);
         expect(response.headers['x-request-id'], given).toMatch(uuid);
+      }
+    });
+  });
+
+  describe('keys on the collective operations', () => {
+    /** The collective booking operations (the school-platform mocks included) and the attributes. */
+    const OPERATIONS = [
+      'CancelCollectiveBooking',
+      'UseCollectiveBooking',
+      'AdageMockBookOffer',
+      'AdageMockCancelCollectiveBooking',
+      'ConfirmCollectiveBooking',
+      'ResetCollectiveBooking',
+      'ReimburseCollectiveBooking',
+      'ListEducationalDomains',
+      'ListEducationalInstitutions',
+      'GetNationalPrograms',
+      'GetOffersFormats',
+      'ListStudentsLevels',
+    ] as const;
+    const send = (operationId: (typeof OPERATIONS)[number], key: string | null) => {
+      const { method, path } = routesByOperationId[operationId];
+      const call = request(testApp.app)[method](path.replace(/\{[a-z_]+\}/, '1'));
+      return key ? call.set('Authorization', `Bearer ${key}`) : call;
+    };
+
+    it('answers 401 without a key on every collective booking and attribute operation', async () => {
+      for (const operationId of OPERATIONS) {
+        const response = await send(operationId, null);
+        expect([response.status, response.body], operationId).toEqual([401, { auth: 'API key required' }]);
+      }
+    });
+
+    // pass Culture's older keys name an offerer and no provider: they no longer open the API.
+    it('answers 401 to a key of no provider (not internal) on every collective booking and attribute operation', async () => {
+      const fork = testApp.database.orm.em.fork();
+      const prefix = `test_${randomBytes(6).toString('hex')}`;
+      const secret = randomBytes(32).toString('hex');
+      fork.create(ApiKey, {
+        prefix,
+        secretHash: hashSecret(secret),
+        provider: null,
+        offerer: fork.getReference(Offerer, offererId),
+        isInternal: false,
+        createdAt: testApp.clock.now(),
+      });
+      await fork.flush();
+      for (const operationId of OPERATIONS) {
+        const response = await send(operationId, `${prefix}_${secret}`);
+        expect([response.status, response.body], operationId).toEqual([401, { auth: 'API key required' }]);
+        // The sandbox's own key reaches the same operation.
+        expect((await send(operationId, apiKey)).status, operationId).not.toBe(401);
       }
     });
   });

@@ -13,13 +13,13 @@ export class InstitutionFilter {
   @Field(() => String, { nullable: true, description: 'Part of the name, any case.' })
   name?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'COLLEGE, LYCEE GENERAL, ... (any case).' })
+  @Field(() => String, { nullable: true, description: 'Part of the type (COLLEGE, LYCEE GENERAL, ...), any case.' })
   institutionType?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Part of the city, any case.' })
   city?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Part of the postal code.' })
   postalCode?: string | null;
 
   @Field(() => String, { nullable: true })
@@ -74,11 +74,15 @@ export class ReferenceResolver {
     const where: FilterQuery<EducationalInstitution> = {};
     if (filter?.id != null) where.id = filter.id;
     if (filter?.uai) where.uai = filter.uai.toUpperCase();
-    if (filter?.postalCode) where.postalCode = filter.postalCode;
-    if (filter?.institutionType) where.institutionType = filter.institutionType.toUpperCase();
-    // The registry writes names and cities in capitals: an upper-cased pattern matches any case.
+    // Any part of each text matches, as in pass Culture's search. The registry writes names, types
+    // and cities in capitals: an upper-cased pattern matches any case.
+    if (filter?.postalCode) where.postalCode = { $like: containing(filter.postalCode) };
+    if (filter?.institutionType) where.institutionType = { $like: containing(filter.institutionType) };
     if (filter?.name) where.name = { $like: containing(filter.name) };
     if (filter?.city) where.city = { $like: containing(filter.city) };
-    return context.em.find(EducationalInstitution, where, { orderBy: { id: 'asc' }, limit });
+    return context.em.find(EducationalInstitution, where, {
+      orderBy: { id: 'asc' },
+      limit: Math.min(limit, INSTITUTIONS_PER_SEARCH.mostAnswered),
+    });
   }
 }
