@@ -710,6 +710,23 @@ describe('Event Offers', () => {
   });
 
   describe('reading', () => {
+    it('answers 404 to read an event whose venue link to the provider is inactive, and reads it again once active', async () => {
+      const created = await post(anEventBody());
+      expectStatus(created, 200);
+      const em = world.testApp.database.orm.em.fork();
+      const link = await em.findOneOrFail(VenueProvider, { venue: theatre(), provider: world.sandbox.provider.id });
+      link.isActive = false;
+      await em.flush();
+      try {
+        const read = await getOne(created.body.id);
+        expect([read.status, read.body]).toEqual([404, { global: ['Event offer not found'] }]);
+      } finally {
+        link.isActive = true;
+        await em.flush();
+      }
+      expectStatus(await getOne(created.body.id), 200);
+    });
+
     it("reads one event; another provider's is 404", async () => {
       const created = await post(anEventBody());
       const read = await getOne(created.body.id);
