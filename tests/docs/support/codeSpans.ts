@@ -62,6 +62,7 @@ const NOT_A_NAME: { shape: RegExp; why: string }[] = [
   { shape: /^(GET|POST|PUT|PATCH|DELETE)$/, why: 'an HTTP method' },
   { shape: /^[a-z]+_([0-9a-f]{12}_?)?$/, why: "an API key's public name, or the environment it starts with" },
   { shape: /^-?\d+(\.\d+)?$/, why: 'a number' },
+  { shape: /^\+\d{6,15}$/, why: 'a phone number in its international form' },
   { shape: /^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:\d\d)?)?$/, why: 'a date' },
   { shape: /^YYYY-MM-DD(THH:MM:SS)?$/, why: 'a date format' },
   { shape: /^(true|false|null)$/, why: 'a JSON literal' },
