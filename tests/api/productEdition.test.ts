@@ -14,7 +14,7 @@ import {
 describe('Product Offers: edition', () => {
   const world = useProductWorld();
   const { aDownloadBody, post, patch, getOne, created, stored, storedStocks, anAddress } = world;
-  const { theatre, bookshop, online, em } = world;
+  const { theatre, bookshop, em } = world;
 
   it('changes only the fields sent (200)', async () => {
     const product = await created({ description: 'Before', idAtProvider: 'edit-1', bookingEmail: 'a@example.com' });
@@ -212,14 +212,20 @@ describe('Product Offers: edition', () => {
       ean: product.categoryRelatedFields.ean,
     });
 
-    const ean = nextEan();
+    // The EAN is the product's: one sent is ignored, the answer and the row keep the stored one.
+    const storedEan = product.categoryRelatedFields.ean;
     const newEan = await patch({
       offerId: product.id,
-      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean },
+      name: 'Same EAN',
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: nextEan() },
     });
     expect(newEan.status).toBe(200);
-    expect(newEan.body.categoryRelatedFields).toEqual({ category: 'LOCATION_INSTRUMENT', ean });
-    expect(await stored(product.id)).toMatchObject({ ean, categoryRelatedFields: { ean } });
+    expect(newEan.body).toMatchObject({
+      name: 'Same EAN',
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: storedEan },
+    });
+    expect(await stored(product.id)).toMatchObject({ ean: storedEan, categoryRelatedFields: { ean: storedEan } });
+    const ean = storedEan;
 
     const wrongCheckDigit = await patch({
       offerId: product.id,
@@ -236,34 +242,21 @@ describe('Product Offers: edition', () => {
     expect((await stored(product.id)).ean).toBe(ean);
   });
 
-  it("refuses an EAN, or a move to a venue, that another of the provider's products sells at that venue (400)", async () => {
+  it("keeps a product's EAN, even one another of the provider's products sells at the venue: an EAN sent is ignored (200)", async () => {
     const taken = await created();
     const takenEan = taken.categoryRelatedFields.ean as string;
-    const takenAtTheatre = await created({ location: { type: 'physical', venueId: theatre() } });
     const product = await created();
     const sameEan = await patch({
       offerId: product.id,
       categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenEan },
     });
-    expect(sameEan.status).toBe(400);
-    expect(sameEan.body).toEqual({
-      'categoryRelatedFields.ean': [`Your offer ${taken.id} already sells the EAN ${takenEan} at this venue`],
+    expect(sameEan.status).toBe(200);
+    expect(sameEan.body.categoryRelatedFields).toEqual({
+      category: 'LOCATION_INSTRUMENT',
+      ean: product.categoryRelatedFields.ean,
     });
-    const sameEanHere = await created({
-      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenAtTheatre.categoryRelatedFields.ean },
-    });
-    const moved = await patch({ offerId: sameEanHere.id, location: { type: 'physical', venueId: theatre() } });
-    expect(moved.status).toBe(400);
-    expect(Object.keys(moved.body)).toEqual(['categoryRelatedFields.ean']);
-    expect((await stored(sameEanHere.id)).venue.id).toBe(bookshop());
     expect((await stored(product.id)).ean).toBe(product.categoryRelatedFields.ean);
-    // Its own EAN is no conflict.
-    const own = await patch({
-      offerId: product.id,
-      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: product.categoryRelatedFields.ean },
-      name: 'Same EAN',
-    });
-    expect(own.status).toBe(200);
+    expect((await stored(taken.id)).ean).toBe(takenEan);
   });
 
   it('refuses duo bookings, a location that does not fit, a taken idAtProvider (400), and changes nothing', async () => {
@@ -275,7 +268,7 @@ describe('Product Offers: edition', () => {
         { enableDoubleBookings: ['The category LOCATION_INSTRUMENT does not allow duo bookings'] },
       ],
       [
-        { location: { type: 'digital', venueId: online(), url: 'https://rent.example.com/' } },
+        { location: { type: 'digital', venueId: bookshop(), url: 'https://rent.example.com/' } },
         { location: ['The category LOCATION_INSTRUMENT takes place at a venue or an address, not online'] },
       ],
       [
@@ -294,7 +287,11 @@ describe('Product Offers: edition', () => {
       enableDoubleBookings: false,
       locationType: 'physical',
     });
-    const download = (await post(aDownloadBody())).body;
+    const download = (
+      await post(
+        aDownloadBody({ location: { type: 'digital', venueId: bookshop(), url: 'https://download.example.com/a' } }),
+      )
+    ).body;
     const physicalDownload = await patch({
       offerId: download.id,
       location: { type: 'physical', venueId: bookshop() },
@@ -306,29 +303,31 @@ describe('Product Offers: edition', () => {
     expect((await patch({ offerId: product.id, enableDoubleBookings: false, idAtProvider: 'mine' })).status).toBe(200);
   });
 
-  it('refuses moving a product to a venue where another offer has its idAtProvider (400)', async () => {
-    await created({ idAtProvider: 'moving-id' });
-    const product = await created({ idAtProvider: 'moving-id', location: { type: 'physical', venueId: theatre() } });
-    const moved = await patch({
-      offerId: product.id,
-      location: { type: 'physical', venueId: bookshop() },
-    });
-    expect([moved.status, moved.body]).toEqual([
-      400,
-      { idAtProvider: ['Another offer of this venue already has the idAtProvider moving-id'] },
-    ]);
-    expect((await stored(product.id)).venue.id).toBe(theatre());
+  it('refuses (400 on location.venueId) to move a product to another venue of the key, physical or at an address, and changes nothing', async () => {
+    const product = await created({ idAtProvider: 'moving-id' });
+    const addressId = await anAddress();
+    const cantMove = { 'location.venueId': ['A product offer cannot be moved to another venue'] };
+    for (const location of [
+      { type: 'physical', venueId: theatre() },
+      { type: 'address', venueId: theatre(), addressId },
+    ]) {
+      const moved = await patch({ offerId: product.id, name: 'Moved', location });
+      expect([moved.status, moved.body], location.type).toEqual([400, cantMove]);
+    }
+    expect(await stored(product.id)).toMatchObject({ name: 'Cello rental', locationType: 'physical' });
+    expect((await stored(product.id)).venue.id).toBe(bookshop());
+    expect((await getOne(product.id)).body.location).toEqual({ type: 'physical', venueId: bookshop() });
   });
 
-  it('moves a product to an address, and sets an image', async () => {
+  it('changes the location to an address at its own venue, and sets an image', async () => {
     const product = await created();
     const addressId = await anAddress();
     const moved = await patch({
       offerId: product.id,
-      location: { type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' },
+      location: { type: 'address', venueId: bookshop(), addressId, addressLabel: 'Annex' },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.location).toEqual({ type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' });
+    expect(moved.body.location).toEqual({ type: 'address', venueId: bookshop(), addressId, addressLabel: 'Annex' });
     const withImage = await patch({
       offerId: product.id,
       image: { file: aPng(400, 600).toString('base64'), credit: 'Me' },
