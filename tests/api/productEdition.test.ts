@@ -48,7 +48,8 @@ describe('Product Offers: edition', () => {
   });
 
   it('clears with null what a product may be without; refuses null (422) on what every product has, changing nothing', async () => {
-    // What every product has: the fields its creation requires, and its switches (duo; isActive: null is ignored).
+    // What every product has: the fields its creation requires, and its switches (duo). isActive: null and
+    // categoryRelatedFields: null are ignored, as pass Culture does.
     const creation = ProductOfferCreation.shape;
     const edition = ProductOfferEdition.shape;
     const requiredOnCreation = Object.entries(creation)
@@ -74,7 +75,7 @@ describe('Product Offers: edition', () => {
     for (const field of fields) {
       const before = (await getOne(product.id)).body;
       const response = await patch({ offerId: product.id, [field]: null });
-      if (field === 'isActive') {
+      if (field === 'isActive' || field === 'categoryRelatedFields') {
         expect([response.status, response.body], field).toEqual([200, before]);
         outcomes[field] = 'ignored';
       } else if (response.status === 422) {
@@ -93,7 +94,7 @@ describe('Product Offers: edition', () => {
       Object.fromEntries(
         fields.map((field) => [
           field,
-          field === 'isActive'
+          field === 'isActive' || field === 'categoryRelatedFields'
             ? 'ignored'
             : requiredOnCreation.includes(field) || switches.includes(field)
               ? 'refused'

@@ -117,9 +117,13 @@ export async function editProduct(
   );
 }
 
-/** The edition without its EAN, once the EAN sent is checked (a malformed one is still a 422). */
+/**
+ * The edition as the shared rules take it: `categoryRelatedFields: null` changes nothing (as if
+ * absent), and the EAN sent is left out once checked (a malformed one is still a 422).
+ */
 function withoutEan(category: Category, input: ProductEditInput): ProductEditInput & Record<string, unknown> {
   const fields = input.categoryRelatedFields;
+  if (fields === null) return { ...input, categoryRelatedFields: undefined };
   if (!fields || fields.ean === undefined) return input as ProductEditInput & Record<string, unknown>;
   const { ean, ...kept } = fields;
   checkCategoryRelatedFields(category, { ean }, 'edit');
