@@ -48,8 +48,9 @@ describe('Product Offers: edition', () => {
   });
 
   it('clears with null what a product may be without; refuses null (422) on what every product has, changing nothing', async () => {
-    // What every product has: the fields its creation requires, and its switches (duo). isActive: null and
-    // categoryRelatedFields: null are ignored, as pass Culture does.
+    // What every product has: the fields its creation requires, and its switches (duo). isActive: null,
+    // categoryRelatedFields: null and image: null change nothing, as pass Culture does.
+    const ignoredNull = ['isActive', 'categoryRelatedFields', 'image'];
     const creation = ProductOfferCreation.shape;
     const edition = ProductOfferEdition.shape;
     const requiredOnCreation = Object.entries(creation)
@@ -75,7 +76,7 @@ describe('Product Offers: edition', () => {
     for (const field of fields) {
       const before = (await getOne(product.id)).body;
       const response = await patch({ offerId: product.id, [field]: null });
-      if (field === 'isActive' || field === 'categoryRelatedFields') {
+      if (ignoredNull.includes(field)) {
         expect([response.status, response.body], field).toEqual([200, before]);
         outcomes[field] = 'ignored';
       } else if (response.status === 422) {
@@ -94,7 +95,7 @@ describe('Product Offers: edition', () => {
       Object.fromEntries(
         fields.map((field) => [
           field,
-          field === 'isActive' || field === 'categoryRelatedFields'
+          ignoredNull.includes(field)
             ? 'ignored'
             : requiredOnCreation.includes(field) || switches.includes(field)
               ? 'refused'
@@ -109,7 +110,7 @@ describe('Product Offers: edition', () => {
       bookingEmail: null,
       bookingContact: null,
       itemCollectionDetails: null,
-      imageKey: null,
+      imageKey: expect.any(String),
     });
   });
 
@@ -320,7 +321,7 @@ describe('Product Offers: edition', () => {
     expect((await getOne(product.id)).body.location).toEqual({ type: 'physical', venueId: bookshop() });
   });
 
-  it('changes the location to an address at its own venue, and sets an image', async () => {
+  it('changes the location to an address at its own venue, and sets an image that image: null keeps', async () => {
     const product = await created();
     const addressId = await anAddress();
     const moved = await patch({
@@ -335,8 +336,10 @@ describe('Product Offers: edition', () => {
     });
     expect(withImage.status).toBe(200);
     await expectServedPng(world.testApp, withImage.body.image, 'Me', aPng(400, 600));
-    const withoutImage = await patch({ offerId: product.id, image: null });
-    expect(withoutImage.body.image).toBeNull();
+    // null keeps the image, as pass Culture does.
+    const imageKept = await patch({ offerId: product.id, image: null });
+    expect([imageKept.status, imageKept.body.image]).toEqual([200, withImage.body.image]);
+    expect((await stored(product.id)).imageCredit).toBe('Me');
   });
 
   it('lets isActive drive the publication without a publicationDatetime: false withdraws it, true publishes now', async () => {

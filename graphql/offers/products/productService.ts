@@ -118,14 +118,19 @@ export async function editProduct(
 }
 
 /**
- * The edition as the shared rules take it: `categoryRelatedFields: null` changes nothing (as if
- * absent), and the EAN sent is left out once checked (a malformed one is still a 422).
+ * The edition as the shared rules take it, as pass Culture edits a product: `image: null` and
+ * `categoryRelatedFields: null` change nothing (as if absent), and the EAN sent is left out once
+ * checked (a malformed one is still a 422).
  */
 function withoutEan(category: Category, input: ProductEditInput): ProductEditInput & Record<string, unknown> {
-  const fields = input.categoryRelatedFields;
-  if (fields === null) return { ...input, categoryRelatedFields: undefined };
-  if (!fields || fields.ean === undefined) return input as ProductEditInput & Record<string, unknown>;
-  const { ean, ...kept } = fields;
-  checkCategoryRelatedFields(category, { ean }, 'edit');
-  return { ...input, categoryRelatedFields: kept };
+  const edition: ProductEditInput & Record<string, unknown> = { ...input };
+  if (edition.image === null) edition.image = undefined;
+  const fields = edition.categoryRelatedFields;
+  if (fields === null) edition.categoryRelatedFields = undefined;
+  else if (fields && fields.ean !== undefined) {
+    const { ean, ...kept } = fields;
+    checkCategoryRelatedFields(category, { ean }, 'edit');
+    edition.categoryRelatedFields = kept;
+  }
+  return edition;
 }
