@@ -103,7 +103,7 @@ export async function editProduct(
         throw BadRequestError.on('location.venueId', 'A product offer cannot be moved to another venue');
       }
       const category = categoryById(offer.category) as Category;
-      await editOfferFields(scoped, offer, category, withoutEan(category, input), { clearable: clearableFields });
+      await editOfferFields(scoped, offer, category, asSharedEdition(category, input), { clearable: clearableFields });
       const now = context.clock.now();
       const existing = input.stock !== undefined ? await liveStockOf(em, offer) : null;
       if (input.stock === null) await removeProductStock(context, em, existing);
@@ -119,12 +119,14 @@ export async function editProduct(
 
 /**
  * The edition as the shared rules take it, as pass Culture edits a product: `image: null` and
- * `categoryRelatedFields: null` change nothing (as if absent), and the EAN sent is left out once
- * checked (a malformed one is still a 422).
+ * `categoryRelatedFields: null` change nothing (as if absent), `isActive` is ignored when a
+ * `publicationDatetime` is sent (the datetime wins), and the EAN sent is left out once checked
+ * (a malformed one is still a 422).
  */
-function withoutEan(category: Category, input: ProductEditInput): ProductEditInput & Record<string, unknown> {
+function asSharedEdition(category: Category, input: ProductEditInput): ProductEditInput & Record<string, unknown> {
   const edition: ProductEditInput & Record<string, unknown> = { ...input };
   if (edition.image === null) edition.image = undefined;
+  if (edition.publicationDatetime !== undefined) edition.isActive = undefined;
   const fields = edition.categoryRelatedFields;
   if (fields === null) edition.categoryRelatedFields = undefined;
   else if (fields && fields.ean !== undefined) {
