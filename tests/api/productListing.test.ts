@@ -212,8 +212,9 @@ describe('Product Offers: reading and listing', () => {
     expect((await getOne(product.id)).body).toEqual(product);
   });
 
-  it('answers 404 to creation and listing at a venue whose link to the provider is inactive', async () => {
+  it('answers 404 to creation, listing, reading and edition at a venue whose link to the provider is inactive', async () => {
     const link = { venue: bookshop(), provider: world.sandbox.provider.id };
+    const product = await created();
     const before = await em().count(Offer, {});
     await em().nativeUpdate(VenueProvider, link, { isActive: false });
     try {
@@ -222,10 +223,16 @@ describe('Product Offers: reading and listing', () => {
       const listing = await list({ venueId: bookshop() });
       expect([listing.status, listing.body]).toEqual([404, { global: ['Venue not found'] }]);
       expect(await em().count(Offer, {})).toBe(before);
+      const notFound = [404, { global: ['Product offer not found'] }];
+      const read = await getOne(product.id);
+      expect([read.status, read.body]).toEqual(notFound);
+      const edition = await patch({ offerId: product.id, name: 'Renamed', stock: null });
+      expect([edition.status, edition.body]).toEqual(notFound);
     } finally {
       await em().nativeUpdate(VenueProvider, link, { isActive: true });
     }
     expect((await list({ venueId: bookshop() })).status).toBe(200);
+    expect((await getOne(product.id)).body).toEqual(product);
   });
 
   it('answers long names and descriptions whole, and an empty page past the last product or at a venue without products', async () => {
