@@ -134,7 +134,9 @@ export const editProduct = defineRoute({
     'Changes the fields sent of the product offer `offerId`; the others stay as they are. null clears a field ' +
     'that may be empty. `stock: null` deletes the stock and cancels its unused bookings. isActive: false ' +
     'deactivates the offer without cancelling its bookings; without a publicationDatetime, isActive also sets it ' +
-    '(true: now, false: null). The category cannot change, nor an offer PENDING or REJECTED.',
+    '(true: now, false: null). The category cannot change, nor an offer PENDING or REJECTED. A product stays ' +
+    'at its venue (a location naming another venue is 400) and keeps its EAN (an EAN sent is ignored); ' +
+    'image: null and categoryRelatedFields: null change nothing.',
   subgraph: 'offers',
   document: graphql.offers(
     `mutation EditProduct($id: Int!, $input: ProductEditInput!) {

@@ -31,6 +31,11 @@ describe('Offer Attributes and product categories', () => {
     // Paper books are created by EAN only (the bulk product endpoints), not as a category.
     expect(byId.LIVRE_PAPIER).toBeUndefined();
     expect(byId.ABO_PLATEFORME_VIDEO.locationType).toBe('DIGITAL');
+    expect(byId.SPECTACLE_ENREGISTRE).toEqual({
+      id: 'SPECTACLE_ENREGISTRE',
+      conditionalFields: { author: false, performer: false, showType: true, stageDirector: false },
+      locationType: 'DIGITAL',
+    });
   });
 
   it('lists music types, event music types and show types with labels', async () => {

@@ -104,7 +104,13 @@ describe('Product Offers: creation', () => {
   });
 
   it('makes a stock without quantity (or "unlimited", or null) unlimited, and no stock at all without one', async () => {
-    for (const stock of [{ price: 0 }, { price: 30000, quantity: 'unlimited' }, { price: 100, quantity: null }]) {
+    // A stray bookedQuantity in the stock is no error: it is not taken.
+    for (const stock of [
+      { price: 0 },
+      { price: 30000, quantity: 'unlimited' },
+      { price: 100, quantity: null },
+      { price: 1, quantity: 'unlimited', bookedQuantity: 0 },
+    ]) {
       const response = await post(aProductBody({ stock }));
       expect(response.status, JSON.stringify(stock)).toBe(201);
       expect(response.body.stock).toEqual({
@@ -146,6 +152,7 @@ describe('Product Offers: creation', () => {
       [aProductBody({ name: 'x'.repeat(91) }), ['name'], 'string_too_long'],
       [aProductBody({ name: '' }), ['name'], 'string_too_short'],
       [{ ...aProductBody(), name: undefined }, ['name'], 'missing'],
+      [aProductBody({ name: null }), ['name'], 'string_type'],
       [{ ...aProductBody(), accessibility: undefined }, ['accessibility'], 'missing'],
       [aProductBody({ description: 'x'.repeat(10001) }), ['description'], 'string_too_long'],
       [aProductBody({ idAtProvider: 'x'.repeat(71) }), ['idAtProvider'], 'string_too_long'],
@@ -468,6 +475,45 @@ describe('Product Offers: creation', () => {
     const tooSmall = await post(aProductBody({ image: { file: aPng(300, 450).toString('base64') } }));
     expect(tooSmall.status).toBe(422);
     expect(tooSmall.body).toEqual([expect.objectContaining({ loc: ['image', 'file'], type: 'image_too_small' })]);
+    const square = await post(aProductBody({ image: { file: aPng(600, 600).toString('base64') } }));
+    expect(square.status).toBe(422);
+    expect(square.body).toEqual([expect.objectContaining({ loc: ['image', 'file'] })]);
+    expect(await offerCount()).toBe(before);
+  });
+
+  it('records the publication and the opening of bookings sent with an offset in UTC, "now" as now and null as never; refuses naive, past and malformed ones (422)', async () => {
+    const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+      [
+        { publicationDatetime: '2026-12-01T08:00:00+02:00' },
+        { publicationDatetime: '2026-12-01T06:00:00.000Z', status: 'SCHEDULED' },
+      ],
+      [{ publicationDatetime: 'now' }, { publicationDatetime: '2026-11-22T10:00:00.000Z', status: 'ACTIVE' }],
+      [{}, { publicationDatetime: '2026-11-22T10:00:00.000Z', bookingAllowedDatetime: null }],
+      [{ publicationDatetime: null }, { publicationDatetime: null, status: 'INACTIVE' }],
+      [
+        { bookingAllowedDatetime: '2026-12-01T08:00:00+02:00' },
+        { bookingAllowedDatetime: '2026-12-01T06:00:00.000Z', status: 'PUBLISHED' },
+      ],
+      [{ bookingAllowedDatetime: null }, { bookingAllowedDatetime: null, status: 'ACTIVE' }],
+    ];
+    for (const [dates, answered] of cases) {
+      const response = await post(aProductBody(dates));
+      expect(response.status, JSON.stringify(dates)).toBe(201);
+      expect(response.body, JSON.stringify(dates)).toMatchObject(answered);
+      expect((await getOne(response.body.id)).body).toMatchObject(answered);
+    }
+    const before = await offerCount();
+    for (const dates of [
+      { publicationDatetime: '2027-01-01T00:00:00' },
+      { bookingAllowedDatetime: '2027-01-01T00:00:00' },
+      { publicationDatetime: '2021-01-01T00:00:00+00:00' },
+      { bookingAllowedDatetime: '2021-01-01T00:00:00+00:00' },
+      { publicationDatetime: 'NOW' },
+    ]) {
+      const response = await post(aProductBody(dates));
+      expect(response.status, JSON.stringify(dates)).toBe(422);
+      expect(response.body).toEqual([expect.objectContaining({ loc: Object.keys(dates) })]);
+    }
     expect(await offerCount()).toBe(before);
   });
 

@@ -48,7 +48,9 @@ describe('Product Offers: edition', () => {
   });
 
   it('clears with null what a product may be without; refuses null (422) on what every product has, changing nothing', async () => {
-    // What every product has: the fields its creation requires, and its switches (duo; isActive: null is ignored).
+    // What every product has: the fields its creation requires, and its switches (duo). isActive: null,
+    // categoryRelatedFields: null and image: null change nothing, as pass Culture does.
+    const ignoredNull = ['isActive', 'categoryRelatedFields', 'image'];
     const creation = ProductOfferCreation.shape;
     const edition = ProductOfferEdition.shape;
     const requiredOnCreation = Object.entries(creation)
@@ -74,7 +76,7 @@ describe('Product Offers: edition', () => {
     for (const field of fields) {
       const before = (await getOne(product.id)).body;
       const response = await patch({ offerId: product.id, [field]: null });
-      if (field === 'isActive') {
+      if (ignoredNull.includes(field)) {
         expect([response.status, response.body], field).toEqual([200, before]);
         outcomes[field] = 'ignored';
       } else if (response.status === 422) {
@@ -93,7 +95,7 @@ describe('Product Offers: edition', () => {
       Object.fromEntries(
         fields.map((field) => [
           field,
-          field === 'isActive'
+          ignoredNull.includes(field)
             ? 'ignored'
             : requiredOnCreation.includes(field) || switches.includes(field)
               ? 'refused'
@@ -108,7 +110,7 @@ describe('Product Offers: edition', () => {
       bookingEmail: null,
       bookingContact: null,
       itemCollectionDetails: null,
-      imageKey: null,
+      imageKey: expect.any(String),
     });
   });
 
@@ -212,14 +214,20 @@ describe('Product Offers: edition', () => {
       ean: product.categoryRelatedFields.ean,
     });
 
-    const ean = nextEan();
+    // The EAN is the product's: one sent is ignored, the answer and the row keep the stored one.
+    const storedEan = product.categoryRelatedFields.ean;
     const newEan = await patch({
       offerId: product.id,
-      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean },
+      name: 'Same EAN',
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: nextEan() },
     });
     expect(newEan.status).toBe(200);
-    expect(newEan.body.categoryRelatedFields).toEqual({ category: 'LOCATION_INSTRUMENT', ean });
-    expect(await stored(product.id)).toMatchObject({ ean, categoryRelatedFields: { ean } });
+    expect(newEan.body).toMatchObject({
+      name: 'Same EAN',
+      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: storedEan },
+    });
+    expect(await stored(product.id)).toMatchObject({ ean: storedEan, categoryRelatedFields: { ean: storedEan } });
+    const ean = storedEan;
 
     const wrongCheckDigit = await patch({
       offerId: product.id,
@@ -236,34 +244,21 @@ describe('Product Offers: edition', () => {
     expect((await stored(product.id)).ean).toBe(ean);
   });
 
-  it("refuses an EAN, or a move to a venue, that another of the provider's products sells at that venue (400)", async () => {
+  it("keeps a product's EAN, even one another of the provider's products sells at the venue: an EAN sent is ignored (200)", async () => {
     const taken = await created();
     const takenEan = taken.categoryRelatedFields.ean as string;
-    const takenAtTheatre = await created({ location: { type: 'physical', venueId: theatre() } });
     const product = await created();
     const sameEan = await patch({
       offerId: product.id,
       categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenEan },
     });
-    expect(sameEan.status).toBe(400);
-    expect(sameEan.body).toEqual({
-      'categoryRelatedFields.ean': [`Your offer ${taken.id} already sells the EAN ${takenEan} at this venue`],
+    expect(sameEan.status).toBe(200);
+    expect(sameEan.body.categoryRelatedFields).toEqual({
+      category: 'LOCATION_INSTRUMENT',
+      ean: product.categoryRelatedFields.ean,
     });
-    const sameEanHere = await created({
-      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: takenAtTheatre.categoryRelatedFields.ean },
-    });
-    const moved = await patch({ offerId: sameEanHere.id, location: { type: 'physical', venueId: theatre() } });
-    expect(moved.status).toBe(400);
-    expect(Object.keys(moved.body)).toEqual(['categoryRelatedFields.ean']);
-    expect((await stored(sameEanHere.id)).venue.id).toBe(bookshop());
     expect((await stored(product.id)).ean).toBe(product.categoryRelatedFields.ean);
-    // Its own EAN is no conflict.
-    const own = await patch({
-      offerId: product.id,
-      categoryRelatedFields: { category: 'LOCATION_INSTRUMENT', ean: product.categoryRelatedFields.ean },
-      name: 'Same EAN',
-    });
-    expect(own.status).toBe(200);
+    expect((await stored(taken.id)).ean).toBe(takenEan);
   });
 
   it('refuses duo bookings, a location that does not fit, a taken idAtProvider (400), and changes nothing', async () => {
@@ -275,7 +270,7 @@ describe('Product Offers: edition', () => {
         { enableDoubleBookings: ['The category LOCATION_INSTRUMENT does not allow duo bookings'] },
       ],
       [
-        { location: { type: 'digital', venueId: online(), url: 'https://rent.example.com/' } },
+        { location: { type: 'digital', venueId: bookshop(), url: 'https://rent.example.com/' } },
         { location: ['The category LOCATION_INSTRUMENT takes place at a venue or an address, not online'] },
       ],
       [
@@ -294,7 +289,11 @@ describe('Product Offers: edition', () => {
       enableDoubleBookings: false,
       locationType: 'physical',
     });
-    const download = (await post(aDownloadBody())).body;
+    const download = (
+      await post(
+        aDownloadBody({ location: { type: 'digital', venueId: bookshop(), url: 'https://download.example.com/a' } }),
+      )
+    ).body;
     const physicalDownload = await patch({
       offerId: download.id,
       location: { type: 'physical', venueId: bookshop() },
@@ -306,37 +305,41 @@ describe('Product Offers: edition', () => {
     expect((await patch({ offerId: product.id, enableDoubleBookings: false, idAtProvider: 'mine' })).status).toBe(200);
   });
 
-  it('refuses moving a product to a venue where another offer has its idAtProvider (400)', async () => {
-    await created({ idAtProvider: 'moving-id' });
-    const product = await created({ idAtProvider: 'moving-id', location: { type: 'physical', venueId: theatre() } });
-    const moved = await patch({
-      offerId: product.id,
-      location: { type: 'physical', venueId: bookshop() },
-    });
-    expect([moved.status, moved.body]).toEqual([
-      400,
-      { idAtProvider: ['Another offer of this venue already has the idAtProvider moving-id'] },
-    ]);
-    expect((await stored(product.id)).venue.id).toBe(theatre());
+  it('refuses (400 on location.venueId) to move a product to another venue of the key, physical or at an address, and changes nothing', async () => {
+    const product = await created({ idAtProvider: 'moving-id' });
+    const addressId = await anAddress();
+    const cantMove = { 'location.venueId': ['A product offer cannot be moved to another venue'] };
+    for (const location of [
+      { type: 'physical', venueId: theatre() },
+      { type: 'address', venueId: theatre(), addressId },
+    ]) {
+      const moved = await patch({ offerId: product.id, name: 'Moved', location });
+      expect([moved.status, moved.body], location.type).toEqual([400, cantMove]);
+    }
+    expect(await stored(product.id)).toMatchObject({ name: 'Cello rental', locationType: 'physical' });
+    expect((await stored(product.id)).venue.id).toBe(bookshop());
+    expect((await getOne(product.id)).body.location).toEqual({ type: 'physical', venueId: bookshop() });
   });
 
-  it('moves a product to an address, and sets an image', async () => {
+  it('changes the location to an address at its own venue, and sets an image that image: null keeps', async () => {
     const product = await created();
     const addressId = await anAddress();
     const moved = await patch({
       offerId: product.id,
-      location: { type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' },
+      location: { type: 'address', venueId: bookshop(), addressId, addressLabel: 'Annex' },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.location).toEqual({ type: 'address', venueId: theatre(), addressId, addressLabel: 'Annex' });
+    expect(moved.body.location).toEqual({ type: 'address', venueId: bookshop(), addressId, addressLabel: 'Annex' });
     const withImage = await patch({
       offerId: product.id,
       image: { file: aPng(400, 600).toString('base64'), credit: 'Me' },
     });
     expect(withImage.status).toBe(200);
     await expectServedPng(world.testApp, withImage.body.image, 'Me', aPng(400, 600));
-    const withoutImage = await patch({ offerId: product.id, image: null });
-    expect(withoutImage.body.image).toBeNull();
+    // null keeps the image, as pass Culture does.
+    const imageKept = await patch({ offerId: product.id, image: null });
+    expect([imageKept.status, imageKept.body.image]).toEqual([200, withImage.body.image]);
+    expect((await stored(product.id)).imageCredit).toBe('Me');
   });
 
   it('lets isActive drive the publication without a publicationDatetime: false withdraws it, true publishes now', async () => {
@@ -366,6 +369,203 @@ describe('Product Offers: edition', () => {
       expect((await patch({ offerId: product.id, stock: null })).status).toBe(400);
       expect((await storedStocks(product.id)).map((stock) => stock.isDeleted)).toEqual([false]);
     }
+  });
+
+  it('changes each text field, every accessibility flag, and duo bookings where the category allows them (200)', async () => {
+    // An idAtProvider that an offer of another venue has is free here.
+    await created({ idAtProvider: 'elsewhere-1', location: { type: 'physical', venueId: theatre() } });
+    const product = await created({ description: 'Before', bookingEmail: 'a@example.com' });
+    const texts = {
+      description: 'Six cellos, by the month.',
+      bookingEmail: 'bookings@example.com',
+      bookingContact: 'desk@example.com',
+      itemCollectionDetails: 'At the back door',
+      idAtProvider: 'elsewhere-1',
+    };
+    for (const [field, value] of Object.entries(texts)) {
+      const response = await patch({ offerId: product.id, [field]: value });
+      expect([response.status, response.body[field]], field).toEqual([200, value]);
+    }
+    expect(await stored(product.id)).toMatchObject(texts);
+    const flipped = {
+      audioDisabilityCompliant: false,
+      mentalDisabilityCompliant: false,
+      motorDisabilityCompliant: false,
+      visualDisabilityCompliant: true,
+    };
+    const accessible = await patch({ offerId: product.id, accessibility: flipped });
+    expect([accessible.status, accessible.body.accessibility]).toEqual([200, flipped]);
+    expect(await stored(product.id)).toMatchObject(flipped);
+
+    const pass = await created({ name: 'Museum pass', categoryRelatedFields: { category: 'CARTE_MUSEE' } });
+    for (const enableDoubleBookings of [true, false]) {
+      const response = await patch({ offerId: pass.id, enableDoubleBookings });
+      expect([response.status, response.body.enableDoubleBookings]).toEqual([200, enableDoubleBookings]);
+      expect((await stored(pass.id)).enableDoubleBookings).toBe(enableDoubleBookings);
+    }
+  });
+
+  it('changes the category fields, the publication and the opening of bookings, and answers the new status', async () => {
+    const concert = await created({
+      name: 'Jazz season',
+      categoryRelatedFields: { category: 'ABO_CONCERT', musicType: 'JAZZ-BLUES' },
+      stock: { price: 1000, quantity: 12 },
+    });
+    const musicType = await patch({
+      offerId: concert.id,
+      categoryRelatedFields: { category: 'ABO_CONCERT', musicType: 'MUSIQUE_CLASSIQUE', producteur: 'Marcel' },
+    });
+    expect([musicType.status, musicType.body.categoryRelatedFields]).toEqual([
+      200,
+      { category: 'ABO_CONCERT', musicType: 'MUSIQUE_CLASSIQUE' },
+    ]);
+    expect((await stored(concert.id)).categoryRelatedFields).toEqual({ musicType: 'MUSIQUE_CLASSIQUE' });
+    const categoryOnly = await patch({ offerId: concert.id, categoryRelatedFields: { category: 'ABO_CONCERT' } });
+    expect([categoryOnly.status, categoryOnly.body]).toEqual([200, musicType.body]);
+
+    const show = await created({
+      name: 'Opera season',
+      categoryRelatedFields: { category: 'ABO_SPECTACLE', showType: 'OPERA-GRAND_OPERA' },
+    });
+    const showType = await patch({
+      offerId: show.id,
+      categoryRelatedFields: { category: 'ABO_SPECTACLE', showType: 'OPERA-SINGSPIEL' },
+    });
+    expect(showType.body.categoryRelatedFields).toEqual({ category: 'ABO_SPECTACLE', showType: 'OPERA-SINGSPIEL' });
+    // A field left out is kept, and the stored EAN comes back with the field changed.
+    const ean = nextEan();
+    const audioBook = await created({
+      name: 'Audio book',
+      categoryRelatedFields: { category: 'LIVRE_AUDIO_PHYSIQUE', ean, author: 'M. Duras' },
+    });
+    const author = await patch({
+      offerId: audioBook.id,
+      categoryRelatedFields: { category: 'LIVRE_AUDIO_PHYSIQUE', author: 'M. Yourcenar' },
+    });
+    expect(author.body.categoryRelatedFields).toEqual({
+      category: 'LIVRE_AUDIO_PHYSIQUE',
+      author: 'M. Yourcenar',
+      ean,
+    });
+    const emptyAuthor = await patch({
+      offerId: audioBook.id,
+      categoryRelatedFields: { category: 'LIVRE_AUDIO_PHYSIQUE', author: '' },
+    });
+    expect([emptyAuthor.status, emptyAuthor.body.categoryRelatedFields.author]).toEqual([200, '']);
+    expect((await stored(audioBook.id)).categoryRelatedFields).toEqual({ ean, author: '' });
+
+    // The dates: sent with an offset, stored and answered in UTC; the status follows them.
+    const statuses: [Record<string, unknown>, string, Record<string, unknown>][] = [
+      [{ name: 'Jazz season, again' }, 'ACTIVE', {}],
+      [
+        { bookingAllowedDatetime: '2026-12-15T10:00:00+02:00' },
+        'PUBLISHED',
+        { bookingAllowedDatetime: '2026-12-15T08:00:00.000Z' },
+      ],
+      [{ bookingAllowedDatetime: null }, 'ACTIVE', { bookingAllowedDatetime: null }],
+      [
+        { publicationDatetime: '2026-12-01T08:00:00+02:00' },
+        'SCHEDULED',
+        { publicationDatetime: '2026-12-01T06:00:00.000Z' },
+      ],
+      [{ publicationDatetime: 'now' }, 'ACTIVE', { publicationDatetime: '2026-11-22T10:00:00.000Z' }],
+      [{ publicationDatetime: null }, 'INACTIVE', { publicationDatetime: null }],
+      // publicationDatetime wins over isActive.
+      [
+        { isActive: false, publicationDatetime: '2026-12-01T08:00:00+02:00' },
+        'SCHEDULED',
+        { publicationDatetime: '2026-12-01T06:00:00.000Z' },
+      ],
+    ];
+    for (const [change, status, dates] of statuses) {
+      const response = await patch({ offerId: concert.id, ...change });
+      expect([response.status, response.body.status], JSON.stringify(change)).toEqual([200, status]);
+      expect(response.body).toMatchObject(dates);
+    }
+    expect((await getOne(concert.id)).body).toMatchObject({
+      name: 'Jazz season, again',
+      status: 'SCHEDULED',
+      publicationDatetime: '2026-12-01T06:00:00.000Z',
+    });
+  });
+
+  it('refuses malformed emails, datetimes, locations and images on edition (422), and changes nothing', async () => {
+    const product = await created();
+    const before = (await getOne(product.id)).body;
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ offerId: String(product.id) }, ['offerId']],
+      [{ bookingEmail: 'not-an-address' }, ['bookingEmail']],
+      [{ bookingContact: 'not-an-address' }, ['bookingContact']],
+      [{ publicationDatetime: '2027-01-01T00:00:00' }, ['publicationDatetime']],
+      [{ bookingAllowedDatetime: '2027-01-01T00:00:00' }, ['bookingAllowedDatetime']],
+      [{ publicationDatetime: '2021-01-01T00:00:00+00:00' }, ['publicationDatetime']],
+      [{ bookingAllowedDatetime: '2021-01-01T00:00:00+00:00' }, ['bookingAllowedDatetime']],
+      [{ publicationDatetime: 'NOW' }, ['publicationDatetime']],
+      [{ bookingAllowedDatetime: 'now' }, ['bookingAllowedDatetime']],
+      [{ location: { type: 'hologram', venueId: bookshop() } }, ['location', 'type']],
+      [{ location: { type: 'address', venueId: bookshop(), addressId: 'somewhere' } }, ['location', 'addressId']],
+      [
+        { location: { type: 'address', venueId: bookshop(), addressId: 1, addressLabel: '' } },
+        ['location', 'addressLabel'],
+      ],
+      [
+        { location: { type: 'address', venueId: bookshop(), addressId: 1, addressLabel: 'x'.repeat(201) } },
+        ['location', 'addressLabel'],
+      ],
+      [{ location: { type: 'physical' } }, ['location', 'venueId']],
+      [{ location: { type: 'digital', url: 'https://rent.example.com/' } }, ['location', 'venueId']],
+      [{ location: { type: 'address', addressId: 1 } }, ['location', 'venueId']],
+      [{ image: { file: aPng(300, 450).toString('base64') } }, ['image', 'file']],
+    ];
+    for (const [change, loc] of cases) {
+      const response = await patch({ offerId: product.id, name: 'Changed', ...change });
+      expect(response.status, JSON.stringify(change)).toBe(422);
+      expect(
+        response.body.some((issue: { loc: string[] }) => issue.loc.join('.') === loc.join('.')),
+        `${JSON.stringify(change)}: ${JSON.stringify(response.body)}`,
+      ).toBe(true);
+    }
+    expect((await getOne(product.id)).body).toEqual(before);
+    expect((await stored(product.id)).imageKey).toBeNull();
+
+    // A flag sent null is blank: it stays as it is (the specification updates only non-blank fields).
+    const blankFlag = await patch({ offerId: product.id, accessibility: { audioDisabilityCompliant: null } });
+    expect([blankFlag.status, blankFlag.body]).toEqual([200, before]);
+
+    // A location's unknown field is not refused: the contract's location schemas allow more properties.
+    const addressId = await anAddress();
+    const typo = await patch({
+      offerId: product.id,
+      location: { type: 'address', venueId: bookshop(), addressId, adressLabel: 'typo' },
+    });
+    expect([typo.status, typo.body.location]).toEqual([
+      200,
+      { type: 'address', venueId: bookshop(), addressId, addressLabel: null },
+    ]);
+
+    // An online product changes its digital location at its venue.
+    const download = (await post(aDownloadBody())).body;
+    const url = 'https://download.example.com/another-album?token={token}';
+    const moved = await patch({ offerId: download.id, location: { type: 'digital', venueId: online(), url } });
+    expect([moved.status, moved.body.location]).toEqual([200, { type: 'digital', venueId: online(), url }]);
+  });
+
+  it('keeps an address location without label, and answers 404 for an unknown address, changing nothing', async () => {
+    const product = await created();
+    const addressId = await anAddress();
+    const noLabel = await patch({ offerId: product.id, location: { type: 'address', venueId: bookshop(), addressId } });
+    expect([noLabel.status, noLabel.body.location]).toEqual([
+      200,
+      { type: 'address', venueId: bookshop(), addressId, addressLabel: null },
+    ]);
+    expect(await stored(product.id)).toMatchObject({ locationType: 'address', address: { id: addressId } });
+    const unknown = await patch({
+      offerId: product.id,
+      name: 'Changed',
+      location: { type: 'address', venueId: bookshop(), addressId: 999999 },
+    });
+    expect([unknown.status, unknown.body]).toEqual([404, { global: ['Address not found'] }]);
+    expect((await getOne(product.id)).body).toEqual(noLabel.body);
   });
 
   it("answers 404 for another provider's product, an event and an unknown id, and changes nothing", async () => {

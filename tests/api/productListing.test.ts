@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
+import { Stock } from '../../graphql/offers/Stock.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
+import { apiClient } from '../support/api.js';
+import { aPng } from '../support/images.js';
 import { anEvent } from '../support/fixtures.js';
 import { anotherProviderAt, expectVenueOutOfReach, useProductWorld } from '../support/offerWorld.js';
 
@@ -148,6 +152,8 @@ describe('Product Offers: reading and listing', () => {
 
   it('refuses bad pagination and filters (422)', async () => {
     for (const [query, loc, type] of [
+      [{ limit: 'test' }, 'limit', null],
+      [{ addressId: 'test' }, 'addressId', null],
       [{ limit: 0 }, 'limit', 'greater_than'],
       [{ limit: 51 }, 'limit', 'less_than_equal'],
       [{ firstIndex: 0 }, 'firstIndex', 'greater_than_equal'],
@@ -186,5 +192,125 @@ describe('Product Offers: reading and listing', () => {
     }
     expect(answers).toEqual(cases.map(([, loc]) => [422, [loc]]));
     expect((await getOne(beyond)).status).toBe(422);
+  });
+
+  it('answers 401 without a key on every product operation', async () => {
+    const product = await created();
+    const noKey = { auth: 'API key required' };
+    const anonymous = apiClient(world.testApp.app, '');
+    const calls = [
+      () => anonymous.call('PostProductOffer', { body: aProductBody(), key: null }),
+      () => anonymous.call('EditProduct', { body: { offerId: product.id, name: 'No key' }, key: null }),
+      () => anonymous.call('GetProduct', { params: { product_id: product.id }, key: null }),
+      () => anonymous.call('GetProducts', { key: null }),
+      () => anonymous.call('UploadImage', { params: { offer_id: product.id }, key: null }),
+    ];
+    for (const call of calls) {
+      const response = await call();
+      expect([response.status, response.body]).toEqual([401, noKey]);
+    }
+    expect((await getOne(product.id)).body).toEqual(product);
+  });
+
+  it('answers 404 to creation, listing, reading and edition at a venue whose link to the provider is inactive', async () => {
+    const link = { venue: bookshop(), provider: world.sandbox.provider.id };
+    const product = await created();
+    const before = await em().count(Offer, {});
+    await em().nativeUpdate(VenueProvider, link, { isActive: false });
+    try {
+      const creation = await post(aProductBody());
+      expect([creation.status, creation.body]).toEqual([404, { global: ['Venue not found'] }]);
+      const listing = await list({ venueId: bookshop() });
+      expect([listing.status, listing.body]).toEqual([404, { global: ['Venue not found'] }]);
+      expect(await em().count(Offer, {})).toBe(before);
+      const notFound = [404, { global: ['Product offer not found'] }];
+      const read = await getOne(product.id);
+      expect([read.status, read.body]).toEqual(notFound);
+      const edition = await patch({ offerId: product.id, name: 'Renamed', stock: null });
+      expect([edition.status, edition.body]).toEqual(notFound);
+    } finally {
+      await em().nativeUpdate(VenueProvider, link, { isActive: true });
+    }
+    expect((await list({ venueId: bookshop() })).status).toBe(200);
+    expect((await getOne(product.id)).body).toEqual(product);
+  });
+
+  it('answers long names and descriptions whole, and an empty page past the last product or at a venue without products', async () => {
+    const name =
+      'Bebe, apprends-moi a devenir ton parent : naissance, sommeil, attachement, pleurs, developpement'.slice(0, 90);
+    const product = await created({ name, description: 'd'.repeat(1001), idAtProvider: 'long-texts' });
+    const found = await list({ idsAtProvider: 'long-texts' });
+    expect(found.status).toBe(200);
+    expect(found.body.products).toEqual([
+      expect.objectContaining({ id: product.id, name, description: 'd'.repeat(1001) }),
+    ]);
+    const longer = await patch({ offerId: product.id, name: `${name} (2nd edition, revised)` });
+    expect(longer.status).toBe(200);
+    expect((await list({ idsAtProvider: 'long-texts' })).body.products[0].name).toBe(`${name} (2nd edition, revised)`);
+    expect((await list({ firstIndex: 2147483647 })).body).toEqual({ products: [] });
+    const empty = await list({ venueId: online(), idsAtProvider: 'long-texts' });
+    expect([empty.status, empty.body]).toEqual([200, { products: [] }]);
+  });
+
+  it('reads a product with its live stock and image, in any category, and answers a paper book by EAN with its author and EAN', async () => {
+    const product = await created({
+      stock: { price: 1234, quantity: 10, bookingLimitDatetime: '2026-12-24T18:00:00Z' },
+    });
+    await patch({ offerId: product.id, stock: null });
+    const image = { file: aPng(400, 600).toString('base64'), credit: 'Ph. Oto' };
+    await patch({
+      offerId: product.id,
+      image,
+      stock: { price: 1234, quantity: 10, bookingLimitDatetime: '2026-12-24T18:00:00Z' },
+    });
+    const [, live] = await em().find(Stock, { offer: product.id }, { orderBy: { id: 'asc' } });
+    await em().nativeUpdate(Stock, live.id, { bookedQuantity: 1, quantity: 11 });
+    const read = await getOne(product.id);
+    expect(read.status).toBe(200);
+    expect(read.body.stock).toEqual({
+      price: 1234,
+      quantity: 10,
+      bookedQuantity: 1,
+      bookingLimitDatetime: '2026-12-24T18:00:00.000Z',
+    });
+    expect(read.body.image).toEqual({ url: expect.any(String), credit: 'Ph. Oto' });
+
+    // A paper book comes from the catalogue by EAN; it is read with its author and EAN.
+    const fork = em();
+    const book = fork.create(Offer, {
+      name: 'A paper book',
+      venue: bookshop(),
+      provider: world.sandbox.provider.id,
+      category: 'LIVRE_PAPIER',
+      isEvent: false,
+      audioDisabilityCompliant: false,
+      mentalDisabilityCompliant: false,
+      motorDisabilityCompliant: false,
+      visualDisabilityCompliant: false,
+      categoryRelatedFields: { author: 'M. Merleau-Ponty', ean: '9782070286256' },
+      ean: '9782070286256',
+      enableDoubleBookings: false,
+      hasTicket: false,
+      locationType: 'physical',
+      validation: 'APPROVED',
+      createdAt: world.testApp.clock.now(),
+      updatedAt: world.testApp.clock.now(),
+    });
+    await fork.flush();
+    fork.create(Stock, {
+      offer: book.id,
+      price: 40012,
+      createdAt: world.testApp.clock.now(),
+      updatedAt: world.testApp.clock.now(),
+    });
+    await fork.flush();
+    const paper = await getOne(book.id);
+    expect(paper.status).toBe(200);
+    expect(paper.body.categoryRelatedFields).toEqual({
+      category: 'LIVRE_PAPIER',
+      author: 'M. Merleau-Ponty',
+      ean: '9782070286256',
+    });
+    expect(paper.body.stock.price).toBe(40012);
   });
 });

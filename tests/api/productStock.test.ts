@@ -154,6 +154,9 @@ describe('Product Offers: stock and status', () => {
         [{ quantity: 'all' }, 'quantity', null],
         [{ price: -1 }, 'price', 'greater_than_equal'],
         [{ price: 30001 }, 'price', 'less_than_equal'],
+        [{ price: 12.34 }, 'price', 'int_type'],
+        [{ price: '1000' }, 'price', null],
+        [{ quantity: 1_000_001 }, 'quantity', null],
         [{ bookingLimitDatetime: '2026-12-24T18:00:00' }, 'bookingLimitDatetime', 'timezone_aware'],
         // Already past (the clock reads 2026-11-22T10:00:00Z).
         [{ bookingLimitDatetime: '2026-11-22T09:59:00Z' }, 'bookingLimitDatetime', 'datetime_future'],
@@ -175,6 +178,9 @@ describe('Product Offers: stock and status', () => {
       expect(await storedStocks(product.id)).toEqual([]);
       expect((await stored(product.id)).name).toBe('Cello rental');
 
+      const emptyStock = await patch({ offerId: product.id, name: 'With stock', stock: {} });
+      expect([emptyStock.status, emptyStock.body]).toEqual([400, noPrice.body]);
+      expect(await storedStocks(product.id)).toEqual([]);
       const withPrice = await patch({ offerId: product.id, stock: { price: 700, quantity: 4 } });
       expect(withPrice.status).toBe(200);
       expect(withPrice.body.stock).toEqual({ price: 700, bookedQuantity: 0, bookingLimitDatetime: null, quantity: 4 });

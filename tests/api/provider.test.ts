@@ -68,6 +68,12 @@ describe('GET /public/providers/v1/provider', () => {
     const response = await getProvider(inactive.apiKey);
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ global: ['This provider is inactive'] });
+    // Every operation answers so, before reading its input: an edition of a product too.
+    const edition = await world.api.call('EditProduct', {
+      body: { offerId: 1, name: 'Renamed' },
+      key: inactive.apiKey,
+    });
+    expect([edition.status, edition.body]).toEqual([403, { global: ['This provider is inactive'] }]);
   });
 
   it('answers JSON 404 for an unknown API path', async () => {

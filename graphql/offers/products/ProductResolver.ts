@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { venueInScope } from '../../providers/access.js';
+import { venueInScope, venueLinkInScope } from '../../providers/access.js';
 import type { GraphContext } from '../../shared/context.js';
 import { NotFoundError, type ValidationIssue, ValidationFailedError } from '../../shared/errors.js';
 import { offerInScope, offerViewInScope, requireIndividualOfferRights } from '../access.js';
@@ -56,6 +56,18 @@ function checkEanCheckDigits(eans: string[]): void {
   if (issues.length > 0) throw new ValidationFailedError(issues);
 }
 
+/**
+ * A product of the key, at a venue still linked to its provider: once the link is deactivated,
+ * the product is not found (404), as pass Culture answers. Internal keys reach every product.
+ */
+async function productAtLinkedVenue(context: GraphContext, offer: Offer): Promise<Offer> {
+  if (context.caller.kind !== 'provider') return offer;
+  await venueLinkInScope(context.em, context.caller, offer.venue.id).catch(() => {
+    throw new NotFoundError('Product offer not found');
+  });
+  return offer;
+}
+
 @Resolver(() => Offer)
 export class ProductResolver {
   @Query(() => [Offer], { description: 'Product offers of the calling provider, one page in id order.' })
@@ -64,8 +76,8 @@ export class ProductResolver {
   }
 
   @Query(() => Offer, { description: 'A product offer of the calling provider.' })
-  product(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Offer> {
-    return offerViewInScope(context, id, 'product');
+  async product(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<Offer> {
+    return productAtLinkedVenue(context, await offerViewInScope(context, id, 'product'));
   }
 
   @Query(() => [Offer], {
@@ -108,7 +120,9 @@ export class ProductResolver {
     @Arg('id', () => Int) id: number,
     @Arg('input', () => ProductEditInput) input: ProductEditInput,
   ): Promise<Offer> {
-    const edited = await editProduct(context, input, (scoped) => offerInScope(scoped, id, 'product'));
+    const edited = await editProduct(context, input, async (scoped) =>
+      productAtLinkedVenue(scoped, await offerInScope(scoped, id, 'product')),
+    );
     forgetOffers(context);
     return edited;
   }

@@ -85,31 +85,25 @@ const clearableFields = [
 /**
  * Changes the fields sent, in one transaction with the stock: `stock: null` deletes it (its
  * unused bookings are cancelled), a stock sent creates it or changes the fields given.
+ * A product stays at its venue (a location naming another one is 400), and keeps its EAN: a
+ * `categoryRelatedFields.ean` sent is checked like any EAN, then ignored, as pass Culture does.
  */
 export async function editProduct(
   context: GraphContext,
   input: ProductEditInput,
   load: (context: GraphContext) => Promise<Offer>,
 ): Promise<Offer> {
-  const providerId = callerProviderId(context);
   checkBookingLimitAhead(input.stock, context.clock.now());
   return answeringUniquenessRaces(() =>
     context.em.transactional(async (em) => {
       const scoped = { ...context, em };
       const offer = await load(scoped);
       await lockOfferForChanges(em, offer);
+      if (input.location && input.location.venueId !== offer.venue.id) {
+        throw BadRequestError.on('location.venueId', 'A product offer cannot be moved to another venue');
+      }
       const category = categoryById(offer.category) as Category;
-      await editOfferFields(scoped, offer, category, input as ProductEditInput & Record<string, unknown>, {
-        clearable: clearableFields,
-        check: ({ venueId }) =>
-          checkEanFree(
-            scoped,
-            providerId,
-            venueId,
-            (input.categoryRelatedFields?.ean as string | undefined) ?? offer.ean ?? undefined,
-            offer.id,
-          ),
-      });
+      await editOfferFields(scoped, offer, category, asSharedEdition(category, input), { clearable: clearableFields });
       const now = context.clock.now();
       const existing = input.stock !== undefined ? await liveStockOf(em, offer) : null;
       if (input.stock === null) await removeProductStock(context, em, existing);
@@ -121,4 +115,24 @@ export async function editProduct(
       return offer;
     }),
   );
+}
+
+/**
+ * The edition as the shared rules take it, as pass Culture edits a product: `image: null` and
+ * `categoryRelatedFields: null` change nothing (as if absent), `isActive` is ignored when a
+ * `publicationDatetime` is sent (the datetime wins), and the EAN sent is left out once checked
+ * (a malformed one is still a 422).
+ */
+function asSharedEdition(category: Category, input: ProductEditInput): ProductEditInput & Record<string, unknown> {
+  const edition: ProductEditInput & Record<string, unknown> = { ...input };
+  if (edition.image === null) edition.image = undefined;
+  if (edition.publicationDatetime !== undefined) edition.isActive = undefined;
+  const fields = edition.categoryRelatedFields;
+  if (fields === null) edition.categoryRelatedFields = undefined;
+  else if (fields && fields.ean !== undefined) {
+    const { ean, ...kept } = fields;
+    checkCategoryRelatedFields(category, { ean }, 'edit');
+    edition.categoryRelatedFields = kept;
+  }
+  return edition;
 }
