@@ -175,7 +175,16 @@ const countRule = '|' + ' --- |'.repeat(3 + countColumns.length);
 export function renderTables(rows: InventoryRow[]): string {
   const tagNames = tags.map((tag) => tag.name as string);
   const rowsOfTag = (tag: string) => rows.filter((row) => tagOf(row.operation) === tag);
-  const out: string[] = [generatedStart, '', '### Counts per tag', ''];
+  const out: string[] = [
+    generatedStart,
+    '',
+    '### What the walk covers',
+    '',
+    ...walkTable(rows),
+    '',
+    '### Counts per tag',
+    '',
+  ];
   out.push('| Tag ' + countHeader, '| --- ' + countRule);
   for (const tag of tagNames) out.push(`| ${tag} | ${countCells(tally(rowsOfTag(tag)))} |`);
   out.push(`| **Total** | ${countCells(tally(rows))} |`, '');
@@ -213,6 +222,43 @@ export function renderTables(rows: InventoryRow[]): string {
   }
   out.push(generatedEnd);
   return out.join('\n');
+}
+
+interface WalkCounts {
+  functions: number;
+  parametrized: number;
+  inherited: number;
+  rows: number;
+}
+
+/** Test functions, rows from parametrized tests and inherited rows, as the ids say them. */
+function walkCounts(tests: InventoryRow[]): WalkCounts {
+  const own = tests.filter((row) => !row.id.endsWith('(inherited)'));
+  return {
+    functions: new Set(own.map((row) => row.id.replace(/\[.*\]$/, ''))).size,
+    parametrized: own.filter((row) => /\]$/.test(row.id)).length,
+    inherited: tests.length - own.length,
+    rows: tests.length,
+  };
+}
+
+/**
+ * The real suite file by file: `file › Class.test[case]` ids, `(inherited)` for a helper
+ * class's test, `pcapi/…` ids for the code paths no test reaches.
+ */
+function walkTable(rows: InventoryRow[]): string[] {
+  const tests = rows.filter((row) => rowSource(row) === 'test');
+  const files = [...new Set(tests.map((row) => row.id.split(' › ')[0]))].sort();
+  const line = (name: string, counts: WalkCounts) =>
+    `| ${name} | ${counts.functions} | ${counts.parametrized} | ${counts.inherited} | ${counts.rows} |`;
+  return [
+    '| Real test file | Test functions | Rows from parametrized tests | Inherited rows | Rows |',
+    '| --- | --- | --- | --- | --- |',
+    ...files.map((file) => line(`\`${file}\``, walkCounts(tests.filter((row) => row.id.startsWith(`${file} › `))))),
+    line(`**${files.length} files**`, walkCounts(tests)),
+    '',
+    `And ${rows.length - tests.length} rows for real validators that no test of the suite reaches (\`pcapi/…\`).`,
+  ];
 }
 
 /** The decision with its generated part replaced by `tables`. */
