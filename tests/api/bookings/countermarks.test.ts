@@ -145,7 +145,8 @@ describe('countermarks', () => {
         userFirstName: 'Noa',
         userLastName: 'Bernard',
         userBirthDate: '2007-09-30',
-        userPhoneNumber: '0612345678',
+        // Answered in E.164, as pass Culture answers its beneficiaries' numbers.
+        userPhoneNumber: '+33612345678',
         userPostalCode: '69003',
       });
       // The token is read case-insensitively.
