@@ -159,6 +159,22 @@ describe('GET /public/bookings/v1/bookings', () => {
     expect(empty.body).toEqual({ bookings: [] });
   });
 
+  it('answers a reimbursed booking with status REIMBURSED, and finds it by that status', async () => {
+    const own = await suite.aWorld();
+    const date = await suite.anEventDate(own, { hours: 24, price: 2000 });
+    const reimbursed = await suite.book(own, date.stockId);
+    const confirmed = await suite.book(own, date.stockId);
+    expect((await suite.countermark('use', reimbursed.token, own.key)).status).toBe(204);
+    expect(await suite.runScheduledJobs(own, suite.now())).toMatchObject({ reimbursed: 1 });
+    const all = await suite.list({ offerId: date.offerId }, own.key);
+    expectStatus(all, 200);
+    expect(all.body.bookings.map((booking) => [booking.id, booking.status])).toEqual([
+      [reimbursed.id, 'REIMBURSED'],
+      [confirmed.id, 'CONFIRMED'],
+    ]);
+    expect(idsOf(await suite.list({ offerId: date.offerId, status: 'REIMBURSED' }, own.key))).toEqual([reimbursed.id]);
+  });
+
   it('filters by stock, price category, status and beginning (timezone-aware), alone or together', async () => {
     const t1 = event.t1;
     const inParis = new Date(t1.getTime() + HOUR).toISOString().replace('Z', '+01:00').replace('.000', '');
