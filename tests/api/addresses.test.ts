@@ -75,6 +75,22 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
       });
     });
 
+    it('records the coordinates to 5 decimals, and finds the address by the coordinates sent', async () => {
+      const body = anAddressBody(
+        '182 Rue Saint-Honoré',
+        { city: 'Paris', postalCode: '75001' },
+        [48.8669567, 2.310144],
+      );
+      const response = await api.create(body);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(recordedAsGiven({ ...body, latitude: 48.86696, longitude: 2.31014 }));
+      expect(await api.stored(response.body.id)).toMatchObject({ latitude: 48.86696, longitude: 2.31014 });
+      expect((await api.get(response.body.id)).body).toEqual(response.body);
+      const searched = await api.search(body);
+      expect(searched.status).toBe(200);
+      expect(searched.body).toEqual({ addresses: [response.body] });
+    });
+
     it('answers the same record for the same address spelled differently', async () => {
       const first = await api.create(anAddressBody('10 Rue Vieille du Temple', paris4, [48.8572, 2.3589]));
       expect(first.status).toBe(200);
@@ -507,7 +523,8 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
     const response = await api.create(rivoli);
 
     expect(response.status).toBe(200);
-    const found = anAddressBody('1 Rue de Rivoli', paris1, [48.860442, 2.336849]);
+    // Recorded to 5 decimals, as pass Culture stores coordinates.
+    const found = anAddressBody('1 Rue de Rivoli', paris1, [48.86044, 2.33685]);
     expect(response.body).toEqual({ id: expect.any(Number), banId: '75101_8158_00001', ...found });
     expect(stub.requests).toHaveLength(1);
     expect(stub.requests[0].pathname).toBe('/search/');
