@@ -20,7 +20,13 @@ import { Booking, type BookingStatus } from './Booking.js';
 import { readBookingViews, ProviderBooking } from './bookingViews.js';
 import { BookingTicket } from './BookingTicket.js';
 import { checkMove } from './bookingTransitions.js';
-import { cancelByVenue, COUNTERMARK_NOT_FOUND, keepBooking, useBooking } from './countermarks.js';
+import {
+  cancelByVenue,
+  COUNTERMARK_NOT_FOUND,
+  keepBooking,
+  requireActiveVenueLink,
+  useBooking,
+} from './countermarks.js';
 import { ProviderMessage } from './ProviderMessage.js';
 
 /** A booking of an offer the key reaches (its provider's, on its offerer's venues), or 404. */
@@ -59,7 +65,8 @@ export class BookingResolver {
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Arg('filters', () => BookingFiltersInput, { nullable: true }) filters: BookingFiltersInput | null,
   ): Promise<ProviderBooking[]> {
-    await offerViewInScope(context, offerId);
+    const offer = await offerViewInScope(context, offerId);
+    await requireActiveVenueLink(context, offer.venue.id, 'Offer not found');
     const { where, options } = pageQuery(page ?? new PageInput());
     return readBookingViews(context.em, {
       offerId,
@@ -82,6 +89,7 @@ export class BookingResolver {
       offerScope: reachableOfferConditions(context),
     });
     if (!view) throw new NotFoundError(COUNTERMARK_NOT_FOUND);
+    await requireActiveVenueLink(context, view.venueId, COUNTERMARK_NOT_FOUND);
     // A lookup answers as a validation would: a booking that could not be used is refused.
     checkMove(view, 'use', context.clock.now());
     return view;

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { reachableOffers } from '../offers/access.js';
+import { VenueProvider } from '../providers/VenueProvider.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
 import { failureReason, postSigned } from '../../platform/messaging/signedPost.js';
@@ -36,7 +37,20 @@ export async function bookingByToken(
   );
   if (!booking) throw new NotFoundError(COUNTERMARK_NOT_FOUND);
   await context.em.populate(booking, ['offer']);
+  await requireActiveVenueLink(context, booking.offer.venue.id, COUNTERMARK_NOT_FOUND);
   return booking;
+}
+
+/**
+ * A provider key reaches the bookings of a venue only while its provider's link to that venue
+ * is active: once the link is deactivated they are out of reach (404 with `notFound`), as pass
+ * Culture answers. Internal keys are not asked.
+ */
+export async function requireActiveVenueLink(context: GraphContext, venueId: number, notFound: string): Promise<void> {
+  const { caller } = context;
+  if (caller.kind !== 'provider') return;
+  const links = await context.em.count(VenueProvider, { venue: venueId, provider: caller.providerId, isActive: true });
+  if (links === 0) throw new NotFoundError(notFound);
 }
 
 /**

@@ -51,6 +51,15 @@ function beneficiaryIssues(input: BeneficiaryInput): ValidationIssue[] {
   return issues;
 }
 
+/**
+ * A phone number as pass Culture answers its beneficiaries' numbers, in E.164: without spaces,
+ * a French national number (0 and nine digits) written +33 and the nine digits.
+ */
+export function e164PhoneNumber(phoneNumber: string): string {
+  const compact = phoneNumber.replace(/ /g, '');
+  return /^0[1-9]\d{8}$/.test(compact) ? `+33${compact.slice(1)}` : compact;
+}
+
 /** A test beneficiary of the calling provider, with the 300 euro credit of a new pass. */
 export async function createBeneficiary(context: GraphContext, input: BeneficiaryInput): Promise<Beneficiary> {
   const providerId = callerProviderId(context);
@@ -62,7 +71,7 @@ export async function createBeneficiary(context: GraphContext, input: Beneficiar
     firstName: input.firstName,
     lastName: input.lastName,
     birthDate: input.birthDate,
-    phoneNumber: input.phoneNumber ?? null,
+    phoneNumber: input.phoneNumber == null ? null : e164PhoneNumber(input.phoneNumber),
     postalCode: input.postalCode ?? null,
     credit: INITIAL_CREDIT_CENTS,
     createdAt: context.clock.now(),

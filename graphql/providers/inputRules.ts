@@ -59,9 +59,9 @@ export const providersInputRules: InputRules = {
     }),
   },
   arguments: {
-    // Recording an address takes its coordinates as a pair; a search takes either.
+    // Recording an address and searching one both take the coordinates as a pair, as pass Culture does.
     'Mutation.createAddress': { input: addressSearchRule.superRefine(bothCoordinatesOrNone) },
-    'Query.searchAddresses': { input: addressSearchRule },
+    'Query.searchAddresses': { input: addressSearchRule.superRefine(bothCoordinatesOrNone) },
     'Query.offererVenues': { siren: sirenRule },
     'Query.venueBySiret': { siret: siretRule },
     'Query.providers': { search: z.string().max(PROVIDER_NAME_MAX_LENGTH) },

@@ -14,3 +14,6 @@ export const API_KEY_LABEL_MAX_LENGTH = 140;
 export const URL_MAX_LENGTH = 2083;
 /** The job type a staff member filters the queue by. */
 export const JOB_TYPE_FILTER_MAX_LENGTH = 100;
+
+/** Decimals of a recorded address's latitude and longitude, as pass Culture stores them (about a metre). */
+export const ADDRESS_COORDINATE_DECIMALS = 5;

@@ -75,6 +75,22 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
       });
     });
 
+    it('records the coordinates to 5 decimals, and finds the address by the coordinates sent', async () => {
+      const body = anAddressBody(
+        '182 Rue Saint-Honoré',
+        { city: 'Paris', postalCode: '75001' },
+        [48.8669567, 2.310144],
+      );
+      const response = await api.create(body);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(recordedAsGiven({ ...body, latitude: 48.86696, longitude: 2.31014 }));
+      expect(await api.stored(response.body.id)).toMatchObject({ latitude: 48.86696, longitude: 2.31014 });
+      expect((await api.get(response.body.id)).body).toEqual(response.body);
+      const searched = await api.search(body);
+      expect(searched.status).toBe(200);
+      expect(searched.body).toEqual({ addresses: [response.body] });
+    });
+
     it('answers the same record for the same address spelled differently', async () => {
       const first = await api.create(anAddressBody('10 Rue Vieille du Temple', paris4, [48.8572, 2.3589]));
       expect(first.status).toBe(200);
@@ -217,6 +233,12 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
         { loc: ['street'], type: 'string_too_long', ctx: { limit_value: 200 } },
       ],
       ['a missing city', { ...valid, city: undefined }, { loc: ['city'], msg: 'Field required', type: 'missing' }],
+      ['an empty city', { ...valid, city: '' }, { loc: ['city'], type: 'string_too_short', ctx: { limit_value: 1 } }],
+      [
+        'a missing postal code',
+        { ...valid, postalCode: undefined },
+        { loc: ['postalCode'], msg: 'Field required', type: 'missing' },
+      ],
       [
         'a city of 201 characters',
         { ...valid, city: 'b'.repeat(201) },
@@ -258,6 +280,7 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
       ],
       ['a latitude as text', { ...valid, latitude: 'abc' }, { loc: ['latitude'], type: 'float_parsing' }],
       ['a longitude as a boolean', { ...valid, longitude: true }, { loc: ['longitude'], type: 'float_type' }],
+      ['a longitude as text', { ...valid, longitude: 'hey' }, { loc: ['longitude'], type: 'float_parsing' }],
       ['a street as a number', { ...valid, street: 12 }, { loc: ['street'], type: 'string_type' }],
       // NUL is stored by neither database: once a 500 on PostgreSQL (found by the fuzzer).
       [
@@ -326,6 +349,71 @@ describe('addresses, offline (no GEOCODER_URL)', () => {
       const unknownCode = await api.search({ street: '1 Rue X', city: 'Paris', postalCode: '98199' });
       expect(unknownCode.status).toBe(400);
       expect(unknownCode.body).toEqual({ postalCode: [noMunicipality('Paris', '98199')] });
+    });
+
+    it('answers 422 naming the field for each bad or missing search value', async () => {
+      const valid = anAddressBody('20 Avenue de la République', lyon3, [45.7596, 4.8445]);
+      const without = (field: keyof typeof valid) => {
+        const query: Record<string, string | number> = { ...valid };
+        delete query[field];
+        return query;
+      };
+      const cases: [Record<string, string | number>, { loc: string[]; type: string }][] = [
+        [
+          { ...valid, postalCode: '6900' },
+          { loc: ['postalCode'], type: 'string_pattern_mismatch' },
+        ],
+        [
+          { ...valid, city: 'a'.repeat(201) },
+          { loc: ['city'], type: 'string_too_long' },
+        ],
+        [
+          { ...valid, street: 'a'.repeat(201) },
+          { loc: ['street'], type: 'string_too_long' },
+        ],
+        [
+          { ...valid, city: '' },
+          { loc: ['city'], type: 'string_too_short' },
+        ],
+        [
+          { ...valid, street: '' },
+          { loc: ['street'], type: 'string_too_short' },
+        ],
+        [
+          { ...valid, latitude: 91 },
+          { loc: ['latitude'], type: 'less_than_equal' },
+        ],
+        [
+          { ...valid, longitude: -183 },
+          { loc: ['longitude'], type: 'greater_than_equal' },
+        ],
+        [
+          { ...valid, latitude: -92 },
+          { loc: ['latitude'], type: 'greater_than_equal' },
+        ],
+        [
+          { ...valid, longitude: 190 },
+          { loc: ['longitude'], type: 'less_than_equal' },
+        ],
+        [
+          { ...valid, latitude: 'coucou' },
+          { loc: ['latitude'], type: 'float_parsing' },
+        ],
+        [
+          { ...valid, longitude: 'hey' },
+          { loc: ['longitude'], type: 'float_parsing' },
+        ],
+        [without('postalCode'), { loc: ['postalCode'], type: 'missing' }],
+        [without('city'), { loc: ['city'], type: 'missing' }],
+        [without('street'), { loc: ['street'], type: 'missing' }],
+        [without('latitude'), { loc: ['latitude'], type: 'missing' }],
+        [without('longitude'), { loc: ['longitude'], type: 'missing' }],
+      ];
+      for (const [query, issue] of cases) {
+        const response = await api.search(query);
+        expect(response.status, JSON.stringify(query)).toBe(422);
+        expect(response.body, JSON.stringify(query)).toEqual([expect.objectContaining(issue)]);
+      }
     });
 
     it('answers 422 for a missing street', async () => {
@@ -435,7 +523,8 @@ describe('addresses, with the address service (GEOCODER_URL)', () => {
     const response = await api.create(rivoli);
 
     expect(response.status).toBe(200);
-    const found = anAddressBody('1 Rue de Rivoli', paris1, [48.860442, 2.336849]);
+    // Recorded to 5 decimals, as pass Culture stores coordinates.
+    const found = anAddressBody('1 Rue de Rivoli', paris1, [48.86044, 2.33685]);
     expect(response.body).toEqual({ id: expect.any(Number), banId: '75101_8158_00001', ...found });
     expect(stub.requests).toHaveLength(1);
     expect(stub.requests[0].pathname).toBe('/search/');

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { BadRequestError } from '../../shared/errors.js';
 import { Address } from '../Address.js';
+import { ADDRESS_COORDINATE_DECIMALS } from '../limits.js';
 import type { Geocoder, Municipality } from '../geocoding/index.js';
 import { addressLookupKey } from './lookupKey.js';
 
@@ -18,6 +19,12 @@ interface Place {
   latitude: number;
   longitude: number;
   isManualEdition: boolean;
+}
+
+/** A coordinate as recorded: rounded to ADDRESS_COORDINATE_DECIMALS decimals, as pass Culture stores it. */
+export function recordedCoordinate(value: number): number {
+  const scale = 10 ** ADDRESS_COORDINATE_DECIMALS;
+  return Math.round(value * scale) / scale;
 }
 
 function unknownMunicipality(city: string, postalCode: string): BadRequestError {
@@ -51,6 +58,8 @@ async function recordOnce(
       departmentCode: municipality.departmentCode,
       lookupKey,
       ...place,
+      latitude: recordedCoordinate(place.latitude),
+      longitude: recordedCoordinate(place.longitude),
     })
     .onConflict('lookup_key')
     .ignore()
@@ -99,15 +108,15 @@ export async function findOrCreateAddress(
   });
 }
 
-/** Recorded addresses matching a street, city and postal code (and the coordinates, when given). */
+/** Recorded addresses matching a street, city and postal code (and the coordinates, when given, as recorded). */
 export async function searchAddresses(em: EntityManager, geocoder: Geocoder, input: AddressInput): Promise<Address[]> {
   const municipality = municipalityOf(geocoder, input.city, input.postalCode);
   return em.find(
     Address,
     {
       lookupKey: addressLookupKey(input.street.trim(), municipality),
-      ...(input.latitude != null ? { latitude: input.latitude } : {}),
-      ...(input.longitude != null ? { longitude: input.longitude } : {}),
+      ...(input.latitude != null ? { latitude: recordedCoordinate(input.latitude) } : {}),
+      ...(input.longitude != null ? { longitude: recordedCoordinate(input.longitude) } : {}),
     },
     { orderBy: { id: 'asc' } },
   );

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, expectStatus } from '../../support/api.js';
-import { HOUR, useBookingWorld, type World } from '../../support/bookingWorld.js';
+import { books, HOUR, useBookingWorld, type World } from '../../support/bookingWorld.js';
 
 const suite = useBookingWorld();
 
@@ -117,6 +117,62 @@ describe('GET /public/bookings/v1/bookings', () => {
       priceCategoryLabel: 'A',
       price: 2500,
     });
+  });
+
+  it("answers a product's bookings with its EAN and no price category, and an empty list for an offer without bookings", async () => {
+    const product = await suite.aProduct(world, { category: 'LIVRE_PAPIER', price: 1234, ean: books[1].ean });
+    const booked = await suite.book(world, product.stockId, { beneficiaryId: beneficiaries.x });
+    const response = await suite.list({ offerId: product.offerId }, world.key);
+    expectStatus(response, 200);
+    expect(response.body).toEqual({
+      bookings: [
+        {
+          id: booked.id,
+          status: 'CONFIRMED',
+          quantity: 1,
+          price: 1234,
+          creationDate: (await suite.storedBooking(booked.id)).creationDate.toISOString(),
+          confirmationDate: null,
+          offerId: product.offerId,
+          offerName: 'A paper book',
+          offerEan: books[1].ean,
+          offerAddress: '4 Place Bellecour, 69002 Lyon',
+          offerDepartmentCode: '69',
+          stockId: product.stockId,
+          priceCategoryId: null,
+          priceCategoryLabel: null,
+          venueId: suite.bookshop(),
+          venueName: 'Librairie de la Démo',
+          userEmail: 'x@example.com',
+          userFirstName: 'Xavier',
+          userLastName: 'X',
+          userBirthDate: '2007-01-01',
+          userPhoneNumber: null,
+          userPostalCode: '75011',
+        },
+      ],
+    });
+
+    const unbooked = await suite.aProduct(world, { price: 500 });
+    const empty = await suite.list({ offerId: unbooked.offerId }, world.key);
+    expectStatus(empty, 200);
+    expect(empty.body).toEqual({ bookings: [] });
+  });
+
+  it('answers a reimbursed booking with status REIMBURSED, and finds it by that status', async () => {
+    const own = await suite.aWorld();
+    const date = await suite.anEventDate(own, { hours: 24, price: 2000 });
+    const reimbursed = await suite.book(own, date.stockId);
+    const confirmed = await suite.book(own, date.stockId);
+    expect((await suite.countermark('use', reimbursed.token, own.key)).status).toBe(204);
+    expect(await suite.runScheduledJobs(own, suite.now())).toMatchObject({ reimbursed: 1 });
+    const all = await suite.list({ offerId: date.offerId }, own.key);
+    expectStatus(all, 200);
+    expect(all.body.bookings.map((booking) => [booking.id, booking.status])).toEqual([
+      [reimbursed.id, 'REIMBURSED'],
+      [confirmed.id, 'CONFIRMED'],
+    ]);
+    expect(idsOf(await suite.list({ offerId: date.offerId, status: 'REIMBURSED' }, own.key))).toEqual([reimbursed.id]);
   });
 
   it('filters by stock, price category, status and beginning (timezone-aware), alone or together', async () => {

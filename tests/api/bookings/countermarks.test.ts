@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { VenueProvider } from '../../../graphql/providers/VenueProvider.js';
 import { expectStatus } from '../../support/api.js';
 import {
   type Booked,
@@ -143,7 +145,8 @@ describe('countermarks', () => {
         userFirstName: 'Noa',
         userLastName: 'Bernard',
         userBirthDate: '2007-09-30',
-        userPhoneNumber: '0612345678',
+        // Answered in E.164, as pass Culture answers its beneficiaries' numbers.
+        userPhoneNumber: '+33612345678',
         userPostalCode: '69003',
       });
       // The token is read case-insensitively.
@@ -277,43 +280,50 @@ describe('countermarks', () => {
       return { ...made, usedAt: iso(suite.now()) };
     }
 
-    for (const row of rows) {
-      it(`(${row.name}) GET token and use are gone (410), and the validation date stays`, async () => {
-        const world = await suite.aWorld();
-        const { booking } = await used(world, row);
-        suite.testApp.clock.advance(HOUR);
-        await expectRefused(world, booking, ['get', 'use'], {
-          status: 410,
-          message: 'This booking has already been validated',
-        });
-      });
-
-      it(`(${row.name}) keep turns it back to CONFIRMED (204), then it can be used again`, async () => {
-        const world = await suite.aWorld();
-        const { booking, price } = await used(world, row);
-        expect((await suite.countermark('keep', booking.token, world.key)).status).toBe(204);
-        expect(await suite.stateOf(booking.id)).toEqual({
-          status: 'CONFIRMED',
-          dateUsed: null,
-          cancellationDate: null,
-          cancellationReason: null,
-          reimbursementDate: null,
-          credit: CREDIT - price,
-          bookedQuantity: 1,
-        });
-        expect((await suite.countermark('use', booking.token, world.key)).status).toBe(204);
-        expect((await suite.storedBooking(booking.id)).status).toBe('USED');
-      });
-
-      it(`(${row.name}) cancel is gone (410): undo the validation first`, async () => {
-        const world = await suite.aWorld();
-        const { booking } = await used(world, row);
-        await expectRefused(world, booking, ['cancel'], {
-          status: 410,
-          message: 'This booking has already been validated: undo it (keep) first',
-        });
+    /** A USED booking: GET token and use are gone (410), and its validation date stays. */
+    async function goneOnceUsed(row: Row) {
+      const world = await suite.aWorld();
+      const { booking } = await used(world, row);
+      suite.testApp.clock.advance(HOUR);
+      await expectRefused(world, booking, ['get', 'use'], {
+        status: 410,
+        message: 'This booking has already been validated',
       });
     }
+    /** A USED booking: keep turns it back to CONFIRMED (204), its credit still spent; it can be used again. */
+    async function keptBack(row: Row) {
+      const world = await suite.aWorld();
+      const { booking, price } = await used(world, row);
+      expect((await suite.countermark('keep', booking.token, world.key)).status).toBe(204);
+      expect(await suite.stateOf(booking.id)).toEqual({
+        status: 'CONFIRMED',
+        dateUsed: null,
+        cancellationDate: null,
+        cancellationReason: null,
+        reimbursementDate: null,
+        credit: CREDIT - price,
+        bookedQuantity: 1,
+      });
+      expect((await suite.countermark('use', booking.token, world.key)).status).toBe(204);
+      expect((await suite.storedBooking(booking.id)).status).toBe('USED');
+    }
+    /** A USED booking cannot be cancelled (410) until its validation is undone. */
+    async function notCancelledOnceUsed(row: Row) {
+      const world = await suite.aWorld();
+      const { booking } = await used(world, row);
+      await expectRefused(world, booking, ['cancel'], {
+        status: 410,
+        message: 'This booking has already been validated: undo it (keep) first',
+      });
+    }
+    const [product, event] = rows;
+
+    it('(product) GET token and use are gone (410), and the validation date stays', () => goneOnceUsed(product));
+    it('(event) GET token and use are gone (410), and the validation date stays', () => goneOnceUsed(event));
+    it('(product) keep turns it back to CONFIRMED (204), then it can be used again', () => keptBack(product));
+    it('(event) keep turns it back to CONFIRMED (204), then it can be used again', () => keptBack(event));
+    it('(product) cancel is gone (410): undo the validation first', () => notCancelledOnceUsed(product));
+    it('(event) cancel is gone (410): undo the validation first', () => notCancelledOnceUsed(event));
   });
 
   describe('a CANCELLED booking', () => {
@@ -383,6 +393,46 @@ describe('countermarks', () => {
       expect((await suite.byToken(foreign.booking.token, other.key)).status).toBe(200);
     });
 
+    it('is not found (404) once the provider’s link to the venue is deactivated: GET token, use, keep, cancel and the list', async () => {
+      const world = await suite.aWorld();
+      const product = await suite.aProduct(world, { price: 1500 });
+      const { token, id } = await suite.book(world, product.stockId);
+      const link = { provider: world.providerId, venue: suite.bookshop() };
+      const before = await suite.stateOf(id);
+      await suite.em().nativeUpdate(VenueProvider, link, { isActive: false });
+      try {
+        for (const operation of ['get', 'use', 'keep', 'cancel'] as const) {
+          const response = await attempt(operation, token, world.key);
+          expect(response.status, operation).toBe(404);
+          expect(response.body, operation).toEqual(NOT_FOUND);
+        }
+        const list = await suite.list({ offerId: product.offerId }, world.key);
+        expect(list.status).toBe(404);
+        expect(list.body).toEqual({ global: ['Offer not found'] });
+        expect(await suite.stateOf(id)).toEqual(before);
+      } finally {
+        await suite.em().nativeUpdate(VenueProvider, link, { isActive: true });
+      }
+      // Linked again, the provider reaches its booking again.
+      expect((await suite.byToken(token, world.key)).status).toBe(200);
+      expect((await suite.list({ offerId: product.offerId }, world.key)).status).toBe(200);
+    });
+
+    it('answers 404 to GET token, use, keep and cancel without a token in the path', async () => {
+      const world = await suite.aWorld();
+      const calls = [
+        request(suite.testApp.app).get('/public/bookings/v1/token/'),
+        request(suite.testApp.app).patch('/public/bookings/v1/use/token/'),
+        request(suite.testApp.app).patch('/public/bookings/v1/keep/token/'),
+        request(suite.testApp.app).patch('/public/bookings/v1/cancel/token/'),
+      ];
+      for (const call of calls) {
+        const response = await call.set('Authorization', `Bearer ${world.key}`);
+        expect(response.status).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+      }
+    });
+
     it('is malformed (422 on token) when it holds NUL, which no database stores: once a 500 (fuzzer)', async () => {
       const world = await suite.aWorld();
       for (const operation of ['get', 'use', 'keep', 'cancel'] as const) {
@@ -390,6 +440,29 @@ describe('countermarks', () => {
         expect(response.status, operation).toBe(422);
         expect(response.body[0].loc, operation).toEqual(['token']);
       }
+    });
+  });
+
+  describe('without an API key', () => {
+    it('answers 401 without a key to GET token, use, keep, cancel and the list, and changes nothing', async () => {
+      const world = await suite.aWorld();
+      const product = await suite.aProduct(world, { price: 1500 });
+      const booked = await suite.book(world, product.stockId);
+      const before = await suite.stateOf(booked.id);
+      for (const key of [null, 'test_unknown_key']) {
+        const answers = [
+          await suite.api.call('GetBookingByToken', { params: { token: booked.token }, key }),
+          await suite.api.call('ValidateBookingByToken', { params: { token: booked.token }, key }),
+          await suite.api.call('CancelBookingValidationByToken', { params: { token: booked.token }, key }),
+          await suite.api.call('CancelBookingByToken', { params: { token: booked.token }, key }),
+          await suite.api.call('GetBookingsByOffer', { query: { offerId: product.offerId }, key }),
+        ];
+        for (const answer of answers) {
+          expect(answer.status).toBe(401);
+          if (key === null) expect(answer.body).toEqual({ auth: 'API key required' });
+        }
+      }
+      expect(await suite.stateOf(booked.id)).toEqual(before);
     });
   });
 });

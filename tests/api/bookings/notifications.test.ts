@@ -38,7 +38,7 @@ describe('messages to the provider', () => {
       user_email: 'flat@example.com',
       user_first_name: 'Zoé',
       user_last_name: 'Plate',
-      user_phone: '+33 6 00 00 00 01',
+      user_phone: '+33600000001',
       venue_address: '4 Place Bellecour',
       venue_department_code: '69',
       venue_id: suite.bookshop(),

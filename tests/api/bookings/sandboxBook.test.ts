@@ -101,8 +101,17 @@ describe('sandboxBook', () => {
     expect(await aBeneficiary(suite.testApp, world.key, lea)).toEqual({
       id: expect.any(Number),
       ...lea,
+      // Kept in E.164, as pass Culture answers its beneficiaries' numbers.
+      phoneNumber: '+33612345678',
       credit: CREDIT,
     });
+    const national = await aBeneficiary(suite.testApp, world.key, {
+      ...lea,
+      email: 'lea2@example.com',
+      phoneNumber: '06 12 34 56 78',
+    });
+    expect(national.phoneNumber).toBe('+33612345678');
+    // The refused one below is not recorded: Léa and her second account only.
     const refused = await suite.graph(world.key, CREATE_BENEFICIARY, {
       input: {
         email: 'not-an-email',
@@ -119,7 +128,7 @@ describe('sandboxBook', () => {
       ['birthDate'],
       ['postalCode'],
     ]);
-    expect(await suite.em().count(Beneficiary, { provider: world.providerId })).toBe(1);
+    expect(await suite.em().count(Beneficiary, { provider: world.providerId })).toBe(2);
   });
 
   describe('refusals, which write nothing', () => {
