@@ -244,8 +244,14 @@ describe.skipIf(!ready)('two processes on one PostgreSQL and one Redis, and one 
     const people = await beneficiaries(20, 'notified');
     const keys = await newKeys(1);
     receiver.reset();
-    // A slow receiver: deliveries are in flight long enough to be cut.
-    receiver.answer('/notify', { slow: { afterMs: 800, status: 200, json: {} } });
+    // The receiver holds every delivery until one process is killed: the killed process then surely
+    // has one in flight to cut, however busy the machine (a fixed delay let it finish first).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    receiver.answer('/notify', async () => {
+      await released;
+      return { slow: { afterMs: 50, status: 200, json: {} } };
+    });
 
     const tokens: string[] = [];
     for (const [index, beneficiaryId] of people.entries()) {
@@ -273,6 +279,7 @@ describe.skipIf(!ready)('two processes on one PostgreSQL and one Redis, and one 
     const victim = processes[0];
     victim.child.kill('SIGKILL');
     expect((await victim.exited).signal).toBe('SIGKILL');
+    release();
 
     const messages = await write((em) =>
       em.find(ProviderMessage, { booking: { stock: stockId } }, { orderBy: { id: 'asc' } }),
