@@ -1169,6 +1169,17 @@ describe('Event Offers', () => {
         addressLabel: 'Truffaut room',
       });
       expect((await read(event.id)).body.location.addressLabel).toBe('Truffaut room');
+      // A key the location does not have is ignored, as the contract's locations do not forbid one.
+      const misspelt = await edit(event.id, {
+        location: { type: 'address', venueId: theatre(), addressId: address.id, adressLabel: 'Typo room' },
+      });
+      expectStatus(misspelt, 200);
+      expect(misspelt.body.location).toEqual({
+        type: 'address',
+        venueId: theatre(),
+        addressId: address.id,
+        addressLabel: null,
+      });
     });
 
     it('answers 404 for a location at a venue out of reach or whose link is inactive, or at an unknown address, changing nothing', async () => {
