@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventCategories } from '../../graphql/offers/catalogue/index.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
@@ -10,11 +10,13 @@ import { Job } from '../../platform/jobs/Job.js';
 import { PUBLICATION_TASK } from '../../graphql/offers/work.js';
 import { expectStatus } from '../support/api.js';
 import { drainJobs, graphqlAs } from '../support/builders.js';
+import { aProvider } from '../support/fixtures.js';
 import { aPng } from '../support/images.js';
 import {
   accessibility,
   anAddress,
   anEventBody as anEventBodyAt,
+  anotherSandboxKey,
   aProductBody,
   expectIssueAt,
   expectServedPng,
@@ -915,6 +917,519 @@ describe('Event Offers', () => {
       const response = await patch(created.body.id, { name: 'Stolen' }, world.other.apiKey);
       expect(response.status).toBe(404);
       expect((await stored(created.body.id)).name).toBe('Rock night');
+    });
+  });
+
+  describe('edition, field by field as pass Culture edits an event', () => {
+    // A key of its own for each test: these tests make more calls than a key may make in a minute.
+    let key: string;
+    beforeEach(async () => {
+      key = await anotherSandboxKey(world);
+    });
+    const create = (body: unknown, as = key) => world.api.call('PostEventOffer', { body, key: as });
+    const edit = (id: number | string, body: unknown, as = key) =>
+      world.api.call('EditEvent', { params: { event_id: id }, body, key: as });
+    const read = (id: number) => world.api.call('GetEvent', { params: { event_id: id }, key });
+    const cinema = (overrides: Record<string, unknown> = {}) =>
+      anEventBody({
+        name: 'The 400 Blows',
+        categoryRelatedFields: { category: 'SEANCE_CINE', stageDirector: 'François Truffaut', visa: '22757' },
+        description: 'A boy runs away.',
+        bookingEmail: 'notify@cinema.example.com',
+        bookingContact: 'contact@cinema.example.com',
+        itemCollectionDetails: 'At the box office',
+        eventDuration: 99,
+        ...overrides,
+      });
+    const aCinemaEvent = async (overrides: Record<string, unknown> = {}) => {
+      const created = await create(cinema(overrides));
+      expectStatus(created, 200);
+      return created.body as Record<string, unknown> & { id: number };
+    };
+    let idCounter = 0;
+    const nextId = () => `screening-${(idCounter += 1)}`;
+
+    it('changes each field sent alone (200), answered and stored, the others untouched', async () => {
+      const event = await aCinemaEvent({ idAtProvider: nextId() });
+      const changes: [string, unknown][] = [
+        ['name', 'Jules and Jim'],
+        ['description', 'Two friends in love with the same woman.'],
+        ['bookingEmail', 'new-address@cinema.example.com'],
+        ['bookingContact', 'new-contact@cinema.example.com'],
+        ['itemCollectionDetails', 'At the machine in the hall'],
+        ['eventDuration', 105],
+        ['externalTicketOfficeUrl', 'https://cinema.example.com/tickets'],
+        ['idAtProvider', nextId()],
+      ];
+      let before = event;
+      for (const [field, value] of changes) {
+        const edited = await edit(event.id, { [field]: value });
+        expectStatus(edited, 200);
+        expect(edited.body).toEqual({ ...before, [field]: value });
+        expect((await stored(event.id))[field as keyof Offer]).toEqual(value);
+        before = edited.body;
+      }
+      // An idAtProvider another venue's offer has is fine.
+      const elsewhere = nextId();
+      expectStatus(await create(anEventBodyAt(world.sandbox.venues[1].id, { idAtProvider: elsewhere })), 200);
+      const shared = await edit(event.id, { idAtProvider: elsewhere });
+      expectStatus(shared, 200);
+      expect((await stored(event.id)).idAtProvider).toBe(elsewhere);
+    });
+
+    it('clears with null each field an event may be without (200), answered and stored null', async () => {
+      const event = await aCinemaEvent({
+        idAtProvider: nextId(),
+        publicationDatetime: 'now',
+        bookingAllowedDatetime: '2026-12-01T10:00:00Z',
+      });
+      for (const field of [
+        'description',
+        'bookingEmail',
+        'bookingContact',
+        'itemCollectionDetails',
+        'eventDuration',
+        'idAtProvider',
+        'publicationDatetime',
+        'bookingAllowedDatetime',
+      ]) {
+        expect(event[field]).not.toBeNull();
+        const cleared = await edit(event.id, { [field]: null });
+        expectStatus(cleared, 200);
+        expect((cleared.body as Record<string, unknown>)[field]).toBeNull();
+        expect((await stored(event.id))[field as keyof Offer]).toBeNull();
+      }
+    });
+
+    it('changes every accessibility flag, or one and keeps the others, and toggles duo bookings (200)', async () => {
+      const event = await aCinemaEvent();
+      const flipped = {
+        audioDisabilityCompliant: false,
+        mentalDisabilityCompliant: true,
+        motorDisabilityCompliant: false,
+        visualDisabilityCompliant: true,
+      };
+      const all = await edit(event.id, { accessibility: flipped });
+      expectStatus(all, 200);
+      expect(all.body.accessibility).toEqual(flipped);
+      const one = await edit(event.id, { accessibility: { audioDisabilityCompliant: true } });
+      expect(one.body.accessibility).toEqual({ ...flipped, audioDisabilityCompliant: true });
+      const row = await stored(event.id);
+      expect([row.audioDisabilityCompliant, row.mentalDisabilityCompliant]).toEqual([true, true]);
+      // A flag sent null is kept, as the partial accessibility declares it nullable.
+      const nullFlag = await edit(event.id, { accessibility: { audioDisabilityCompliant: null } });
+      expectStatus(nullFlag, 200);
+      expect(nullFlag.body.accessibility.audioDisabilityCompliant).toBe(true);
+      for (const enableDoubleBookings of [false, true]) {
+        const duo = await edit(event.id, { enableDoubleBookings });
+        expectStatus(duo, 200);
+        expect(duo.body.enableDoubleBookings).toBe(enableDoubleBookings);
+        expect((await stored(event.id)).enableDoubleBookings).toBe(enableDoubleBookings);
+      }
+    });
+
+    it('changes many fields at once, the datetimes sent in +02:00 stored in UTC', async () => {
+      const event = await aCinemaEvent();
+      const edited = await edit(event.id, {
+        name: 'Jules and Jim',
+        description: 'Two friends.',
+        bookingEmail: 'new-address@cinema.example.com',
+        bookingContact: 'new-contact@cinema.example.com',
+        itemCollectionDetails: 'At the machine in the hall',
+        eventDuration: 105,
+        externalTicketOfficeUrl: 'https://cinema.example.com/tickets',
+        enableDoubleBookings: false,
+        idAtProvider: 'evening-screening',
+        accessibility: {
+          audioDisabilityCompliant: false,
+          mentalDisabilityCompliant: true,
+          motorDisabilityCompliant: false,
+          visualDisabilityCompliant: true,
+        },
+        categoryRelatedFields: { category: 'SEANCE_CINE', stageDirector: 'Jean-Luc Godard', visa: '27414' },
+        publicationDatetime: '2026-12-01T08:00:00+02:00',
+        bookingAllowedDatetime: '2026-12-15T10:00:00+02:00',
+      });
+      expectStatus(edited, 200);
+      const row = await stored(event.id);
+      expect({
+        name: row.name,
+        eventDuration: row.eventDuration,
+        enableDoubleBookings: row.enableDoubleBookings,
+        idAtProvider: row.idAtProvider,
+        mental: row.mentalDisabilityCompliant,
+        categoryRelatedFields: row.categoryRelatedFields,
+        externalTicketOfficeUrl: row.externalTicketOfficeUrl,
+        publicationDatetime: row.publicationDatetime?.toISOString(),
+        bookingAllowedDatetime: row.bookingAllowedDatetime?.toISOString(),
+      }).toEqual({
+        name: 'Jules and Jim',
+        eventDuration: 105,
+        enableDoubleBookings: false,
+        idAtProvider: 'evening-screening',
+        mental: true,
+        categoryRelatedFields: { stageDirector: 'Jean-Luc Godard', visa: '27414' },
+        externalTicketOfficeUrl: 'https://cinema.example.com/tickets',
+        publicationDatetime: '2026-12-01T06:00:00.000Z',
+        bookingAllowedDatetime: '2026-12-15T08:00:00.000Z',
+      });
+      expect(edited.body).toMatchObject({
+        status: 'SCHEDULED',
+        publicationDatetime: '2026-12-01T06:00:00.000Z',
+        bookingAllowedDatetime: '2026-12-15T08:00:00.000Z',
+      });
+    });
+
+    it('changes the category fields sent and keeps the others; null, the category alone or an unknown field change nothing', async () => {
+      const event = await aCinemaEvent();
+      const both = await edit(event.id, {
+        categoryRelatedFields: { category: 'SEANCE_CINE', stageDirector: 'Jean-Luc Godard', visa: '27414' },
+      });
+      expectStatus(both, 200);
+      expect(both.body.categoryRelatedFields).toEqual({
+        category: 'SEANCE_CINE',
+        stageDirector: 'Jean-Luc Godard',
+        visa: '27414',
+      });
+      const one = await edit(event.id, { categoryRelatedFields: { category: 'SEANCE_CINE', visa: '11111' } });
+      expect(one.body.categoryRelatedFields.stageDirector).toBe('Jean-Luc Godard');
+      const empty = await edit(event.id, { categoryRelatedFields: { category: 'SEANCE_CINE', stageDirector: '' } });
+      expect(empty.body.categoryRelatedFields.stageDirector).toBe('');
+      expect((await stored(event.id)).categoryRelatedFields).toEqual({ stageDirector: '', visa: '11111' });
+      const unknown = await edit(event.id, {
+        categoryRelatedFields: { category: 'SEANCE_CINE', stageDirector: 'Agnès Varda', producer: 'Marcel Berbert' },
+      });
+      expectStatus(unknown, 200);
+      expect(unknown.body.categoryRelatedFields).toEqual({
+        category: 'SEANCE_CINE',
+        stageDirector: 'Agnès Varda',
+        visa: '11111',
+      });
+      for (const categoryRelatedFields of [null, { category: 'SEANCE_CINE' }]) {
+        const unchanged = await edit(event.id, { categoryRelatedFields });
+        expectStatus(unchanged, 200);
+        expect(unchanged.body).toEqual(unknown.body);
+      }
+      expect((await stored(event.id)).categoryRelatedFields).toEqual({ stageDirector: 'Agnès Varda', visa: '11111' });
+    });
+
+    it('answers a music type and a show type sent as their slugs, the other fields kept', async () => {
+      const concert = await create(
+        anEventBody({ categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', author: 'Ray Charles' } }),
+      );
+      const jazz = await edit(concert.body.id, {
+        categoryRelatedFields: { category: 'CONCERT', musicType: 'JAZZ-BLUES' },
+      });
+      expectStatus(jazz, 200);
+      expect(jazz.body.categoryRelatedFields).toEqual({
+        category: 'CONCERT',
+        author: 'Ray Charles',
+        musicType: 'JAZZ-BLUES',
+      });
+      const show = await create(
+        anEventBody({ categoryRelatedFields: { category: 'SPECTACLE_REPRESENTATION', showType: 'OPERA-GRAND_OPERA' } }),
+      );
+      const opera = await edit(show.body.id, {
+        categoryRelatedFields: { category: 'SPECTACLE_REPRESENTATION', showType: 'OPERA-SINGSPIEL' },
+      });
+      expectStatus(opera, 200);
+      expect(opera.body.categoryRelatedFields).toEqual({
+        category: 'SPECTACLE_REPRESENTATION',
+        showType: 'OPERA-SINGSPIEL',
+      });
+    });
+
+    it('moves an event to another venue of the key, physical or at an address; location: null changes nothing', async () => {
+      const event = await aCinemaEvent();
+      const bookshop = world.sandbox.venues[1].id;
+      const unchanged = await edit(event.id, { location: null });
+      expectStatus(unchanged, 200);
+      expect(unchanged.body.location).toEqual({ type: 'physical', venueId: theatre() });
+      const moved = await edit(event.id, { location: { type: 'physical', venueId: bookshop } });
+      expectStatus(moved, 200);
+      expect(moved.body.location).toEqual({ type: 'physical', venueId: bookshop });
+      expect((await stored(event.id)).venue.id).toBe(bookshop);
+      const address = await anAddress(world.api);
+      const back = await edit(event.id, { location: { type: 'address', venueId: theatre(), addressId: address.id } });
+      expectStatus(back, 200);
+      expect(back.body.location).toEqual({
+        type: 'address',
+        venueId: theatre(),
+        addressId: address.id,
+        addressLabel: null,
+      });
+      expect((await stored(event.id)).venue.id).toBe(theatre());
+      const labelled = await edit(event.id, {
+        location: { type: 'address', venueId: theatre(), addressId: address.id, addressLabel: 'Truffaut room' },
+      });
+      expect(labelled.body.location).toEqual({
+        type: 'address',
+        venueId: theatre(),
+        addressId: address.id,
+        addressLabel: 'Truffaut room',
+      });
+      expect((await read(event.id)).body.location.addressLabel).toBe('Truffaut room');
+      // A key the location does not have is ignored, as the contract's locations do not forbid one.
+      const misspelt = await edit(event.id, {
+        location: { type: 'address', venueId: theatre(), addressId: address.id, adressLabel: 'Typo room' },
+      });
+      expectStatus(misspelt, 200);
+      expect(misspelt.body.location).toEqual({
+        type: 'address',
+        venueId: theatre(),
+        addressId: address.id,
+        addressLabel: null,
+      });
+    });
+
+    it('answers 404 for a location at a venue out of reach or whose link is inactive, or at an unknown address, changing nothing', async () => {
+      const event = await aCinemaEvent();
+      const outOfReach = await edit(event.id, { name: 'Moved?', location: { type: 'physical', venueId: 999999 } });
+      expect([outOfReach.status, outOfReach.body]).toEqual([404, { global: ['Venue not found'] }]);
+      const unknownAddress = await edit(event.id, {
+        name: 'Moved?',
+        location: { type: 'address', venueId: theatre(), addressId: 999999 },
+      });
+      expect([unknownAddress.status, unknownAddress.body]).toEqual([404, { global: ['Address not found'] }]);
+      const em = world.testApp.database.orm.em.fork();
+      const link = await em.findOneOrFail(VenueProvider, {
+        venue: world.sandbox.venues[1].id,
+        provider: world.sandbox.provider.id,
+      });
+      link.isActive = false;
+      await em.flush();
+      try {
+        const inactive = await edit(event.id, {
+          name: 'Moved?',
+          location: { type: 'physical', venueId: world.sandbox.venues[1].id },
+        });
+        expect([inactive.status, inactive.body]).toEqual([404, { global: ['Venue not found'] }]);
+      } finally {
+        link.isActive = true;
+        await em.flush();
+      }
+      const row = await stored(event.id);
+      expect([row.name, row.venue.id]).toEqual(['The 400 Blows', theatre()]);
+    });
+
+    it('adds an image with its credit, that image: null keeps', async () => {
+      const event = await aCinemaEvent();
+      const png = aPng(400, 600);
+      const added = await edit(event.id, { image: { file: png.toString('base64'), credit: 'Les Films du Carrosse' } });
+      expectStatus(added, 200);
+      await expectServedPng(world.testApp, added.body.image, 'Les Films du Carrosse', png);
+      const kept = await edit(event.id, { image: null });
+      expectStatus(kept, 200);
+      expect(kept.body.image).toEqual(added.body.image);
+      expect((await read(event.id)).body.image).toEqual(added.body.image);
+    });
+
+    it('adds, replaces, keeps and removes a video', async () => {
+      const event = await aCinemaEvent();
+      const first = 'https://www.youtube.com/watch?v=fW6goBu8aP0';
+      const second = 'https://www.youtube.com/watch?v=ECNtXXewvHY';
+      for (const videoUrl of [first, second]) {
+        const set = await edit(event.id, { videoUrl });
+        expectStatus(set, 200);
+        expect(set.body.videoUrl).toBe(videoUrl);
+        expect((await stored(event.id)).videoUrl).toBe(videoUrl);
+      }
+      const kept = await edit(event.id, { name: 'Jules and Jim' });
+      expect(kept.body.videoUrl).toBe(second);
+      const removed = await edit(event.id, { videoUrl: null });
+      expectStatus(removed, 200);
+      expect(removed.body.videoUrl).toBeNull();
+      expect((await stored(event.id)).videoUrl).toBeNull();
+    });
+
+    it('answers the new status: INACTIVE, SCHEDULED (isActive false loses to a datetime), PUBLISHED or ACTIVE', async () => {
+      const statusAfter = async (body: Record<string, unknown>) => {
+        const event = await aCinemaEvent({ publicationDatetime: 'now' });
+        const em = world.testApp.database.orm.em.fork();
+        const priceCategory = em.create(PriceCategory, {
+          offer: event.id,
+          label: 'Seat',
+          price: 1000,
+          createdAt: world.testApp.clock.now(),
+        });
+        await em.flush();
+        em.create(Stock, {
+          offer: event.id,
+          priceCategory: priceCategory.id,
+          beginningDatetime: new Date('2026-12-20T20:00:00Z'),
+          bookingLimitDatetime: new Date('2026-12-20T20:00:00Z'),
+          price: 1000,
+          quantity: 10,
+          bookedQuantity: 0,
+          isDeleted: false,
+          createdAt: world.testApp.clock.now(),
+          updatedAt: world.testApp.clock.now(),
+        });
+        await em.flush();
+        const edited = await edit(event.id, body);
+        expectStatus(edited, 200);
+        return edited.body.status;
+      };
+      expect(await statusAfter({ publicationDatetime: null })).toBe('INACTIVE');
+      expect(await statusAfter({ publicationDatetime: '2026-12-01T08:00:00+02:00' })).toBe('SCHEDULED');
+      expect(await statusAfter({ isActive: false, publicationDatetime: '2026-12-01T08:00:00+02:00' })).toBe(
+        'SCHEDULED',
+      );
+      expect(await statusAfter({ bookingAllowedDatetime: '2026-12-01T08:00:00+02:00' })).toBe('PUBLISHED');
+      expect(await statusAfter({ name: 'Jules and Jim' })).toBe('ACTIVE');
+    });
+
+    it('changes nothing on an empty body (200)', async () => {
+      const event = await aCinemaEvent();
+      const unchanged = await edit(event.id, {});
+      expectStatus(unchanged, 200);
+      expect(unchanged.body).toEqual(event);
+    });
+
+    it('refuses malformed fields on edition with 422 on the field, and changes nothing', async () => {
+      const event = await aCinemaEvent();
+      const address = await anAddress(world.api);
+      const refusals: [Record<string, unknown>, (string | number)[]][] = [
+        [{ withdrawalDetails: 'At the desk' }, ['withdrawalDetails']],
+        [{ name: '' }, ['name']],
+        [{ name: 'x'.repeat(141) }, ['name']],
+        [{ description: 'x'.repeat(10_001) }, ['description']],
+        [{ bookingEmail: 'not-an-address' }, ['bookingEmail']],
+        [{ bookingContact: 'not-an-address' }, ['bookingContact']],
+        [{ externalTicketOfficeUrl: 'https:bloup.com' }, ['externalTicketOfficeUrl']],
+        [{ externalTicketOfficeUrl: 5 }, ['externalTicketOfficeUrl']],
+        [{ externalTicketOfficeUrl: '' }, ['externalTicketOfficeUrl']],
+        [{ idAtProvider: 'x'.repeat(71) }, ['idAtProvider']],
+        [{ publicationDatetime: '2027-01-01T00:00:00' }, ['publicationDatetime']],
+        [{ bookingAllowedDatetime: '2027-01-01T00:00:00' }, ['bookingAllowedDatetime']],
+        [{ publicationDatetime: '2021-01-01T00:00:00+00:00' }, ['publicationDatetime']],
+        [{ bookingAllowedDatetime: '2021-01-01T00:00:00+00:00' }, ['bookingAllowedDatetime']],
+        [{ publicationDatetime: 'NOW' }, ['publicationDatetime']],
+        [{ bookingAllowedDatetime: 'now' }, ['bookingAllowedDatetime']],
+        [{ videoUrl: 'https://peer.tube/w/jZ7ky5kZ4Bk3u88aCvRZPe' }, ['videoUrl']],
+        [{ location: { type: 'hologram', venueId: theatre() } }, ['location', 'type']],
+        [{ location: { type: 'address', venueId: theatre(), addressId: 'coucou' } }, ['location', 'addressId']],
+        [
+          { location: { type: 'address', venueId: theatre(), addressId: address.id, addressLabel: '' } },
+          ['location', 'addressLabel'],
+        ],
+        [
+          { location: { type: 'address', venueId: theatre(), addressId: address.id, addressLabel: 'x'.repeat(201) } },
+          ['location', 'addressLabel'],
+        ],
+        [{ location: { type: 'physical' } }, ['location', 'venueId']],
+        [{ location: { type: 'digital', url: 'https://cinema.example.com/online' } }, ['location', 'venueId']],
+        [{ location: { type: 'address', addressId: address.id } }, ['location', 'venueId']],
+        [{ name: null }, ['name']],
+        [{ eventDuration: 1440 }, ['eventDuration']],
+        [{ image: { file: aPng(100, 100).toString('base64') } }, ['image', 'file']],
+      ];
+      for (const [body, loc] of refusals) {
+        const refused = await edit(event.id, { ...body, description: body.description ?? 'Changed?' });
+        expect(refused.status, JSON.stringify(body).slice(0, 120)).toBe(422);
+        expect(refused.body.map((issue: { loc: unknown }) => issue.loc)).toContainEqual(loc);
+      }
+      expect((await read(event.id)).body).toEqual(event);
+    });
+
+    it('refuses a digital location for a cinema event, another category, a null musicType, duo where not allowed, a taken idAtProvider, changing nothing', async () => {
+      const event = await aCinemaEvent();
+      const digital = await edit(event.id, {
+        name: 'Changed?',
+        location: { type: 'digital', venueId: theatre(), url: 'https://cinema.example.com/online' },
+      });
+      expect(digital.status).toBe(400);
+      expect(digital.body.location).toBeDefined();
+      const category = await edit(event.id, {
+        name: 'Changed?',
+        categoryRelatedFields: { category: 'CONCERT', musicType: 'JAZZ-BLUES' },
+      });
+      expect([category.status, Object.keys(category.body)]).toEqual([400, ['categoryRelatedFields.category']]);
+      const taken = nextId();
+      expectStatus(await create(anEventBody({ idAtProvider: taken })), 200);
+      const takenId = await edit(event.id, { name: 'Changed?', idAtProvider: taken });
+      expect([takenId.status, Object.keys(takenId.body)]).toEqual([400, ['idAtProvider']]);
+      expect((await read(event.id)).body).toEqual(event);
+      const concert = await create(anEventBody());
+      const nullMusicType = await edit(concert.body.id, {
+        categoryRelatedFields: { category: 'CONCERT', musicType: null },
+      });
+      expect(nullMusicType.status).toBe(422);
+      expect(nullMusicType.body[0].loc).toEqual(['categoryRelatedFields', 'musicType']);
+      const online = await create(
+        anEventBody({
+          categoryRelatedFields: { category: notDuo.id },
+          location: { type: 'digital', venueId: world.sandbox.venues[2].id, url: 'https://live.example.com/room' },
+        }),
+      );
+      const duo = await edit(online.body.id, { enableDoubleBookings: true });
+      expect([duo.status, Object.keys(duo.body)]).toEqual([400, ['enableDoubleBookings']]);
+      expect((await stored(online.body.id)).enableDoubleBookings).toBe(false);
+    });
+
+    it('keeps the booking contact of an event with tickets: changed with ticketing URLs of the provider or the venue, refused without any or when removed', async () => {
+      const ticketed = await create(anEventBody({ hasTicket: true, bookingContact: 'box@example.com' }));
+      expectStatus(ticketed, 200);
+      const changed = await edit(ticketed.body.id, {
+        bookingContact: 'new-box@example.com',
+        itemCollectionDetails: 'At the desk',
+      });
+      expectStatus(changed, 200);
+      expect(changed.body).toMatchObject({
+        bookingContact: 'new-box@example.com',
+        itemCollectionDetails: 'At the desk',
+      });
+      const removed = await edit(ticketed.body.id, { bookingContact: null });
+      expect([removed.status, Object.keys(removed.body)]).toEqual([400, ['bookingContact']]);
+      const em = world.testApp.database.orm.em.fork();
+      const provider = await em.findOneOrFail(Provider, world.sandbox.provider.id);
+      const link = await em.findOneOrFail(VenueProvider, { venue: theatre(), provider: provider.id });
+      provider.bookingUrl = null;
+      link.bookingUrl = 'https://venue.example.com/booking';
+      link.cancelUrl = 'https://venue.example.com/cancel';
+      await em.flush();
+      try {
+        const atVenueLevel = await edit(ticketed.body.id, { bookingContact: 'venue-box@example.com' });
+        expectStatus(atVenueLevel, 200);
+        link.bookingUrl = null;
+        link.cancelUrl = null;
+        await em.flush();
+        const without = await edit(ticketed.body.id, { bookingContact: 'other-box@example.com' });
+        expect(without.status).toBe(400);
+      } finally {
+        provider.bookingUrl = 'https://ticketing.example.com/booking';
+        link.bookingUrl = null;
+        link.cancelUrl = null;
+        await em.flush();
+      }
+      expect((await stored(ticketed.body.id)).bookingContact).toBe('venue-box@example.com');
+    });
+
+    it('answers 404 for an unknown id, a product, and an event of a venue whose link is inactive; 401 without a key; 403 for an inactive provider', async () => {
+      const event = await aCinemaEvent();
+      const notFound = [404, { global: ['Event offer not found'] }];
+      const unknown = await edit(999999, { name: 'Renamed' });
+      expect([unknown.status, unknown.body]).toEqual(notFound);
+      const product = await world.api.call('PostProductOffer', { body: aProductBody(theatre()), key });
+      const asEvent = await edit(product.body.id, { name: 'Renamed' });
+      expect([asEvent.status, asEvent.body]).toEqual(notFound);
+      const em = world.testApp.database.orm.em.fork();
+      const link = await em.findOneOrFail(VenueProvider, { venue: theatre(), provider: world.sandbox.provider.id });
+      link.isActive = false;
+      await em.flush();
+      try {
+        const inactive = await edit(event.id, { name: 'Renamed' });
+        expect([inactive.status, inactive.body]).toEqual(notFound);
+      } finally {
+        link.isActive = true;
+        await em.flush();
+      }
+      const noKey = await edit(event.id, { name: 'Renamed' }, '');
+      expect([noKey.status, noKey.body]).toEqual([401, { auth: 'API key required' }]);
+      const inactiveProvider = await aProvider(world.em(), world.testApp.clock, { isActive: false });
+      const refused = await edit(event.id, { name: 'Renamed' }, inactiveProvider.apiKey);
+      expect([refused.status, refused.body]).toEqual([403, { global: ['This provider is inactive'] }]);
+      expect((await stored(event.id)).name).toBe('The 400 Blows');
     });
   });
 

@@ -107,6 +107,21 @@ const clearableFields = [
   'idAtProvider',
 ] as const;
 
+/**
+ * The edition as the shared rules take it, as pass Culture edits an event: `image: null`,
+ * `location: null` and `categoryRelatedFields: null` change nothing (as if absent), and a
+ * `publicationDatetime` sent wins over `isActive`.
+ */
+function asSharedEdition(input: EventEditInput): EventEditInput & Record<string, unknown> {
+  const edition: EventEditInput & Record<string, unknown> = { ...input };
+  if (edition.image === null) edition.image = undefined;
+  if (edition.location === null) edition.location = undefined;
+  if (edition.categoryRelatedFields === null) edition.categoryRelatedFields = undefined;
+  // A datetime sent publishes the offer then, whatever isActive says; null leaves it unpublished.
+  if (edition.publicationDatetime !== undefined) edition.isActive = edition.publicationDatetime !== null || undefined;
+  return edition;
+}
+
 export async function editEvent(context: GraphContext, offer: Offer, input: EventEditInput): Promise<Offer> {
   if (input.hasTicket === null) {
     throw new ValidationFailedError([{ loc: ['hasTicket'], msg: 'This field cannot be null', type: 'not_nullable' }]);
@@ -118,7 +133,7 @@ export async function editEvent(context: GraphContext, offer: Offer, input: Even
   }
   checkVideoUrl(input.videoUrl);
   const bookingContact = input.bookingContact !== undefined ? input.bookingContact : offer.bookingContact;
-  await editOfferFields(context, offer, category, input as EventEditInput & Record<string, unknown>, {
+  await editOfferFields(context, offer, category, asSharedEdition(input), {
     clearable: clearableFields,
     check: async ({ venueId }) =>
       checkTicketing(category, offer.hasTicket, bookingContact, await ticketingUrls(context, providerId, venueId)),
