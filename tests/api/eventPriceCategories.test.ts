@@ -7,11 +7,11 @@ import { NOT_ALLOWED_INDIVIDUAL_OFFERS, useOfferWorld, withoutIndividualOffersRi
 describe('Event Offer Price Categories', () => {
   const world = useOfferWorld();
 
-  const list = (eventId: number, query: Record<string, string | number> = {}, key?: string) =>
+  const list = (eventId: number, query: Record<string, string | number> = {}, key?: string | null) =>
     world.api.call('GetEventPriceCategories', { params: { event_id: eventId }, query, key });
-  const create = (eventId: number | string, body: unknown, key?: string) =>
+  const create = (eventId: number | string, body: unknown, key?: string | null) =>
     world.api.call('PostEventPriceCategories', { params: { event_id: eventId }, body, key });
-  const patch = (eventId: number, priceCategoryId: number | string, body: unknown, key?: string) =>
+  const patch = (eventId: number, priceCategoryId: number | string, body: unknown, key?: string | null) =>
     world.api.call('PatchEventPriceCategory', {
       params: { event_id: eventId, price_category_id: priceCategoryId },
       body,
@@ -358,9 +358,27 @@ describe('Event Offer Price Categories', () => {
       expect((await list(event.id, {}, world.other.apiKey)).status).toBe(404);
       const product = await newEvent({ isEvent: false, category: 'LIVRE_PAPIER' });
       expect((await list(product.id)).body).toEqual({ global: ['Event offer not found'] });
+      const toProduct = await create(product.id, { priceCategories: [{ label: 'A', price: 1 }] });
+      expect([toProduct.status, toProduct.body]).toEqual([404, { global: ['Event offer not found'] }]);
+      expect(await storedCategories(product.id)).toEqual([]);
       expect((await list(999999)).status).toBe(404);
       expect((await create(999999, { priceCategories: [{ label: 'A', price: 1 }] })).status).toBe(404);
     });
+  });
+
+  it('answers 401 without a key on each operation, and writes nothing', async () => {
+    const event = await newEvent();
+    const [category] = (await create(event.id, { priceCategories: [{ label: 'Seat', price: 1000 }] })).body
+      .priceCategories;
+    const anonymous = [
+      await list(event.id, {}, null),
+      await create(event.id, { priceCategories: [{ label: 'Other', price: 1 }] }, null),
+      await patch(event.id, category.id, { price: 1 }, null),
+    ];
+    for (const response of anonymous) {
+      expect([response.status, response.body]).toEqual([401, { auth: 'API key required' }]);
+    }
+    expect((await storedCategories(event.id)).map((row) => [row.label, row.price])).toEqual([['Seat', 1000]]);
   });
 
   it('answers 403 to a provider that may no longer manage individual offers, and writes nothing', async () => {
