@@ -3,6 +3,7 @@ import { collectiveEntities } from './collective/index.js';
 import { offerEntities } from './offers/index.js';
 import { providerEntities } from './providers/index.js';
 import { Job } from '../platform/jobs/Job.js';
+import { IdempotencyRecord } from '../platform/idempotency/IdempotencyRecord.js';
 
 /** Every persisted class, for the ORM. */
-export const allEntities = [...providerEntities, ...offerEntities, ...bookingEntities, ...collectiveEntities, Job];
+export const allEntities = [...providerEntities, ...offerEntities, ...bookingEntities, ...collectiveEntities, Job, IdempotencyRecord];

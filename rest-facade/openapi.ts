@@ -5,7 +5,8 @@ import type { AnyRoute } from './route.js';
 import { AuthenticationError, BadRequestError, GlobalError, ValidationError } from './schemas/errors.js';
 import { tagGroups, tags } from './tags.js';
 import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from './rateLimitPolicy.js';
-import type { z } from './zod.js';
+import { z } from './zod.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../platform/idempotency/key.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -45,18 +46,54 @@ function json(description: string, schema: z.ZodType, headers?: ResponseConfig['
 }
 
 const rateLimitHeaders = {
+  RateLimit: {
+    description:
+      'Where the key stands (IETF draft): `"per-key";r=<requests left>;t=<seconds until the window resets>`.',
+    schema: { type: 'string' as const },
+  },
+  'RateLimit-Policy': {
+    description: `The policy (IETF draft): \`"per-key";q=${RATE_LIMIT_POINTS};w=${RATE_LIMIT_WINDOW_SECONDS}\`.`,
+    schema: { type: 'string' as const },
+  },
   'RateLimit-Limit': { description: 'Requests allowed in the window.', schema: { type: 'integer' as const } },
   'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' as const } },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' as const } },
 };
 
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description: '`true` on the answer to a retry with an `Idempotency-Key` already used: the first answer, replayed.',
+    schema: { type: 'string' as const, enum: ['true'] },
+  },
+};
+
+function isWrite(route: AnyRoute): boolean {
+  return route.method !== 'get';
+}
+
+/** The header every write takes, declared once for the document's writes. */
+const idempotencyHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .optional()
+    .openapi({
+      description:
+        'A value of yours, unique per write (a UUID), that makes it safe to retry: the same request with the ' +
+        'same key within 24 hours gets the first answer back (`Idempotent-Replayed: true`) and runs nothing again.',
+      example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
+    }),
+});
+
 function responsesOf(route: AnyRoute): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {};
   const success = route.response;
+  const successHeaders = isWrite(route) ? { ...rateLimitHeaders, ...replayedHeader } : rateLimitHeaders;
   responses[success.status] =
     success.status === 204
-      ? { description: success.description, headers: rateLimitHeaders }
-      : json(success.description, success.schema, rateLimitHeaders);
+      ? { description: success.description, headers: successHeaders }
+      : json(success.description, success.schema, successHeaders);
   const declared = new Set(route.errors ?? []);
   if (declared.has(400)) responses[400] = json('The request breaks a business rule.', BadRequestError);
   responses[401] = json('The API key is missing, unknown or revoked.', AuthenticationError);
@@ -75,7 +112,21 @@ function responsesOf(route: AnyRoute): Record<string, ResponseConfig> {
       GlobalError,
     );
   }
-  responses[422] = json('The request does not match the schema.', ValidationError);
+  if (isWrite(route)) {
+    responses[409] = json(
+      'A request with the same `Idempotency-Key` is still running: retry after it answers.',
+      GlobalError,
+      {
+        'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+      },
+    );
+  }
+  responses[422] = json(
+    isWrite(route)
+      ? 'The request does not match the schema, or its `Idempotency-Key` was used for another request.'
+      : 'The request does not match the schema.',
+    ValidationError,
+  );
   responses[429] = json(
     `More than ${RATE_LIMIT_POINTS} requests in ${RATE_LIMIT_WINDOW_SECONDS} seconds with this API key.`,
     GlobalError,
@@ -115,6 +166,7 @@ export function generateOpenApiDocument(routes: AnyRoute[], site: ApiSite) {
       request: {
         params: route.request?.params as never,
         query: route.request?.query as never,
+        ...(isWrite(route) ? { headers: idempotencyHeaders } : {}),
         ...(body ? { body: { required: true, content: { [bodyMediaType(route)]: { schema: body } } } } : {}),
       },
       responses: responsesOf(route),

@@ -166,9 +166,14 @@ const imageUpload: MultipartOptions = {
 
 /**
  * The public REST contract as one middleware: each declared route gets the shared middleware
- * (authentication, rate limit), its body reader and its handler.
+ * (authentication, rate limit), its body reader, for a write the write middleware (which sees the
+ * body as read: idempotency keys), and its handler.
  */
-export function createFacadeRouter(compiled: CompiledRoute[], middleware: RequestHandler[]): RequestHandler {
+export function createFacadeRouter(
+  compiled: CompiledRoute[],
+  middleware: RequestHandler[],
+  writeMiddleware: RequestHandler[] = [],
+): RequestHandler {
   return routeTable(
     [...compiled]
       .sort((a, b) => bySpecificity(a.route.path, b.route.path))
@@ -178,7 +183,12 @@ export function createFacadeRouter(compiled: CompiledRoute[], middleware: Reques
         return {
           method: entry.route.method,
           path: entry.route.path,
-          handlers: [...middleware, ...bodyReader, handlerFor(entry)],
+          handlers: [
+            ...middleware,
+            ...bodyReader,
+            ...(entry.route.method === 'get' ? [] : writeMiddleware),
+            handlerFor(entry),
+          ],
         };
       }),
   );

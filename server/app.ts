@@ -4,6 +4,7 @@ import { authenticate } from './http/authenticate.js';
 import { attachBackOfficeSession } from './http/staffSession.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.js';
+import { idempotentWrites } from './http/idempotency.js';
 import { JSON_BODY_LIMIT } from './http/limits.js';
 import { serveImages } from './http/images.js';
 import { requestId } from './http/requestId.js';
@@ -43,7 +44,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
 
   const guard = [authenticate(runtime), runtime.rateLimiter.middleware];
   app.use(apiPrefixes, express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(createFacadeRouter(runtime.compiledRoutes, guard));
+  app.use(createFacadeRouter(runtime.compiledRoutes, guard, [idempotentWrites(runtime.idempotency, runtime.logger)]));
   app.use(apiPrefixes, apiNotFound);
 
   // The back office's pages and sign-in read the session; /graphql also takes it instead of a key.

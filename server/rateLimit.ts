@@ -6,6 +6,8 @@ import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from '../rest-facade/rat
 
 export { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS };
 export const RATE_LIMIT_KEY_PREFIX = 'rate-limit:api-key';
+/** The policy's name in the `RateLimit` and `RateLimit-Policy` fields: one budget per API key. */
+export const RATE_LIMIT_POLICY_NAME = 'per-key';
 
 export interface RateLimiterOptions {
   /**
@@ -47,8 +49,8 @@ export interface RateLimiter {
 }
 
 /**
- * The per-API-key budget. Every answer carries the RateLimit-* headers of the IETF draft
- * (`RateLimit-Limit`, `-Remaining`, `-Reset`, `-Policy`); an answer over budget is a 429 with
+ * The per-API-key budget. Every answer carries the IETF draft's `RateLimit-Policy` and `RateLimit`
+ * fields, and the earlier draft's `RateLimit-Limit`, `-Remaining` and `-Reset`; an answer over budget is a 429 with
  * `Retry-After` and the contract's `{"global": [...]}` error body.
  *
  * With Redis, a Redis that is down or slow never fails a request: rate-limiter-flexible sends
@@ -71,14 +73,19 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         insuranceLimiter: memoryLimiter,
       })
     : memoryLimiter;
-  const policy = `${points};w=${durationSeconds}`;
+  // The IETF draft's fields (draft-ietf-httpapi-ratelimit-headers): a named policy, and where the key stands in it.
+  const policy = `"${RATE_LIMIT_POLICY_NAME}";q=${points};w=${durationSeconds}`;
   const window = durationSeconds === 60 ? 'minute' : `${durationSeconds} seconds`;
 
   const setHeaders = (res: Response, result: RateLimiterRes): void => {
-    res.setHeader('RateLimit-Limit', String(points));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
-    res.setHeader('RateLimit-Reset', String(secondsUntilReset(result)));
+    const remaining = Math.max(0, result.remainingPoints);
+    const reset = secondsUntilReset(result);
     res.setHeader('RateLimit-Policy', policy);
+    res.setHeader('RateLimit', `"${RATE_LIMIT_POLICY_NAME}";r=${remaining};t=${reset}`);
+    // The earlier draft's fields, which clients already read.
+    res.setHeader('RateLimit-Limit', String(points));
+    res.setHeader('RateLimit-Remaining', String(remaining));
+    res.setHeader('RateLimit-Reset', String(reset));
   };
 
   const stateOf = (result: RateLimiterRes): BudgetState => ({

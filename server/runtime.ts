@@ -24,6 +24,7 @@ import { CallerCache } from '../graphql/providers/callerCache.js';
 import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
+import { IdempotencyStore } from '../platform/idempotency/index.js';
 import { registerWork } from './work/index.js';
 import {
   closeSubgraphLinks,
@@ -64,6 +65,8 @@ export interface Runtime extends Core {
   /** Keys and their providers as last read: each request's lookup, without a query when nothing changed. */
   callers: KeyRowCache;
   rateLimiter: RateLimiter;
+  /** The answers kept for `Idempotency-Key` retries, in the database every API process shares. */
+  idempotency: IdempotencyStore;
   /** The subgraph services this process calls (SUBGRAPH_URLS); empty when the whole graph runs here. */
   subgraphLinks: SubgraphLinks;
 }
@@ -80,6 +83,7 @@ export interface RuntimeOptions {
 }
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+export const IDEMPOTENCY_PURGE_TASK = 'idempotency-keys.purge';
 
 /**
  * Waits for Redis before serving, so that the first requests count in the shared budget;
@@ -182,6 +186,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     logger,
     remote: remoteSubgraphs(subgraphLinks, logger),
   });
+  const idempotency = new IdempotencyStore(orm, core.clock);
+  core.scheduler.register({
+    name: IDEMPOTENCY_PURGE_TASK,
+    intervalMs: 60 * 60 * 1000,
+    run: async () => void (await idempotency.purgeExpired()),
+  });
   const callerChanges = await watchCallerChanges(orm, logger);
   const callers: KeyRowCache = new CallerCache({ changes: callerChanges });
   return {
@@ -191,6 +201,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     graphql,
     callers,
     rateLimiter,
+    idempotency,
     subgraphLinks,
     async close() {
       await core.close();

@@ -91,6 +91,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, output: HT
 
   const mediaType = form.dataset.mediaType;
   const headers: Record<string, string> = { Authorization: `Bearer ${key}`, Accept: 'application/json' };
+  const idempotencyKey = form.querySelector<HTMLInputElement>('input[data-idempotency-key]')?.value.trim();
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let body: string | undefined;
   if (mediaType) {
     const checked = checkJsonBody(form.querySelector<HTMLTextAreaElement>('textarea[name="body"]')?.value ?? '');
@@ -132,12 +134,46 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, output: HT
   }
 }
 
+/** A UUID where the page may make one (a secure context), random hexadecimal otherwise. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A write's key stays while the request stays the same, so that Send again is a retry (the answer
+ * comes back replayed, nothing runs twice), and is renewed once the reader changes the request.
+ */
+function keepIdempotencyKeyPerRequest(form: HTMLFormElement): void {
+  if ((form.dataset.method ?? 'GET') === 'GET') return;
+  // Made here rather than in the page's markup: 55 consoles' templates stay as small as they were.
+  const field = element('label', 'try-it__field');
+  const caption = element('span', '');
+  caption.append(
+    element('code', '', 'Idempotency-Key'),
+    ' ',
+    element('small', '', 'header, new when the request changes'),
+  );
+  const input = element('input', '');
+  input.dataset.idempotencyKey = '';
+  input.autocomplete = 'off';
+  input.spellcheck = false;
+  field.append(caption, input);
+  form.querySelector('.try-it__actions')?.before(field);
+  input.value = newIdempotencyKey();
+  form.addEventListener('input', (event) => {
+    const changed = event.target as HTMLElement;
+    if (changed !== input && !changed.matches('[data-try-it-key]')) input.value = newIdempotencyKey();
+  });
+}
+
 function enhance(form: HTMLFormElement): void {
   form.dataset.enhanced = '';
   const button = form.querySelector<HTMLButtonElement>('.try-it__send');
   const output = form.querySelector<HTMLElement>('[data-try-it-output]');
   const keyInput = form.querySelector<HTMLInputElement>('input[data-try-it-key]');
   if (!button || !output || !keyInput) return;
+  keepIdempotencyKeyPerRequest(form);
   keyInput.value = storedKey() || keyInputs().find((input) => input.value)?.value || '';
   // One key for the page: typed in one form, it is in all of them.
   keyInput.addEventListener('input', () => {

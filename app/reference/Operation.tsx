@@ -138,6 +138,11 @@ export function Operation({
           parameters={operation.parameters.filter((parameter) => parameter.in === 'query')}
           schemas={schemas}
         />
+        <Parameters
+          title="Header parameters"
+          parameters={operation.parameters.filter((parameter) => parameter.in === 'header')}
+          schemas={schemas}
+        />
         {operation.body ? (
           <>
             <h4 className="operation__subtitle">

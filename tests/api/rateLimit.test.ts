@@ -76,7 +76,7 @@ function expectTooManyRequests(response: request.Response, points = RATE_LIMIT_P
 }
 
 describe('rate limit, in memory', () => {
-  it('lets 200 requests of one key through, with the RateLimit headers, and answers the 201st with 429', async () => {
+  it('lets 200 requests of one key through, with the RateLimit fields of both drafts, and answers the 201st with 429', async () => {
     const server = await anApp();
 
     for (let index = 1; index <= RATE_LIMIT_POINTS; index += 1) {
@@ -84,17 +84,20 @@ describe('rate limit, in memory', () => {
       expect(response.status).toBe(200);
       expect(response.headers['ratelimit-limit']).toBe('200');
       expect(response.headers['ratelimit-remaining']).toBe(String(RATE_LIMIT_POINTS - index));
-      expect(response.headers['ratelimit-policy']).toBe('200;w=60');
+      expect(response.headers['ratelimit-policy']).toBe('"per-key";q=200;w=60');
       const reset = Number(response.headers['ratelimit-reset']);
       expect(reset).toBeGreaterThanOrEqual(1);
       expect(reset).toBeLessThanOrEqual(60);
+      // The current draft's field says the same as the earlier draft's three.
+      expect(response.headers.ratelimit).toBe(`"per-key";r=${RATE_LIMIT_POINTS - index};t=${reset}`);
       expect(response.headers['retry-after']).toBeUndefined();
     }
 
     const refused = await ping(server, 'key-a');
     expectTooManyRequests(refused);
     expect(refused.headers['ratelimit-limit']).toBe('200');
-    expect(refused.headers['ratelimit-policy']).toBe('200;w=60');
+    expect(refused.headers['ratelimit-policy']).toBe('"per-key";q=200;w=60');
+    expect(refused.headers.ratelimit).toBe(`"per-key";r=0;t=${refused.headers['retry-after']}`);
     expectTooManyRequests(await ping(server, 'key-a'));
   });
 
@@ -105,7 +108,7 @@ describe('rate limit, in memory', () => {
     expect(await pingTimes(server, 'key-b', 4)).toEqual([200, 200, 200, 429]);
     const refused = await ping(server, 'key-a');
     expectTooManyRequests(refused, 3);
-    expect(refused.headers['ratelimit-policy']).toBe('3;w=60');
+    expect(refused.headers['ratelimit-policy']).toBe('"per-key";q=3;w=60');
   });
 
   it('leaves requests without a caller to the auth middleware: no count, no headers', async () => {

@@ -157,6 +157,39 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  it('sends a write with an Idempotency-Key: Send again replays the answer, a changed body gets a new key', async () => {
+    const { page, apiRequests } = await open(`/rest-api#${CREATE_EVENT}`);
+    const tryIt = await openConsole(page, CREATE_EVENT);
+    await tryIt.key.fill(sandbox.apiKey);
+    await tryIt.body.fill(eventBody(sandbox.venues[0].id, 'Retried night').replace('try-it-1', 'try-it-retried'));
+    const idempotencyKey = tryIt.panel.getByLabel('Idempotency-Key');
+    const key = await idempotencyKey.inputValue();
+    expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
+
+    await tryIt.send.click();
+    await tryIt.output
+      .locator('.try-it__status')
+      .filter({ hasText: /^200\b/ })
+      .waitFor();
+    await tryIt.send.click();
+    await tryIt.output
+      .locator('.try-it__headers pre')
+      .filter({ hasText: 'idempotent-replayed: true' })
+      .waitFor({ state: 'attached' });
+    expect(await tryIt.output.locator('.try-it__status').innerText()).toMatch(/^200 OK in \d+ ms$/);
+    expect(apiRequests).toHaveLength(2);
+    for (const sent of apiRequests) expect(await sent.headerValue('idempotency-key')).toBe(key);
+    // Sent twice, created once.
+    expect(await testApp.database.orm.em.fork().count(Offer, { name: 'Retried night' })).toBe(1);
+
+    // Another request is another key; the API key typed is not a change of the request.
+    await tryIt.key.fill(`${sandbox.apiKey} `);
+    expect(await idempotencyKey.inputValue()).toBe(key);
+    // (the answer shown is labelled "Response body" too: the textarea by its name)
+    await tryIt.panel.locator('textarea[name="body"]').fill(eventBody(sandbox.venues[0].id, 'Another night'));
+    expect(await idempotencyKey.inputValue()).not.toBe(key);
+  });
+
   it('a path parameter is sent encoded into the path, and an error answer shows its status and body', async () => {
     const { page, apiRequests } = await open(`/rest-api#${GET_EVENT}`);
     const tryIt = await openConsole(page, GET_EVENT);

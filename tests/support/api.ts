@@ -24,6 +24,8 @@ export type CallInput<Id extends OperationId> = {
   /** Sends the body, as given (text) or as JSON, with this Content-Type rather than the operation's. */
   contentType?: string;
   key?: string | null;
+  /** More request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 } & ([PathParameters<RoutesByOperationId[Id]['path']>] extends [never]
   ? { params?: undefined }
   : { params: Record<PathParameters<RoutesByOperationId[Id]['path']>, string | number> });
@@ -34,7 +36,7 @@ type CallArguments<Id extends OperationId> = [PathParameters<RoutesByOperationId
   : [input: CallInput<Id>];
 
 /** The statuses the document declares for failures. */
-type FailureStatus = 400 | 401 | 403 | 404 | 410 | 413 | 415 | 422 | 429;
+type FailureStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
 
 /** The route's success: its status and, for 200 and 201, the body as its response schema reads it. */
 type Success<Id extends OperationId> = RoutesByOperationId[Id]['response'] extends {
@@ -98,6 +100,7 @@ export function apiClient(app: Express, defaultKey: string) {
       const key = input?.key === undefined ? defaultKey : input.key;
       let test = request(app)[route.method](pathOf(route.path, input?.params));
       if (key !== null) test = test.set('Authorization', `Bearer ${key}`);
+      if (input?.headers !== undefined) test = test.set(input.headers);
       if (input?.query !== undefined) test = test.query(input.query);
       if (input?.contentType !== undefined) {
         const { body } = input;
