@@ -6,4 +6,11 @@ import { Job } from '../platform/jobs/Job.js';
 import { IdempotencyRecord } from '../platform/idempotency/IdempotencyRecord.js';
 
 /** Every persisted class, for the ORM. */
-export const allEntities = [...providerEntities, ...offerEntities, ...bookingEntities, ...collectiveEntities, Job, IdempotencyRecord];
+export const allEntities = [
+  ...providerEntities,
+  ...offerEntities,
+  ...bookingEntities,
+  ...collectiveEntities,
+  Job,
+  IdempotencyRecord,
+];
