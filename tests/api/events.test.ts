@@ -606,6 +606,11 @@ describe('Event Offers', () => {
           'string_too_long',
         ],
         [
+          anEventBody({ location: { type: 'digital', venueId: theatre(), url: 'not a url' } }),
+          ['location', 'url'],
+          null,
+        ],
+        [
           anEventBody({
             priceCategories: Array.from({ length: 51 }, (_, index) => ({ price: index * 100, label: `Rate ${index}` })),
           }),
