@@ -152,6 +152,7 @@ describe('Event Offer Stocks (dates)', () => {
         [aDate(id, 24, { bookingLimitDatetime: inHours(-24) }), 'bookingLimitDatetime', 'datetime_future'],
         [aDate(id, 24, { bookingLimitDatetime: inHours(0) }), 'bookingLimitDatetime', 'datetime_future'],
         [aDate(id, 24, { quantity: 0 }), 'quantity', 'greater_than_equal'],
+        [aDate(id, 24, { quantity: -1 }), 'quantity', 'greater_than_equal'],
         [aDate(id, 24, { quantity: 'lots' }), 'quantity', 'union_tag_invalid'],
         [aDate(id, 24, { quantity: 2.5 }), 'quantity', 'union_tag_invalid'],
         [aDate(id, 24, { priceCategoryId: 0 }), 'priceCategoryId', 'greater_than'],

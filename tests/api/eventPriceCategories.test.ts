@@ -256,6 +256,7 @@ describe('Event Offer Price Categories', () => {
         [{ label: null }, 'label', 'string_type'],
         [{ price: null }, 'price', 'int_type'],
         [{ label: '' }, 'label', 'string_too_short'],
+        [{ label: 'x'.repeat(51) }, 'label', 'string_too_long'],
         [{ price: 30001 }, 'price', 'less_than_equal'],
         [{ idAtProvider: 'i'.repeat(71) }, 'idAtProvider', 'string_too_long'],
         [{ category: 'x' }, 'category', 'extra_forbidden'],

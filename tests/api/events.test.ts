@@ -197,6 +197,11 @@ describe('Event Offers', () => {
           ['categoryRelatedFields', 'musicType'],
           'union_tag_invalid',
         ],
+        [
+          anEventBody({ categoryRelatedFields: { category: 'SPECTACLE_REPRESENTATION', showType: 'OPERA-POLKA' } }),
+          ['categoryRelatedFields', 'showType'],
+          'enum',
+        ],
         [anEventBody({ description: 'x'.repeat(10001) }), ['description'], 'string_too_long'],
         [anEventBody({ idAtProvider: 'x'.repeat(71) }), ['idAtProvider'], 'string_too_long'],
         [anEventBody({ eventDuration: 1440 }), ['eventDuration'], 'less_than'],
@@ -604,6 +609,11 @@ describe('Event Offers', () => {
           }),
           ['location', 'addressLabel'],
           'string_too_long',
+        ],
+        [
+          anEventBody({ location: { type: 'digital', venueId: theatre(), url: 'not a url' } }),
+          ['location', 'url'],
+          null,
         ],
         [
           anEventBody({

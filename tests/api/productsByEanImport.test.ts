@@ -588,6 +588,11 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
         'datetime_future',
       ],
       [{ products: [good] }, ['location'], null],
+      [
+        { location: { type: 'physical', venueId }, products: Array.from({ length: 501 }, () => good) },
+        ['products'],
+        'too_long',
+      ],
       [{ location: { type: 'physical', venueId } }, ['products'], 'missing'],
     ];
     for (const [body, loc, type] of cases) expectIssueAt(await postByEan(body), loc, type);
