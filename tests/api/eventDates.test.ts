@@ -456,6 +456,19 @@ describe('Event Offer Stocks (dates)', () => {
       expect(await published('test.dateRescheduled', stockId)).toEqual([]);
     });
 
+    it('keeps the beginning and the booking limit sent as null (200): only non-blank fields change', async () => {
+      const { event, date, stockId } = await anEventWithADate();
+      const response = await patch(event.id, stockId, { beginningDatetime: null, bookingLimitDatetime: null });
+      expect([response.status, response.body]).toEqual([200, date]);
+      const stored = await storedDate(stockId);
+      expect([
+        stored.beginningDatetime?.toISOString(),
+        stored.bookingLimitDatetime?.toISOString(),
+        stored.rescheduledAt,
+      ]).toEqual([date.beginningDatetime, date.bookingLimitDatetime, null]);
+      expect(await published('test.dateRescheduled', stockId)).toEqual([]);
+    });
+
     it('reschedules when a beginning is sent, even the same: rescheduledAt and offers.dateRescheduled in the transaction', async () => {
       const { event, date, stockId } = await anEventWithADate();
       world.testApp.clock.advance(60_000);
