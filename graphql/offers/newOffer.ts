@@ -2,15 +2,15 @@ import type { EntityManager, RequiredEntityData } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { Offer } from './Offer.js';
 import { scheduleAutoApproval } from './offerReview.js';
-import { requestPublication } from './publicationRequest.js';
+import { checkPublicationWithinReach, requestPublication } from './publicationRequest.js';
 import { answeringUniquenessRaces } from './uniqueness.js';
 
 /**
  * Saves a new event or product offer, once its input is checked, in one transaction: its
  * columns, the publication it asks for (`now` unless it says otherwise; bookings open with the
- * publication unless it gives a later opening), then what is the kind's own (`addOwn`: price
- * categories, a stock). The offer then waits for its compliance review (outside production, approved
- * at once when the automatic approval has no delay).
+ * publication unless it gives a later opening; one more than two years ahead is 400), then what
+ * is the kind's own (`addOwn`: price categories, a stock). The offer then waits for its compliance
+ * review (outside production, approved at once when the automatic approval has no delay).
  */
 export function saveNewOffer(
   context: GraphContext,
@@ -29,6 +29,7 @@ export function saveNewOffer(
         publicationDatetime: publication.publicationDatetime === undefined ? 'now' : publication.publicationDatetime,
         bookingAllowedDatetime: publication.bookingAllowedDatetime ?? null,
       });
+      checkPublicationWithinReach(offer, now);
       addOwn(em, offer);
       await em.flush();
       scheduleAutoApproval(em, context.clock, context.services.offerReview.autoApprovalDelayMs, [offer]);

@@ -1,3 +1,4 @@
+import { BadRequestError } from '../shared/errors.js';
 import type { Offer } from './Offer.js';
 import { parseAwareDatetime } from './datetimes.js';
 import { checkFuture } from './events/rules.js';
@@ -49,4 +50,22 @@ export function requestPublication(
     offer.bookingOpenedAt = now;
   }
   if (!offer.publishedAt) offer.bookingOpenedAt = null;
+}
+
+/** How many calendar years ahead a new offer's publication may be scheduled, as pass Culture allows. */
+export const PUBLICATION_MAX_YEARS_AHEAD = 2;
+
+/**
+ * Refuses (400) a new offer whose publication lies more than two years ahead, as pass Culture
+ * does when it publishes an offer it creates. An edit does not check it, there either.
+ */
+export function checkPublicationWithinReach(offer: Offer, now: Date): void {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + PUBLICATION_MAX_YEARS_AHEAD);
+  if (offer.publicationDatetime && offer.publicationDatetime > latest) {
+    throw BadRequestError.on(
+      'publicationDatetime',
+      `A publication cannot be scheduled more than ${PUBLICATION_MAX_YEARS_AHEAD} years ahead`,
+    );
+  }
 }

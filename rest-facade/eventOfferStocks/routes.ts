@@ -86,7 +86,7 @@ export const patchEventStock = defineRoute({
     'sale: the places already booked come on top. A `beginningDatetime` sent, even unchanged, reschedules the ' +
     'date and its bookers are told. A booking limit sent lies ahead (422), not after the beginning nor before ' +
     "the event's publication or opening of bookings (400). A date that has begun, or of an offer `PENDING` or " +
-    '`REJECTED`, cannot change (400).',
+    '`REJECTED`, cannot change (400); an edit that changes nothing of a date that has begun answers it as it is.',
   subgraph: 'offers',
   document: graphql.offers(
     `mutation PatchEventStock($eventId: Int!, $stockId: Int!, $input: EventDateEditionInput!) {

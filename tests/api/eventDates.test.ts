@@ -457,6 +457,19 @@ describe('Event Offer Stocks (dates)', () => {
       expect(await published('test.dateRescheduled', stockId)).toEqual([]);
     });
 
+    it('keeps the beginning and the booking limit sent as null (200): only non-blank fields change', async () => {
+      const { event, date, stockId } = await anEventWithADate();
+      const response = await patch(event.id, stockId, { beginningDatetime: null, bookingLimitDatetime: null });
+      expect([response.status, response.body]).toEqual([200, date]);
+      const stored = await storedDate(stockId);
+      expect([
+        stored.beginningDatetime?.toISOString(),
+        stored.bookingLimitDatetime?.toISOString(),
+        stored.rescheduledAt,
+      ]).toEqual([date.beginningDatetime, date.bookingLimitDatetime, null]);
+      expect(await published('test.dateRescheduled', stockId)).toEqual([]);
+    });
+
     it('reschedules when a beginning is sent, even the same: rescheduledAt and offers.dateRescheduled in the transaction', async () => {
       const { event, date, stockId } = await anEventWithADate();
       world.testApp.clock.advance(60_000);
@@ -662,24 +675,41 @@ describe('Event Offer Stocks (dates)', () => {
       }
     });
 
-    it('refuses (400) to change a date that has begun; one still ahead changes', async () => {
-      const { event, categories } = await anEventWithCategories();
+    it('refuses (400) to change a date that has begun, answers an edit of it that changes nothing (200); one still ahead changes', async () => {
+      const { event, categories } = await anEventWithCategories([2500, 4000]);
       const [begun, ahead] = (
-        await create(event.id, [aDate(categories[0].id, 2, { quantity: 10 }), aDate(categories[0].id, 30)])
+        await create(event.id, [
+          aDate(categories[0].id, 2, { quantity: 10, idAtProvider: 'begun' }),
+          aDate(categories[0].id, 30),
+        ])
       ).body.dates;
       world.testApp.clock.advance(2 * HOUR);
       try {
+        const refusal = [400, { global: ['This date has begun: a past date cannot be changed'] }];
         const refused = await patch(event.id, begun.id, { quantity: 3, beginningDatetime: inHours(24) });
-        expect([refused.status, refused.body]).toEqual([
-          400,
-          { global: ['This date has begun: a past date cannot be changed'] },
-        ]);
+        expect([refused.status, refused.body]).toEqual(refusal);
+        for (const change of [{ quantity: 3 }, { priceCategoryId: categories[1].id }, { idAtProvider: null }]) {
+          const response = await patch(event.id, begun.id, change);
+          expect([response.status, response.body], JSON.stringify(change)).toEqual(refusal);
+        }
+        const before = await storedDate(begun.id);
+        const unchanged = await patch(event.id, begun.id, {
+          quantity: 10,
+          priceCategoryId: categories[0].id,
+          idAtProvider: 'begun',
+        });
+        expect([unchanged.status, unchanged.body]).toEqual([200, begun]);
+        expect((await patch(event.id, begun.id, {})).status).toBe(200);
         const row = await storedDate(begun.id);
-        expect([row.quantity, row.beginningDatetime?.toISOString(), row.rescheduledAt]).toEqual([
-          10,
-          begun.beginningDatetime,
-          null,
-        ]);
+        expect([
+          row.quantity,
+          row.price,
+          row.idAtProvider,
+          row.beginningDatetime?.toISOString(),
+          row.rescheduledAt,
+          row.updatedAt.getTime(),
+        ]).toEqual([10, 2500, 'begun', begun.beginningDatetime, null, before.updatedAt.getTime()]);
+        expect(await published('test.dateRescheduled', begun.id)).toEqual([]);
         expect((await patch(event.id, ahead.id, { quantity: 3 })).status).toBe(200);
       } finally {
         world.testApp.clock.set(new Date('2026-11-22T10:00:00Z'));

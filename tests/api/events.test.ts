@@ -166,6 +166,23 @@ describe('Event Offers', () => {
       });
     });
 
+    it('refuses a publication more than two years ahead (400 on publicationDatetime), creating nothing; an edit may set one', async () => {
+      // The clock reads 2026-11-22T10:00:00Z: two years ahead is 2028-11-22T10:00:00Z.
+      const before = await offerCount();
+      const refusal = [400, { publicationDatetime: ['A publication cannot be scheduled more than 2 years ahead'] }];
+      const tooFar = await post(anEventBody({ publicationDatetime: '2028-11-22T11:01:00+01:00' }));
+      expect([tooFar.status, tooFar.body]).toEqual(refusal);
+      const deprecated = await post(anEventBody({ publicationDate: '2029-01-01T10:00:00Z' }));
+      expect([deprecated.status, deprecated.body]).toEqual(refusal);
+      expect(await offerCount()).toBe(before);
+      // Recorded to the minute, 10:00:59 is the limit itself.
+      const atTheLimit = await post(anEventBody({ publicationDatetime: '2028-11-22T10:00:59Z' }));
+      expect([atTheLimit.status, atTheLimit.body.publicationDatetime]).toEqual([200, '2028-11-22T10:00:00.000Z']);
+      const edited = await patch(atTheLimit.body.id, { publicationDatetime: '2029-06-01T10:00:00Z' });
+      expect([edited.status, edited.body.publicationDatetime]).toEqual([200, '2029-06-01T10:00:00.000Z']);
+      expect((await stored(atTheLimit.body.id)).publicationDatetime?.toISOString()).toBe('2029-06-01T10:00:00.000Z');
+    });
+
     it('refuses past and naive datetimes with 422', async () => {
       const before = await offerCount();
       for (const [field, value, type] of [

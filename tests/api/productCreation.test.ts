@@ -517,6 +517,22 @@ describe('Product Offers: creation', () => {
     expect(await offerCount()).toBe(before);
   });
 
+  it('refuses a publication more than two years ahead (400 on publicationDatetime), writing nothing; an edit may set one', async () => {
+    // The clock reads 2026-11-22T10:00:00Z: two years ahead is 2028-11-22T10:00:00Z.
+    const before = await offerCount();
+    const tooFar = await post(aProductBody({ publicationDatetime: '2028-11-22T10:01:00Z' }));
+    expect([tooFar.status, tooFar.body]).toEqual([
+      400,
+      { publicationDatetime: ['A publication cannot be scheduled more than 2 years ahead'] },
+    ]);
+    expect(await offerCount()).toBe(before);
+    const atTheLimit = await post(aProductBody({ publicationDatetime: '2028-11-22T10:00:00Z' }));
+    expect([atTheLimit.status, atTheLimit.body.publicationDatetime]).toEqual([201, '2028-11-22T10:00:00.000Z']);
+    const edited = await patch({ offerId: atTheLimit.body.id, publicationDatetime: '2030-01-01T00:00:00Z' });
+    expect([edited.status, edited.body.publicationDatetime]).toEqual([200, '2030-01-01T00:00:00.000Z']);
+    expect((await stored(atTheLimit.body.id)).publicationDatetime?.toISOString()).toBe('2030-01-01T00:00:00.000Z');
+  });
+
   it('answers 403 to a provider whose right to manage individual offers was withdrawn', async () => {
     const product = await created();
     const before = await offerCount();

@@ -48,13 +48,16 @@ export async function updateDate(
     await lockOfferForChanges(em, offer);
     checkEditable(offer);
     const stock = await liveDateOf(em, offer, stockId);
-    if (stock.beginningDatetime && stock.beginningDatetime <= now) {
-      throw BadRequestError.on('global', 'This date has begun: a past date cannot be changed');
-    }
     const priceCategory =
       change.priceCategoryId != null
         ? await priceCategoryOfOffer(em, offer, change.priceCategoryId)
         : stock.priceCategory;
+    if (stock.beginningDatetime && stock.beginningDatetime <= now) {
+      // As pass Culture does, a date that has begun refuses a change only: an edit that
+      // changes nothing answers the date as it is.
+      if (!changesDate(stock, change, priceCategory)) return stock;
+      throw BadRequestError.on('global', 'This date has begun: a past date cannot be changed');
+    }
     const beginning = change.beginningDatetime ?? stock.beginningDatetime;
     const bookingLimit = change.bookingLimitDatetime ?? stock.bookingLimitDatetime;
 
@@ -115,6 +118,18 @@ export async function updateDate(
     }
     return stock;
   });
+}
+
+/** Whether an edit changes the date: a beginning sent always does (it reschedules), other fields when they differ. */
+function changesDate(stock: Stock, change: DateChange, priceCategory: Stock['priceCategory']): boolean {
+  return (
+    change.beginningDatetime != null ||
+    priceCategory !== stock.priceCategory ||
+    (change.bookingLimitDatetime != null &&
+      change.bookingLimitDatetime.getTime() !== stock.bookingLimitDatetime?.getTime()) ||
+    (change.quantity != null && totalQuantity(change.quantity, stock.bookedQuantity) !== stock.quantity) ||
+    (change.idAtProvider !== undefined && change.idAtProvider !== stock.idAtProvider)
+  );
 }
 
 /** How long after its beginning a date may still be deleted. */
