@@ -164,6 +164,51 @@ describe.skipIf(!ready)('two processes on one PostgreSQL and one Redis, and one 
     }
   }, 60_000);
 
+  it('runs a write sent with one Idempotency-Key to both at once exactly once; every retry gets its answer', async () => {
+    const [key] = await newKeys(1);
+    // (no run of 13 digits: a name may not hold an EAN)
+    const name = `Idempotent night ${Date.now().toString(36)}`;
+    const body = JSON.stringify({
+      name,
+      accessibility: {
+        audioDisabilityCompliant: true,
+        mentalDisabilityCompliant: true,
+        motorDisabilityCompliant: true,
+        visualDisabilityCompliant: true,
+      },
+      categoryRelatedFields: { category: 'CONCERT', musicType: 'ROCK', performer: 'The Demos' },
+      location: { type: 'physical', venueId: demo.venueIds[0] },
+      hasTicket: false,
+    });
+    const post = (server: ServerProcess) =>
+      fetch(`${server.baseUrl}/public/offers/v1/events`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': `"${name}"`,
+        },
+        body,
+      }).then(async (response) => ({
+        status: response.status,
+        replayed: response.headers.get('idempotent-replayed'),
+        body: (await response.json()) as { id?: number },
+      }));
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => post(processes[index % 2])));
+
+    // The one that ran, replays of it, and retries told to wait while it ran: nothing else.
+    expect(answers.filter((answer) => answer.status === 200 && answer.replayed === null)).toHaveLength(1);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const ids = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.id));
+    expect(ids.size).toBe(1);
+    for (const server of processes) {
+      const retry = await post(server);
+      expect([retry.status, retry.replayed, retry.body.id]).toEqual([200, 'true', [...ids][0]]);
+    }
+    expect(await write((em) => em.count(Offer, { name }))).toBe(1);
+  }, 60_000);
+
   it('refuses a revoked key at once on both processes, though each had it in memory', async () => {
     const [key] = await newKeys(1);
     const read = (server: ServerProcess) =>
