@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../shared/context.js';
 import { ProviderReference, referenceTo, VenueReference } from '../shared/references.js';
-import { offerInScope } from './access.js';
+import { offerInScope, requireActiveVenueLink } from './access.js';
 import { Offer } from './Offer.js';
 import { statusStocksOf } from './offerBatch.js';
 import { setOfferImage, storeBase64Image } from './offerImage.js';
@@ -28,6 +28,7 @@ export class OfferResolver {
     @Arg('credit', () => String, { nullable: true }) credit: string | null,
   ): Promise<Offer> {
     const offer = await offerInScope(context, offerId);
+    await requireActiveVenueLink(context, offer.venue.id, 'any');
     setOfferImage(offer, await storeBase64Image(context, { file, credit }, ['file']));
     offer.updatedAt = context.clock.now();
     await context.em.flush();

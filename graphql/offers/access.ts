@@ -73,23 +73,24 @@ export async function offerViewInScope(
     params,
   );
   if (!row) throw offerNotFound(kind);
-  await requireActiveVenueLink(context, row.venue_id as number, kind);
+  if (kind !== 'any') await requireActiveVenueLink(context, row.venue_id as number, kind);
   return viewOf(context.em, Offer, row);
 }
 
 /**
- * A provider key acts on an event or a product (their dates and price categories included)
+ * A provider key acts on an event or a product (their dates, price categories and image included)
  * only while its provider's link to the offer's venue is active: once the link is deactivated,
- * they are out of reach (404), as pass Culture answers. Lookups of any offer (the graph's
- * references from bookings, images) do not ask it.
+ * they are out of reach (404), as pass Culture answers. `offerInScope` and `offerViewInScope` ask
+ * it for an event or a product; lookups of any offer (the graph's references from bookings) do
+ * not, and the image upload, which takes either, asks it itself.
  */
-async function requireActiveVenueLink(
+export async function requireActiveVenueLink(
   context: GraphContext,
   venueId: number,
   kind: 'event' | 'product' | 'any',
 ): Promise<void> {
   const { caller } = context;
-  if (caller.kind !== 'provider' || kind === 'any') return;
+  if (caller.kind !== 'provider') return;
   const links = await context.em.count(VenueProvider, {
     venue: venueId,
     provider: caller.providerId,
@@ -109,6 +110,6 @@ export async function offerInScope(
     $and: [{ id }, reachableOffers(context), kind === 'any' ? {} : { isEvent: kind === 'event' }],
   });
   if (!offer) throw offerNotFound(kind);
-  await requireActiveVenueLink(context, offer.venue.id, kind);
+  if (kind !== 'any') await requireActiveVenueLink(context, offer.venue.id, kind);
   return offer;
 }

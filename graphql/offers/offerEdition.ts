@@ -124,6 +124,11 @@ export async function editOfferFields(
   if (nullIssues.length > 0) throw new ValidationFailedError(nullIssues);
   checkEditable(offer);
   checkNameHasNoEan(input.name);
+  // The contract lets a flag be null, but an offer's accessibility is always known: a flag sent
+  // null is refused (400), as pass Culture refuses it.
+  if (accessibilityFlags.some((flag) => input.accessibility?.[flag] === null)) {
+    throw BadRequestError.on('global', "The offer's accessibility must be defined");
+  }
   const requestedCategory = input.categoryRelatedFields?.category;
   if (requestedCategory !== undefined && requestedCategory !== offer.category) {
     throw BadRequestError.on('categoryRelatedFields.category', 'The category of an offer cannot change');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
 import { Stock } from '../../graphql/offers/Stock.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { anEvent } from '../support/fixtures.js';
 import { NOT_ALLOWED_INDIVIDUAL_OFFERS, useOfferWorld, withoutIndividualOffersRight } from '../support/offerWorld.js';
 
@@ -380,6 +381,29 @@ describe('Event Offer Price Categories', () => {
       expect([response.status, response.body]).toEqual([401, { auth: 'API key required' }]);
     }
     expect((await storedCategories(event.id)).map((row) => [row.label, row.price])).toEqual([['Seat', 1000]]);
+  });
+
+  it("answers 404 on each operation once the provider's link to the event's venue is deactivated, and writes nothing", async () => {
+    const event = await newEvent();
+    const [category] = (await create(event.id, { priceCategories: [{ label: 'Seat', price: 1000 }] })).body
+      .priceCategories;
+    const link = { venue: world.sandbox.venues[0].id, provider: world.sandbox.provider.id };
+    await em().nativeUpdate(VenueProvider, link, { isActive: false });
+    try {
+      const refused = [
+        await list(event.id),
+        await create(event.id, { priceCategories: [{ label: 'Other', price: 1 }] }),
+        await patch(event.id, category.id, { label: 'Changed', price: 1 }),
+      ];
+      for (const response of refused) {
+        expect([response.status, response.body]).toEqual([404, { global: ['Event offer not found'] }]);
+      }
+    } finally {
+      await em().nativeUpdate(VenueProvider, link, { isActive: true });
+    }
+    expect((await storedCategories(event.id)).map((row) => [row.label, row.price])).toEqual([['Seat', 1000]]);
+    // Linked again, the provider reaches the event's categories again.
+    expect((await list(event.id)).body).toEqual({ priceCategories: [category] });
   });
 
   it('answers 403 to a provider that may no longer manage individual offers, and writes nothing', async () => {

@@ -1043,16 +1043,29 @@ describe('Event Offers', () => {
       expect(one.body.accessibility).toEqual({ ...flipped, audioDisabilityCompliant: true });
       const row = await stored(event.id);
       expect([row.audioDisabilityCompliant, row.mentalDisabilityCompliant]).toEqual([true, true]);
-      // A flag sent null is kept, as the partial accessibility declares it nullable.
-      const nullFlag = await edit(event.id, { accessibility: { audioDisabilityCompliant: null } });
-      expectStatus(nullFlag, 200);
-      expect(nullFlag.body.accessibility.audioDisabilityCompliant).toBe(true);
       for (const enableDoubleBookings of [false, true]) {
         const duo = await edit(event.id, { enableDoubleBookings });
         expectStatus(duo, 200);
         expect(duo.body.enableDoubleBookings).toBe(enableDoubleBookings);
         expect((await stored(event.id)).enableDoubleBookings).toBe(enableDoubleBookings);
       }
+    });
+
+    it('refuses (400) an accessibility flag sent null, alone or with others, and changes nothing', async () => {
+      const event = await aCinemaEvent({ name: 'Unchanged' });
+      const before = (await read(event.id)).body;
+      for (const accessibility of [
+        { audioDisabilityCompliant: null },
+        { audioDisabilityCompliant: false, visualDisabilityCompliant: null },
+      ]) {
+        const refused = await edit(event.id, { name: 'Changed', accessibility });
+        expect([refused.status, refused.body], JSON.stringify(accessibility)).toEqual([
+          400,
+          { global: ["The offer's accessibility must be defined"] },
+        ]);
+      }
+      expect((await read(event.id)).body).toEqual(before);
+      expect((await stored(event.id)).name).toBe('Unchanged');
     });
 
     it('changes many fields at once, the datetimes sent in +02:00 stored in UTC', async () => {

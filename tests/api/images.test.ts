@@ -3,6 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../graphql/offers/eanCatalogue/catalogueData.js';
 import { Offer } from '../../graphql/offers/Offer.js';
+import { VenueProvider } from '../../graphql/providers/VenueProvider.js';
 import { IMAGE_MAX_BYTES } from '../../platform/images/index.js';
 import { expectMatchesContract } from '../support/contract.js';
 import { publishedEventData } from '../support/eventData.js';
@@ -11,7 +12,7 @@ import { aGif, aJpeg, aPng, aWebp } from '../support/images.js';
 import { NOT_ALLOWED_INDIVIDUAL_OFFERS, useOfferWorld, withoutIndividualOffersRight } from '../support/offerWorld.js';
 
 const UPLOAD = '/public/offers/v1/{offer_id}/image';
-const book = catalogueEntries.find((entry) => entry.category === 'LIVRE_PAPIER' && entry.compliant)!;
+const [book, anotherBook] = catalogueEntries.filter((entry) => entry.category === 'LIVRE_PAPIER' && entry.compliant);
 const IMAGE_URL = /^http:\/\/api\.test\/images\/[0-9a-f-]{36}\.(png|jpg)$/;
 
 interface Upload {
@@ -54,7 +55,7 @@ describe('Offer images (multipart upload)', () => {
       });
   const anEventOf = (providerId = world.sandbox.provider.id) =>
     anEvent(em(), world.testApp.clock, { providerId, venueId: world.sandbox.venues[0].id });
-  async function aProduct() {
+  async function aProduct(entry = book) {
     const fork = em();
     const offer = fork.create(
       Offer,
@@ -62,11 +63,11 @@ describe('Offer images (multipart upload)', () => {
         world.testApp.clock.now(),
         { providerId: world.sandbox.provider.id, venueId: world.sandbox.venues[1].id },
         {
-          name: book.title,
+          name: entry.title,
           category: 'LIVRE_PAPIER',
           isEvent: false,
-          categoryRelatedFields: { ean: book.ean },
-          ean: book.ean,
+          categoryRelatedFields: { ean: entry.ean },
+          ean: entry.ean,
           enableDoubleBookings: false,
         },
       ),
@@ -261,6 +262,27 @@ describe('Offer images (multipart upload)', () => {
     expect((await stored(theirs.id)).imageKey).toBeNull();
     expect((await stored(mine.id)).imageKey).toBeNull();
     expect((await upload('abc', { file: png() })).status).toBe(422);
+  });
+
+  it("answers 404 for an event or a product once the provider's link to its venue is deactivated, and stores nothing", async () => {
+    const event = await anEventOf();
+    const product = await aProduct(anotherBook);
+    const filesBefore = (await storedFiles()).length;
+    const links = [event, product].map((offer) => ({ venue: offer.venue.id, provider: world.sandbox.provider.id }));
+    for (const link of links) await em().nativeUpdate(VenueProvider, link, { isActive: false });
+    try {
+      for (const offer of [event, product]) {
+        const response = await upload(offer.id, { file: png(), credit: 'Studio' });
+        expect([response.status, response.body], String(offer.id)).toEqual([404, { global: ['Offer not found'] }]);
+      }
+    } finally {
+      for (const link of links) await em().nativeUpdate(VenueProvider, link, { isActive: true });
+    }
+    expect((await stored(event.id)).imageKey).toBeNull();
+    expect((await stored(product.id)).imageKey).toBeNull();
+    expect((await storedFiles()).length).toBe(filesBefore);
+    // Linked again, the provider sets the image.
+    expect((await upload(event.id, { file: png() })).status).toBe(204);
   });
 
   it('answers 403 to a provider that may no longer manage individual offers', async () => {

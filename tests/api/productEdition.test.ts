@@ -138,6 +138,23 @@ describe('Product Offers: edition', () => {
     expect((await stored(product.id)).name).toBe('Cello rental');
   });
 
+  it('refuses (400) an accessibility flag sent null, alone or with others, and changes nothing', async () => {
+    const product = await created();
+    const before = (await getOne(product.id)).body;
+    for (const flags of [
+      { audioDisabilityCompliant: null },
+      { audioDisabilityCompliant: false, visualDisabilityCompliant: null },
+    ]) {
+      const refused = await patch({ offerId: product.id, name: 'Changed', accessibility: flags });
+      expect([refused.status, refused.body], JSON.stringify(flags)).toEqual([
+        400,
+        { global: ["The offer's accessibility must be defined"] },
+      ]);
+    }
+    expect((await getOne(product.id)).body).toEqual(before);
+    expect((await stored(product.id)).name).toBe('Cello rental');
+  });
+
   it('checks the description (10000) and idAtProvider (70) lengths on edition (422)', async () => {
     const product = await created();
     for (const [field, value] of [
@@ -527,10 +544,6 @@ describe('Product Offers: edition', () => {
     }
     expect((await getOne(product.id)).body).toEqual(before);
     expect((await stored(product.id)).imageKey).toBeNull();
-
-    // A flag sent null is blank: it stays as it is (the specification updates only non-blank fields).
-    const blankFlag = await patch({ offerId: product.id, accessibility: { audioDisabilityCompliant: null } });
-    expect([blankFlag.status, blankFlag.body]).toEqual([200, before]);
 
     // A location's unknown field is not refused: the contract's location schemas allow more properties.
     const addressId = await anAddress();
