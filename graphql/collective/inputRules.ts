@@ -33,10 +33,15 @@ export const collectiveOfferFieldRules = {
   educationalInstitutionId: id(),
   educationalPriceDetail: text(LIMITS.priceDetail),
   imageCredit: text(LIMITS.imageCredit),
-  imageFile: z.string().min(1),
-  name: withoutNul(z.string().min(1).max(LIMITS.name)),
+  imageFile: z.string().min(1).max(LIMITS.imageBase64),
+  // As in pass Culture's API, a name of blanks is no name.
+  name: withoutNul(z.string().min(1).max(LIMITS.name)).refine((value) => value.trim() !== '', {
+    message: 'The name cannot be blank',
+    params: { type: 'string_too_short' },
+  }),
   nationalProgramId: id(),
-  numberOfTickets: z.int().min(1).max(ID_MAX),
+  // As in pass Culture's API: negative is refused, 0 is taken.
+  numberOfTickets: z.int().min(0).max(ID_MAX),
   students: z
     .array(withoutNul(z.string().min(1).max(LIMITS.studentLevel)))
     .min(1)

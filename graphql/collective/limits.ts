@@ -5,6 +5,8 @@ export const COLLECTIVE_LIMITS = {
   email: 120,
   priceDetail: 1000,
   imageCredit: 200,
+  /** An image, in base64 characters (1.5 MiB), as pass Culture's API takes for a collective offer. */
+  imageBase64: 2_000_000,
   addressLabel: 200,
   locationComment: 200,
   institutionUai: 20,

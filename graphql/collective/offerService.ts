@@ -64,6 +64,7 @@ export async function createCollectiveOffer(context: GraphContext, input: Input)
   const providerId = callerProviderId(context);
   requireFields(input, REQUIRED_ON_CREATE);
   const now = context.clock.now();
+  checkNewImageCredit(input);
   const venue = await schoolVenue(context, input.venueId!);
   const startDatetime = parseAwareDatetime(input.startDatetime!, ['startDatetime']);
   const dates: CollectiveDates = {
@@ -259,6 +260,16 @@ function checkImageCredit(offer: CollectiveOffer, input: Input): void {
   }
   if (input.imageFile && input.imageCredit == null && offer.imageCredit == null) {
     throw BadRequestError.on('imageFile', 'A new image needs a credit: send imageCredit with imageFile');
+  }
+}
+
+/** On creation an image and its credit come together, as in pass Culture's API: neither without the other. */
+function checkNewImageCredit(input: Input): void {
+  if (input.imageFile && input.imageCredit == null) {
+    throw BadRequestError.on('imageFile', 'A new image needs a credit: send imageCredit with imageFile');
+  }
+  if (input.imageCredit != null && !input.imageFile) {
+    throw BadRequestError.on('imageCredit', 'A credit needs an image: send imageFile with imageCredit');
   }
 }
 

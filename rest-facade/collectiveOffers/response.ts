@@ -92,7 +92,7 @@ type OfferVenue = z.output<typeof OfferVenueModel>;
 export function locationFromOfferVenue(offerVenue: OfferVenue) {
   switch (offerVenue.addressType) {
     case 'offererVenue':
-      // At the address of the venue it names (one of the caller's: 404 otherwise), the offer's own when it names none.
+      // At the address of the venue it names (one of the caller's: 404 otherwise; the schema requires it).
       return { type: 'ADDRESS', isVenueAddress: true, venueId: offerVenue.venueId ?? null };
     case 'school':
       return { type: 'SCHOOL' };

@@ -60,19 +60,31 @@ export const OfferVenueModel = z
       .optional()
       .openapi({
         description:
-          'With offererVenue: the venue (one of yours, 404 otherwise) at whose address the offer takes place; the ' +
-          'offer’s own venue when left out.',
+          'With offererVenue (and only then, where it is required): the venue (one of yours, 404 otherwise) at ' +
+          'whose address the offer takes place.',
       }),
   })
-  // As pass Culture's API: "other" is somewhere the text says, so the text cannot be empty.
+  // As pass Culture's API: "other" is somewhere the text says, so the text cannot be empty; the venue
+  // goes with offererVenue only (which needs it), and the text with other only.
   .superRefine((offerVenue, context) => {
-    if (offerVenue.addressType === 'other' && !offerVenue.otherAddress?.trim()) {
-      context.addIssue({
-        code: 'custom',
-        path: ['otherAddress'],
-        message: 'With addressType other, otherAddress says where: it cannot be empty',
-        params: { type: 'missing' },
-      });
+    const issue = (field: 'otherAddress' | 'venueId', message: string, type: string) =>
+      context.addIssue({ code: 'custom', path: [field], message, params: { type } });
+    const hasText = Boolean(offerVenue.otherAddress?.trim());
+    if (offerVenue.addressType === 'other' && !hasText) {
+      issue('otherAddress', 'With addressType other, otherAddress says where: it cannot be empty', 'missing');
+    }
+    if (offerVenue.addressType !== 'other' && hasText) {
+      issue(
+        'otherAddress',
+        `otherAddress goes with addressType other only, not ${offerVenue.addressType}`,
+        'value_error',
+      );
+    }
+    if (offerVenue.addressType === 'offererVenue' && offerVenue.venueId == null) {
+      issue('venueId', 'With addressType offererVenue, venueId says which venue: it is required', 'missing');
+    }
+    if (offerVenue.addressType !== 'offererVenue' && offerVenue.venueId != null) {
+      issue('venueId', `venueId goes with addressType offererVenue only, not ${offerVenue.addressType}`, 'value_error');
     }
   })
   .openapi('OfferVenueModel', { deprecated: true, description: 'Deprecated: use location.' });
@@ -104,7 +116,8 @@ const fields = {
   formats: formatList(EacFormatEnum),
   imageCredit: rules.imageCredit,
   imageFile: rules.imageFile.openapi({
-    description: 'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 10 MB.',
+    description:
+      'Base64 PNG or JPEG, 400x600 to 800x1200 pixels, portrait 2:3, at most 2,000,000 base64 characters (1.5 MiB).',
   }),
   isActive: z.boolean().openapi({ description: 'false hides the offer from schools.' }),
   location: CollectiveOfferLocation,
@@ -145,7 +158,7 @@ export const PostCollectiveOfferBody = z
     imageCredit: fields.imageCredit
       .nullable()
       .optional()
-      .openapi({ description: 'The credit of imageFile; ignored without one, as the reference system ignores it.' }),
+      .openapi({ description: 'The credit of imageFile: each needs the other (400 otherwise).' }),
     imageFile: fields.imageFile.nullable().optional(),
     isActive: fields.isActive.nullable().optional(),
     location: fields.location

@@ -358,6 +358,29 @@ describe('Collective offers: creation', () => {
         expect(await offerCount()).toBe(before);
       });
 
+      it('refuses offerVenue offererVenue without venueId, a venueId or an otherAddress with another addressType (422), and writes nothing', async () => {
+        const { location: _location, ...body } = aBody();
+        const before = await offerCount();
+        const cases: [Json, string, string][] = [
+          [{ addressType: 'offererVenue' }, 'venueId', 'missing'],
+          [{ addressType: 'offererVenue', venueId: null }, 'venueId', 'missing'],
+          [{ addressType: 'school', venueId: theatre() }, 'venueId', 'value_error'],
+          [{ addressType: 'other', otherAddress: 'Salle des fêtes', venueId: theatre() }, 'venueId', 'value_error'],
+          [{ addressType: 'school', otherAddress: 'Salle des fêtes' }, 'otherAddress', 'value_error'],
+          [
+            { addressType: 'offererVenue', venueId: theatre(), otherAddress: 'Salle des fêtes' },
+            'otherAddress',
+            'value_error',
+          ],
+        ];
+        for (const [offerVenue, field, type] of cases) {
+          const response = await post({ ...body, offerVenue });
+          expect(response.status, JSON.stringify(offerVenue)).toBe(422);
+          expect(response.body).toEqual([expect.objectContaining({ loc: ['offerVenue', field], type })]);
+        }
+        expect(await offerCount()).toBe(before);
+      });
+
       it('lets the location win when both it and offerVenue are sent', async () => {
         const offer = await created({
           location: { type: 'TO_BE_DEFINED', comment: 'À convenir' },
@@ -394,7 +417,9 @@ describe('Collective offers: creation', () => {
       expect(served.status).toBe(200);
       // An image too small is refused at imageFile, and nothing is written.
       const before = await offerCount();
-      const tooSmall = await post(aBody({ imageFile: aPng(200, 300).toString('base64') }));
+      const tooSmall = await post(
+        aBody({ imageFile: aPng(200, 300).toString('base64'), imageCredit: 'Photo: A. Demo' }),
+      );
       expect(tooSmall.status).toBe(422);
       expect(tooSmall.body).toEqual([expect.objectContaining({ loc: ['imageFile'] })]);
       expect(await offerCount()).toBe(before);
@@ -407,6 +432,7 @@ describe('Collective offers: creation', () => {
         aPng(400, 400).toString('base64'),
         aGif(400, 600).toString('base64'),
         Buffer.from('not an image at all').toString('base64'),
+        'abc',
       ]) {
         const response = await post(aBody({ imageFile, imageCredit: 'pouet' }));
         expect(response.status, JSON.stringify(response.body)).toBe(422);
@@ -415,10 +441,41 @@ describe('Collective offers: creation', () => {
       expect(await offerCount()).toBe(before);
     });
 
-    it('ignores an imageCredit sent without imageFile, as the reference system does (C7)', async () => {
-      const offer = await created({ imageCredit: 'Photo: A. Demo' });
-      expect(offer).toMatchObject({ imageCredit: null, imageUrl: null });
-      expect((await stored(offer.id)).imageCredit).toBeNull();
+    it('refuses an image without its credit and a credit without its image (400 naming the field), and writes nothing', async () => {
+      const before = await offerCount();
+      const png = aPng(400, 600).toString('base64');
+      const cases: [Json, string, string][] = [
+        [{ imageFile: png }, 'imageFile', 'A new image needs a credit: send imageCredit with imageFile'],
+        [
+          { imageFile: png, imageCredit: null },
+          'imageFile',
+          'A new image needs a credit: send imageCredit with imageFile',
+        ],
+        [{ imageCredit: 'Photo: A. Demo' }, 'imageCredit', 'A credit needs an image: send imageFile with imageCredit'],
+        [
+          { imageFile: null, imageCredit: 'Photo: A. Demo' },
+          'imageCredit',
+          'A credit needs an image: send imageFile with imageCredit',
+        ],
+      ];
+      for (const [fields, field, message] of cases) {
+        const response = await post(aBody(fields));
+        expect([response.status, response.body], JSON.stringify(fields)).toEqual([400, { [field]: [message] }]);
+      }
+      expect(await offerCount()).toBe(before);
+    });
+
+    it('refuses an image of more than 2,000,000 base64 characters (422 at imageFile), and writes nothing', async () => {
+      const before = await offerCount();
+      const response = await post(aBody({ imageFile: 'A'.repeat(2_000_004), imageCredit: 'Photo: A. Demo' }));
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual([expect.objectContaining({ loc: ['imageFile'], type: 'string_too_long' })]);
+      expect(await offerCount()).toBe(before);
+      const edited = await world.published();
+      const patched = await world.patch(edited.id, { imageFile: 'A'.repeat(2_000_004), imageCredit: 'Photo: A. Demo' });
+      expect(patched.status).toBe(422);
+      expect(patched.body).toEqual([expect.objectContaining({ loc: ['imageFile'], type: 'string_too_long' })]);
+      expect(await stored(edited.id)).toMatchObject({ imageKey: null, imageCredit: null });
     });
   });
 });

@@ -259,6 +259,15 @@ describe('Collective offers: changes', () => {
         [{ domains: [] }, ['domains'], 'too_short'],
         [{ bookingLimitDatetime: '2027-01-10T15:00:00' }, ['bookingLimitDatetime'], 'timezone_aware'],
         [{ endDatetime: '2027-01-16 15:00:00' }, ['endDatetime'], 'timezone_aware'],
+        [{ formats: [] }, ['formats'], 'too_short'],
+        [{ students: [] }, ['students'], 'too_short'],
+        [{ name: '   ' }, ['name'], 'string_too_short'],
+        [{ name: 'x'.repeat(111) }, ['name'], 'string_too_long'],
+        [{ educationalPriceDetail: 'x'.repeat(1001) }, ['educationalPriceDetail'], 'string_too_long'],
+        [{ numberOfTickets: -1 }, ['numberOfTickets'], 'greater_than_equal'],
+        [{ totalPrice: -1 }, ['totalPrice'], 'greater_than_equal'],
+        [{ bookingEmails: [] }, ['bookingEmails'], 'too_short'],
+        [{ imageFile: '', imageCredit: 'Photo: A. Demo' }, ['imageFile'], 'string_too_short'],
       ];
       for (const [body, loc, type] of values) {
         const response = await patch(offer.id, body);

@@ -60,10 +60,14 @@ describe('Collective offers: validation on creation', () => {
         [aBody({ contactPhone: 'call me' }), ['contactPhone'], 'string_pattern_mismatch'],
         [aBody({ name: '' }), ['name'], 'string_too_short'],
         [aBody({ name: 'x'.repeat(111) }), ['name'], 'string_too_long'],
+        [aBody({ name: '   ' }), ['name'], 'string_too_short'],
+        [aBody({ educationalPriceDetail: 'x'.repeat(1001) }), ['educationalPriceDetail'], 'string_too_long'],
+        [aBody({ numberOfTickets: -1 }), ['numberOfTickets'], 'greater_than_equal'],
+        [aBody({ contactEmail: '' }), ['contactEmail'], 'email_parsing'],
+        [aBody({ imageFile: '', imageCredit: 'Photo: A. Demo' }), ['imageFile'], 'string_too_short'],
         [aBody({ description: 'x'.repeat(1501) }), ['description'], 'string_too_long'],
         [aBody({ domains: [] }), ['domains'], 'too_short'],
         [aBody({ students: [] }), ['students'], 'too_short'],
-        [aBody({ numberOfTickets: 0 }), ['numberOfTickets'], 'greater_than_equal'],
         [aBody({ numberOfTickets: 2.5 }), ['numberOfTickets'], 'int_type'],
         [aBody({ totalPrice: -1 }), ['totalPrice'], 'greater_than_equal'],
         [aBody({ totalPrice: '12.50' }), ['totalPrice'], 'float_parsing'],
@@ -210,6 +214,22 @@ describe('Collective offers: validation on creation', () => {
         expect(offer.totalPrice).toBe(totalPrice);
         expect((await stored(offer.id)).totalPriceCents).toBe(cents);
       }
+    });
+
+    it('takes 0 participants, on creation and on change, and refuses a negative number (422)', async () => {
+      const offer = await created({ numberOfTickets: 0 });
+      expect(offer.numberOfTickets).toBe(0);
+      expect((await stored(offer.id)).numberOfTickets).toBe(0);
+      const other = await created({ numberOfTickets: 12 });
+      const changed = await patch(other.id, { numberOfTickets: 0 });
+      expect([changed.status, changed.body.numberOfTickets]).toEqual([200, 0]);
+      expect((await stored(other.id)).numberOfTickets).toBe(0);
+      const negative = await patch(other.id, { numberOfTickets: -1 });
+      expect(negative.status).toBe(422);
+      expect(negative.body).toEqual([
+        expect.objectContaining({ loc: ['numberOfTickets'], type: 'greater_than_equal' }),
+      ]);
+      expect((await stored(other.id)).numberOfTickets).toBe(0);
     });
 
     it('refuses an institution named twice (400), unknown (404), inactive (403), by id and by UAI, and writes nothing', async () => {

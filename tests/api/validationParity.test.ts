@@ -437,7 +437,10 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
       () =>
         createCollectiveOffer(aCollectiveOffer({ totalPrice: COLLECTIVE_LIMITS.totalPriceEuros + 1 }), ['totalPrice']),
     ],
-    ['a number of tickets', () => createCollectiveOffer(aCollectiveOffer({ numberOfTickets: 0 }), ['numberOfTickets'])],
+    [
+      'a number of tickets',
+      () => createCollectiveOffer(aCollectiveOffer({ numberOfTickets: -1 }), ['numberOfTickets']),
+    ],
     [
       'a naive datetime',
       () => createCollectiveOffer(aCollectiveOffer({ startDatetime: '2027-01-15T09:00:00' }), ['startDatetime']),
