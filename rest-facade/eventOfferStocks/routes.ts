@@ -26,7 +26,7 @@ export const getEventStocks = defineRoute({
   description:
     'The dates of one of your events (deleted ones never appear), in id order: at most `limit`, from the id ' +
     '`firstIndex` (to read the next page, pass the last id received plus one), optionally only those with the ' +
-    'given `idsAtProvider`. `quantity` is the number of places still on sale.',
+    'given `idsAtProvider`. `quantity` is the total of places, booked ones (`bookedQuantity`) included.',
   subgraph: 'offers',
   document: graphql.offers(
     `query GetEventStocks($eventId: Int!, $page: PageInput!, $idsAtProvider: [String!]) {

@@ -270,7 +270,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     const offer = (await offerOf(venue.id, books[3].ean))!;
     const [stock] = await stocksOf(offer.id);
     await em().nativeUpdate(Stock, stock.id, { bookedQuantity: 3 });
-    expect((await getProduct(offer.id)).body.stock).toMatchObject({ quantity: 7, bookedQuantity: 3 });
+    expect((await getProduct(offer.id)).body.stock).toMatchObject({ quantity: 10, bookedQuantity: 3 });
 
     world.testApp.clock.advance(60_000);
     try {
@@ -295,7 +295,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     ).toEqual([[stock.id, 1200, 13, 3, false]]);
     expect((await getProduct(offer.id)).body.stock).toEqual({
       price: 1200,
-      quantity: 10,
+      quantity: 13,
       bookedQuantity: 3,
       bookingLimitDatetime: '2026-12-31T23:00:00.000Z',
     });
