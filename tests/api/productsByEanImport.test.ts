@@ -65,9 +65,10 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
         validationReason: 'Approved automatically outside production',
         locationType: 'physical',
         enableDoubleBookings: false,
+        // The venue's flags, copied as they are: its motor accessibility is unknown.
         audioDisabilityCompliant: true,
         mentalDisabilityCompliant: false,
-        motorDisabilityCompliant: false,
+        motorDisabilityCompliant: null,
         visualDisabilityCompliant: true,
         provider: { id: world.sandbox.provider.id },
       });
@@ -129,7 +130,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
       accessibility: {
         audioDisabilityCompliant: true,
         mentalDisabilityCompliant: false,
-        motorDisabilityCompliant: false,
+        motorDisabilityCompliant: null,
         visualDisabilityCompliant: true,
       },
       publicationDatetime: '2026-11-22T10:00:00.000Z',
