@@ -82,8 +82,8 @@ export const patchEventStock = defineRoute({
   operationId: 'PatchEventStock',
   summary: 'Edit a date',
   description:
-    'Changes the fields sent of a date of one of your events. A `quantity` is the number of places still on ' +
-    'sale: the places already booked come on top. A `beginningDatetime` sent, even unchanged, reschedules the ' +
+    'Changes the fields sent of a date of one of your events. A `quantity` sent is the number of places still ' +
+    'on sale: the places already booked come on top, and the answer shows the total. A `beginningDatetime` sent, even unchanged, reschedules the ' +
     'date and its bookers are told. A booking limit sent lies ahead (422), not after the beginning nor before ' +
     "the event's publication or opening of bookings (400). A date that has begun, or of an offer `PENDING` or " +
     '`REJECTED`, cannot change (400).',
