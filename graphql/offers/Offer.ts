@@ -90,21 +90,21 @@ export class Offer {
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
-  @Field(() => Boolean)
-  @Property({ type: 'boolean', default: false })
-  audioDisabilityCompliant!: boolean;
+  @Field(() => Boolean, { nullable: true })
+  @Property({ type: 'boolean', nullable: true, default: false })
+  audioDisabilityCompliant!: boolean | null;
 
-  @Field(() => Boolean)
-  @Property({ type: 'boolean', default: false })
-  mentalDisabilityCompliant!: boolean;
+  @Field(() => Boolean, { nullable: true })
+  @Property({ type: 'boolean', nullable: true, default: false })
+  mentalDisabilityCompliant!: boolean | null;
 
-  @Field(() => Boolean)
-  @Property({ type: 'boolean', default: false })
-  motorDisabilityCompliant!: boolean;
+  @Field(() => Boolean, { nullable: true })
+  @Property({ type: 'boolean', nullable: true, default: false })
+  motorDisabilityCompliant!: boolean | null;
 
-  @Field(() => Boolean)
-  @Property({ type: 'boolean', default: false })
-  visualDisabilityCompliant!: boolean;
+  @Field(() => Boolean, { nullable: true })
+  @Property({ type: 'boolean', nullable: true, default: false })
+  visualDisabilityCompliant!: boolean | null;
 
   /**
    * The category-related fields (author, musicType, ean, ...), without `category`. Nullable in the

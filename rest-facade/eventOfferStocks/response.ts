@@ -1,13 +1,14 @@
 import type { ResultOf } from 'gql.tada';
 import { PriceCategoryFields } from '../eventOfferPriceCategories/response.js';
+import { answeredQuantity } from '../schemas/quantity.js';
 import { graphql } from '../subgraphs/graphql.js';
 import type { z } from '../zod.js';
 import type { DateResponse } from './schemas.js';
 
-/** The selection of a DateResponse: `quantity` shows the places still on sale. */
+/** The selection of a DateResponse: `quantity` is the stored total, booked places included. */
 export const DateFields = graphql.offers(
   `fragment DateFields on Stock {
-    id beginningDatetime bookingLimitDatetime bookedQuantity quantity: remainingQuantity idAtProvider
+    id beginningDatetime bookingLimitDatetime bookedQuantity quantity idAtProvider
     priceCategory { ...PriceCategoryFields }
   }`,
   [PriceCategoryFields],
@@ -28,10 +29,11 @@ function isEventDate(date: GraphDate): date is EventDate {
 
 /**
  * A date as the contract shows it: the graph's object itself, its fields in the contract's order
- * (no copy of 2500 dates). The graph's Stock serves products too, so its beginning, booking limit
- * and price category may be null; an event's date has all three.
+ * (no copy of 2500 dates), whose unlimited quantity (null) reads "unlimited". The graph's Stock
+ * serves products too, so its beginning, booking limit and price category may be null; an event's
+ * date has all three.
  */
 export function toDateResponse(date: GraphDate): z.input<typeof DateResponse> {
   if (!isEventDate(date)) throw new Error(`The stock ${date.id} is no date of an event`);
-  return date;
+  return Object.assign(date, { quantity: answeredQuantity(date.quantity) });
 }

@@ -26,7 +26,7 @@ export const getEventStocks = defineRoute({
   description:
     'The dates of one of your events (deleted ones never appear), in id order: at most `limit`, from the id ' +
     '`firstIndex` (to read the next page, pass the last id received plus one), optionally only those with the ' +
-    'given `idsAtProvider`. `quantity` is the number of places still on sale.',
+    'given `idsAtProvider`. `quantity` is the total of places, booked ones (`bookedQuantity`) included.',
   subgraph: 'offers',
   document: graphql.offers(
     `query GetEventStocks($eventId: Int!, $page: PageInput!, $idsAtProvider: [String!]) {
@@ -82,8 +82,8 @@ export const patchEventStock = defineRoute({
   operationId: 'PatchEventStock',
   summary: 'Edit a date',
   description:
-    'Changes the fields sent of a date of one of your events. A `quantity` is the number of places still on ' +
-    'sale: the places already booked come on top. A `beginningDatetime` sent, even unchanged, reschedules the ' +
+    'Changes the fields sent of a date of one of your events. A `quantity` sent is the number of places still ' +
+    'on sale: the places already booked come on top, and the answer shows the total. A `beginningDatetime` sent, even unchanged, reschedules the ' +
     'date and its bookers are told. A booking limit sent lies ahead (422), not after the beginning nor before ' +
     "the event's publication or opening of bookings (400). A date that has begun, or of an offer `PENDING` or " +
     '`REJECTED`, cannot change (400); an edit that changes nothing of a date that has begun answers it as it is.',

@@ -74,7 +74,9 @@ export const DateResponse = z
     beginningDatetime: dateTime,
     bookingLimitDatetime: dateTime,
     bookedQuantity: z.int(),
-    quantity: quantityOutput.openapi({ description: 'Places still on sale, or "unlimited".' }),
+    quantity: quantityOutput.openapi({
+      description: 'All the places, booked ones included (bookedQuantity), or "unlimited".',
+    }),
     idAtProvider: z.string().max(ID_AT_PROVIDER_MAX_LENGTH).nullable(),
     priceCategory: PriceCategoryResponse,
   })

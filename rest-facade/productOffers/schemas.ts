@@ -92,7 +92,9 @@ export const ProductStockResponse = z
     bookedQuantity: z.int(),
     bookingLimitDatetime: dateTime.nullable(),
     price: z.int().openapi({ description: 'Euro cents.' }),
-    quantity: quantityOutput.openapi({ description: `Items still on sale, or "${UNLIMITED}".` }),
+    quantity: quantityOutput.openapi({
+      description: `All the items, booked ones included (bookedQuantity), or "${UNLIMITED}".`,
+    }),
   })
   .openapi('ProductStockResponse');
 

@@ -377,18 +377,19 @@ describe('Event Offer Stocks (dates)', () => {
       return { event, categories, date: response.body.dates[0], stockId: response.body.dates[0].id as number };
     }
 
-    it('shows the places still on sale and stores the total: a quantity given adds the booked places', async () => {
+    it('answers the stored total beside bookedQuantity, as pass Culture: a quantity given adds the booked places', async () => {
       const { event, stockId } = await anEventWithADate();
       await em().nativeUpdate(Stock, stockId, { bookedQuantity: 3 });
       const listed = await list(event.id);
-      expect(listed.body.dates[0]).toMatchObject({ id: stockId, bookedQuantity: 3, quantity: 7 });
+      expect(listed.body.dates[0]).toMatchObject({ id: stockId, bookedQuantity: 3, quantity: 10 });
 
       const response = await patch(event.id, stockId, { quantity: 10 });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ bookedQuantity: 3, quantity: 10 });
+      expect(response.body).toMatchObject({ bookedQuantity: 3, quantity: 13 });
       expect((await storedDate(stockId)).quantity).toBe(13);
+      expect((await list(event.id)).body.dates[0]).toMatchObject({ bookedQuantity: 3, quantity: 13 });
 
-      expect((await patch(event.id, stockId, { quantity: 0 })).body.quantity).toBe(0);
+      expect((await patch(event.id, stockId, { quantity: 0 })).body.quantity).toBe(3);
       expect((await storedDate(stockId)).quantity).toBe(3);
       expect((await patch(event.id, stockId, { quantity: 'unlimited' })).body.quantity).toBe('unlimited');
       expect((await storedDate(stockId)).quantity).toBeNull();
@@ -418,7 +419,7 @@ describe('Event Offer Stocks (dates)', () => {
         beginningDatetime: beginning,
         bookingLimitDatetime: limit,
         bookedQuantity: 1,
-        quantity: 24,
+        quantity: 25,
         idAtProvider: 'hey you !',
         priceCategory: { id: categories[1].id, label: 'Category 1', price: 4000, idAtProvider: null },
       });

@@ -38,17 +38,19 @@ describe('Offer Attributes and product categories', () => {
     });
   });
 
-  it('lists music types, event music types and show types with labels', async () => {
+  it("lists music types, event music types and show types with pass Culture's labels", async () => {
     const all = await world.api.call('GetAllTiteliveMusicTypes');
     expect(all.status).toBe(200);
     expect(all.body).toHaveLength(19);
-    expect(all.body).toContainEqual({ id: 'MUSIQUE_CLASSIQUE', label: 'Musique classique' });
+    expect(all.body).toContainEqual({ id: 'MUSIQUE_CLASSIQUE', label: 'Musique Classique' });
     expect(all.body).toContainEqual({ id: 'VIDEOS_MUSICALES', label: 'Vidéos musicales' });
     const event = await world.api.call('GetEventTiteliveMusicTypes');
     expect(event.body).toHaveLength(15);
+    expect(event.body).toContainEqual({ id: 'FUNK-SOUL-RNB-DISCO', label: 'Funk / Soul / RnB / Disco' });
     const shows = await world.api.call('GetShowTypes');
     expect(shows.body).toHaveLength(85);
-    expect(shows.body).toContainEqual({ id: 'ART_DE_LA_RUE-CARNAVAL', label: 'Arts de la rue - Carnaval' });
+    expect(shows.body).toContainEqual({ id: 'ART_DE_LA_RUE-CARNAVAL', label: 'Carnaval' });
+    expect(shows.body).toContainEqual({ id: 'SPECTACLE_MUSICAL-COMEDIE_MUSICALE', label: 'Comédie Musicale' });
 
     // Each list holds distinct types of exactly an id and a label; the event music types are
     // the music types less those that cannot be an event (soundtracks, music videos, compilations, children's).
@@ -71,7 +73,8 @@ describe('Offer Attributes and product categories', () => {
     expect(response.body).toHaveLength(200);
     expect(response.body[0]).toEqual({ id: expect.any(String), label: expect.any(String) });
     expect(new Set(response.body.map((entry: { id: string }) => entry.id)).size).toBe(200);
-    expect(response.body).toContainEqual({ id: 'JAZZ-MANOUCHE', label: 'Jazz - Manouche' });
+    expect(response.body).toContainEqual({ id: 'JAZZ-MANOUCHE', label: 'Manouche' });
+    expect(response.body).toContainEqual({ id: 'JAZZ-OTHER', label: 'Autre' });
     const operation = (
       openApiDocument.paths?.['/public/offers/v1/music_types'] as Record<string, { deprecated?: boolean }>
     ).get;

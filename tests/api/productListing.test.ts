@@ -269,7 +269,7 @@ describe('Product Offers: reading and listing', () => {
     expect(read.status).toBe(200);
     expect(read.body.stock).toEqual({
       price: 1234,
-      quantity: 10,
+      quantity: 11,
       bookedQuantity: 1,
       bookingLimitDatetime: '2026-12-24T18:00:00.000Z',
     });

@@ -108,7 +108,7 @@ describe('Product offers by EAN: availability and reading', () => {
   });
 
   describe('GET by EAN', () => {
-    it("lists the key's provider's product offers at the venue with these EANs, the newest first", async () => {
+    it("lists the key's provider's product offers at the venue with these EANs, the newest first, accessibility null where unknown", async () => {
       const venue = await aVenue();
       const elsewhere = await aVenue();
       const wanted = [cds[5], books[8], vinyls[1]];
@@ -137,6 +137,13 @@ describe('Product offers by EAN: availability and reading', () => {
         categoryRelatedFields: { category: 'SUPPORT_PHYSIQUE_MUSIQUE_CD', ean: cds[5].ean },
         location: { type: 'physical', venueId: venue.id },
         stock: { price: 1100, quantity: 2, bookedQuantity: 0, bookingLimitDatetime: null },
+        // The venue's accessibility, copied as it is: its motor accessibility is unknown (null).
+        accessibility: {
+          audioDisabilityCompliant: true,
+          mentalDisabilityCompliant: false,
+          motorDisabilityCompliant: null,
+          visualDisabilityCompliant: true,
+        },
       });
       const read = await getProduct(ids[0]);
       expect(response.body.products[2]).toEqual(read.body);

@@ -65,9 +65,10 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
         validationReason: 'Approved automatically outside production',
         locationType: 'physical',
         enableDoubleBookings: false,
+        // The venue's flags, copied as they are: its motor accessibility is unknown.
         audioDisabilityCompliant: true,
         mentalDisabilityCompliant: false,
-        motorDisabilityCompliant: false,
+        motorDisabilityCompliant: null,
         visualDisabilityCompliant: true,
         provider: { id: world.sandbox.provider.id },
       });
@@ -129,7 +130,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
       accessibility: {
         audioDisabilityCompliant: true,
         mentalDisabilityCompliant: false,
-        motorDisabilityCompliant: false,
+        motorDisabilityCompliant: null,
         visualDisabilityCompliant: true,
       },
       publicationDatetime: '2026-11-22T10:00:00.000Z',
@@ -270,7 +271,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     const offer = (await offerOf(venue.id, books[3].ean))!;
     const [stock] = await stocksOf(offer.id);
     await em().nativeUpdate(Stock, stock.id, { bookedQuantity: 3 });
-    expect((await getProduct(offer.id)).body.stock).toMatchObject({ quantity: 7, bookedQuantity: 3 });
+    expect((await getProduct(offer.id)).body.stock).toMatchObject({ quantity: 10, bookedQuantity: 3 });
 
     world.testApp.clock.advance(60_000);
     try {
@@ -295,7 +296,7 @@ describe('Product offers by EAN: the bulk upsert (POST)', () => {
     ).toEqual([[stock.id, 1200, 13, 3, false]]);
     expect((await getProduct(offer.id)).body.stock).toEqual({
       price: 1200,
-      quantity: 10,
+      quantity: 13,
       bookedQuantity: 3,
       bookingLimitDatetime: '2026-12-31T23:00:00.000Z',
     });

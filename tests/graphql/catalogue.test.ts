@@ -161,21 +161,29 @@ describe('labels', () => {
     ['Titelive event music types', labelOfTiteliveEventMusicType, titeliveEventMusicTypes],
     ['show types', labelOfShowType, showTypes],
     ['venue types', labelOfVenueType, venueTypes],
-  ] as const)('cover every one of the %s with a distinct, trimmed label', (_name, labels, values) => {
+  ] as const)('cover every one of the %s with a label', (_name, labels, values) => {
     expect(sorted(Object.keys(labels))).toEqual(sorted(values));
-    const texts = Object.values<string>(labels);
-    for (const text of texts) expect(text).toMatch(/^\S(.*\S)?$/);
-    expect(new Set(texts).size).toBe(values.length);
+    for (const text of Object.values<string>(labels)) expect(text.trim()).not.toBe('');
   });
 
-  it('read as French names derived from the codes', () => {
-    expect(labelOfShowType['ART_DE_LA_RUE-CARNAVAL']).toBe('Arts de la rue - Carnaval');
-    expect(labelOfShowType['THEATRE-TRAGEDIE']).toBe('Théâtre - Tragédie');
+  it('give every venue type a distinct, trimmed label', () => {
+    const texts = Object.values<string>(labelOfVenueType);
+    for (const text of texts) expect(text).toMatch(/^\S(.*\S)?$/);
+    expect(new Set(texts).size).toBe(venueTypes.length);
+  });
+
+  it("read as pass Culture's own labels: a subgenre alone, spelling and trailing spaces kept", () => {
+    expect(labelOfShowType['ART_DE_LA_RUE-CARNAVAL']).toBe('Carnaval');
+    expect(labelOfShowType['THEATRE-TRAGEDIE']).toBe('Tragédie');
+    expect(labelOfShowType['CIRQUE-CIRQUE_TRADITIONNEL']).toBe('Cirque Traditionel');
+    expect(labelOfShowType['SPECTACLE_MUSICAL-OTHER']).toBe('Autre');
     expect(labelOfShowType.OTHER).toBe('Autre');
-    expect(labelOfDeprecatedMusicType['JAZZ-BEBOP']).toBe('Jazz - Bebop');
-    expect(labelOfDeprecatedMusicType['JAZZ-OTHER']).toBe('Jazz - Autre');
-    expect(labelOfTiteliveMusicType.MUSIQUE_CLASSIQUE).toBe('Musique classique');
-    expect(labelOfTiteliveMusicType['RAP-HIP HOP']).toBe('Rap - Hip hop');
+    expect(labelOfDeprecatedMusicType['JAZZ-BEBOP']).toBe('Bebop');
+    expect(labelOfDeprecatedMusicType['JAZZ-OTHER']).toBe('Autre');
+    expect(labelOfDeprecatedMusicType['REGGAE-ROOTS']).toBe('Roots ');
+    expect(labelOfTiteliveMusicType.MUSIQUE_CLASSIQUE).toBe('Musique Classique');
+    expect(labelOfTiteliveMusicType['RAP-HIP HOP']).toBe('Rap / Hip Hop');
+    expect(labelOfTiteliveMusicType.AUTRES).toBe('Autre');
     expect(labelOfVenueType.BOOKSTORE).toBe('Librairie');
     expect(labelOfVenueType.MOVIE).toBe('Cinéma - Salle de projections');
     expect(labelOfVenueType.OTHER).toBe('Autre');

@@ -87,7 +87,7 @@ export function totalQuantity(given: Quantity, bookedQuantity: number): number |
   return given === 'unlimited' ? null : given + bookedQuantity;
 }
 
-/** Places still on sale, as the contract shows them. */
+/** Places still on sale: the graph's `remainingQuantity` (REST answers the stored total). */
 export function remainingQuantity(stock: { quantity: number | null; bookedQuantity: number }): Quantity {
   return stock.quantity == null ? 'unlimited' : Math.max(0, stock.quantity - stock.bookedQuantity);
 }

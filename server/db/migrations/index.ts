@@ -7,6 +7,7 @@ import { Migration20261122040000Bookings } from './Migration20261122040000Bookin
 import { Migration20261122050000Collective } from './Migration20261122050000Collective.js';
 import { Migration20261125000000PrimaryKeysNotNull } from './Migration20261125000000PrimaryKeysNotNull.js';
 import { Migration20261126000000BackOffice } from './Migration20261126000000BackOffice.js';
+import { Migration20261128000000OfferAccessibilityUnknown } from './Migration20261128000000OfferAccessibilityUnknown.js';
 import { Migration20261128010000IdempotencyKeys } from './Migration20261128010000IdempotencyKeys.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
@@ -19,5 +20,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122050000Collective', class: Migration20261122050000Collective },
   { name: 'Migration20261125000000PrimaryKeysNotNull', class: Migration20261125000000PrimaryKeysNotNull },
   { name: 'Migration20261126000000BackOffice', class: Migration20261126000000BackOffice },
+  { name: 'Migration20261128000000OfferAccessibilityUnknown', class: Migration20261128000000OfferAccessibilityUnknown },
   { name: 'Migration20261128010000IdempotencyKeys', class: Migration20261128010000IdempotencyKeys },
 ];
