@@ -24,9 +24,11 @@ export const sidebar: SidebarCategory[] = [
   {
     slug: 'understanding-our-api',
     label: 'Understanding our API',
-    description: 'How the API authenticates you, the resources it manages, its messages and its bookings.',
+    description:
+      'How the API authenticates you, its errors and retries, the resources it manages, its messages and its bookings.',
     items: [
       doc('understanding-our-api/authentication-authorization'),
+      doc('understanding-our-api/errors-and-retries'),
       category({
         slug: 'api-resources',
         label: 'API resources',
