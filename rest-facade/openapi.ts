@@ -81,7 +81,8 @@ const idempotencyHeaders = z.object({
     .openapi({
       description:
         'A value of yours, unique per write (a UUID), that makes it safe to retry: the same request with the ' +
-        'same key within 24 hours gets the first answer back (`Idempotent-Replayed: true`) and runs nothing again.',
+        'same key within 24 hours gets the first answer back (`Idempotent-Replayed: true`) and runs nothing again. ' +
+        'See [Errors and retries](/docs/understanding-our-api/errors-and-retries).',
       example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
     }),
 });

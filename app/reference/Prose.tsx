@@ -1,15 +1,31 @@
 import { Fragment } from 'react';
 
-/** Inline Markdown of the document's descriptions: `code` spans; the rest stays text (React escapes it). */
+/** A `code` span, or a link to a page of this site (`[Errors and retries](/docs/...)`). */
+const INLINE_MARKUP = /`([^`]+)`|\[([^\]]+)\]\((\/[^)\s]*)\)/g;
+
+/**
+ * Inline Markdown of the document's descriptions: `code` spans, and links to the portal's own pages
+ * (a description may send the reader to the docs); the rest stays text (React escapes it).
+ */
 export function InlineText({ text }: { text: string }) {
-  const parts = text.split(/`([^`]+)`/);
-  return (
-    <>
-      {parts.map((part, index) =>
-        index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>,
-      )}
-    </>
-  );
+  const parts: JSX.Element[] = [];
+  let end = 0;
+  for (const match of text.matchAll(INLINE_MARKUP)) {
+    const start = match.index ?? 0;
+    if (start > end) parts.push(<Fragment key={end}>{text.slice(end, start)}</Fragment>);
+    parts.push(
+      match[1] !== undefined ? (
+        <code key={start}>{match[1]}</code>
+      ) : (
+        <a key={start} href={match[3]}>
+          {match[2]}
+        </a>
+      ),
+    );
+    end = start + match[0].length;
+  }
+  if (end < text.length) parts.push(<Fragment key={end}>{text.slice(end)}</Fragment>);
+  return <>{parts}</>;
 }
 
 /** A description as paragraphs (blank lines separate them), with inline `code`. */

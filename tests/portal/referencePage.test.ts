@@ -146,6 +146,16 @@ describe('the API reference page', () => {
     expect(escapeText('<a href="x">&\'</a>')).toBe('&lt;a href="x"&gt;&amp;\'&lt;/a&gt;');
   });
 
+  it("links a write's Idempotency-Key to the docs page on retries, and leaves a read without one", () => {
+    const link = '<a href="/docs/understanding-our-api/errors-and-retries">Errors and retries</a>';
+    for (const operation of operations) {
+      const start = html.indexOf(`<section id="${escapedHtml(operation.anchor)}"`);
+      const section = html.slice(start, html.indexOf('</section>', html.indexOf('class="operation__aside"', start)));
+      if (operation.method === 'GET') expect(section, operation.operationId).not.toContain('Idempotency-Key');
+      else expect(section, operation.operationId).toContain(link);
+    }
+  });
+
   it('counts a null among many variants as the field being nullable, not as one more variant to draw', () => {
     const start = html.indexOf('<section id="tag/Product-Offers/operation/EditProduct"');
     const section = html.slice(start, html.indexOf('class="operation__aside"', start));
