@@ -9,6 +9,11 @@ export const RATE_LIMIT_KEY_PREFIX = 'rate-limit:api-key';
 /** The policy's name in the `RateLimit` and `RateLimit-Policy` fields: one budget per API key. */
 export const RATE_LIMIT_POLICY_NAME = 'per-key';
 
+/** The IETF draft's `RateLimit` field: where a key stands in the `per-key` policy. */
+export function rateLimitField(remaining: number, resetSeconds: number): string {
+  return `"${RATE_LIMIT_POLICY_NAME}";r=${remaining};t=${resetSeconds}`;
+}
+
 export interface RateLimiterOptions {
   /**
    * Share one budget per key across every process that uses this Redis. The limiter takes
@@ -81,7 +86,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     const remaining = Math.max(0, result.remainingPoints);
     const reset = secondsUntilReset(result);
     res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `"${RATE_LIMIT_POLICY_NAME}";r=${remaining};t=${reset}`);
+    res.setHeader('RateLimit', rateLimitField(remaining, reset));
     // The earlier draft's fields, which clients already read.
     res.setHeader('RateLimit-Limit', String(points));
     res.setHeader('RateLimit-Remaining', String(remaining));

@@ -2,7 +2,7 @@ import { type ApolloServerPlugin, type GraphQLRequestListener, HeaderMap } from 
 import { GraphQLError } from 'graphql';
 import type { AppEnv } from '../../platform/appEnv.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
-import type { BudgetState, RateLimiter } from '../rateLimit.js';
+import { type BudgetState, type RateLimiter, rateLimitField } from '../rateLimit.js';
 import { measureOperation } from './operationCost.js';
 import { LimitCode, MAX_OPERATION_COST } from './policy.js';
 
@@ -83,8 +83,11 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Endpo
           const { cost, state } = measured;
           response.http.headers.set('x-ratelimit-cost', String(cost));
           if (!state) return;
+          // After the charge, every field that says where the key stands says it again.
+          const reset = Math.max(1, Math.ceil(state.msBeforeReset / 1000));
+          response.http.headers.set('ratelimit', rateLimitField(state.remaining, reset));
           response.http.headers.set('ratelimit-remaining', String(state.remaining));
-          response.http.headers.set('ratelimit-reset', String(Math.max(1, Math.ceil(state.msBeforeReset / 1000))));
+          response.http.headers.set('ratelimit-reset', String(reset));
           if (response.body.kind !== 'single') return;
           const extension: CostExtension = {
             requested: cost,

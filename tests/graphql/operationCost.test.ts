@@ -264,6 +264,8 @@ describe('/graphql: what one operation may cost', () => {
       expect(Date.parse(resetAt)).toBeLessThanOrEqual(Date.now() + 60_000);
       expect(first.headers['x-ratelimit-cost']).toBe('51');
       expect(first.headers['ratelimit-remaining']).toBe('149');
+      // The current draft's field says the same as the earlier draft's headers.
+      expect(first.headers.ratelimit).toBe(`"per-key";r=149;t=${first.headers['ratelimit-reset']}`);
       expect(first.headers['ratelimit-limit']).toBe(String(RATE_LIMIT_POINTS));
 
       const rest = await request(testApp.app)
