@@ -4,7 +4,11 @@ import { Provider } from '../providers/Provider.js';
 import { graphEnum } from '../shared/graphEnums.js';
 import { Booking } from './Booking.js';
 
-export type MessageKind = 'BOOKING_NOTIFICATION' | 'TICKET_CANCELLATION';
+/**
+ * BOOKING_NOTIFICATION and TICKET_CANCELLATION are queued and sent by a job; TICKET_BOOKING, and a
+ * TICKET_CANCELLATION marked synchronous, are the ticketing calls a request makes and waits for.
+ */
+export type MessageKind = 'BOOKING_NOTIFICATION' | 'TICKET_CANCELLATION' | 'TICKET_BOOKING';
 export const MESSAGE_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MessageStatusEnum = graphEnum(
@@ -21,8 +25,10 @@ export const MessageStatusEnum = graphEnum(
 @ObjectType({ description: "A message to a provider's system and what became of it." })
 @Entity({ tableName: 'provider_message' })
 @Index({ properties: ['booking'] })
+// A provider's messages, newest first (the console's list).
+@Index({ properties: ['provider', 'id'] })
 export class ProviderMessage {
-  [OptionalProps]?: 'status' | 'attempts' | 'lastStatusCode' | 'lastError' | 'sentAt';
+  [OptionalProps]?: 'status' | 'attempts' | 'lastStatusCode' | 'lastError' | 'sentAt' | 'isTest' | 'synchronous';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
@@ -34,7 +40,7 @@ export class ProviderMessage {
   @ManyToOne(() => Booking, { nullable: true, deleteRule: 'cascade' })
   booking: Booking | null = null;
 
-  @Field(() => String, { description: 'BOOKING_NOTIFICATION or TICKET_CANCELLATION.' })
+  @Field(() => String, { description: 'BOOKING_NOTIFICATION, TICKET_BOOKING or TICKET_CANCELLATION.' })
   @Property({ type: 'string', length: 30 })
   kind!: MessageKind;
 
@@ -61,6 +67,18 @@ export class ProviderMessage {
   @Field(() => String, { nullable: true })
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;
+
+  @Field(() => Boolean, { description: 'A test event the provider asked for (sent with `X-Test-Event: true`).' })
+  @Property({ type: 'boolean', default: false })
+  isTest: boolean = false;
+
+  @Field(() => Boolean, {
+    description:
+      'A ticketing call made while a request waited for its answer (a booking, a cancellation by the venue): ' +
+      'tried once, never resent.',
+  })
+  @Property({ type: 'boolean', default: false })
+  synchronous: boolean = false;
 
   @Field(() => Date)
   @Property({ type: 'datetime' })

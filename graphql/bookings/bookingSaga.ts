@@ -7,10 +7,11 @@ import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
 import { callerProviderId } from '../offers/access.js';
 import type { Stock } from '../offers/Stock.js';
+import { DATE_QUANTITY_MAX } from '../offers/limits.js';
 import { bookableStock, reservePlaces, setRemainingPlaces } from '../offers/stockReservation.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError } from '../shared/errors.js';
-import { failureReason, postSigned, type SignedPostOutcome } from '../../platform/messaging/signedPost.js';
+import { failureReason, type SignedPostOutcome } from '../../platform/messaging/signedPost.js';
 import { Beneficiary } from './Beneficiary.js';
 import { Booking } from './Booking.js';
 import { BARCODE_MAX_LENGTH, SEAT_MAX_LENGTH, STRAY_BARCODE_MAX_LENGTH } from './limits.js';
@@ -18,6 +19,7 @@ import { bookingDetailsOf, type ProviderEndpoints, providerEndpoints } from './b
 import { BookingTicket } from './BookingTicket.js';
 import { queueBookingNotification, queueTicketCancellation, remainingPlacesOf } from './messages.js';
 import { cancellationLimitOf, newToken } from './rules.js';
+import { callTicketing, isSuccess, type TicketingCallObserver } from './ticketingCalls.js';
 
 /** Takes the price from the credit with one conditional UPDATE: concurrent bookings never overspend it. */
 async function debitCredit(em: EntityManager, beneficiaryId: number, total: number): Promise<boolean> {
@@ -50,26 +52,47 @@ interface Issue {
 }
 
 /**
- * The tickets of a 2xx answer, or null when the answer is not a valid issue of tickets: it must
- * hold `tickets`, each with a barcode of 1 to BARCODE_MAX_LENGTH characters, and `remainingQuantity` (an integer,
- * or null for no limit). One ticket per place; two tickets for one place keep the second (the
- * first is cancelled there), as pass Culture does.
+ * What keeps a 2xx answer from being a valid issue of tickets for `quantity` places, in words;
+ * none when it is one. It must hold `tickets`, each with a barcode of 1 to BARCODE_MAX_LENGTH
+ * characters, one per place (or two for one place: pass Culture keeps the second and cancels the
+ * first), and `remainingQuantity` (an integer, or null for no limit).
  */
-function issueOf(answer: unknown, quantity: number): Issue | null {
-  if (!answer || typeof answer !== 'object' || !('remainingQuantity' in answer)) return null;
+export function issueProblems(answer: unknown, quantity: number): string[] {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return ['the answer is not a JSON object'];
+  const problems: string[] = [];
   const { tickets, remainingQuantity } = answer as { tickets?: unknown; remainingQuantity?: unknown };
-  const remaining = remainingPlacesOf(remainingQuantity);
-  if (remaining === undefined || !Array.isArray(tickets)) return null;
-  const parsed: Ticket[] = [];
-  for (const ticket of tickets) {
-    const { barcode, seat } = (ticket ?? {}) as { barcode?: unknown; seat?: unknown };
-    if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > BARCODE_MAX_LENGTH) return null;
-    parsed.push({ barcode, seat: typeof seat === 'string' ? seat.slice(0, SEAT_MAX_LENGTH) : null });
+  if (!('remainingQuantity' in answer))
+    problems.push('`remainingQuantity` is missing (an integer, or null for no limit)');
+  else if (remainingPlacesOf(remainingQuantity) === undefined)
+    problems.push(`\`remainingQuantity\` is not an integer from 0 to ${DATE_QUANTITY_MAX}, nor null`);
+  if (!Array.isArray(tickets)) {
+    problems.push('`tickets` is missing (a list, one ticket per place)');
+    return problems;
   }
+  tickets.forEach((ticket, index) => {
+    const { barcode } = (ticket ?? {}) as { barcode?: unknown };
+    if (typeof barcode !== 'string' || barcode.length === 0 || barcode.length > BARCODE_MAX_LENGTH)
+      problems.push(`\`tickets[${index}].barcode\` is not a string of 1 to ${BARCODE_MAX_LENGTH} characters`);
+  });
+  if (tickets.length !== quantity && !(tickets.length === 2 && quantity === 1))
+    problems.push(`\`tickets\` holds ${tickets.length} ticket(s) for ${quantity} place(s)`);
+  return problems;
+}
+
+/** The tickets of a 2xx answer, or null when it is not a valid issue of tickets (see issueProblems). */
+function issueOf(answer: unknown, quantity: number): Issue | null {
+  if (issueProblems(answer, quantity).length > 0) return null;
+  const { tickets, remainingQuantity } = answer as {
+    tickets: { barcode: string; seat?: unknown }[];
+    remainingQuantity: unknown;
+  };
+  const parsed: Ticket[] = tickets.map(({ barcode, seat }) => ({
+    barcode,
+    seat: typeof seat === 'string' ? seat.slice(0, SEAT_MAX_LENGTH) : null,
+  }));
+  const remaining = remainingPlacesOf(remainingQuantity) ?? null;
   if (parsed.length === quantity) return { tickets: parsed, surplus: [], remainingQuantity: remaining };
-  if (parsed.length === 2 && quantity === 1)
-    return { tickets: [parsed[1]], surplus: [parsed[0]], remainingQuantity: remaining };
-  return null;
+  return { tickets: [parsed[1]], surplus: [parsed[0]], remainingQuantity: remaining };
 }
 
 /** The barcodes of an answer that is not a valid issue of tickets, if it holds any. */
@@ -111,12 +134,13 @@ function ticketingRefusal(outcome: SignedPostOutcome): { message: string; remain
  * oversold), enough credit, duo only where allowed. An event with tickets is first booked at
  * the provider's ticketing system, outside any transaction; tickets issued there for a booking
  * refused here are cancelled there (the compensation). `beneficiaryOf` names who books, once
- * the stock is known to be bookable.
+ * the stock is known to be bookable; `observeTicketing` is shown the ticketing call, if one is made.
  */
 export async function bookStock(
   context: GraphContext,
   input: BookingRequest,
   beneficiaryOf: (providerId: number) => Promise<Beneficiary>,
+  observeTicketing?: TicketingCallObserver,
 ): Promise<Booking> {
   const providerId = callerProviderId(context);
   if (input.quantity !== 1 && input.quantity !== 2)
@@ -154,13 +178,23 @@ export async function bookStock(
 
   if (!endpoints.bookingUrl) throw BadRequestError.on('stockId', 'The provider has no booking URL for this venue');
   const details = bookingDetailsOf(stock, beneficiary, draft);
-  const outcome = await postSigned(
-    context.services.outbound.toProviders,
-    endpoints.bookingUrl,
-    JSON.stringify(details),
-    endpoints.secret,
+  const outcome = await callTicketing(
+    context,
+    {
+      providerId,
+      bookingId: null,
+      kind: 'TICKET_BOOKING',
+      url: endpoints.bookingUrl,
+      body: JSON.stringify(details),
+      secret: endpoints.secret,
+    },
+    {
+      delivered: (answer) => isSuccess(answer) && issueOf(answer.body, input.quantity) !== null,
+      problems: (body) => issueProblems(body, input.quantity),
+    },
+    observeTicketing,
   );
-  const succeeded = outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
+  const succeeded = isSuccess(outcome);
   const issued = succeeded ? issueOf(outcome.body, input.quantity) : null;
   if (!issued) {
     // A 2xx that is not a valid issue of tickets is refused; whatever barcodes it carried are cancelled.

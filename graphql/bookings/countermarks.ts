@@ -4,13 +4,14 @@ import { reachableOffers } from '../offers/access.js';
 import { VenueProvider } from '../providers/VenueProvider.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
-import { failureReason, postSigned } from '../../platform/messaging/signedPost.js';
+import { failureReason } from '../../platform/messaging/signedPost.js';
 import { Booking } from './Booking.js';
 import { providerEndpoints } from './bookingDetails.js';
 import { BookingTicket } from './BookingTicket.js';
 import { changesOf, checkMove, type VenueAction } from './bookingTransitions.js';
 import { cancelBooking, type TicketsCancelled } from './lifecycle.js';
 import { isAlreadyCancelled, remainingPlacesOf, ticketCancellationBody } from './messages.js';
+import { callTicketing, isSuccess, type TicketingCallObserver } from './ticketingCalls.js';
 
 /** A countermark none of the calling provider's bookings has: 404, whether it exists or not. */
 export const COUNTERMARK_NOT_FOUND = 'This countermark matches none of your bookings';
@@ -88,8 +89,12 @@ export function keepBooking(context: GraphContext, token: string): Promise<Booki
  * CONFIRMED -> CANCELLED by the venue: the beneficiary is refunded and the provider told. A
  * booking with tickets is cancelled at the ticketing system first, and only if it agrees.
  */
-export async function cancelByVenue(context: GraphContext, token: string): Promise<Booking> {
-  const ticketsCancelled = await cancelTicketsFirst(context, token);
+export async function cancelByVenue(
+  context: GraphContext,
+  token: string,
+  observeTicketing?: TicketingCallObserver,
+): Promise<Booking> {
+  const ticketsCancelled = await cancelTicketsFirst(context, token, observeTicketing);
   return moveByToken(context, token, 'cancelByVenue', ticketsCancelled);
 }
 
@@ -100,7 +105,11 @@ export async function cancelByVenue(context: GraphContext, token: string): Promi
  * anything else refuses it (400), and the booking stays as it was. Undefined for a booking
  * without tickets (or without a cancellation URL), which is cancelled here alone.
  */
-async function cancelTicketsFirst(context: GraphContext, token: string): Promise<TicketsCancelled | undefined> {
+async function cancelTicketsFirst(
+  context: GraphContext,
+  token: string,
+  observeTicketing?: TicketingCallObserver,
+): Promise<TicketsCancelled | undefined> {
   const booking = await bookingByToken(context, token);
   // Refused here already (used, cancelled, too late): the ticketing system is not bothered.
   checkMove(booking, 'cancelByVenue', context.clock.now());
@@ -109,8 +118,20 @@ async function cancelTicketsFirst(context: GraphContext, token: string): Promise
   const endpoints = await providerEndpoints(context.em, booking.provider.id, booking.offer.venue.id);
   if (!endpoints.cancelUrl) return undefined;
   const body = ticketCancellationBody(tickets.map((ticket) => ticket.barcode));
-  const outcome = await postSigned(context.services.outbound.toProviders, endpoints.cancelUrl, body, endpoints.secret);
-  const succeeded = outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
+  const outcome = await callTicketing(
+    context,
+    {
+      providerId: booking.provider.id,
+      bookingId: booking.id,
+      kind: 'TICKET_CANCELLATION',
+      url: endpoints.cancelUrl,
+      body,
+      secret: endpoints.secret,
+    },
+    { delivered: (answer) => isSuccess(answer) || isAlreadyCancelled(answer) },
+    observeTicketing,
+  );
+  const succeeded = isSuccess(outcome);
   if (!succeeded && !isAlreadyCancelled(outcome)) {
     throw BadRequestError.on('global', `The ticketing system did not cancel the tickets (${failureReason(outcome)})`);
   }

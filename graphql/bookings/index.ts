@@ -5,11 +5,12 @@ import { Booking } from './Booking.js';
 import { bookingInScope, BookingResolver } from './BookingResolver.js';
 import { bookingsInputRules } from './inputRules.js';
 import { BookingTicket } from './BookingTicket.js';
+import { MessageAttempt } from './MessageAttempt.js';
 import { ProviderMessage } from './ProviderMessage.js';
 import { SandboxBookingResolver } from './SandboxBookingResolver.js';
 import { DeliveryResolver } from './staff/DeliveryResolver.js';
 
-export const bookingEntities = [Beneficiary, Booking, BookingTicket, ProviderMessage];
+export const bookingEntities = [Beneficiary, Booking, BookingTicket, ProviderMessage, MessageAttempt];
 
 /** The sandbox mutations exist outside production only: in production they are not in the schema at all. */
 export function buildBookingsSubgraph(appEnv: AppEnv = 'development'): Subgraph {

@@ -2,10 +2,12 @@ import type { EntityManager } from '@mikro-orm/core';
 import { DATE_QUANTITY_MAX } from '../offers/limits.js';
 import { Provider } from '../providers/Provider.js';
 import type { Clock } from '../../platform/time/clock.js';
-import { describeOutcome, postSigned, type SignedPostOutcome } from '../../platform/messaging/signedPost.js';
+import { performance } from 'node:perf_hooks';
+import { sendSigned, type SignedPostOutcome, TEST_EVENT_HEADER } from '../../platform/messaging/signedPost.js';
 import { enqueue } from '../../platform/jobs/outbox.js';
 import type { OutboundHttp } from '../../platform/outbound/index.js';
 import type { BookingDetails, BookingNotification, ProviderEndpoints } from './bookingDetails.js';
+import { recordAttempt } from './messageAttempts.js';
 import { type MessageKind, ProviderMessage } from './ProviderMessage.js';
 
 export const SEND_MESSAGE_JOB = 'bookings.sendMessage';
@@ -14,11 +16,18 @@ export const SEND_MESSAGE_JOB = 'bookings.sendMessage';
  * Queues a message in the caller's transaction: the message row (its exact body) and the job
  * that sends it commit with their cause, or not at all.
  */
-async function queueMessage(
+export async function queueMessage(
   em: EntityManager,
   clock: Clock,
-  message: { providerId: number; bookingId: number | null; kind: MessageKind; url: string; payload: unknown },
-): Promise<void> {
+  message: {
+    providerId: number;
+    bookingId: number | null;
+    kind: MessageKind;
+    url: string;
+    payload: unknown;
+    isTest?: boolean;
+  },
+): Promise<ProviderMessage> {
   const row = em.create(ProviderMessage, {
     provider: message.providerId,
     booking: message.bookingId,
@@ -26,10 +35,20 @@ async function queueMessage(
     url: message.url,
     body: JSON.stringify(message.payload),
     createdAt: clock.now(),
+    isTest: message.isTest ?? false,
   });
   // The flush gives the message the id its sending job names.
   await em.persist(row).flush();
-  enqueue(em, clock, SEND_MESSAGE_JOB, { messageId: row.id });
+  enqueueSending(em, clock, row);
+  return row;
+}
+
+/**
+ * The job that sends a message. A test event is tried once: the integrator who asked for it is
+ * watching, and resends it if they want, rather than see it retried for hours.
+ */
+export function enqueueSending(em: EntityManager, clock: Clock, message: ProviderMessage): void {
+  enqueue(em, clock, SEND_MESSAGE_JOB, { messageId: message.id }, message.isTest ? { maxAttempts: 1 } : {});
 }
 
 /** What the platform posts to a cancellation URL: the barcodes of the tickets to cancel, and nothing else. */
@@ -112,22 +131,27 @@ export async function sendMessage(
   const message = await em.findOne(ProviderMessage, messageId);
   if (!message || message.status !== 'PENDING') return undefined;
   const provider = await em.findOneOrFail(Provider, message.provider.id, { populate: ['messagingSecret'] });
-  const outcome = await postSigned(http, message.url, message.body, provider.messagingSecret, {
+  const startedAt = clock.now();
+  const started = performance.now();
+  const call = await sendSigned(http, message.url, message.body, provider.messagingSecret, {
     messageId: String(message.id),
+    headers: message.isTest ? { [TEST_EVENT_HEADER]: 'true' } : {},
   });
+  const durationMs = performance.now() - started;
+  const { outcome } = call;
   message.attempts += 1;
   message.lastStatusCode = outcome.kind === 'answered' ? outcome.status : null;
   const delivered =
     (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) ||
     (message.kind === 'TICKET_CANCELLATION' && isAlreadyCancelled(outcome));
+  const attempt = recordAttempt(em, message, call, { delivered, startedAt, durationMs });
+  message.lastError = attempt.error;
   if (delivered) {
     message.status = 'SENT';
     message.sentAt = clock.now();
-    message.lastError = null;
     await em.flush();
     return undefined;
   }
-  message.lastError = describeOutcome(outcome);
   if (lastAttempt) message.status = 'FAILED';
   await em.flush();
   return { retry: `${message.kind} ${message.id}: ${message.lastError}` };

@@ -12,6 +12,9 @@ export const PROVIDER_CALL_TIMEOUT_MS = 8_000;
  */
 export const MESSAGE_ID_HEADER = 'PassCulture-Message-Id';
 
+/** The header that marks a test event a provider asked for: `X-Test-Event: true`. */
+export const TEST_EVENT_HEADER = 'X-Test-Event';
+
 export type SignedPostOutcome =
   Exclude<OutboundOutcome, { kind: 'answered' }> | { kind: 'answered'; status: number; body: unknown; text: string };
 
@@ -19,6 +22,15 @@ export interface SignedPostOptions {
   timeoutMs?: number;
   /** The stable id of a queued message, sent in MESSAGE_ID_HEADER. */
   messageId?: string;
+  /** Sent with the others (a test event's marker). */
+  headers?: Record<string, string>;
+}
+
+/** A call made, as the provider received it, and what came of it. */
+export interface SignedCall {
+  /** The headers sent, the signature included. */
+  headers: Record<string, string>;
+  outcome: SignedPostOutcome;
 }
 
 /**
@@ -33,18 +45,31 @@ export async function postSigned(
   secret: string,
   options: SignedPostOptions = {},
 ): Promise<SignedPostOutcome> {
+  return (await sendSigned(http, url, body, secret, options)).outcome;
+}
+
+/** postSigned, answering also the headers sent: what a record of the call shows the provider. */
+export async function sendSigned(
+  http: OutboundHttp,
+  url: string,
+  body: string,
+  secret: string,
+  options: SignedPostOptions = {},
+): Promise<SignedCall> {
+  const headers = {
+    'Content-Type': 'application/json',
+    [SIGNATURE_HEADER]: signBody(body, secret),
+    ...(options.messageId ? { [MESSAGE_ID_HEADER]: options.messageId } : {}),
+    ...options.headers,
+  };
   const outcome = await http.send(url, {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [SIGNATURE_HEADER]: signBody(body, secret),
-      ...(options.messageId ? { [MESSAGE_ID_HEADER]: options.messageId } : {}),
-    },
+    headers,
     body,
     timeoutMs: options.timeoutMs ?? PROVIDER_CALL_TIMEOUT_MS,
   });
-  if (outcome.kind !== 'answered') return outcome;
-  return { ...outcome, body: parseJson(outcome.text) };
+  if (outcome.kind !== 'answered') return { headers, outcome };
+  return { headers, outcome: { ...outcome, body: parseJson(outcome.text) } };
 }
 
 /** The answer as JSON, or null when it is empty or not JSON. */

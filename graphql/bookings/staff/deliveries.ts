@@ -2,9 +2,8 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { Job } from '../../../platform/jobs/Job.js';
-import { enqueue } from '../../../platform/jobs/outbox.js';
 import { type PageInput, pageBounds } from '../../shared/pagination.js';
-import { SEND_MESSAGE_JOB } from '../messages.js';
+import { enqueueSending, SEND_MESSAGE_JOB } from '../messages.js';
 import { type MessageStatus, ProviderMessage } from '../ProviderMessage.js';
 
 export interface DeliveryFilter {
@@ -37,17 +36,26 @@ export async function pendingSendJobs(em: EntityManager, messageIds: number[]): 
 /**
  * Sends a message again now: a message still being retried has its next attempt brought forward;
  * one that failed for good gets a new job, with a full set of attempts. A sent message is not sent twice.
+ * `scope.providerId` limits it to one provider's messages (another's is not found).
  */
-export async function retryDelivery(context: GraphContext, messageId: number): Promise<ProviderMessage> {
+export async function retryDelivery(
+  context: GraphContext,
+  messageId: number,
+  scope: { providerId?: number } = {},
+): Promise<ProviderMessage> {
   const message = await context.em.transactional(async (em) => {
-    const row = await em.findOne(ProviderMessage, messageId);
+    const where: FilterQuery<ProviderMessage> = { id: messageId };
+    if (scope.providerId !== undefined) where.provider = scope.providerId;
+    const row = await em.findOne(ProviderMessage, where);
     if (!row) throw new NotFoundError('Message not found');
     if (row.status === 'SENT') throw BadRequestError.on('id', 'This message was delivered already');
+    // Its request has answered already: a booking call sent again would issue tickets nobody holds.
+    if (row.synchronous) throw BadRequestError.on('id', 'A ticketing call made during a request is never sent again');
     const now = context.clock.now();
     const job = (await pendingSendJobs(em, [row.id])).get(row.id);
     if (job?.status === 'running') throw BadRequestError.on('id', 'This message is being sent right now');
     if (job) job.runAt = now;
-    else enqueue(em, context.clock, SEND_MESSAGE_JOB, { messageId: row.id });
+    else enqueueSending(em, context.clock, row);
     row.status = 'PENDING';
     return row;
   });
