@@ -9,6 +9,7 @@ import { MessageAttempt } from './MessageAttempt.js';
 import { ProviderMessage } from './ProviderMessage.js';
 import { SandboxBookingResolver } from './SandboxBookingResolver.js';
 import { DeliveryResolver } from './staff/DeliveryResolver.js';
+import { MessageAttemptResolver, MessageResolver } from './console/MessageResolver.js';
 
 export const bookingEntities = [Beneficiary, Booking, BookingTicket, ProviderMessage, MessageAttempt];
 
@@ -18,8 +19,8 @@ export function buildBookingsSubgraph(appEnv: AppEnv = 'development'): Subgraph 
     name: 'bookings',
     resolvers:
       appEnv === 'production'
-        ? [BookingResolver, DeliveryResolver]
-        : [BookingResolver, DeliveryResolver, SandboxBookingResolver],
+        ? [BookingResolver, DeliveryResolver, MessageResolver, MessageAttemptResolver]
+        : [BookingResolver, DeliveryResolver, MessageResolver, MessageAttemptResolver, SandboxBookingResolver],
     references: {
       Booking: { __resolveReference: (reference, context) => bookingInScope(context, reference.id) },
     },
