@@ -10,6 +10,7 @@ import { ProviderMessage } from './ProviderMessage.js';
 import { SandboxBookingResolver } from './SandboxBookingResolver.js';
 import { DeliveryResolver } from './staff/DeliveryResolver.js';
 import { MessageAttemptResolver, MessageResolver } from './console/MessageResolver.js';
+import { TicketingCheckResolver } from './console/TicketingCheckResolver.js';
 
 export const bookingEntities = [Beneficiary, Booking, BookingTicket, ProviderMessage, MessageAttempt];
 
@@ -19,8 +20,15 @@ export function buildBookingsSubgraph(appEnv: AppEnv = 'development'): Subgraph 
     name: 'bookings',
     resolvers:
       appEnv === 'production'
-        ? [BookingResolver, DeliveryResolver, MessageResolver, MessageAttemptResolver]
-        : [BookingResolver, DeliveryResolver, MessageResolver, MessageAttemptResolver, SandboxBookingResolver],
+        ? [BookingResolver, DeliveryResolver, MessageResolver, MessageAttemptResolver, TicketingCheckResolver]
+        : [
+            BookingResolver,
+            DeliveryResolver,
+            MessageResolver,
+            MessageAttemptResolver,
+            TicketingCheckResolver,
+            SandboxBookingResolver,
+          ],
     references: {
       Booking: { __resolveReference: (reference, context) => bookingInScope(context, reference.id) },
     },

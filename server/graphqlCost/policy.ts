@@ -43,6 +43,8 @@ export const ITEMS_PER_READ = PAGE_SIZE_MAX;
  */
 export const LIST_SIZES: Readonly<Record<string, number>> = {
   'Query.productsByEan': EANS_PER_QUERY_MAX,
+  // The booking call, then the cancellation call.
+  'TicketingCheck.steps': 2,
 };
 
 /** The `extensions.code` of each refusal. */
