@@ -56,3 +56,25 @@ export function authenticate(runtime: Runtime, options: AuthenticateOptions = {}
     next();
   });
 }
+
+/**
+ * Names the caller of a request that reached no operation, when its key is valid, and refuses
+ * nothing: the answer stays the 404 of an unknown path, and the request log can show the
+ * provider the path it got wrong. Only unknown paths pay for the lookup.
+ */
+export function identifyCaller(runtime: Runtime): RequestHandler {
+  return (req, res, next) => {
+    const bearer = bearerToken(req);
+    if (!bearer) {
+      next();
+      return;
+    }
+    authenticateApiKey(runtime.orm.em.fork(), bearer, { cache: runtime.callers, now: runtime.clock.now() }).then(
+      ({ caller }) => {
+        res.locals.caller = caller;
+        next();
+      },
+      () => next(),
+    );
+  };
+}

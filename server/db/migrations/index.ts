@@ -8,6 +8,7 @@ import { Migration20261122050000Collective } from './Migration20261122050000Coll
 import { Migration20261125000000PrimaryKeysNotNull } from './Migration20261125000000PrimaryKeysNotNull.js';
 import { Migration20261126000000BackOffice } from './Migration20261126000000BackOffice.js';
 import { Migration20261128010000IdempotencyKeys } from './Migration20261128010000IdempotencyKeys.js';
+import { Migration20261128020000RequestLog } from './Migration20261128020000RequestLog.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000000PrimaryKeysNotNull', class: Migration20261125000000PrimaryKeysNotNull },
   { name: 'Migration20261126000000BackOffice', class: Migration20261126000000BackOffice },
   { name: 'Migration20261128010000IdempotencyKeys', class: Migration20261128010000IdempotencyKeys },
+  { name: 'Migration20261128020000RequestLog', class: Migration20261128020000RequestLog },
 ];
