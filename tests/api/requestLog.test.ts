@@ -292,4 +292,11 @@ describe('The request log’s bounds', () => {
     await second.runtime.scheduler.runNow(REQUEST_LOG_PURGE_TASK);
     expect(await requestIdsOf(other.providerId)).toEqual(['from-second-instance', 'more-1', 'more-2']);
   });
+
+  it('writes what it still holds when an instance shuts down', async () => {
+    const leaving = await createTestApp({ database: testApp.database, clock: testApp.clock, env: capOfThree });
+    await get(leaving, other.key, 'answered-before-shutdown');
+    await leaving.close();
+    expect(await requestIdsOf(other.providerId)).toContain('answered-before-shutdown');
+  });
 });
