@@ -1,4 +1,5 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { selectRows } from '../sql/sqlText.js';
 import { type CaughtBody, boundedBody, caughtBytes, keptBody } from './bodyText.js';
 import { RequestLogEntry } from './RequestLogEntry.js';
 
@@ -124,7 +125,7 @@ export class RequestLogWriter {
         for (const entry of batch)
           this.bufferedBytes -= caughtBytes(entry.requestBody) + caughtBytes(entry.responseBody);
         try {
-          await this.orm.em.fork().insertMany(RequestLogEntry, batch.map(rowOf));
+          await this.orm.em.fork().transactional((em) => insertRows(em, batch));
         } catch (error) {
           // Not put back: a database that refuses the batch would refuse it again, and the buffer must stay bounded.
           this.dropped += batch.length;
@@ -144,24 +145,75 @@ export class RequestLogWriter {
   }
 }
 
-function rowOf(entry: CaughtRequest) {
+/** The columns written, in the order of {@link valuesOf}. */
+const PROPERTIES = [
+  'providerId',
+  'apiKeyId',
+  'apiKeyPrefix',
+  'requestId',
+  'createdAt',
+  'method',
+  'path',
+  'query',
+  'operationId',
+  'status',
+  'durationMs',
+  'requestBody',
+  'requestBodyTruncated',
+  'responseBody',
+  'responseBodyTruncated',
+] as const;
+
+/**
+ * Statements of these many rows only, largest first: a batch is written by a few of them, and the
+ * SQL texts stay four, so that they keep their place among the statements prepared once per
+ * connection (preparedStatements.ts) beside the reads', rather than one text per batch size.
+ */
+const STATEMENT_ROWS = [64, 16, 4, 1];
+
+/**
+ * Multi-row inserts with bound parameters, through the prepared statements of the SQL helpers:
+ * MikroORM's insertMany writes every value into the SQL text, escaping up to 128 KB of bodies a
+ * row on the event loop, and its query is built anew for each batch.
+ */
+async function insertRows(em: EntityManager, batch: readonly CaughtRequest[]): Promise<void> {
+  const meta = em.getMetadata().get(RequestLogEntry.name);
+  const platform = em.getPlatform();
+  const columns = PROPERTIES.map((property) => meta.properties[property].fieldNames[0]).join(', ');
+  const tuple = `(${PROPERTIES.map(() => '?').join(', ')})`;
+  let start = 0;
+  for (const size of STATEMENT_ROWS) {
+    while (batch.length - start >= size) {
+      const params: unknown[] = [];
+      for (const entry of batch.slice(start, start + size)) {
+        for (const value of valuesOf(entry))
+          params.push(value instanceof Date ? platform.processDateProperty(value) : value);
+      }
+      const sql = `insert into ${meta.tableName} (${columns}) values ${tuple}${`, ${tuple}`.repeat(size - 1)} returning id`;
+      await selectRows(em, sql, params);
+      start += size;
+    }
+  }
+}
+
+function valuesOf(entry: CaughtRequest): unknown[] {
   const request = keptBody(entry.requestBody);
   const response = keptBody(entry.responseBody);
-  return {
-    providerId: entry.providerId,
-    apiKeyId: entry.apiKeyId,
-    apiKeyPrefix: entry.apiKeyPrefix,
-    requestId: entry.requestId,
-    createdAt: entry.createdAt,
-    method: entry.method,
-    path: entry.path,
-    query: entry.query,
-    operationId: entry.operationId,
-    status: entry.status,
-    durationMs: entry.durationMs,
-    requestBody: request.text,
-    requestBodyTruncated: request.truncated,
-    responseBody: response.text,
-    responseBodyTruncated: response.truncated,
-  };
+  return [
+    entry.providerId,
+    entry.apiKeyId,
+    entry.apiKeyPrefix,
+    entry.requestId,
+    entry.createdAt,
+    entry.method,
+    entry.path,
+    entry.query,
+    entry.operationId,
+    entry.status,
+    entry.durationMs,
+    request.text,
+    request.truncated,
+    response.text,
+    response.truncated,
+  ];
 }

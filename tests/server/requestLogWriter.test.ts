@@ -43,6 +43,26 @@ describe('The request log writer', () => {
     expect(warnings).toEqual([{ dropped: 1 }]);
   });
 
+  it('writes a batch of any size whole and in order', async () => {
+    const writer = new RequestLogWriter({
+      orm: database.orm,
+      logger: { warn: () => undefined, error: () => undefined },
+    });
+    const sent = Array.from({ length: 87 }, (_, index) => `batch-${index}`);
+    for (const id of sent) writer.record(anEntry(id));
+    await writer.flush();
+    const rows = await database.orm.em
+      .fork()
+      .find(
+        RequestLogEntry,
+        { requestId: { $like: 'batch-%' } },
+        { orderBy: { id: 'asc' }, populate: ['responseBody'] },
+      );
+    expect(rows.map((row) => row.requestId)).toEqual(sent);
+    expect(rows.every((row) => row.responseBody === '{"ok":true}' && row.durationMs === 1.5)).toBe(true);
+    await writer.close();
+  });
+
   it('cuts a body at 64 KB, on a character boundary, and says so', () => {
     expect(keptBody(null)).toEqual({ text: null, truncated: false });
     expect(keptBody('{"a":1}')).toEqual({ text: '{"a":1}', truncated: false });
