@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { authenticateApiKey, type AuthenticatedCaller } from '../../graphql/providers/apiKeys.js';
 import { staffCallerOf } from '../../graphql/providers/staffSessions.js';
 import { ForbiddenError, UnauthenticatedError } from '../../graphql/shared/errors.js';
@@ -76,5 +76,20 @@ export function identifyCaller(runtime: Runtime): RequestHandler {
       },
       () => next(),
     );
+  };
+}
+
+/**
+ * The same for a request refused before its route authenticated it (a body that is not JSON, or
+ * too large): the error goes on to the error handler unchanged, its caller named if the key is valid.
+ */
+export function identifyCallerOfRefusal(runtime: Runtime): ErrorRequestHandler {
+  const identify = identifyCaller(runtime);
+  return (error: unknown, req, res, next) => {
+    if (res.locals.caller) {
+      next(error);
+      return;
+    }
+    identify(req, res, () => next(error));
   };
 }

@@ -122,6 +122,35 @@ describe('The request log of the integrator’s console', () => {
     expect(JSON.stringify(body).startsWith(kept)).toBe(true);
   });
 
+  it('records a path that does not exist and a body that is not JSON, as answered', async () => {
+    const unknown = aRequestId();
+    const notFound = await get(first.key, '/public/providers/v1/nowhere?x=1', unknown);
+    expect(notFound.status).toBe(404);
+    const malformed = aRequestId();
+    const refused = await request(testApp.app)
+      .patch('/public/providers/v1/provider')
+      .set('Authorization', `Bearer ${first.key}`)
+      .set('X-Request-Id', malformed)
+      .set('Content-Type', 'application/json')
+      .send('{"notificationUrl": ');
+    expect(refused.status).toBe(422);
+
+    const rows = await rowsOf(testApp, first.providerId);
+    expect(rows.find((row) => row.requestId === unknown)).toMatchObject({
+      path: '/public/providers/v1/nowhere',
+      query: 'x=1',
+      operationId: null,
+      status: 404,
+      responseBody: notFound.text,
+    });
+    expect(rows.find((row) => row.requestId === malformed)).toMatchObject({
+      method: 'PATCH',
+      status: 422,
+      requestBody: '{"notificationUrl": ',
+      responseBody: refused.text,
+    });
+  });
+
   it('records nothing of a request without a valid key', async () => {
     const before = (await rowsOf(testApp)).length;
     expect((await request(testApp.app).get('/public/providers/v1/provider')).status).toBe(401);
