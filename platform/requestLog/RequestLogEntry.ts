@@ -53,7 +53,10 @@ export class RequestLogEntry {
   @Property({ type: 'double' })
   durationMs!: number;
 
-  /** Loaded on demand: a page of the list does not read up to 128 KB a row. */
+  /**
+   * Deflated, in base64 (bodyText.ts: `bodyTextOf` gives the JSON text back). Loaded on demand:
+   * a page of the list does not read the bodies.
+   */
   @Property({ type: 'text', nullable: true, lazy: true })
   requestBody: string | null = null;
 

@@ -1,3 +1,6 @@
+import { promisify } from 'node:util';
+import { constants, deflateRaw, inflateRawSync } from 'node:zlib';
+
 /** How much of a JSON body is kept: 64 KB each way, as the console promises. */
 export const REQUEST_LOG_BODY_MAX_BYTES = 64 * 1024;
 
@@ -5,25 +8,44 @@ export const REQUEST_LOG_BODY_MAX_BYTES = 64 * 1024;
 export type CaughtBody = Buffer | string;
 
 export interface KeptBody {
-  text: string | null;
+  bytes: Buffer | null;
   truncated: boolean;
 }
 
-const nothing: KeptBody = { text: null, truncated: false };
+const nothing: KeptBody = { bytes: null, truncated: false };
 
 /**
- * The first {@link REQUEST_LOG_BODY_MAX_BYTES} bytes of a body as text, and whether it was cut.
- * A cut that falls inside a multi-byte character drops that character rather than keep half of it.
+ * The first {@link REQUEST_LOG_BODY_MAX_BYTES} bytes of a body, and whether it was cut. A cut
+ * that falls inside a multi-byte character drops that character rather than keep half of it.
  */
 export function keptBody(body: CaughtBody | null | undefined): KeptBody {
   if (body === null || body === undefined) return nothing;
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   if (bytes.length === 0) return nothing;
-  if (bytes.length <= REQUEST_LOG_BODY_MAX_BYTES) return { text: bytes.toString('utf8'), truncated: false };
+  if (bytes.length <= REQUEST_LOG_BODY_MAX_BYTES) return { bytes, truncated: false };
   let end = REQUEST_LOG_BODY_MAX_BYTES;
   // Back to the first byte of the character the limit falls in (continuation bytes are 10xxxxxx).
   while (end > 0 && (bytes[end] & 0xc0) === 0x80) end -= 1;
-  return { text: bytes.subarray(0, end).toString('utf8'), truncated: true };
+  return { bytes: bytes.subarray(0, end), truncated: true };
+}
+
+const deflate = promisify(deflateRaw);
+
+/**
+ * A kept body as stored: deflated (fastest level) and in base64 text. Measured on SQLite, whose
+ * driver writes on the event loop: 400 rows of a 23 KB list answer took 95 ms as text, about 3 ms
+ * deflated; deflating runs on libuv's thread pool, not the event loop. Base64 keeps the value a
+ * text parameter, bound through the prepared statements, on both engines.
+ */
+export async function storedBody(bytes: Buffer | null): Promise<string | null> {
+  if (bytes === null) return null;
+  return (await deflate(bytes, { level: constants.Z_BEST_SPEED })).toString('base64');
+}
+
+/** The JSON text of a stored body. */
+export function bodyTextOf(stored: string | null): string | null {
+  if (stored === null) return null;
+  return inflateRawSync(Buffer.from(stored, 'base64')).toString('utf8');
 }
 
 /**
