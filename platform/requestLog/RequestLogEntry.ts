@@ -53,10 +53,7 @@ export class RequestLogEntry {
   @Property({ type: 'double' })
   durationMs!: number;
 
-  /**
-   * Deflated, in base64 (bodyText.ts: `bodyTextOf` gives the JSON text back). Loaded on demand:
-   * a page of the list does not read the bodies.
-   */
+  /** Loaded on demand: a page of the list does not read up to 128 KB a row. */
   @Property({ type: 'text', nullable: true, lazy: true })
   requestBody: string | null = null;
 

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { selectRows } from '../sql/sqlText.js';
-import { type CaughtBody, boundedBody, caughtBytes, keptBody, storedBody } from './bodyText.js';
+import { type CaughtBody, boundedBody, caughtBytes, keptBody } from './bodyText.js';
 import { RequestLogEntry } from './RequestLogEntry.js';
 
 /** A request as the recorder caught it, before its bodies are turned into text (off the request path). */
@@ -130,9 +130,7 @@ export class RequestLogWriter {
         for (const entry of batch)
           this.bufferedBytes -= caughtBytes(entry.requestBody) + caughtBytes(entry.responseBody);
         try {
-          // Bodies are deflated before the transaction, on the thread pool, while requests go on.
-          const rows = await Promise.all(batch.map(valuesOf));
-          await this.orm.em.fork().transactional((em) => insertRows(em, rows));
+          await this.orm.em.fork().transactional((em) => insertRows(em, batch));
         } catch (error) {
           // Not put back: a database that refuses the batch would refuse it again, and the buffer must stay bounded.
           this.dropped += batch.length;
@@ -183,7 +181,7 @@ const STATEMENT_ROWS = [64, 16, 4, 1];
  * MikroORM's insertMany writes every value into the SQL text, escaping up to 128 KB of bodies a
  * row on the event loop, and its query is built anew for each batch.
  */
-async function insertRows(em: EntityManager, batch: readonly unknown[][]): Promise<void> {
+async function insertRows(em: EntityManager, batch: readonly CaughtRequest[]): Promise<void> {
   const meta = em.getMetadata().get(RequestLogEntry.name);
   const platform = em.getPlatform();
   const columns = PROPERTIES.map((property) => meta.properties[property].fieldNames[0]).join(', ');
@@ -193,7 +191,8 @@ async function insertRows(em: EntityManager, batch: readonly unknown[][]): Promi
     while (batch.length - start >= size) {
       const params: unknown[] = [];
       for (const entry of batch.slice(start, start + size)) {
-        for (const value of entry) params.push(value instanceof Date ? platform.processDateProperty(value) : value);
+        for (const value of valuesOf(entry))
+          params.push(value instanceof Date ? platform.processDateProperty(value) : value);
       }
       const sql = `insert into ${meta.tableName} (${columns}) values ${tuple}${`, ${tuple}`.repeat(size - 1)} returning id`;
       await selectRows(em, sql, params);
@@ -202,10 +201,9 @@ async function insertRows(em: EntityManager, batch: readonly unknown[][]): Promi
   }
 }
 
-async function valuesOf(entry: CaughtRequest): Promise<unknown[]> {
+function valuesOf(entry: CaughtRequest): unknown[] {
   const request = keptBody(entry.requestBody);
   const response = keptBody(entry.responseBody);
-  const [requestBody, responseBody] = await Promise.all([storedBody(request.bytes), storedBody(response.bytes)]);
   return [
     entry.providerId,
     entry.apiKeyId,
@@ -218,9 +216,9 @@ async function valuesOf(entry: CaughtRequest): Promise<unknown[]> {
     entry.operationId,
     entry.status,
     entry.durationMs,
-    requestBody,
+    request.text,
     request.truncated,
-    responseBody,
+    response.text,
     response.truncated,
   ];
 }

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import {
-  bodyTextOf,
   REQUEST_LOG_BODY_MAX_BYTES,
   REQUEST_LOG_RETENTION_MS,
   RequestLogEntry,
@@ -17,18 +16,10 @@ type Row = Record<string, unknown>;
 /** Every column of the rows, bodies included, oldest first. */
 async function rowsOf(testApp: TestApp, providerId?: number): Promise<RequestLogEntry[]> {
   await testApp.runtime.requestLog.flush();
-  const rows = await testApp.database.orm.em
-    .fork()
-    .find(RequestLogEntry, providerId === undefined ? {} : { providerId }, {
-      orderBy: { id: 'asc' },
-      populate: ['requestBody', 'responseBody'],
-    });
-  // The bodies are stored deflated: read as the console reads them.
-  return rows.map((row) => ({
-    ...row,
-    requestBody: bodyTextOf(row.requestBody),
-    responseBody: bodyTextOf(row.responseBody),
-  }));
+  return testApp.database.orm.em.fork().find(RequestLogEntry, providerId === undefined ? {} : { providerId }, {
+    orderBy: { id: 'asc' },
+    populate: ['requestBody', 'responseBody'],
+  });
 }
 
 const prefixOf = (key: string) => key.split('_').slice(0, 2).join('_');

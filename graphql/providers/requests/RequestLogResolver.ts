@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, FieldResolver, Float, InputType, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
 import { PAGE_SIZE_MAX } from '../../shared/pagination.js';
-import { bodyTextOf, type RequestLogEntry } from '../../../platform/requestLog/index.js';
+import type { RequestLogEntry } from '../../../platform/requestLog/index.js';
 import { findRecordedRequest, findRecordedRequests, loadBodies } from './recordedRequests.js';
 
 @ObjectType('RecordedRequest', {
@@ -113,7 +113,7 @@ export class RequestLogResolver {
 
   @FieldResolver(() => String, { nullable: true, description: 'The JSON body sent, as text (up to 64 KB).' })
   async requestBody(@Root() entry: RequestLogEntry, @Ctx() context: GraphContext): Promise<string | null> {
-    return bodyTextOf((await loadBodies(context.em, entry)).requestBody);
+    return (await loadBodies(context.em, entry)).requestBody;
   }
 
   @FieldResolver(() => String, {
@@ -121,6 +121,6 @@ export class RequestLogResolver {
     description: 'The JSON answer as sent, a refusal’s error included, as text (up to 64 KB).',
   })
   async responseBody(@Root() entry: RequestLogEntry, @Ctx() context: GraphContext): Promise<string | null> {
-    return bodyTextOf((await loadBodies(context.em, entry)).responseBody);
+    return (await loadBodies(context.em, entry)).responseBody;
   }
 }
