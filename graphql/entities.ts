@@ -4,6 +4,7 @@ import { offerEntities } from './offers/index.js';
 import { providerEntities } from './providers/index.js';
 import { Job } from '../platform/jobs/Job.js';
 import { IdempotencyRecord } from '../platform/idempotency/IdempotencyRecord.js';
+import { RequestLogEntry } from '../platform/requestLog/RequestLogEntry.js';
 
 /** Every persisted class, for the ORM. */
 export const allEntities = [
@@ -13,4 +14,5 @@ export const allEntities = [
   ...collectiveEntities,
   Job,
   IdempotencyRecord,
+  RequestLogEntry,
 ];

@@ -6,6 +6,8 @@ declare global {
   namespace Express {
     interface Locals {
       requestId?: string;
+      /** The operationId of the route the request reached, once the route table found it. */
+      operationId?: string;
       /** Set by the authentication, once the bearer key is resolved. */
       caller?: Caller;
       /** The request's unit of work, handed to the GraphQL operation the route runs. */

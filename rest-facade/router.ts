@@ -180,10 +180,17 @@ export function createFacadeRouter(
       .map((entry) => {
         const bodyReader = entry.route.request?.body ? [requireBodyMediaType(bodyMediaType(entry.route))] : [];
         if (entry.route.request?.bodyType === 'multipart') bodyReader.push(multipartBody(imageUpload));
+        const { operationId } = entry.route;
+        // Named first, so that what records the request knows the operation even when a guard refuses it.
+        const nameOperation: RequestHandler = (_req, res, next) => {
+          res.locals.operationId = operationId;
+          next();
+        };
         return {
           method: entry.route.method,
           path: entry.route.path,
           handlers: [
+            nameOperation,
             ...middleware,
             ...bodyReader,
             ...(entry.route.method === 'get' ? [] : writeMiddleware),

@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { createFacadeRouter } from '../rest-facade/router.js';
-import { authenticate } from './http/authenticate.js';
+import { authenticate, identifyCaller, identifyCallerOfRefusal } from './http/authenticate.js';
 import { attachBackOfficeSession } from './http/staffSession.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.js';
@@ -9,6 +9,7 @@ import { JSON_BODY_LIMIT } from './http/limits.js';
 import { serveImages } from './http/images.js';
 import { requestId } from './http/requestId.js';
 import { requestLog } from './http/requestLog.js';
+import { keepRawBody, recordRequests } from './http/requestRecording.js';
 import { documentGuard } from './graphqlCost/documentGuard.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import type { Runtime } from './runtime.js';
@@ -43,9 +44,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.get('/health/ready', health.ready);
 
   const guard = [authenticate(runtime), runtime.rateLimiter.middleware];
-  app.use(apiPrefixes, express.json({ limit: JSON_BODY_LIMIT }));
+  // Before the body reader and the routes, so that it sees every answer, refusals included.
+  app.use(apiPrefixes, recordRequests(runtime.requestLog, runtime.clock));
+  app.use(apiPrefixes, express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(createFacadeRouter(runtime.compiledRoutes, guard, [idempotentWrites(runtime.idempotency, runtime.logger)]));
-  app.use(apiPrefixes, apiNotFound);
+  // An unknown path, or a body refused before any route: the 404 or the error stays, the caller is named for the request log.
+  app.use(apiPrefixes, identifyCaller(runtime), apiNotFound, identifyCallerOfRefusal(runtime));
 
   // The back office's pages and sign-in read the session; /graphql also takes it instead of a key.
   app.use(['/backoffice', '/graphql'], attachBackOfficeSession(runtime));

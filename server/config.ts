@@ -72,6 +72,11 @@ const configSchema = z
       .regex(/^[1-9]\d*$/, 'must be a whole number of seconds, at least 1')
       .transform(Number)
       .default(300),
+    REQUEST_LOG_MAX_ROWS_PER_PROVIDER: z
+      .string()
+      .regex(/^[1-9]\d*$/, 'must be a whole number of requests, at least 1')
+      .transform(Number)
+      .default(10_000),
     PUBLIC_URL: webAddress.optional(),
     PRODUCTION_URL: webAddress.optional(),
     SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
@@ -138,6 +143,8 @@ export interface Config {
    * presumes its process dead and runs it again: the delay before a crashed job resumes.
    */
   jobLeaseSeconds: number;
+  /** The requests kept per provider for its console (besides 7 days at most); the oldest go first. */
+  requestLogMaxRowsPerProvider: number;
   appEnv: AppEnv;
   /**
    * The address of this server, as its readers reach it: the portal's samples, the OpenAPI
@@ -190,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageDirectory: values.IMAGE_DIRECTORY,
     autoApprovalDelaySeconds: values.AUTO_APPROVAL_DELAY_SECONDS,
     jobLeaseSeconds: values.JOB_LEASE_SECONDS,
+    requestLogMaxRowsPerProvider: values.REQUEST_LOG_MAX_ROWS_PER_PROVIDER,
     appEnv: values.APP_ENV,
     publicUrl,
     productionUrl: values.APP_ENV === 'production' ? publicUrl : productionUrl,

@@ -6,6 +6,8 @@ declare global {
     interface Locals {
       /** Where the key stands once the rate limiter counted this request. */
       rateLimit?: BudgetState;
+      /** The JSON body's bytes as sent, kept by the body reader for the request log. */
+      rawRequestBody?: Buffer;
     }
   }
 }

@@ -25,6 +25,7 @@ import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
 import { IdempotencyStore } from '../platform/idempotency/index.js';
+import { purgeRequestLog, RequestLogWriter } from '../platform/requestLog/index.js';
 import { registerWork } from './work/index.js';
 import {
   closeSubgraphLinks,
@@ -67,6 +68,8 @@ export interface Runtime extends Core {
   rateLimiter: RateLimiter;
   /** The answers kept for `Idempotency-Key` retries, in the database every API process shares. */
   idempotency: IdempotencyStore;
+  /** The requests made with providers' keys, buffered and written in batches (the integrator's console). */
+  requestLog: RequestLogWriter;
   /** The subgraph services this process calls (SUBGRAPH_URLS); empty when the whole graph runs here. */
   subgraphLinks: SubgraphLinks;
 }
@@ -84,6 +87,9 @@ export interface RuntimeOptions {
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 export const IDEMPOTENCY_PURGE_TASK = 'idempotency-keys.purge';
+export const REQUEST_LOG_PURGE_TASK = 'request-log.purge';
+/** Often enough that a provider's busiest key (200 requests a minute) overshoots the cap by little. */
+const REQUEST_LOG_PURGE_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
  * Waits for Redis before serving, so that the first requests count in the shared budget;
@@ -192,6 +198,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     intervalMs: 60 * 60 * 1000,
     run: async () => void (await idempotency.purgeExpired()),
   });
+  const requestLog = new RequestLogWriter({ orm, logger });
+  requestLog.start();
+  core.scheduler.register({
+    name: REQUEST_LOG_PURGE_TASK,
+    intervalMs: REQUEST_LOG_PURGE_INTERVAL_MS,
+    run: async ({ em, clock }) =>
+      void (await purgeRequestLog(em, clock.now(), { maxRowsPerProvider: config.requestLogMaxRowsPerProvider })),
+  });
   const callerChanges = await watchCallerChanges(orm, logger);
   const callers: KeyRowCache = new CallerCache({ changes: callerChanges });
   return {
@@ -202,8 +216,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     callers,
     rateLimiter,
     idempotency,
+    requestLog,
     subgraphLinks,
     async close() {
+      // The requests answered last are written before the database closes.
+      await requestLog.close();
       await core.close();
       await graphql.stop();
       await rateLimiter.close();

@@ -11,6 +11,7 @@ import { Venue } from './Venue.js';
 import { VenueProvider } from './VenueProvider.js';
 import { VenueResolver } from './VenueResolver.js';
 import { JobResolver } from './staff/JobResolver.js';
+import { RequestLogResolver } from './requests/RequestLogResolver.js';
 import { StaffProviderResolver } from './staff/StaffProviderResolver.js';
 import { providersInputRules } from './inputRules.js';
 
@@ -19,7 +20,14 @@ export const providerEntities = [Provider, ApiKey, StaffSession, Offerer, Venue,
 export function buildProvidersSubgraph(): Subgraph {
   return buildSubgraph({
     name: 'providers',
-    resolvers: [ProviderResolver, VenueResolver, AddressResolver, StaffProviderResolver, JobResolver],
+    resolvers: [
+      ProviderResolver,
+      VenueResolver,
+      AddressResolver,
+      StaffProviderResolver,
+      JobResolver,
+      RequestLogResolver,
+    ],
     inputRules: providersInputRules,
     references: providerReferences,
   });

@@ -12,6 +12,8 @@ import {
   STREET_MAX_LENGTH,
 } from './limits.js';
 import { sirenPattern, siretPattern } from './siren.js';
+import { STATUS_CLASS_PATTERN } from './requests/recordedRequests.js';
+import { pageRules } from '../shared/pagination.js';
 
 /** The rules of the providers subgraph's inputs; the REST facade's schemas are built from the same. */
 
@@ -57,6 +59,10 @@ export const providersInputRules: InputRules = {
       status: z.enum(JOB_STATUSES).nullish(),
       type: z.string().max(JOB_TYPE_FILTER_MAX_LENGTH).nullish(),
     }),
+    RecordedRequestFilter: z.object({
+      statusClass: z.string().regex(STATUS_CLASS_PATTERN, 'A class of statuses: 1xx, 2xx, 3xx, 4xx or 5xx').nullish(),
+    }),
+    RecordedRequestPage: z.object({ before: z.int().min(1).nullish(), limit: pageRules.limit }),
   },
   arguments: {
     // Recording an address and searching one both take the coordinates as a pair, as pass Culture does.

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { authenticateApiKey, type AuthenticatedCaller } from '../../graphql/providers/apiKeys.js';
 import { staffCallerOf } from '../../graphql/providers/staffSessions.js';
 import { ForbiddenError, UnauthenticatedError } from '../../graphql/shared/errors.js';
@@ -55,4 +55,41 @@ export function authenticate(runtime: Runtime, options: AuthenticateOptions = {}
     });
     next();
   });
+}
+
+/**
+ * Names the caller of a request that reached no operation, when its key is valid, and refuses
+ * nothing: the answer stays the 404 of an unknown path, and the request log can show the
+ * provider the path it got wrong. Only unknown paths pay for the lookup.
+ */
+export function identifyCaller(runtime: Runtime): RequestHandler {
+  return (req, res, next) => {
+    const bearer = bearerToken(req);
+    if (!bearer) {
+      next();
+      return;
+    }
+    authenticateApiKey(runtime.orm.em.fork(), bearer, { cache: runtime.callers, now: runtime.clock.now() }).then(
+      ({ caller }) => {
+        res.locals.caller = caller;
+        next();
+      },
+      () => next(),
+    );
+  };
+}
+
+/**
+ * The same for a request refused before its route authenticated it (a body that is not JSON, or
+ * too large): the error goes on to the error handler unchanged, its caller named if the key is valid.
+ */
+export function identifyCallerOfRefusal(runtime: Runtime): ErrorRequestHandler {
+  const identify = identifyCaller(runtime);
+  return (error: unknown, req, res, next) => {
+    if (res.locals.caller) {
+      next(error);
+      return;
+    }
+    identify(req, res, () => next(error));
+  };
 }

@@ -10,6 +10,7 @@ import { Migration20261126000000BackOffice } from './Migration20261126000000Back
 import { Migration20261128000000OfferAccessibilityUnknown } from './Migration20261128000000OfferAccessibilityUnknown.js';
 import { Migration20261128010000IdempotencyKeys } from './Migration20261128010000IdempotencyKeys.js';
 import { Migration20261128040000MessageAttempts } from './Migration20261128040000MessageAttempts.js';
+import { Migration20261128020000RequestLog } from './Migration20261128020000RequestLog.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -23,5 +24,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126000000BackOffice', class: Migration20261126000000BackOffice },
   { name: 'Migration20261128000000OfferAccessibilityUnknown', class: Migration20261128000000OfferAccessibilityUnknown },
   { name: 'Migration20261128010000IdempotencyKeys', class: Migration20261128010000IdempotencyKeys },
+  { name: 'Migration20261128020000RequestLog', class: Migration20261128020000RequestLog },
   { name: 'Migration20261128040000MessageAttempts', class: Migration20261128040000MessageAttempts },
 ];

@@ -1,0 +1,81 @@
+import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import type { Caller } from '../../shared/caller.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { PAGE_SIZE_MAX } from '../../shared/pagination.js';
+import { RequestLogEntry } from '../../../platform/requestLog/index.js';
+
+export const STATUS_CLASS_PATTERN = /^[1-5]xx$/;
+
+export interface RecordedRequestFilter {
+  providerId?: number | null;
+  /** `2xx`, `4xx`, `5xx`…: the answers whose status starts with that digit. */
+  statusClass?: string | null;
+  operationId?: string | null;
+  /** The path as requested, or its beginning (`/public/offers/v1/events`). */
+  path?: string | null;
+  requestId?: string | null;
+}
+
+export interface RecordedRequestPage {
+  /** Requests recorded before this id (the last id of the page before); the newest without it. */
+  before?: number | null;
+  limit?: number | null;
+}
+
+/**
+ * Whose requests the caller reads: a provider key its own provider's only (another named is not
+ * found, as with `provider(id:)`); an internal tool the provider it names, or every provider.
+ */
+export function providerOfCaller(caller: Caller, requested: number | null | undefined): number | null {
+  if (caller.kind === 'provider') {
+    if (requested != null && requested !== caller.providerId) throw new NotFoundError('Provider not found');
+    return caller.providerId;
+  }
+  return requested ?? null;
+}
+
+/** One page of the requests in scope that match the filter, newest first (by the order they were recorded). */
+export function findRecordedRequests(
+  em: EntityManager,
+  caller: Caller,
+  filter: RecordedRequestFilter,
+  page: RecordedRequestPage,
+): Promise<RequestLogEntry[]> {
+  const providerId = providerOfCaller(caller, filter.providerId);
+  const conditions: FilterQuery<RequestLogEntry>[] = [];
+  if (providerId !== null) conditions.push({ providerId });
+  if (page.before != null) conditions.push({ id: { $lt: page.before } });
+  if (filter.statusClass) {
+    const low = Number(filter.statusClass[0]) * 100;
+    conditions.push({ status: { $gte: low, $lt: low + 100 } });
+  }
+  if (filter.operationId) conditions.push({ operationId: filter.operationId });
+  if (filter.requestId) conditions.push({ requestId: filter.requestId });
+  // A prefix by its length, not LIKE: no wildcard to escape, and the same on both engines.
+  if (filter.path) conditions.push({ [raw('substr(path, 1, ?)', [filter.path.length])]: filter.path });
+  const limit = Math.min(Math.max(1, page.limit ?? PAGE_SIZE_MAX), PAGE_SIZE_MAX);
+  return em.find(RequestLogEntry, { $and: conditions }, { orderBy: { id: 'desc' }, limit });
+}
+
+/** The request of that id in scope, with its bodies: the newest, since a caller may send the same X-Request-Id twice. */
+export async function findRecordedRequest(
+  em: EntityManager,
+  caller: Caller,
+  requestId: string,
+  requestedProvider: number | null | undefined,
+): Promise<RequestLogEntry | null> {
+  const providerId = providerOfCaller(caller, requestedProvider);
+  const [entry] = await em.find(
+    RequestLogEntry,
+    { requestId, ...(providerId === null ? {} : { providerId }) },
+    { orderBy: { id: 'desc' }, limit: 1, populate: ['requestBody', 'responseBody'] },
+  );
+  return entry ?? null;
+}
+
+/** The bodies of a request read in a list, where they are not loaded. */
+export async function loadBodies(em: EntityManager, entry: RequestLogEntry): Promise<RequestLogEntry> {
+  if (entry.requestBody !== undefined && entry.responseBody !== undefined) return entry;
+  await em.populate(entry, ['requestBody', 'responseBody']);
+  return entry;
+}

@@ -1,0 +1,68 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+
+/**
+ * One request made with a provider's API key to the REST API, as the integrator's console shows
+ * it: what was asked and what was answered, never a header (the `Authorization` header least of
+ * all). Bodies are JSON text cut at {@link REQUEST_LOG_BODY_MAX_BYTES}, marked when cut. Rows
+ * are kept 7 days and at most a configured number per provider (retention.ts).
+ */
+@Entity({ tableName: 'request_log' })
+@Index({ properties: ['providerId', 'id'] })
+@Index({ properties: ['requestId'] })
+@Index({ properties: ['createdAt'] })
+export class RequestLogEntry {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  /** Not foreign keys: the platform knows no provider or key entity, and a row outlives neither for long. */
+  @Property({ type: 'integer' })
+  providerId!: number;
+
+  @Property({ type: 'integer' })
+  apiKeyId!: number;
+
+  @Property({ type: 'string', length: 64 })
+  apiKeyPrefix!: string;
+
+  /** The answer's `X-Request-Id`: the caller's own when it sent one, so not unique. */
+  @Property({ type: 'string', length: 64 })
+  requestId!: string;
+
+  /** When the request arrived. */
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Property({ type: 'string', length: 10 })
+  method!: string;
+
+  /** The path as requested, without its query. */
+  @Property({ type: 'text' })
+  path!: string;
+
+  /** The query string as requested, without its `?`; null when there was none. */
+  @Property({ type: 'text', nullable: true })
+  query: string | null = null;
+
+  /** The operation of the route that answered; null when no route did (an unknown path). */
+  @Property({ type: 'string', length: 100, nullable: true })
+  operationId: string | null = null;
+
+  @Property({ type: 'integer' })
+  status!: number;
+
+  @Property({ type: 'double' })
+  durationMs!: number;
+
+  /** Loaded on demand: a page of the list does not read up to 128 KB a row. */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  requestBody: string | null = null;
+
+  @Property({ type: 'boolean' })
+  requestBodyTruncated: boolean = false;
+
+  @Property({ type: 'text', nullable: true, lazy: true })
+  responseBody: string | null = null;
+
+  @Property({ type: 'boolean' })
+  responseBodyTruncated: boolean = false;
+}

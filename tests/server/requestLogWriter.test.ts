@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptBody, REQUEST_LOG_BODY_MAX_BYTES } from '../../platform/requestLog/bodyText.js';
+import { type CaughtRequest, RequestLogEntry, RequestLogWriter } from '../../platform/requestLog/index.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+const anEntry = (requestId: string): CaughtRequest => ({
+  providerId: 1,
+  apiKeyId: 1,
+  apiKeyPrefix: 'test_0123456789ab',
+  requestId,
+  createdAt: new Date('2026-11-28T10:00:00Z'),
+  method: 'GET',
+  path: '/public/providers/v1/provider',
+  query: null,
+  operationId: 'GetProvider',
+  status: 200,
+  durationMs: 1.5,
+  requestBody: null,
+  responseBody: Buffer.from('{"ok":true}'),
+});
+
+describe('The request log writer', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('drops the oldest entries of a full buffer, says how many, and writes the rest in one go', async () => {
+    const warnings: object[] = [];
+    const writer = new RequestLogWriter({
+      orm: database.orm,
+      logger: { warn: (fields) => warnings.push(fields), error: () => undefined },
+      capacity: 2,
+      batchSize: 10,
+    });
+    for (const id of ['a', 'b', 'c']) writer.record(anEntry(id));
+    await writer.close();
+    const rows = await database.orm.em.fork().find(RequestLogEntry, {}, { orderBy: { id: 'asc' } });
+    expect(rows.map((row) => row.requestId)).toEqual(['b', 'c']);
+    expect(warnings).toEqual([{ dropped: 1 }]);
+  });
+
+  it('writes a batch of any size whole and in order', async () => {
+    const writer = new RequestLogWriter({
+      orm: database.orm,
+      logger: { warn: () => undefined, error: () => undefined },
+    });
+    const sent = Array.from({ length: 87 }, (_, index) => `batch-${index}`);
+    for (const id of sent) writer.record(anEntry(id));
+    await writer.flush();
+    const rows = await database.orm.em
+      .fork()
+      .find(
+        RequestLogEntry,
+        { requestId: { $like: 'batch-%' } },
+        { orderBy: { id: 'asc' }, populate: ['responseBody'] },
+      );
+    expect(rows.map((row) => row.requestId)).toEqual(sent);
+    expect(rows.every((row) => row.responseBody === '{"ok":true}' && row.durationMs === 1.5)).toBe(true);
+    await writer.close();
+  });
+
+  it('cuts a body at 64 KB, on a character boundary, and says so', () => {
+    expect(keptBody(null)).toEqual({ text: null, truncated: false });
+    expect(keptBody('{"a":1}')).toEqual({ text: '{"a":1}', truncated: false });
+    const exact = 'x'.repeat(REQUEST_LOG_BODY_MAX_BYTES);
+    expect(keptBody(exact)).toEqual({ text: exact, truncated: false });
+    // A three-byte character straddles the limit: it is left out whole.
+    const straddling = `${'x'.repeat(REQUEST_LOG_BODY_MAX_BYTES - 1)}€tail`;
+    expect(keptBody(Buffer.from(straddling))).toEqual({
+      text: 'x'.repeat(REQUEST_LOG_BODY_MAX_BYTES - 1),
+      truncated: true,
+    });
+  });
+});
