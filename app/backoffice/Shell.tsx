@@ -20,7 +20,7 @@ function followInPage(event: MouseEvent<HTMLAnchorElement>, onNavigate?: (href: 
  * that React hydrates it as it is; the screen itself comes once its data does.
  */
 export function Shell({ screen, children, onNavigate }: ShellProps) {
-  const current = screen.name === 'provider' ? 'providers' : screen.name;
+  const current = screen.name === 'provider' ? 'providers' : screen.name === 'request' ? 'requests' : screen.name;
   return (
     <>
       <a className="bo-skip" href="#main">

@@ -4,6 +4,8 @@ export type Screen =
   | { name: 'providers' }
   | { name: 'provider'; id: number }
   | { name: 'messages' }
+  | { name: 'requests' }
+  | { name: 'request'; requestId: string }
   | { name: 'jobs' };
 
 export const BACK_OFFICE_PATH = '/backoffice';
@@ -14,6 +16,10 @@ export function screenOf(pathname: string): Screen | null {
   if (path === `${BACK_OFFICE_PATH}/providers`) return { name: 'providers' };
   if (path === `${BACK_OFFICE_PATH}/messages`) return { name: 'messages' };
   if (path === `${BACK_OFFICE_PATH}/jobs`) return { name: 'jobs' };
+  if (path === `${BACK_OFFICE_PATH}/requests`) return { name: 'requests' };
+  // A request id is what X-Request-Id carried (server/http/requestId.ts takes no other).
+  const request = /^\/backoffice\/requests\/([A-Za-z0-9._-]{1,64})$/.exec(path);
+  if (request) return { name: 'request', requestId: request[1] };
   const provider = /^\/backoffice\/providers\/([1-9]\d{0,9})$/.exec(path);
   return provider ? { name: 'provider', id: Number(provider[1]) } : null;
 }
@@ -22,6 +28,7 @@ export const NAVIGATION = [
   { href: BACK_OFFICE_PATH, label: 'Review queue', screen: 'review' },
   { href: `${BACK_OFFICE_PATH}/providers`, label: 'Providers', screen: 'providers' },
   { href: `${BACK_OFFICE_PATH}/messages`, label: 'Messages', screen: 'messages' },
+  { href: `${BACK_OFFICE_PATH}/requests`, label: 'Requests', screen: 'requests' },
   { href: `${BACK_OFFICE_PATH}/jobs`, label: 'Jobs', screen: 'jobs' },
 ] as const;
 
@@ -35,6 +42,10 @@ export function titleOf(screen: Screen): string {
       return `Provider ${screen.id}`;
     case 'messages':
       return 'Messages';
+    case 'requests':
+      return 'Requests';
+    case 'request':
+      return `Request ${screen.requestId}`;
     case 'jobs':
       return 'Jobs';
   }

@@ -199,6 +199,32 @@ describe.skipIf(skipBrowserTests)('The back office in a browser', () => {
     expectNoProblems();
   });
 
+  it("finds a provider's request by its id and reads the refusal as it was sent", async () => {
+    const refused = await request(world.testApp.app)
+      .post('/public/offers/v1/events')
+      .set('Authorization', `Bearer ${world.sandbox.apiKey}`)
+      .send({ name: 'No location' });
+    expect(refused.status).toBe(422);
+    const requestId = refused.headers['x-request-id'];
+    // The log is written off the request path, a batch a second: written now rather than waited for.
+    await world.testApp.runtime.requestLog.flush();
+    await signIn();
+    await page.goto(url(`/backoffice/requests?requestId=${requestId}`));
+    const row = page.getByRole('row', { name: new RegExp(requestId) });
+    await poll(() => row.textContent()).toContain('422');
+    expect(await row.textContent()).toContain('/public/offers/v1/events');
+    await expectAccessible();
+    await row.getByRole('link', { name: requestId }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url(`/backoffice/requests/${requestId}`));
+    const error = page.getByRole('region', { name: 'Error as sent' });
+    await poll(() => error.textContent()).toContain('"loc"');
+    expect(JSON.parse((await error.locator('code').textContent()) ?? '')).toEqual(refused.body);
+    expect(await page.getByRole('region', { name: 'Request body' }).textContent()).toContain('No location');
+    await expectAccessible();
+    expectNoProblems();
+  });
+
   it('renders every screen accessibly, and retries and discards failed jobs', async () => {
     // A worker claims only the types it has a handler for: this one always fails.
     world.testApp.runtime.jobs.register('backoffice.test', () => Promise.reject(new Error('This job always fails')));
@@ -207,7 +233,13 @@ describe.skipIf(skipBrowserTests)('The back office in a browser', () => {
     await fork.flush();
     await drainJobs(world.testApp);
     await signIn();
-    for (const path of ['/backoffice', '/backoffice/providers', '/backoffice/messages', '/backoffice/jobs']) {
+    for (const path of [
+      '/backoffice',
+      '/backoffice/providers',
+      '/backoffice/messages',
+      '/backoffice/requests',
+      '/backoffice/jobs',
+    ]) {
       await page.goto(url(path));
       await poll(() => page.getByText('Loading…').count()).toBe(0);
       await expectAccessible();

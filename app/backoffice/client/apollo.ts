@@ -21,6 +21,21 @@ function pagedById(keyArgs: string[]): FieldPolicy<Identified[]> {
 }
 
 /**
+ * Lists read newest first, a page at a time before the last id seen (`page.before`): the first
+ * page replaces the list, an older one is appended to it.
+ */
+function pagedBefore(keyArgs: string[]): FieldPolicy<Identified[]> {
+  return {
+    keyArgs,
+    merge(existing, incoming, { args }) {
+      const page = args?.page as { before?: number | null } | undefined;
+      if (!existing || !page?.before) return incoming;
+      return [...existing, ...incoming];
+    },
+  };
+}
+
+/**
  * The back office's client of /graphql: the session cookie goes with every request (same origin),
  * with the header that Apollo Server's CSRF prevention and the session require.
  */
@@ -40,6 +55,7 @@ export function createBackOfficeClient(): ApolloClient<object> {
             providers: pagedById(['search']),
             deliveries: pagedById(['filter']),
             jobs: pagedById(['filter']),
+            requests: pagedBefore(['filter']),
           },
         },
       },

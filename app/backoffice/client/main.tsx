@@ -7,6 +7,7 @@ import { Jobs } from '../screens/Jobs.js';
 import { Messages } from '../screens/Messages.js';
 import { ProviderPage } from '../screens/ProviderPage.js';
 import { Providers } from '../screens/Providers.js';
+import { RequestPage, Requests, requestFiltersOf } from '../screens/Requests.js';
 import { ReviewQueue } from '../screens/ReviewQueue.js';
 import { createBackOfficeClient } from './apollo.js';
 
@@ -22,6 +23,24 @@ function ScreenView({ screen, onNavigate }: { screen: Screen; onNavigate: (href:
       return <ProviderPage key={screen.id} id={screen.id} />;
     case 'messages':
       return <Messages initialProvider={new URLSearchParams(location.search).get('provider') ?? ''} />;
+    case 'requests':
+      return (
+        <Requests
+          initial={requestFiltersOf(location.search)}
+          basePath="/backoffice/requests"
+          onNavigate={onNavigate}
+          withProvider
+        />
+      );
+    case 'request':
+      return (
+        <RequestPage
+          key={screen.requestId}
+          requestId={screen.requestId}
+          basePath="/backoffice/requests"
+          onNavigate={onNavigate}
+        />
+      );
     case 'jobs':
       return <Jobs />;
   }
