@@ -5,43 +5,43 @@ import { formatDate, QueryState } from '../client/states.js';
 
 const PAGE = 50;
 
+/** What a row of the list and a request's page both show. */
+const REQUEST_LINE = gql`
+  fragment RequestLine on RecordedRequest {
+    id
+    requestId
+    createdAt
+    method
+    path
+    query
+    operationId
+    status
+    durationMs
+    apiKeyPrefix
+    providerId
+  }
+`;
+
 const REQUESTS = gql`
   query Requests($filter: RecordedRequestFilter, $page: RecordedRequestPage) {
     requests(filter: $filter, page: $page) {
-      id
-      requestId
-      createdAt
-      method
-      path
-      query
-      operationId
-      status
-      durationMs
-      apiKeyPrefix
-      providerId
+      ...RequestLine
     }
   }
+  ${REQUEST_LINE}
 `;
 
 const REQUEST = gql`
   query Request($requestId: String!) {
     request(requestId: $requestId) {
-      id
-      requestId
-      createdAt
-      method
-      path
-      query
-      operationId
-      status
-      durationMs
-      apiKeyPrefix
+      ...RequestLine
       requestBody
       requestBodyTruncated
       responseBody
       responseBodyTruncated
     }
   }
+  ${REQUEST_LINE}
 `;
 
 interface RecordedRequest {
