@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { ApiKey } from '../../graphql/providers/ApiKey.js';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { Offerer } from '../../graphql/providers/Offerer.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { graphqlAs } from '../support/builders.js';
 import { aProvider, createSandbox } from '../support/fixtures.js';
@@ -97,6 +98,31 @@ describe("A provider's own keys in the graph (myApiKeys, issueMyApiKey, revokeMy
   it('asks for the prefix or the id, one of them', async () => {
     const neither = await errorOf(firstKey, 'mutation { revokeMyApiKey { id } }');
     expect(neither.extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it("limits a key of one offerer to that offerer's keys; a provider-wide key sees and revokes them all", async () => {
+    const fork = em();
+    const asking = await fork.findOneOrFail(ApiKey, { prefix: prefixOf(firstKey) });
+    const otherOfferer = fork.create(Offerer, {
+      name: 'Other offerer',
+      siren: '765432109',
+      allowedOnAdage: false,
+      createdDatetime: testApp.clock.now(),
+    });
+    const wide = issueApiKey(fork, testApp.clock, { env: 'test', provider: asking.provider });
+    const narrow = issueApiKey(fork, testApp.clock, { env: 'test', provider: asking.provider, offerer: otherOfferer });
+    await fork.flush();
+    const seenByWide = ((await as(wide.key, MY_KEYS)).myApiKeys as Json[]).map((key) => key.prefix);
+    expect(seenByWide).toEqual(expect.arrayContaining([prefixOf(firstKey), wide.apiKey.prefix, narrow.apiKey.prefix]));
+    const seenByNarrow = ((await as(narrow.key, MY_KEYS)).myApiKeys as Json[]).map((key) => key.prefix);
+    expect(seenByNarrow).toEqual([narrow.apiKey.prefix]);
+    expect((await errorOf(narrow.key, REVOKE_BY_PREFIX, { prefix: wide.apiKey.prefix })).extensions.code).toBe(
+      'NOT_FOUND',
+    );
+    const minted = (await as(wide.key, ISSUE, { label: 'wide' })).issueMyApiKey;
+    expect((await em().findOneOrFail(ApiKey, { prefix: minted.apiKey.prefix })).offerer).toBeNull();
+    await as(wide.key, REVOKE_BY_PREFIX, { prefix: narrow.apiKey.prefix });
+    expect((await graphqlAs(testApp, narrow.key, MY_KEYS)).status).toBe(401);
   });
 
   it('is for provider keys: an internal key gets 403 (it has the back office operations)', async () => {
