@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Caller } from '../../graphql/shared/caller.js';
+import { ForbiddenError } from '../../graphql/shared/errors.js';
 import {
   endKeySession,
   openKeySession,
@@ -67,9 +68,15 @@ export interface KeySessionOfPages extends PageSession {
   caller: Caller | null;
 }
 
-/** The caller of the session, for the pages of its audience only (a staff session opens no console page). */
+/**
+ * The caller of the session, for the pages of its audience only (a staff session opens no console
+ * page). An inactive provider's session opens none either: its sign-in page says why.
+ */
 async function pageCallerOf(runtime: Runtime, token: string, audience: SessionAudience) {
-  const found = await sessionCallerOf(runtime.orm.em.fork(), token, runtime.clock.now()).catch(() => null);
+  const found = await sessionCallerOf(runtime.orm.em.fork(), token, runtime.clock.now()).catch((error: unknown) => {
+    if (error instanceof ForbiddenError) return null;
+    throw error;
+  });
   if (!found || (found.caller.kind === 'internal') !== (audience === 'staff')) return null;
   return found;
 }

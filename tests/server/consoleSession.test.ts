@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setProviderActive } from '../../graphql/providers/administration.js';
 import { issueApiKey, revokeApiKey } from '../../graphql/providers/apiKeys.js';
 import { KEY_SESSION_TTL_MS } from '../../graphql/providers/keySessions.js';
 import { KeySession } from '../../graphql/providers/KeySession.js';
@@ -189,6 +190,17 @@ describe('The console: signed in with a provider key, for a session on its pages
     expect(page.status).toBe(302);
     // The session of the key that issued it goes on.
     expect((await fromThePage(cookie)).status).toBe(200);
+  });
+
+  it("refuses the session of a provider made inactive, on /graphql (403) and on the console's pages", async () => {
+    const { provider, apiKey } = await aProvider(em(), testApp.clock, { name: 'Paused Ticketing' });
+    const cookie = await signedIn(apiKey);
+    await setProviderActive(em(), provider.id, false);
+    expect((await fromThePage(cookie)).status).toBe(403);
+    expect((await request(testApp.app).get('/console/keys').set('Cookie', cookie)).status).toBe(302);
+    const again = await signIn(apiKey);
+    expect(again.status).toBe(403);
+    expect(again.text).toContain('This provider is inactive');
   });
 
   it('ends with sign-out, after 8 hours, and when its key is revoked elsewhere', async () => {
