@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { createFacadeRouter } from '../rest-facade/router.js';
 import { authenticate, identifyCaller, identifyCallerOfRefusal } from './http/authenticate.js';
-import { attachBackOfficeSession } from './http/staffSession.js';
+import { attachKeySession } from './http/keySession.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.js';
 import { idempotentWrites } from './http/idempotency.js';
@@ -51,13 +51,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   // An unknown path, or a body refused before any route: the 404 or the error stays, the caller is named for the request log.
   app.use(apiPrefixes, identifyCaller(runtime), apiNotFound, identifyCallerOfRefusal(runtime));
 
-  // The back office's pages and sign-in read the session; /graphql also takes it instead of a key.
-  app.use(['/backoffice', '/graphql'], attachBackOfficeSession(runtime));
+  // The back office's and the console's pages and sign-in read their session; /graphql also takes one instead of a key.
+  app.use(['/backoffice', '/graphql'], attachKeySession(runtime, 'staff'));
+  app.use('/console', attachKeySession(runtime, 'console'));
   // /graphql is counted 1 per request like REST, then charged its operation's cost (decision 017).
   const graphql = express.Router();
   graphql.use(
     express.json({ limit: JSON_BODY_LIMIT }),
-    authenticate(runtime, { staffSessions: true }),
+    authenticate(runtime, { sessions: true }),
     runtime.rateLimiter.graphqlMiddleware,
     documentGuard,
     runtime.graphql.handler,

@@ -9,7 +9,7 @@ import type { AppEnv } from '../platform/appEnv.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
 import { LimitCode, MAX_TOKENS } from './graphqlCost/policy.js';
-import { CSRF_HEADER } from './http/staffSession.js';
+import { CSRF_HEADER } from './http/keySession.js';
 import type { RateLimiter } from './rateLimit.js';
 import { SERVICE_UNAVAILABLE_CODE } from './subgraphs/remoteDataSource.js';
 

@@ -6,7 +6,7 @@ import express from 'express';
 import type { Router } from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { type ServerBuild, createRequestHandler as createFetchHandler } from '@remix-run/node';
-import type { BackOfficeSession } from '../app/backoffice/context.js';
+import type { PageSession } from '../app/backoffice/context.js';
 import type { OpenApiDocument, PortalAssets, PortalContext } from '../app/portalContext.js';
 import { docsAddressesOf } from '../app/docs/addresses.server.js';
 import { compressedPageRoute } from './compressedPage.js';
@@ -145,8 +145,12 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
   const remix = createRequestHandler({
     build,
     mode: options.mode,
-    // The back office's session, read by server/http/staffSession.ts for its pages and GraphiQL.
-    getLoadContext: (_req, res) => ({ portal: context(), backOffice: res.locals.backOffice as BackOfficeSession }),
+    // The back office's and the console's sessions, read by server/http/keySession.ts for their pages and GraphiQL.
+    getLoadContext: (_req, res) => ({
+      portal: context(),
+      backOffice: res.locals.backOffice as PageSession,
+      console: res.locals.console as PageSession | undefined,
+    }),
   });
   // Remix's handler catches its own errors and passes them to next().
   router.all('*', (req, res, next) => void remix(req, res, next));

@@ -1,8 +1,30 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { NAVIGATION, type Screen } from './routing.js';
+import { NAVIGATION } from './routing.js';
+
+/** The part of the site a frame belongs to: the back office, or a provider's console. */
+export interface ShellArea {
+  brand: string;
+  navigation: readonly { href: string; label: string; screen: string }[];
+  /** Links of the navigation that leave the area's screens (loaded as pages). */
+  links?: readonly { href: string; label: string }[];
+  /** Where the sign-out form posts. */
+  signOut: string;
+  /** Who is signed in, said beside the sign-out button. */
+  signedInAs?: string;
+}
+
+export const BACK_OFFICE_AREA: ShellArea = {
+  brand: 'Back office',
+  navigation: NAVIGATION,
+  links: [{ href: '/graphql', label: 'GraphiQL' }],
+  signOut: '/backoffice/sign-out',
+};
 
 export interface ShellProps {
-  screen: Screen;
+  /** The screen shown: its name marks the current link of the navigation. */
+  screen: { name: string };
+  /** The back office unless said. */
+  area?: ShellArea;
   /** The screen's content; without it (the server's render, the first in the browser) a loading line. */
   children?: ReactNode;
   /** Follows a link of the navigation in the page (the browser); without it links load pages. */
@@ -19,7 +41,7 @@ function followInPage(event: MouseEvent<HTMLAnchorElement>, onNavigate?: (href: 
  * The frame of every screen, rendered alike by the server and by the browser's first render, so
  * that React hydrates it as it is; the screen itself comes once its data does.
  */
-export function Shell({ screen, children, onNavigate }: ShellProps) {
+export function Shell({ screen, area = BACK_OFFICE_AREA, children, onNavigate }: ShellProps) {
   const current = screen.name === 'provider' ? 'providers' : screen.name === 'request' ? 'requests' : screen.name;
   return (
     <>
@@ -27,10 +49,10 @@ export function Shell({ screen, children, onNavigate }: ShellProps) {
         Skip to content
       </a>
       <header className="bo-header">
-        <p className="bo-brand">Back office</p>
-        <nav aria-label="Back office">
+        <p className="bo-brand">{area.brand}</p>
+        <nav aria-label={area.brand}>
           <ul>
-            {NAVIGATION.map((item) => (
+            {area.navigation.map((item) => (
               <li key={item.href}>
                 <a
                   href={item.href}
@@ -41,12 +63,15 @@ export function Shell({ screen, children, onNavigate }: ShellProps) {
                 </a>
               </li>
             ))}
-            <li>
-              <a href="/graphql">GraphiQL</a>
-            </li>
+            {area.links?.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
           </ul>
         </nav>
-        <form method="post" action="/backoffice/sign-out">
+        {area.signedInAs ? <p className="bo-signed-in">{area.signedInAs}</p> : null}
+        <form method="post" action={area.signOut}>
           <button type="submit" className="bo-button bo-button--quiet">
             Sign out
           </button>

@@ -1,19 +1,23 @@
 /**
- * What the back office's pages receive from the server (Remix's load context, filled by
- * server/http/staffSession.ts): the session of the request, and how to open or end one.
+ * What the back office's and the console's pages receive from the server (Remix's load context,
+ * filled by server/http/keySession.ts): the session of the request, and how to open or end one.
  */
-export interface BackOfficeSession {
-  /** The signed-in staff member's internal key, or null when nobody is signed in. */
+export interface PageSession {
+  /** The signed-in key (internal in the back office, the provider's in the console), or null. */
   caller: { kind: string; apiKeyPrefix: string } | null;
+  /** The console: the signed-in provider's name. */
+  providerName?: string | null;
   /** Whether the request came from this server's own pages. */
   sameOrigin: boolean;
-  /** Opens a session with a key: the Set-Cookie header (throws the key's 401, or 403 for a provider key). */
+  /** Opens a session with a key: the Set-Cookie header (throws the key's 401, or 403 for a key of the other audience). */
   signIn(key: string): Promise<string>;
   /** Ends the session: the Set-Cookie header that clears the cookie. */
   signOut(): Promise<string>;
 }
 
-/** What a route module of the back office says in its `handle`. */
+export type BackOfficeSession = PageSession;
+
+/** What a route module of the back office (or the console) says in its `handle`. */
 export interface BackOfficeHandle {
   /** `app`: a screen, hydrated with the back office's script; `page`: plain HTML; `graphiql`: GraphiQL. */
   backOffice?: 'app' | 'page' | 'graphiql';
@@ -21,6 +25,7 @@ export interface BackOfficeHandle {
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    backOffice?: BackOfficeSession;
+    backOffice?: PageSession;
+    console?: PageSession;
   }
 }

@@ -12,6 +12,6 @@ export function requireStaff(context: AppLoadContext, request: Request): BackOff
 }
 
 /** Where to go after signing in: a path of this server only, never another site. */
-export function safeNext(value: string | null): string {
-  return value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : '/backoffice';
+export function safeNext(value: string | null, home = '/backoffice'): string {
+  return value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : home;
 }

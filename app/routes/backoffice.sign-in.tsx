@@ -1,10 +1,9 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { BackOfficeHandle } from '../backoffice/context.js';
 import { safeNext } from '../backoffice/guard.server.js';
+import { type SignInRefusal, signInWithKey } from '../backoffice/signIn.server.js';
 import styles from '../backoffice/backoffice.css';
-
-type Refusal = { refused: 'provider' | 'unknown' | 'origin' };
 
 export const handle: BackOfficeHandle & { stylesheets: string[] } = { backOffice: 'page', stylesheets: [styles] };
 
@@ -17,35 +16,22 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The key for a session: a provider key is a 403 page, an unknown or revoked key a 401. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const session = context.backOffice;
-  if (!session?.sameOrigin) return data<Refusal>({ refused: 'origin' }, { status: 403 });
-  const form = await request.formData();
-  const key = form.get('key');
-  const next = safeNext(typeof form.get('next') === 'string' ? (form.get('next') as string) : null);
-  try {
-    const cookie = await session.signIn(typeof key === 'string' ? key : '');
-    return redirect(next, { headers: { 'Set-Cookie': cookie } });
-  } catch (error) {
-    const code = (error as { extensions?: { code?: unknown } }).extensions?.code;
-    if (code === 'FORBIDDEN') return data<Refusal>({ refused: 'provider' }, { status: 403 });
-    if (code === 'UNAUTHENTICATED') return data<Refusal>({ refused: 'unknown' }, { status: 401 });
-    throw error;
-  }
+export function action({ request, context }: ActionFunctionArgs) {
+  return signInWithKey(context.backOffice, request, safeNext);
 }
 
 const REFUSALS = {
-  provider: 'Provider keys do not open the back office. Sign in with an internal key.',
+  forbidden: 'Provider keys do not open the back office. Sign in with an internal key.',
   unknown: 'This key is unknown or revoked.',
   origin: 'Sign in from this page.',
 };
 
 export default function SignIn() {
   const { next } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>() as Refusal | undefined;
+  const refusal = useActionData<typeof action>() as SignInRefusal | undefined;
   return (
     <main id="main" className="bo-main bo-sign-in">
-      {refusal?.refused === 'provider' ? <p className="bo-code">403 Forbidden</p> : null}
+      {refusal?.refused === 'forbidden' ? <p className="bo-code">403 Forbidden</p> : null}
       <h1>Back office</h1>
       <p>The platform’s staff sign in with an internal key.</p>
       {refusal ? (

@@ -7,7 +7,7 @@ import { Provider } from './Provider.js';
  * An API key, stored as its public prefix and a SHA-256 hash of its secret part:
  * the clear key exists only in the answer to the command that issued it.
  */
-@ObjectType({ description: 'Internal tools: an API key, as its prefix (the secret is never shown again).' })
+@ObjectType({ description: 'An API key, as its prefix (the secret is never shown again).' })
 @Entity({ tableName: 'api_key' })
 export class ApiKey {
   @Field(() => Int)

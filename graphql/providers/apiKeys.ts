@@ -83,11 +83,12 @@ export async function revokeApiKey(em: EntityManager, clock: Clock, prefix: stri
  * and entity hydration of a populated findOne (measured: about 4x slower here), and the
  * provider it reads comes back as a plain read-only view rather than a managed entity.
  */
-const keyLookupSql =
-  'select k.id as key_id, k.secret_hash, k.offerer_id, k.is_internal, k.revoked_at, k.last_used_at, ' +
+export const keyLookupColumns =
+  'k.id as key_id, k.secret_hash, k.offerer_id, k.is_internal, k.revoked_at, k.last_used_at, ' +
   'p.id as provider_id, p.name, p.booking_url, p.cancel_url, p.notification_url, p.logo_url, p.is_active, ' +
-  'p.can_manage_individual_offers ' +
-  'from api_key k left join provider p on p.id = k.provider_id where k.prefix = ?';
+  'p.can_manage_individual_offers';
+
+const keyLookupSql = `select ${keyLookupColumns} from api_key k left join provider p on p.id = k.provider_id where k.prefix = ?`;
 
 export interface KeyLookupRow {
   key_id: number;
@@ -167,9 +168,17 @@ export async function authenticateApiKey(
     throw new UnauthenticatedError();
   }
   await noteKeyUse(em, row, options.now ?? new Date());
+  return callerOfKeyRow(row, parsed.prefix);
+}
+
+/**
+ * The caller a key's row stands for, once the key is proved (by its secret, or by the session it
+ * opened): an internal tool, or its provider as the row read it (403 while the provider is inactive).
+ */
+export function callerOfKeyRow(row: KeyLookupRow, prefix: string): AuthenticatedCaller {
   // SQLite answers booleans as 0 and 1.
   if (row.is_internal) {
-    return { caller: { kind: 'internal', apiKeyId: row.key_id, apiKeyPrefix: parsed.prefix }, provider: null };
+    return { caller: { kind: 'internal', apiKeyId: row.key_id, apiKeyPrefix: prefix }, provider: null };
   }
   if (row.provider_id == null) throw new UnauthenticatedError();
   if (!row.is_active) throw new ForbiddenError('This provider is inactive');
@@ -187,7 +196,7 @@ export async function authenticateApiKey(
     caller: {
       kind: 'provider',
       apiKeyId: row.key_id,
-      apiKeyPrefix: parsed.prefix,
+      apiKeyPrefix: prefix,
       providerId: provider.id,
       offererId: row.offerer_id,
     },

@@ -5,6 +5,7 @@ import { externalUrlsRule } from './externalUrls.js';
 import { JOB_STATUSES } from '../../platform/jobs/Job.js';
 import {
   API_KEY_LABEL_MAX_LENGTH,
+  API_KEY_PREFIX_MAX_LENGTH,
   CITY_MAX_LENGTH,
   JOB_TYPE_FILTER_MAX_LENGTH,
   PROVIDER_NAME_MAX_LENGTH,
@@ -72,5 +73,7 @@ export const providersInputRules: InputRules = {
     'Query.venueBySiret': { siret: siretRule },
     'Query.providers': { search: z.string().max(PROVIDER_NAME_MAX_LENGTH) },
     'Mutation.issueApiKey': { label: z.string().trim().min(1).max(API_KEY_LABEL_MAX_LENGTH) },
+    'Mutation.issueMyApiKey': { label: z.string().trim().min(1).max(API_KEY_LABEL_MAX_LENGTH) },
+    'Mutation.revokeMyApiKey': { prefix: z.string().max(API_KEY_PREFIX_MAX_LENGTH) },
   },
 };

@@ -9,6 +9,8 @@ export const POSTAL_CODE_PATTERN = /^(?:0[1-9]|[1-8]\d|9[0-8])\d{3}$/;
 export const PROVIDER_NAME_MAX_LENGTH = 140;
 /** What staff write on a key to tell it from the provider's others. */
 export const API_KEY_LABEL_MAX_LENGTH = 140;
+/** A key's public prefix, `{env}_{12 hex}` (the column's length). */
+export const API_KEY_PREFIX_MAX_LENGTH = 40;
 
 /** A ticketing or notification URL, and an offer's external URLs. */
 export const URL_MAX_LENGTH = 2083;

@@ -1,11 +1,11 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { authenticateApiKey, type AuthenticatedCaller } from '../../graphql/providers/apiKeys.js';
-import { staffCallerOf } from '../../graphql/providers/staffSessions.js';
+import { sessionCallerOf } from '../../graphql/providers/keySessions.js';
 import { ForbiddenError, UnauthenticatedError } from '../../graphql/shared/errors.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 import { requestContext } from '../requestContext.js';
 import type { Runtime } from '../runtime.js';
-import { CSRF_HEADER, isSameOrigin, sessionTokenOf } from './staffSession.js';
+import { CSRF_HEADER, graphqlSessionTokenOf, isSameOrigin } from './keySession.js';
 
 function bearerToken(req: Request): string | undefined {
   const header = req.get('authorization');
@@ -15,12 +15,12 @@ function bearerToken(req: Request): string | undefined {
 }
 
 export interface AuthenticateOptions {
-  /** /graphql: a request without a bearer key may come from a back-office session (its cookie). */
-  staffSessions?: boolean;
+  /** /graphql: a request without a bearer key may come from a back-office or console session (its cookie). */
+  sessions?: boolean;
 }
 
 /**
- * A back-office session, for a request of this server's own pages only: a cookie alone proves
+ * A session (the back office's or the console's), for a request of this server's own pages only: a cookie alone proves
  * nothing against another site's forms or scripts, so the request must also carry the CSRF header
  * (which no cross-site form can set, and no cross-site script without a preflight we refuse) and an
  * Origin of this server.
@@ -29,13 +29,13 @@ async function sessionCaller(runtime: Runtime, req: Request, token: string): Pro
   if (!req.get(CSRF_HEADER) || !isSameOrigin(req, runtime.config.publicUrl)) {
     throw new ForbiddenError(`A session is accepted from this server's pages only, with the ${CSRF_HEADER} header`);
   }
-  const caller = await staffCallerOf(runtime.orm.em.fork(), token, runtime.clock.now());
-  if (!caller) throw new UnauthenticatedError('The session has ended: sign in again');
-  return { caller, provider: null };
+  const found = await sessionCallerOf(runtime.orm.em.fork(), token, runtime.clock.now());
+  if (!found) throw new UnauthenticatedError('The session has ended: sign in again');
+  return found;
 }
 
 /**
- * Resolves the bearer key (or, where allowed, the back-office session) and opens the request's
+ * Resolves the bearer key (or, where allowed, the session of a signed-in page) and opens the request's
  * unit of work: one entity manager fork per request, shared by the authentication and the
  * operation it serves.
  */
@@ -43,7 +43,7 @@ export function authenticate(runtime: Runtime, options: AuthenticateOptions = {}
   return asyncHandler(async (req, res, next) => {
     const em = runtime.orm.em.fork();
     const bearer = bearerToken(req);
-    const session = options.staffSessions && !bearer ? sessionTokenOf(req) : undefined;
+    const session = options.sessions && !bearer ? graphqlSessionTokenOf(req) : undefined;
     const { caller, provider } = session
       ? await sessionCaller(runtime, req, session)
       : await authenticateApiKey(em, bearer, { cache: runtime.callers, now: runtime.clock.now() });

@@ -2,8 +2,8 @@ import request from 'supertest';
 import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey, revokeApiKey } from '../../graphql/providers/apiKeys.js';
-import { STAFF_SESSION_TTL_MS } from '../../graphql/providers/staffSessions.js';
-import { backOfficeSessionOf, STAFF_SESSION_COOKIE } from '../../server/http/staffSession.js';
+import { KEY_SESSION_TTL_MS as STAFF_SESSION_TTL_MS } from '../../graphql/providers/keySessions.js';
+import { backOfficeSessionOf, STAFF_SESSION_COOKIE } from '../../server/http/keySession.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createSandbox } from '../support/fixtures.js';
 

@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { ApiKey } from '../ApiKey.js';
 
-@ObjectType({ description: 'Internal tools: a new API key. The key is shown in this answer only.' })
+@ObjectType({ description: 'A new API key. The key is shown in this answer only.' })
 export class IssuedApiKeyPayload {
   @Field(() => String, { description: 'The clear key: store it now, it is never shown again.' })
   key!: string;

@@ -2,11 +2,13 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { ApiKey } from './ApiKey.js';
 
 /**
- * A back-office session: opened by signing in with an internal key, it lasts until it expires
- * or is signed out. The browser holds a random token; only its SHA-256 hash is stored.
+ * A session opened by signing in with a key: an internal key's in the back office, a provider
+ * key's in the console. It lasts until it expires or is signed out, and ends when its key is
+ * revoked. The browser holds a random token; only its SHA-256 hash is stored. The table keeps the
+ * name it had when only staff signed in (renaming it would change nothing but the name).
  */
 @Entity({ tableName: 'staff_session' })
-export class StaffSession {
+export class KeySession {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 

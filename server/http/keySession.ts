@@ -1,0 +1,128 @@
+import type { Request, Response } from 'express';
+import type { Caller } from '../../graphql/shared/caller.js';
+import { ForbiddenError } from '../../graphql/shared/errors.js';
+import {
+  endKeySession,
+  openKeySession,
+  sessionCallerOf,
+  type SessionAudience,
+} from '../../graphql/providers/keySessions.js';
+import type { PageSession } from '../../app/backoffice/context.js';
+import type { Runtime } from '../runtime.js';
+
+/** The cookie of each audience's session: its random token, sent back to this origin only. */
+export const SESSION_COOKIES: Record<SessionAudience, string> = {
+  staff: 'backoffice_session',
+  console: 'console_session',
+};
+export const STAFF_SESSION_COOKIE = SESSION_COOKIES.staff;
+export const CONSOLE_SESSION_COOKIE = SESSION_COOKIES.console;
+
+/** The header every session-authenticated /graphql request carries (Apollo Server's CSRF prevention). */
+export const CSRF_HEADER = 'apollo-require-preflight';
+
+/**
+ * The header by which the console's pages name their session on /graphql (`console`): a browser
+ * may hold a back-office session and a console session at once, and without it the back office's
+ * is used first, as before the console existed.
+ */
+export const SESSION_AUDIENCE_HEADER = 'x-session-audience';
+
+export function cookieValue(req: Request, name: string): string | undefined {
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+export function sessionTokenOf(req: Request, audience: SessionAudience): string | undefined {
+  return cookieValue(req, SESSION_COOKIES[audience]);
+}
+
+/** The session token a /graphql request without a bearer key is authenticated by, if any. */
+export function graphqlSessionTokenOf(req: Request): string | undefined {
+  if (req.get(SESSION_AUDIENCE_HEADER) === 'console') return sessionTokenOf(req, 'console');
+  return sessionTokenOf(req, 'staff') ?? sessionTokenOf(req, 'console');
+}
+
+/**
+ * Whether a request that a session would authenticate comes from a page of this server: its
+ * Origin (or, for a same-origin GET that has none, Sec-Fetch-Site) names this server, as
+ * configured (PUBLIC_URL) or as addressed (the Host it was sent to).
+ */
+export function isSameOrigin(req: Request, publicUrl: string): boolean {
+  const origin = req.get('origin');
+  if (!origin) return req.get('sec-fetch-site') === 'same-origin';
+  const addressed = `${req.protocol}://${req.get('host') ?? ''}`;
+  return origin === new URL(publicUrl).origin || origin === addressed;
+}
+
+function cookieAttributes(runtime: Runtime, maxAgeSeconds: number): string {
+  const secure = runtime.config.appEnv === 'production' ? '; Secure' : '';
+  return `Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+/** What an audience's pages (Remix) may do with the session, given by Express in the load context. */
+export interface KeySessionOfPages extends PageSession {
+  caller: Caller | null;
+}
+
+/**
+ * The caller of the session, for the pages of its audience only (a staff session opens no console
+ * page). An inactive provider's session opens none either: its sign-in page says why.
+ */
+async function pageCallerOf(runtime: Runtime, token: string, audience: SessionAudience) {
+  const found = await sessionCallerOf(runtime.orm.em.fork(), token, runtime.clock.now()).catch((error: unknown) => {
+    if (error instanceof ForbiddenError) return null;
+    throw error;
+  });
+  if (!found || (found.caller.kind === 'internal') !== (audience === 'staff')) return null;
+  return found;
+}
+
+export async function keySessionOf(
+  runtime: Runtime,
+  req: Request,
+  audience: SessionAudience,
+): Promise<KeySessionOfPages> {
+  const em = runtime.orm.em.fork();
+  const cookie = SESSION_COOKIES[audience];
+  const token = sessionTokenOf(req, audience);
+  const found = token ? await pageCallerOf(runtime, token, audience) : null;
+  return {
+    caller: found?.caller ?? null,
+    providerName: found?.provider?.name ?? null,
+    sameOrigin: isSameOrigin(req, runtime.config.publicUrl),
+    async signIn(key) {
+      const session = await openKeySession(em, runtime.clock, key, audience);
+      const maxAge = Math.round((session.expiresAt.getTime() - runtime.clock.now().getTime()) / 1000);
+      return `${cookie}=${session.token}; ${cookieAttributes(runtime, maxAge)}`;
+    },
+    async signOut() {
+      if (token) await endKeySession(em, token, runtime.clock.now());
+      return `${cookie}=; ${cookieAttributes(runtime, 0)}`;
+    },
+  };
+}
+
+export function backOfficeSessionOf(runtime: Runtime, req: Request): Promise<KeySessionOfPages> {
+  return keySessionOf(runtime, req, 'staff');
+}
+
+export function consoleSessionOf(runtime: Runtime, req: Request): Promise<KeySessionOfPages> {
+  return keySessionOf(runtime, req, 'console');
+}
+
+/** Where the pages read each audience's session: `res.locals.backOffice` or `res.locals.console`. */
+const LOCALS: Record<SessionAudience, 'backOffice' | 'console'> = { staff: 'backOffice', console: 'console' };
+
+/** Puts the audience's session of the request in `res.locals`, for the pages that read it. */
+export function attachKeySession(runtime: Runtime, audience: SessionAudience) {
+  return (req: Request, res: Response, next: (error?: unknown) => void) => {
+    keySessionOf(runtime, req, audience).then((session) => {
+      res.locals[LOCALS[audience]] = session;
+      next();
+    }, next);
+  };
+}
