@@ -31,7 +31,8 @@ export interface ShellProps {
   onNavigate?: (href: string) => void;
 }
 
-function followInPage(event: MouseEvent<HTMLAnchorElement>, onNavigate?: (href: string) => void): void {
+/** Follows a link in the page (a plain left click, with a navigation to call); any other click loads the page. */
+export function followInPage(event: MouseEvent<HTMLAnchorElement>, onNavigate?: (href: string) => void): void {
   if (!onNavigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   onNavigate(event.currentTarget.getAttribute('href') ?? '/backoffice');

@@ -1,7 +1,7 @@
 import { gql, useQuery } from '@apollo/client';
-import type { MouseEvent } from 'react';
 import { useState } from 'react';
 import { formatDate, QueryState } from '../client/states.js';
+import { followInPage } from '../Shell.js';
 
 const PAGE = 50;
 
@@ -108,12 +108,6 @@ function Body({ label, text, truncated }: { label: string; text: string | null; 
       </pre>
     </section>
   );
-}
-
-function followInPage(event: MouseEvent<HTMLAnchorElement>, onNavigate?: (href: string) => void): void {
-  if (!onNavigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  onNavigate(event.currentTarget.getAttribute('href') ?? '');
 }
 
 /** One request as it was made and answered: its query, both bodies and, for a refusal, the error as sent. */
