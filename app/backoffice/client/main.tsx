@@ -1,5 +1,4 @@
 import { ApolloProvider } from '@apollo/client/react/context/ApolloProvider.js';
-import { useCallback, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { screenOf, type Screen, titleOf } from '../routing.js';
 import { Shell } from '../Shell.js';
@@ -10,6 +9,7 @@ import { Providers } from '../screens/Providers.js';
 import { RequestPage, Requests, requestFiltersOf } from '../screens/Requests.js';
 import { ReviewQueue } from '../screens/ReviewQueue.js';
 import { createBackOfficeClient } from './apollo.js';
+import { type ScreenRoutes, useScreenRouter } from './screenRouter.js';
 
 const client = createBackOfficeClient();
 
@@ -46,37 +46,11 @@ function ScreenView({ screen, onNavigate }: { screen: Screen; onNavigate: (href:
   }
 }
 
-/**
- * The back office in the browser: its first render is the server's (the frame, "Loading…"), so
- * hydration adopts the HTML as it is; then the screen renders with its data from /graphql.
- */
+const ROUTES: ScreenRoutes<Screen> = { screenOf, titleOf, titleSuffix: 'Back office', fallback: { name: 'review' } };
+
+/** The back office in the browser: the frame as the server rendered it, then the screen with its data from /graphql. */
 function BackOffice({ initialPath }: { initialPath: string }) {
-  const [screen, setScreen] = useState<Screen>(() => screenOf(initialPath) ?? { name: 'review' });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    const onPop = () => {
-      const next = screenOf(location.pathname);
-      if (next) setScreen(next);
-      else location.reload();
-    };
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, []);
-  useEffect(() => {
-    document.title = `${titleOf(screen)} | Back office`;
-  }, [screen]);
-  const navigate = useCallback((href: string) => {
-    const next = screenOf(new URL(href, location.href).pathname);
-    if (!next) {
-      location.assign(href);
-      return;
-    }
-    history.pushState(null, '', href);
-    setScreen(next);
-    // The new screen's heading is where a keyboard or screen-reader user continues.
-    requestAnimationFrame(() => document.getElementById('main')?.focus());
-  }, []);
+  const { screen, hydrated, navigate } = useScreenRouter(ROUTES, initialPath);
   return (
     <Shell screen={screen} onNavigate={navigate}>
       {hydrated ? <ScreenView screen={screen} onNavigate={navigate} /> : undefined}
