@@ -53,6 +53,12 @@ export function ActionResult({ error, done }: { error?: string | null; done?: st
   );
 }
 
+/** Why the last try at a message failed, with the status it answered; a dash when it did not fail. */
+export function lastErrorOf(message: { lastStatusCode: number | null; lastError: string | null }): string {
+  if (!message.lastError) return '—';
+  return message.lastStatusCode ? `HTTP ${message.lastStatusCode}: ${message.lastError}` : message.lastError;
+}
+
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   return new Date(value).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -106,5 +112,24 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
         Copy
       </button>
     </div>
+  );
+}
+
+/** A JSON text indented for reading; anything else as it came. */
+function readable(text: string | null): string {
+  if (text === null || text === '') return '(none)';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** A body as it was sent or answered, in a block a keyboard can scroll. */
+export function CodeText({ text }: { text: string | null }) {
+  return (
+    <pre className="bo-code" tabIndex={0}>
+      <code>{readable(text)}</code>
+    </pre>
   );
 }

@@ -1,6 +1,6 @@
 import { gql, useMutation, useQuery } from '@apollo/client';
 import { useState } from 'react';
-import { ActionResult, formatDate, QueryState, LoadMore } from '../client/states.js';
+import { ActionResult, formatDate, lastErrorOf, QueryState, LoadMore } from '../client/states.js';
 
 const PAGE = 30;
 
@@ -125,10 +125,7 @@ export function Messages({ initialProvider }: { initialProvider: string }) {
                 <td className="bo-url">{delivery.url}</td>
                 <td>{delivery.status}</td>
                 <td>{delivery.attempts}</td>
-                <td className="bo-error">
-                  {delivery.lastStatusCode ? `HTTP ${delivery.lastStatusCode}: ` : ''}
-                  {delivery.lastError ?? '—'}
-                </td>
+                <td className="bo-error">{lastErrorOf(delivery)}</td>
                 <td>{formatDate(delivery.nextAttemptAt)}</td>
                 <td>
                   {delivery.status === 'SENT' ? null : (

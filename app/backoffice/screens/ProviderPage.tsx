@@ -1,6 +1,7 @@
 import { gql, useMutation, useQuery } from '@apollo/client';
-import { type FormEvent, useState } from 'react';
-import { ActionResult, formatDate, QueryState, ShownOnce } from '../client/states.js';
+import { useState } from 'react';
+import { ActionResult, QueryState, ShownOnce } from '../client/states.js';
+import { type ApiKeyRow, ApiKeyTable, IssueKeyForm } from './ApiKeyTable.js';
 
 const PROVIDER = gql`
   query ProviderPage($id: Int!) {
@@ -100,14 +101,7 @@ interface ProviderDetails {
     cancelUrl: string | null;
     notificationUrl: string | null;
   }[];
-  apiKeys: {
-    id: number;
-    prefix: string;
-    label: string | null;
-    createdAt: string;
-    lastUsedAt: string | null;
-    revokedAt: string | null;
-  }[];
+  apiKeys: ApiKeyRow[];
 }
 
 const url = (value: string | null) => value ?? '—';
@@ -132,7 +126,6 @@ export function ProviderPage({ id }: { id: number }) {
 function ProviderDetailsView({ provider }: { provider: ProviderDetails }) {
   const [outcome, setOutcome] = useState<{ error?: string; done?: string }>({});
   const [shown, setShown] = useState<{ label: string; value: string } | null>(null);
-  const [label, setLabel] = useState('');
   const refetchQueries = ['ProviderPage'];
   const onError = (failure: Error) => setOutcome({ error: failure.message });
   const [setActive] = useMutation(SET_ACTIVE, { onError });
@@ -142,13 +135,12 @@ function ProviderDetailsView({ provider }: { provider: ProviderDetails }) {
   const [rotate, rotating] = useMutation<{ rotateMessagingSecret: { secret: string } }>(ROTATE_SECRET, { onError });
   const variables = { id: provider.id };
 
-  const issue = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await issueKey({ variables: { ...variables, label: label.trim() || null } });
-    if (!result.data) return;
-    setLabel('');
+  const issue = async (label: string | null) => {
+    const result = await issueKey({ variables: { ...variables, label } });
+    if (!result.data) return false;
     setShown({ label: 'New API key', value: result.data.issueApiKey.key });
     setOutcome({ done: 'Key issued.' });
+    return true;
   };
   const rotateSecret = async () => {
     const result = await rotate({ variables });
@@ -213,60 +205,15 @@ function ProviderDetailsView({ provider }: { provider: ProviderDetails }) {
 
       <section aria-labelledby="keys">
         <h2 id="keys">API keys</h2>
-        {provider.apiKeys.length === 0 ? (
-          <p className="bo-empty">No key yet.</p>
-        ) : (
-          <table className="bo-table">
-            <caption className="bo-visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Prefix</th>
-                <th scope="col">Label</th>
-                <th scope="col">Issued</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Revoked</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {provider.apiKeys.map((key) => (
-                <tr key={key.id}>
-                  <td>
-                    <code>{key.prefix}</code>
-                  </td>
-                  <td>{key.label ?? '—'}</td>
-                  <td>{formatDate(key.createdAt)}</td>
-                  <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
-                  <td>{key.revokedAt ? formatDate(key.revokedAt) : 'No'}</td>
-                  <td>
-                    {key.revokedAt ? null : (
-                      <button
-                        type="button"
-                        className="bo-button bo-button--danger"
-                        onClick={() => {
-                          void revokeKey({ variables: { id: key.id } }).then((result) => {
-                            if (result.data) setOutcome({ done: `Key ${key.prefix} revoked.` });
-                          });
-                        }}
-                      >
-                        Revoke <span className="bo-visually-hidden">{key.prefix}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <form className="bo-filters" onSubmit={(event) => void issue(event)}>
-          <label>
-            Label of the new key
-            <input value={label} maxLength={140} onChange={(event) => setLabel(event.target.value)} />
-          </label>
-          <button type="submit" className="bo-button" disabled={issuing.loading}>
-            Issue a key
-          </button>
-        </form>
+        <ApiKeyTable
+          keys={provider.apiKeys}
+          onRevoke={(key) => {
+            void revokeKey({ variables: { id: key.id } }).then((result) => {
+              if (result.data) setOutcome({ done: `Key ${key.prefix} revoked.` });
+            });
+          }}
+        />
+        <IssueKeyForm busy={issuing.loading} onIssue={issue} />
       </section>
 
       <section aria-labelledby="offerers">

@@ -1,6 +1,6 @@
 import { gql, useQuery } from '@apollo/client';
 import { useState } from 'react';
-import { formatDate, QueryState } from '../client/states.js';
+import { CodeText, formatDate, QueryState } from '../client/states.js';
 import { followInPage } from '../Shell.js';
 
 const PAGE = 50;
@@ -88,24 +88,12 @@ export function requestFiltersOf(search: string): RequestFilters {
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** A JSON text indented for reading; anything else as it came. */
-function readable(text: string | null): string {
-  if (text === null || text === '') return '(none)';
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
 function Body({ label, text, truncated }: { label: string; text: string | null; truncated: boolean }) {
   return (
     <section aria-label={label}>
       <h2>{label}</h2>
       {truncated ? <p className="bo-hint">Longer than 64 KB: cut here.</p> : null}
-      <pre className="bo-code" tabIndex={0}>
-        <code>{readable(text)}</code>
-      </pre>
+      <CodeText text={text} />
     </section>
   );
 }
