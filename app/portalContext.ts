@@ -9,8 +9,11 @@ export interface PortalAssets {
   clientScript: string;
   /** The search index built with the portal (`/build/search/search-index-<hash>.json`). */
   searchIndex: string;
-  /** The back office's scripts (React and Apollo Client, its screens only) and GraphiQL's script and styles. */
-  backOffice: { script: string; graphiqlScript: string; graphiqlStyles: string };
+  /**
+   * The back office's scripts (React and Apollo Client, its screens only), the console's (the same
+   * build: they share their chunks) and GraphiQL's script and styles.
+   */
+  backOffice: { script: string; consoleScript: string; graphiqlScript: string; graphiqlStyles: string };
   /** The text of every built stylesheet by its fingerprinted URL, written into the pages (app/components/Stylesheets.tsx). */
   stylesheets: Record<string, string>;
 }

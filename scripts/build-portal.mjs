@@ -87,8 +87,8 @@ export async function buildPortal(root) {
 
 /**
  * The back office's scripts, a build of their own so that no chunk is shared with the portal's
- * script (a portal page loads none of it): React and Apollo Client for its screens, and GraphiQL
- * with its styles for /graphql.
+ * script (a portal page loads none of it): React and Apollo Client for its screens and the
+ * console's, and GraphiQL with its styles for /graphql.
  * @param {string} root
  */
 async function buildBackOffice(root) {
@@ -96,7 +96,11 @@ async function buildBackOffice(root) {
   rmSync(directory, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { backoffice: 'app/backoffice/client/main.tsx', graphiql: 'app/backoffice/client/graphiql.tsx' },
+    entryPoints: {
+      backoffice: 'app/backoffice/client/main.tsx',
+      console: 'app/console/client/main.tsx',
+      graphiql: 'app/backoffice/client/graphiql.tsx',
+    },
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     assetNames: 'asset-[hash]',
@@ -123,6 +127,7 @@ async function buildBackOffice(root) {
   if (!graphiqlStyles) throw new Error('back office build: no GraphiQL stylesheet');
   return {
     script: outputOf('app/backoffice/client/main.tsx', '.js'),
+    consoleScript: outputOf('app/console/client/main.tsx', '.js'),
     graphiqlScript: outputOf('app/backoffice/client/graphiql.tsx', '.js'),
     graphiqlStyles: publicUrl(root, join(root, graphiqlStyles[0])),
   };

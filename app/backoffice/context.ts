@@ -19,8 +19,11 @@ export type BackOfficeSession = PageSession;
 
 /** What a route module of the back office (or the console) says in its `handle`. */
 export interface BackOfficeHandle {
-  /** `app`: a screen, hydrated with the back office's script; `page`: plain HTML; `graphiql`: GraphiQL. */
-  backOffice?: 'app' | 'page' | 'graphiql';
+  /**
+   * `app`: a screen, hydrated with the back office's script; `console`: a console screen, with the
+   * console's; `page`: plain HTML; `graphiql`: GraphiQL.
+   */
+  backOffice?: 'app' | 'console' | 'page' | 'graphiql';
 }
 
 declare module '@remix-run/node' {

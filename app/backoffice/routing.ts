@@ -10,6 +10,9 @@ export type Screen =
 
 export const BACK_OFFICE_PATH = '/backoffice';
 
+/** A request id in a path: what X-Request-Id carried (server/http/requestId.ts takes no other). */
+export const REQUEST_ID_SEGMENT = '([A-Za-z0-9._-]{1,64})';
+
 export function screenOf(pathname: string): Screen | null {
   const path = pathname.replace(/\/+$/, '');
   if (path === BACK_OFFICE_PATH) return { name: 'review' };
@@ -17,8 +20,7 @@ export function screenOf(pathname: string): Screen | null {
   if (path === `${BACK_OFFICE_PATH}/messages`) return { name: 'messages' };
   if (path === `${BACK_OFFICE_PATH}/jobs`) return { name: 'jobs' };
   if (path === `${BACK_OFFICE_PATH}/requests`) return { name: 'requests' };
-  // A request id is what X-Request-Id carried (server/http/requestId.ts takes no other).
-  const request = /^\/backoffice\/requests\/([A-Za-z0-9._-]{1,64})$/.exec(path);
+  const request = new RegExp(`^${BACK_OFFICE_PATH}/requests/${REQUEST_ID_SEGMENT}$`).exec(path);
   if (request) return { name: 'request', requestId: request[1] };
   const provider = /^\/backoffice\/providers\/([1-9]\d{0,9})$/.exec(path);
   return provider ? { name: 'provider', id: Number(provider[1]) } : null;

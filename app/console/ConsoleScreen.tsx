@@ -9,14 +9,20 @@ import { consoleArea, consoleScreenOf, consoleTitleOf } from './navigation.js';
 /** What the console's screens share: the guard (signed in with a provider key), the title and the frame. */
 export function consoleLoader({ request, context }: LoaderFunctionArgs) {
   const session = requireConsole(context, request);
-  const screen = consoleScreenOf(new URL(request.url).pathname);
+  const path = new URL(request.url).pathname;
+  const screen = consoleScreenOf(path);
   if (!screen) throw new Response('No such screen', { status: 404 });
-  return { screen, providerName: session.providerName ?? null, keyPrefix: session.caller?.apiKeyPrefix ?? '' };
+  const prefix = session.caller?.apiKeyPrefix ?? '';
+  return {
+    screen,
+    path,
+    keyPrefix: prefix,
+    signedInAs: session.providerName ? `${session.providerName} (${prefix})` : prefix,
+  };
 }
 
-// Plain HTML for now: the screens' script comes with the screens.
 export const consoleHandle: BackOfficeHandle & { stylesheets: string[] } = {
-  backOffice: 'page',
+  backOffice: 'console',
   stylesheets: [styles],
 };
 
@@ -24,15 +30,16 @@ export const consoleMeta: MetaFunction<typeof consoleLoader> = ({ data }) => [
   { title: data ? `${consoleTitleOf(data.screen)} | Console` : 'Console' },
 ];
 
-/** The frame of a console screen: the console's navigation, who is signed in, and the screen's title. */
+/**
+ * The element the browser hydrates (app/console/client/main.tsx): the frame with "Loading…"; the
+ * screen's path and who is signed in travel in data attributes, so that the first render in the
+ * browser is this one.
+ */
 export function ConsoleScreen() {
-  const { screen, providerName, keyPrefix } = useLoaderData<typeof consoleLoader>();
-  const signedInAs = providerName ? `${providerName} (${keyPrefix})` : keyPrefix;
+  const { screen, path, keyPrefix, signedInAs } = useLoaderData<typeof consoleLoader>();
   return (
-    <div id="console">
-      <Shell screen={screen} area={consoleArea(signedInAs)}>
-        <h1>{consoleTitleOf(screen)}</h1>
-      </Shell>
+    <div id="console" data-path={path} data-signed-in-as={signedInAs} data-key-prefix={keyPrefix}>
+      <Shell screen={screen} area={consoleArea(signedInAs)} />
     </div>
   );
 }

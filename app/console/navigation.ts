@@ -1,12 +1,19 @@
+import { REQUEST_ID_SEGMENT } from '../backoffice/routing.js';
 import type { ShellArea } from '../backoffice/Shell.js';
 
-/** The console's screens, by path; their content comes with the screens themselves (issue 36). */
-export type ConsoleScreen = { name: 'requests' } | { name: 'messages' } | { name: 'test-events' } | { name: 'keys' };
+/** The console's screens, by path: the server checks a path before rendering it, the browser routes with it. */
+export type ConsoleScreen =
+  | { name: 'requests' }
+  | { name: 'request'; requestId: string }
+  | { name: 'messages' }
+  | { name: 'test-events' }
+  | { name: 'keys' };
 
 export const CONSOLE_PATH = '/console';
+export const CONSOLE_REQUESTS_PATH = `${CONSOLE_PATH}/requests`;
 
 export const CONSOLE_NAVIGATION = [
-  { href: `${CONSOLE_PATH}/requests`, label: 'Requests', screen: 'requests' },
+  { href: CONSOLE_REQUESTS_PATH, label: 'Requests', screen: 'requests' },
   { href: `${CONSOLE_PATH}/messages`, label: 'Messages', screen: 'messages' },
   { href: `${CONSOLE_PATH}/test-events`, label: 'Test events', screen: 'test-events' },
   { href: `${CONSOLE_PATH}/keys`, label: 'Keys', screen: 'keys' },
@@ -18,10 +25,13 @@ export const CONSOLE_HOME = CONSOLE_NAVIGATION[0].href;
 export function consoleScreenOf(pathname: string): ConsoleScreen | null {
   const path = pathname.replace(/\/+$/, '');
   const item = CONSOLE_NAVIGATION.find((candidate) => candidate.href === path);
-  return item ? { name: item.screen } : null;
+  if (item) return { name: item.screen };
+  const request = new RegExp(`^${CONSOLE_REQUESTS_PATH}/${REQUEST_ID_SEGMENT}$`).exec(path);
+  return request ? { name: 'request', requestId: request[1] } : null;
 }
 
 export function consoleTitleOf(screen: ConsoleScreen): string {
+  if (screen.name === 'request') return `Request ${screen.requestId}`;
   return CONSOLE_NAVIGATION.find((item) => item.screen === screen.name)?.label ?? 'Console';
 }
 

@@ -21,30 +21,33 @@ function pagedById(keyArgs: string[]): FieldPolicy<Identified[]> {
 }
 
 /**
- * Lists read newest first, a page at a time before the last id seen (`page.before`): the first
- * page replaces the list, an older one is appended to it.
+ * Lists read newest first, a page at a time before the last id seen (`before` of the arguments):
+ * the first page replaces the list, an older one is appended to it.
  */
-function pagedBefore(keyArgs: string[]): FieldPolicy<Identified[]> {
+function pagedBefore(
+  keyArgs: string[],
+  before: (args: Record<string, unknown> | null) => number | null | undefined,
+): FieldPolicy<Identified[]> {
   return {
     keyArgs,
     merge(existing, incoming, { args }) {
-      const page = args?.page as { before?: number | null } | undefined;
-      if (!existing || !page?.before) return incoming;
+      if (!existing || !before(args)) return incoming;
       return [...existing, ...incoming];
     },
   };
 }
 
 /**
- * The back office's client of /graphql: the session cookie goes with every request (same origin),
- * with the header that Apollo Server's CSRF prevention and the session require.
+ * The client of /graphql of the back office's and the console's screens: the session cookie goes
+ * with every request (same origin), with the header that Apollo Server's CSRF prevention and the
+ * session require, and any the area adds (the console names its session's audience).
  */
-export function createBackOfficeClient(): ApolloClient<object> {
+export function createBackOfficeClient(headers: Record<string, string> = {}): ApolloClient<object> {
   return new ApolloClient({
     link: new HttpLink({
       uri: '/graphql',
       credentials: 'same-origin',
-      headers: { 'apollo-require-preflight': 'true' },
+      headers: { 'apollo-require-preflight': 'true', ...headers },
     }),
     cache: new InMemoryCache({
       typePolicies: {
@@ -55,7 +58,8 @@ export function createBackOfficeClient(): ApolloClient<object> {
             providers: pagedById(['search']),
             deliveries: pagedById(['filter']),
             jobs: pagedById(['filter']),
-            requests: pagedBefore(['filter']),
+            requests: pagedBefore(['filter'], (args) => (args?.page as { before?: number } | undefined)?.before),
+            myMessages: pagedBefore(['filter'], (args) => args?.beforeId as number | undefined),
           },
         },
       },
