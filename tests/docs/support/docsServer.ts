@@ -24,7 +24,10 @@ export interface DocsServer {
   addresses: DocsAddresses;
   sandbox: CreatedSandbox;
   testApp: TestApp;
-  /** Runs the jobs the last request left due, as the process's worker would right after it. */
+  /**
+   * Writes the requests recorded so far and runs the jobs the last request left due, as the
+   * process's request log and worker would right after it.
+   */
   runDueJobs(): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,6 +53,9 @@ export async function startDocsServer(): Promise<DocsServer> {
     sandbox,
     testApp,
     async runDueJobs() {
+      // The request log is written by a timer within a second: written here, the console's page
+      // finds the request its previous sample made without the sample waiting for the timer.
+      await testApp.runtime.requestLog.flush();
       // The worker's own loop polls on real time; draining here makes a page's next sample see
       // the job's effect (the bulk EAN upsert, an approval) without waiting for a poll.
       for (let batch = 0; batch < MAX_JOB_BATCHES; batch += 1) {
