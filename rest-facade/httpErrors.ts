@@ -76,6 +76,16 @@ export function answerForError(error: unknown): HttpErrorAnswer | null {
   return null;
 }
 
+/**
+ * The database did not answer (it restarts, or the connection to it was cut): nothing of the
+ * operation can be trusted to have run, and the same request will likely succeed shortly.
+ */
+export const databaseUnavailableAnswer = {
+  status: 503,
+  body: { global: ['The database is unavailable: try again in a few seconds'] },
+  headers: { 'Retry-After': String(SERVICE_RETRY_AFTER_SECONDS) },
+} satisfies HttpErrorAnswer;
+
 export const internalErrorAnswer: HttpErrorAnswer = {
   status: 500,
   body: { global: ['Internal server error'] },

@@ -1,5 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { answerForError, internalErrorAnswer, ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
+import { isDatabaseUnavailable } from '../../platform/sql/databaseUnavailable.js';
+import {
+  answerForError,
+  databaseUnavailableAnswer,
+  internalErrorAnswer,
+  ServiceUnavailableError,
+} from '../../rest-facade/httpErrors.js';
 import type { Logger } from '../logger.js';
 
 interface BodyParserError extends Error {
@@ -24,6 +30,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
       res.status(415).json({ global: ['Unsupported body encoding'] });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      // One line per request while the database is away: the reason, not the stack of a known state.
+      logger.warn(
+        { requestId: res.locals.requestId, err: error.message, path: req.path },
+        'database unavailable: answered 503',
+      );
+      res.set(databaseUnavailableAnswer.headers).status(503).json(databaseUnavailableAnswer.body);
       return;
     }
     const answer = answerForError(error);
