@@ -80,9 +80,11 @@ export function answerForError(error: unknown): HttpErrorAnswer | null {
  * The database did not answer (it restarts, or the connection to it was cut): nothing of the
  * operation can be trusted to have run, and the same request will likely succeed shortly.
  */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable: try again in a few seconds';
+
 export const databaseUnavailableAnswer = {
   status: 503,
-  body: { global: ['The database is unavailable: try again in a few seconds'] },
+  body: { global: [DATABASE_UNAVAILABLE_MESSAGE] },
   headers: { 'Retry-After': String(SERVICE_RETRY_AFTER_SECONDS) },
 } satisfies HttpErrorAnswer;
 

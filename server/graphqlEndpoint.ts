@@ -7,6 +7,8 @@ import { createGateway, type RemoteSubgraph } from '../graphql/gateway.js';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { AppEnv } from '../platform/appEnv.js';
 import type { GraphContext } from '../graphql/shared/context.js';
+import { isDatabaseUnavailable } from '../platform/sql/databaseUnavailable.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../rest-facade/httpErrors.js';
 import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
 import { LimitCode, MAX_TOKENS } from './graphqlCost/policy.js';
 import { CSRF_HEADER } from './http/keySession.js';
@@ -41,16 +43,30 @@ const CALLER_ERROR_CODES = new Set([
 ]);
 
 interface ErrorLogger {
+  warn?(fields: object, message?: string): void;
   error(fields: object, message?: string): void;
 }
 
 /**
- * Any other error is a bug: its message (a driver's, which may quote SQL and the data in it) is
- * logged, never answered.
+ * A database that does not answer is the caller's cue to retry, as a subgraph service down is
+ * (`SERVICE_UNAVAILABLE`). Any other error is a bug: its message (a driver's, which may quote SQL
+ * and the data in it) is logged, never answered.
  */
-export function callerFacingError(formatted: GraphQLFormattedError, logger?: ErrorLogger): GraphQLFormattedError {
+export function callerFacingError(
+  formatted: GraphQLFormattedError,
+  logger?: ErrorLogger,
+  error?: unknown,
+): GraphQLFormattedError {
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && CALLER_ERROR_CODES.has(code)) return formatted;
+  if (isDatabaseUnavailable(error)) {
+    logger?.warn?.({ err: formatted.message, path: formatted.path }, 'database unavailable: graphql error');
+    return {
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      ...(formatted.path ? { path: formatted.path } : {}),
+      extensions: { code: SERVICE_UNAVAILABLE_CODE },
+    };
+  }
   logger?.error({ err: formatted.message, path: formatted.path }, 'graphql: unexpected error');
   return {
     message: 'Internal server error',
@@ -79,7 +95,7 @@ export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpoin
     // The process owns shutdown (server/main.ts); a second stop() during Apollo's own never returns.
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
-    formatError: (formatted) => callerFacingError(formatted, logger),
+    formatError: (formatted, error) => callerFacingError(formatted, logger, error),
     // Requests a browser may send cross-site without a preflight (GET, forms) need one of these
     // headers; the back office's session also needs the first (server/http/authenticate.ts).
     csrfPrevention: { requestHeaders: [CSRF_HEADER, 'x-apollo-operation-name'] },

@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { isDatabaseUnavailable } from '../sql/databaseUnavailable.js';
 import { selectRows } from '../sql/sqlText.js';
 import { type CaughtBody, boundedBody, caughtBytes, keptBody } from './bodyText.js';
 import { RequestLogEntry } from './RequestLogEntry.js';
@@ -57,6 +58,10 @@ export const REQUEST_LOG_BUFFER_BYTES = 64 * 1024 * 1024;
  * dropped to make room for the new ones, rather than let the process's memory grow with the
  * traffic. A request log is a diagnostic aid, not a ledger: losing its oldest lines under
  * pressure is better than slowing or killing the API. Drops are counted and logged.
+ *
+ * A batch the database refused for want of a connection (it restarts) goes back to the head of the
+ * buffer and is written once it answers: the buffer's bounds still hold, so an outage longer than
+ * the buffer holds loses the oldest entries only. A batch refused for any other reason is dropped.
  */
 export class RequestLogWriter {
   private readonly orm: MikroORM;
@@ -70,6 +75,8 @@ export class RequestLogWriter {
   /** Entries dropped (a full buffer, a failed insert) since the last log line that said so. */
   private dropped = 0;
   private draining = false;
+  /** Set while the database does not answer, so that the outage is logged once, and its end. */
+  private awaitingDatabase = false;
   private tail: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
 
@@ -131,7 +138,18 @@ export class RequestLogWriter {
           this.bufferedBytes -= caughtBytes(entry.requestBody) + caughtBytes(entry.responseBody);
         try {
           await this.orm.em.fork().transactional((em) => insertRows(em, batch));
+          if (this.awaitingDatabase) {
+            this.awaitingDatabase = false;
+            this.logger.warn(
+              { entries: this.buffer.length + batch.length },
+              'request log: database back, writing again',
+            );
+          }
         } catch (error) {
+          if (isDatabaseUnavailable(error)) {
+            this.keepForLater(batch, error);
+            return;
+          }
           // Not put back: a database that refuses the batch would refuse it again, and the buffer must stay bounded.
           this.dropped += batch.length;
           this.logger.error(
@@ -147,6 +165,21 @@ export class RequestLogWriter {
         this.dropped = 0;
       }
     }
+  }
+
+  /** Back at the head of the buffer, in order, for the next write; the buffer's bounds still apply. */
+  private keepForLater(batch: CaughtRequest[], error: unknown): void {
+    if (!this.awaitingDatabase) {
+      this.awaitingDatabase = true;
+      this.logger.warn(
+        { err: error instanceof Error ? error.message : String(error), entries: this.buffer.length + batch.length },
+        'request log: database unavailable, entries kept until it answers',
+      );
+    }
+    const newer = this.buffer;
+    this.buffer = [];
+    this.bufferedBytes = 0;
+    for (const entry of [...batch, ...newer]) this.record(entry);
   }
 }
 

@@ -17,10 +17,30 @@ export type DatabaseConfig = Config['database'];
 const openedOn = new WeakMap<MikroORM, DatabaseConfig>();
 
 const SQLITE_BUSY_WAIT_MS = 5_000;
+/**
+ * A PostgreSQL that accepts the TCP connection but never answers (hung, or a network that drops
+ * packets) fails a new connection after this long, rather than pg's default of waiting for ever.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * The longest a request waits for a connection of the pool (knex's default is 60 s): past it, the
+ * request answers 503 (server/http/errorHandler.ts) instead of holding its client that long.
+ */
+export const POSTGRES_ACQUIRE_TIMEOUT_MS = 10_000;
 
 function driverOptions(database: DatabaseConfig): Options {
   if (database.kind === 'postgresql') {
-    return { driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
+    // A connection that died (a restart of the server) is dropped by knex's pg dialect when it
+    // emits `error` or `end`, and the next acquire opens a new one: the pool recovers on its own.
+    return {
+      driver: PostgreSqlDriver,
+      clientUrl: database.url,
+      pool: { min: 0, max: 10 },
+      driverOptions: {
+        acquireConnectionTimeout: POSTGRES_ACQUIRE_TIMEOUT_MS,
+        connection: { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS },
+      },
+    };
   }
   if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
   // Another process writing the same file (the CLI, a subgraph service starting beside the API) makes

@@ -12,6 +12,9 @@ import type { SubgraphName } from '../../graphql/subgraphNames.js';
 import { ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
 import { digestOf, type HopCaller, SIGNED_CALLER_HEADER, signCaller } from './signedCaller.js';
 
+/** The code /graphql answers a field with when the service that resolves it is down: its data is null, the rest stands. */
+export const SERVICE_UNAVAILABLE_CODE = 'SERVICE_UNAVAILABLE';
+
 const SERVICE_SDL_QUERY = '{ _service { sdl } }';
 
 /** The schema a subgraph serves, as `_service { sdl }` gives it to composition tools. */
@@ -96,6 +99,9 @@ export class SubgraphLink {
     if (!isGraphqlAnswer(answer.body)) {
       throw new ServiceUnavailableError(this.name, `answered ${answer.status} without a GraphQL result`);
     }
+    // The service is up but its database is not: to the caller, the service is unavailable all the same.
+    const unavailable = answer.body.errors?.find((error) => error.extensions?.code === SERVICE_UNAVAILABLE_CODE);
+    if (unavailable) throw new ServiceUnavailableError(this.name, unavailable.message);
     return {
       data: answer.body.data ?? null,
       errors: answer.body.errors?.map(

@@ -4,12 +4,11 @@ import { GraphQLError } from 'graphql';
 import type { RemoteSubgraph } from '../../graphql/gateway.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
 import { ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
-import { HOP_PLACEHOLDER_HEADER, SCHEMA_MISMATCH_STATUS, type SubgraphLink } from './link.js';
+import { HOP_PLACEHOLDER_HEADER, SCHEMA_MISMATCH_STATUS, SERVICE_UNAVAILABLE_CODE, type SubgraphLink } from './link.js';
 import type { Logger } from '../logger.js';
 import type { HopCaller } from './signedCaller.js';
 
-/** The code /graphql answers a field with when the service that resolves it is down: its data is null, the rest stands. */
-export const SERVICE_UNAVAILABLE_CODE = 'SERVICE_UNAVAILABLE';
+export { SERVICE_UNAVAILABLE_CODE };
 
 /** Statuses a proxy or the service answers when it cannot serve now: the field's service is unavailable. */
 const UNAVAILABLE_STATUSES = new Set([SCHEMA_MISMATCH_STATUS, 502, 503, 504]);

@@ -90,7 +90,7 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     persistedQueries: false,
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
-    formatError: (formatted) => callerFacingError(formatted, logger),
+    formatError: (formatted, error) => callerFacingError(formatted, logger, error),
     // No Apollo Studio here: traces would only cost each answer their weight.
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), signedCallerOnly],
   });
@@ -160,7 +160,7 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
         isObject(body.variables) ? body.variables : {},
       ),
     ).then((result) => {
-      const errors = result.errors?.map((error) => callerFacingError(error.toJSON(), logger));
+      const errors = result.errors?.map((error) => callerFacingError(error.toJSON(), logger, error));
       res.json(errors ? { errors, data: result.data ?? null } : { data: result.data ?? null });
     }, next);
   };
