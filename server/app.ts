@@ -38,7 +38,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
     res.type('application/json').set('Cache-Control', 'public, max-age=300').send(servedOpenApiDocument(runtime).json);
   });
   app.use(serveImages(runtime.services.images));
-  const health = healthRoutes(runtime.orm, runtime.subgraphLinks);
+  const health = healthRoutes(runtime.orm, runtime.subgraphLinks, runtime.redisLink);
   // /healthz: the name load balancers were first given; /health/ready also checks what the process depends on.
   app.get(['/health', '/healthz'], health.live);
   app.get('/health/ready', health.ready);

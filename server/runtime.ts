@@ -15,7 +15,6 @@ import { migrate, openDatabase } from './db/orm.js';
 import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
 import { loadEducationalReference } from '../graphql/collective/reference/loader.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
-import { Redis } from 'ioredis';
 import { JobRegistry } from '../platform/jobs/registry.js';
 import { JobWorker } from '../platform/jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
@@ -23,6 +22,7 @@ import { watchCallerChanges } from './db/callerChanges.js';
 import { CallerCache } from '../graphql/providers/callerCache.js';
 import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
+import { connectRedis, type RedisLink } from './redis.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
 import { IdempotencyStore } from '../platform/idempotency/index.js';
 import { purgeRequestLog, RequestLogWriter } from '../platform/requestLog/index.js';
@@ -72,6 +72,8 @@ export interface Runtime extends Core {
   requestLog: RequestLogWriter;
   /** The subgraph services this process calls (SUBGRAPH_URLS); empty when the whole graph runs here. */
   subgraphLinks: SubgraphLinks;
+  /** The Redis the rate limit is shared in (REDIS_URL), and whether it answers now. */
+  redisLink?: RedisLink;
 }
 
 export interface RuntimeOptions {
@@ -85,28 +87,10 @@ export interface RuntimeOptions {
   outbound?: Pick<OutboundOptions, 'resolve' | 'allowedAddresses' | 'transport'>;
 }
 
-const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 export const IDEMPOTENCY_PURGE_TASK = 'idempotency-keys.purge';
 export const REQUEST_LOG_PURGE_TASK = 'request-log.purge';
 /** Often enough that a provider's busiest key (200 requests a minute) overshoots the cap by little. */
 const REQUEST_LOG_PURGE_INTERVAL_MS = 5 * 60 * 1000;
-
-/**
- * Waits for Redis before serving, so that the first requests count in the shared budget;
- * a Redis that does not answer is logged and the limiter counts in memory meanwhile.
- */
-async function connectRedis(url: string, logger: Logger): Promise<Redis> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-  });
-  redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'));
-  await redis.connect().catch((error: Error) => {
-    logger.warn({ err: error.message }, 'redis unreachable at start-up: rate limit counts in memory until it answers');
-  });
-  return redis;
-}
 
 export async function createCore(
   config: Config,
@@ -182,10 +166,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   });
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph, remoteExecutors(subgraphLinks));
-  const rateLimiter = createRateLimiter({
-    points: options.rateLimitPoints,
-    redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
-  });
+  const redisLink = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  const rateLimiter = createRateLimiter({ points: options.rateLimitPoints, redis: redisLink?.redis });
   const graphql = await startGraphqlEndpoint(graph, {
     appEnv: config.appEnv,
     limiter: rateLimiter,
@@ -218,6 +200,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     idempotency,
     requestLog,
     subgraphLinks,
+    redisLink,
     async close() {
       // The requests answered last are written before the database closes.
       await requestLog.close();

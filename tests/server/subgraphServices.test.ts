@@ -103,7 +103,11 @@ describe.skipIf(!ready)('the subgraphs as services of their own, behind the API 
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', subgraphs: { providers: 'ok', offers: 'ok', bookings: 'ok', collective: 'ok' } },
+      checks: {
+        database: 'ok',
+        subgraphs: { providers: 'ok', offers: 'ok', bookings: 'ok', collective: 'ok' },
+        redis: 'ok',
+      },
     });
   });
 
@@ -224,6 +228,7 @@ describe.skipIf(!ready)('the subgraphs as services of their own, behind the API 
       checks: {
         database: 'ok',
         subgraphs: { providers: 'unreachable', offers: 'ok', bookings: 'ok', collective: 'ok' },
+        redis: 'ok',
       },
     });
 

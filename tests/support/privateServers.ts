@@ -98,6 +98,10 @@ export interface PrivateRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port; resolves once it answers PING. */
   start(): Promise<void>;
+  /** SIGSTOP: connections stay open and nothing answers, as a hung server or a lost network. */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
   destroy(): Promise<void>;
 }
 
@@ -126,5 +130,15 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     await exited;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop, destroy: stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+    async destroy() {
+      child?.kill('SIGCONT');
+      await stop();
+    },
+  };
 }
