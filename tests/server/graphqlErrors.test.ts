@@ -1,5 +1,9 @@
+import { GraphQLError } from 'graphql';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../../platform/sql/databaseUnavailable.js';
 import { callerFacingError } from '../../server/graphqlEndpoint.js';
+import { freePort } from '../support/privateServers.js';
 
 describe('errors of /graphql', () => {
   it('keeps the domain errors and the request errors as they are', () => {
@@ -36,5 +40,34 @@ describe('errors of /graphql', () => {
     expect(logged).toEqual([
       { err: 'insert into "beneficiary" ... value too long', path: ['sandboxCreateBeneficiary'] },
     ]);
+  });
+
+  it('says SERVICE_UNAVAILABLE for a database that does not answer, as the gateway wraps it, and warns', async () => {
+    // pg's own error for a connection refused, wrapped as a subgraph's error, then as the gateway's.
+    const refused = await new pg.Client({ host: '127.0.0.1', port: await freePort() }).connect().then(
+      () => new Error('connected to a port nobody listens on'),
+      (error: unknown) => error,
+    );
+    const inSubgraph = new GraphQLError('connect ECONNREFUSED', {
+      path: ['myMessages'],
+      originalError: refused as Error,
+    });
+    const atGateway = new GraphQLError('connect ECONNREFUSED', { path: ['myMessages'], originalError: inSubgraph });
+    expect(isDatabaseUnavailable(atGateway)).toBe(true);
+    expect(
+      isDatabaseUnavailable(new GraphQLError('value too long', { originalError: new Error('value too long') })),
+    ).toBe(false);
+    const warned: object[] = [];
+    const answer = callerFacingError(
+      atGateway.toJSON(),
+      { warn: (fields) => void warned.push(fields), error: () => undefined },
+      atGateway,
+    );
+    expect(answer).toEqual({
+      message: 'The database is unavailable: try again in a few seconds',
+      path: ['myMessages'],
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
+    expect(warned).toHaveLength(1);
   });
 });
