@@ -1,6 +1,7 @@
 import { type EntityManager, LockMode, raw, type MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import { isDatabaseUnavailable } from '../sql/databaseUnavailable.js';
 import type { Clock } from '../time/clock.js';
 import { Job } from './Job.js';
 import { retryDelayMs } from './backoff.js';
@@ -74,6 +75,8 @@ export class JobWorker {
   private woken = false;
   /** Set by stop(): a job of several steps pauses after the step in flight. */
   private stopping = false;
+  /** Set while claims fail for want of the database: the outage is logged once, and its end. */
+  private databaseAway = false;
   /** The batch being run, so that batches of one worker never overlap and stop() can await it. */
   private inFlight: Promise<unknown> = Promise.resolve();
 
@@ -138,8 +141,18 @@ export class JobWorker {
     let claimed = 0;
     try {
       ({ claimed } = await this.runDueJobs());
+      if (this.databaseAway) {
+        this.databaseAway = false;
+        this.logger.info({}, 'job worker: database back, claiming jobs again');
+      }
     } catch (error) {
-      this.logger.error({ err: errorMessage(error) }, 'job worker: claiming jobs failed');
+      if (!isDatabaseUnavailable(error)) {
+        this.logger.error({ err: errorMessage(error) }, 'job worker: claiming jobs failed');
+      } else if (!this.databaseAway) {
+        // Jobs wait in the database meanwhile; one cut in flight runs again after its lease.
+        this.databaseAway = true;
+        this.logger.warn({ err: errorMessage(error) }, 'job worker: database unavailable, polling until it answers');
+      }
     }
     if (this.polling) this.schedule(claimed >= this.batchSize || this.woken ? 0 : this.pollIntervalMs);
   }

@@ -284,6 +284,11 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarted under load', () 
     const messages = server.jsonLines.map((line) => line.msg);
     expect(messages).toContain('database unavailable: answered 503');
     expect(messages).not.toContain('unhandled error');
+    // The job worker said it once each way, rather than an error at every poll.
+    const count = (message: string) => messages.filter((logged) => logged === message).length;
+    expect(count('job worker: database unavailable, polling until it answers')).toBe(1);
+    expect(count('job worker: database back, claiming jobs again')).toBe(1);
+    expect(count('job worker: claiming jobs failed')).toBe(0);
   }, 120_000);
 
   it('keeps the request log entries it could not write while the database was away, and writes them after', async () => {
