@@ -34,7 +34,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   // Flat query strings: `a[b]=1` stays a plain key, never a nested object.
   app.set('query parser', 'simple');
   if (runtime.config.metrics) {
-    const templates = new Map(runtime.routes.map((route) => [route.operationId as string, route.path as string]));
+    const templates = new Map(runtime.routes.map((route) => [route.operationId, route.path]));
     app.use(httpMetrics(runtime.metrics.httpRequestDuration, templates));
   }
   app.use(requestId, requestLog(runtime.logger));

@@ -208,7 +208,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PORT,
     host: values.HOST,
     metrics:
-      values.METRICS_PORT === undefined ? null : { port: values.METRICS_PORT, host: values.METRICS_HOST ?? values.HOST },
+      values.METRICS_PORT === undefined
+        ? null
+        : { port: values.METRICS_PORT, host: values.METRICS_HOST ?? values.HOST },
     database: values.DATABASE_URL
       ? { kind: 'postgresql', url: values.DATABASE_URL }
       : { kind: 'sqlite', path: values.SQLITE_PATH },

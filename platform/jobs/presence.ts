@@ -22,9 +22,7 @@ export class WorkerPresence {
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly options: { orm: MikroORM; registry: JobRegistry; clock: Clock; logger: Logger },
-  ) {}
+  constructor(private readonly options: { orm: MikroORM; registry: JobRegistry; clock: Clock; logger: Logger }) {}
 
   /** Writes (or renews) this worker's row; a failure is logged and the next beat tries again. */
   beat(): Promise<void> {
@@ -33,11 +31,16 @@ export class WorkerPresence {
     const em = orm.em.fork();
     this.beating = em
       .upsert(JobWorkerPresence, { id: this.id, types: JSON.stringify(registry.types()), seenAt: now })
-      .then(() => em.nativeDelete(JobWorkerPresence, { seenAt: { $lt: new Date(now.getTime() - PRESENCE_FORGOTTEN_MS) } }))
+      .then(() =>
+        em.nativeDelete(JobWorkerPresence, { seenAt: { $lt: new Date(now.getTime() - PRESENCE_FORGOTTEN_MS) } }),
+      )
       .then(
         () => undefined,
         (error: unknown) =>
-          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'job worker: presence not renewed'),
+          logger.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'job worker: presence not renewed',
+          ),
       );
     return this.beating;
   }

@@ -60,13 +60,16 @@ export async function readQueueFigures(em: EntityManager, now: Date): Promise<Jo
   return [...byType.values()].sort((left, right) => left.type.localeCompare(right.type));
 }
 
-/** A raw aggregate is not hydrated: a Date (pg), or what the SQLite driver stores (epoch milliseconds or ISO text). */
+/**
+ * A raw aggregate is not hydrated: a Date, epoch milliseconds (SQLite), or PostgreSQL's text
+ * (`2026-11-22 09:50:00+00`), made ISO 8601 before parsing, since a zone-less text would read as local time.
+ */
 function dateOf(value: Row['oldest']): number {
   if (value instanceof Date) return value.getTime();
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  if (typeof value === 'string') return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
-  return Number.NaN;
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return Number(value);
+  if (typeof value !== 'string') return Number.NaN;
+  const iso = value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  return Date.parse(/([zZ]|[+-]\d\d:?\d\d)$/.test(iso) ? iso : `${iso}Z`);
 }
 
 /** How often every process with a scheduler looks for jobs that no running worker handles. */

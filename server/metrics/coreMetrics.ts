@@ -33,7 +33,9 @@ export function collectCoreMetrics(
   const waiting = gauge('jobs_waiting', 'Jobs due and not yet claimed, by type', ['type']);
   const running = gauge('jobs_running', 'Jobs claimed by a worker and not finished, by type', ['type']);
   const failed = gauge('jobs_failed', 'Jobs failed for good and not discarded, by type', ['type']);
-  const oldest = gauge('jobs_oldest_waiting_seconds', 'How long the oldest waiting job has been due, by type', ['type']);
+  const oldest = gauge('jobs_oldest_waiting_seconds', 'How long the oldest waiting job has been due, by type', [
+    'type',
+  ]);
   const unhandled = gauge(
     'jobs_unhandled',
     'Jobs waiting whose type no running worker claims (no process hosts their subgraph with its worker on), by type',
@@ -71,7 +73,10 @@ export function collectCoreMetrics(
     } catch (error) {
       // A scrape still answers (the process's own figures are worth having when the database is not).
       databaseUp.set(0);
-      core.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'metrics: job figures not read');
+      core.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'metrics: job figures not read',
+      );
     }
   });
 }
