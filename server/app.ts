@@ -11,6 +11,7 @@ import { requestId } from './http/requestId.js';
 import { requestLog } from './http/requestLog.js';
 import { keepRawBody, recordRequests } from './http/requestRecording.js';
 import { documentGuard } from './graphqlCost/documentGuard.js';
+import { httpMetrics } from './metrics/httpMetrics.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import type { Runtime } from './runtime.js';
 
@@ -32,6 +33,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.disable('x-powered-by');
   // Flat query strings: `a[b]=1` stays a plain key, never a nested object.
   app.set('query parser', 'simple');
+  if (runtime.config.metrics) {
+    const templates = new Map(runtime.routes.map((route) => [route.operationId, route.path]));
+    app.use(httpMetrics(runtime.metrics.httpRequestDuration, templates));
+  }
   app.use(requestId, requestLog(runtime.logger));
 
   app.get('/openapi.json', (_req, res) => {

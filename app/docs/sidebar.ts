@@ -84,6 +84,7 @@ export const sidebar: SidebarCategory[] = [
       doc('self-hosting/running-the-platform'),
       doc('self-hosting/configuration'),
       doc('self-hosting/providers-venues-and-keys'),
+      doc('self-hosting/metrics'),
     ],
   },
 ];

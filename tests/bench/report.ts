@@ -59,6 +59,7 @@ export function command(argv: string[]): string {
     'BENCH_CONNECTIONS',
     'BENCH_WARMUP_SECONDS',
     'BENCH_ROUNDS',
+    'METRICS_PORT',
   ]
     .filter((name) => process.env[name])
     .map((name) => `${name}=${process.env[name]} `)
