@@ -1,5 +1,5 @@
 // The request log's inserts, in a thread of their own with a database connection of their own
-// (writerThread.ts, decision 023). On SQLite the driver is synchronous: on the event loop, a
+// (writerThread.ts, decision 028). On SQLite the driver is synchronous: on the event loop, a
 // second's worth of recorded requests held every request back while libsql bound the text, wrote
 // the pages and synced the file. On PostgreSQL the driver turns every body into protocol bytes on
 // the event loop, in one piece per statement. Plain JavaScript (JSDoc-typed, checked by tsc), so

@@ -62,7 +62,7 @@ const SQLITE_BUSY_WAIT_MS = 5_000;
  * pressure is better than slowing or killing the API. Drops are counted and logged.
  *
  * The inserts run in a thread of their own with a connection of their own (writerThread.ts,
- * decision 023): on the event loop, SQLite's synchronous driver held every request back while a
+ * decision 028): on the event loop, SQLite's synchronous driver held every request back while a
  * second's worth of requests was written, and PostgreSQL's driver turned every body into protocol
  * bytes there. An in-memory SQLite database has one connection only: it is written here.
  */
