@@ -46,7 +46,7 @@ export function threadDatabaseOf(orm: MikroORM, busyTimeoutMs: number): ThreadDa
 
 /**
  * The writer's side of the thread that inserts the request log (requestLogThread.mjs, decision
- * 023). Started at the first batch, so that a runtime that records nothing starts no thread; a
+ * 028). Started at the first batch, so that a runtime that records nothing starts no thread; a
  * thread that dies fails its pending batches and the next batch starts another.
  *
  * Bodies are posted as they were caught and copied by the message (at most 64 KB each, the cut
