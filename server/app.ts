@@ -18,6 +18,11 @@ import type { Runtime } from './runtime.js';
 export interface AppOptions {
   /** The portal's request handler; the API alone is served without it (as in API tests). */
   portal?: RequestHandler;
+  /**
+   * False leaves the request log out (default true): only `npm run bench` does so, to measure what
+   * recording costs a read against the same app without it.
+   */
+  recordRequests?: boolean;
 }
 
 const apiPrefixes = ['/public', '/v2'];
@@ -50,7 +55,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
 
   const guard = [authenticate(runtime), runtime.rateLimiter.middleware];
   // Before the body reader and the routes, so that it sees every answer, refusals included.
-  app.use(apiPrefixes, recordRequests(runtime.requestLog, runtime.clock));
+  if (options.recordRequests !== false) app.use(apiPrefixes, recordRequests(runtime.requestLog, runtime.clock));
   app.use(apiPrefixes, express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(createFacadeRouter(runtime.compiledRoutes, guard, [idempotentWrites(runtime.idempotency, runtime.logger)]));
   // An unknown path, or a body refused before any route: the 404 or the error stays, the caller is named for the request log.

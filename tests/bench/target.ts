@@ -114,7 +114,9 @@ function redact(url: string): string {
  * API process in front of them (SUBGRAPH_URLS), all in this process, so that a read through a
  * service costs its hop (HTTP, JSON, the signed caller) on the same CPU as the read in process.
  */
-export async function openRemoteTopology(target: BenchTarget): Promise<{ origin: string; close(): Promise<void> }> {
+export async function openRemoteTopology(
+  target: BenchTarget,
+): Promise<{ origin: string; settle: () => Promise<void>; close(): Promise<void> }> {
   const logger = pino({ level: 'silent' });
   const { runtime } = target;
   const services = await startSubgraphServices({
@@ -132,6 +134,8 @@ export async function openRemoteTopology(target: BenchTarget): Promise<{ origin:
   const server = await listen(createApp(api));
   return {
     origin: server.origin,
+    // Its API process records its requests with a writer of its own.
+    settle: () => api.requestLog.flush(),
     async close() {
       await server.close();
       await api.close();
