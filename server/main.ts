@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { addressToShow, demoSandboxLines, ensureDemoSandbox } from './demo.js';
 import { stopGracefully } from './http/shutdown.js';
+import { listenForMetrics } from './metrics/metricsServer.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import { createPortalHandler } from './portal.js';
 import { createRuntime } from './runtime.js';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     warmUp: true,
   });
   const app = createApp(runtime, { portal });
+  const metricsServer = config.metrics ? await listenForMetrics(runtime.metrics, config.metrics, runtime.logger) : null;
   runtime.startBackgroundWork();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
@@ -39,7 +41,13 @@ async function main(): Promise<void> {
     console.log(`Portal: ${baseUrl}/  GraphQL: ${baseUrl}/graphql`);
   });
 
-  stopGracefully(server, runtime);
+  stopGracefully(server, {
+    logger: runtime.logger,
+    close: async () => {
+      await runtime.close();
+      await metricsServer?.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { isSubgraphName, subgraphNames } from '../graphql/subgraphNames.js';
 import { ConfigError, loadConfig } from './config.js';
 import { stopGracefully } from './http/shutdown.js';
+import { listenForMetrics } from './metrics/metricsServer.js';
 import { createCore } from './runtime.js';
 import { createSubgraphApp } from './subgraphs/serviceApp.js';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     secret,
     logger,
   });
+  const metricsServer = config.metrics ? await listenForMetrics(core.metrics, config.metrics, logger) : null;
   core.startBackgroundWork();
   const server = service.app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     close: async () => {
       await service.stop();
       await core.close();
+      await metricsServer?.close();
     },
   });
 }
