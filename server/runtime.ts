@@ -23,6 +23,7 @@ import { CallerCache } from '../graphql/providers/callerCache.js';
 import type { KeyRowCache } from '../graphql/providers/apiKeys.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit.js';
 import { connectRedis, type RedisLink } from './redis.js';
+import { collectRateLimitStore } from './metrics/rateLimitMetrics.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
 import { IdempotencyStore } from '../platform/idempotency/index.js';
 import { purgeRequestLog, RequestLogWriter } from '../platform/requestLog/index.js';
@@ -192,6 +193,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const routes = routesFor(allRoutes, config.appEnv);
   const compiledRoutes = compileRoutes(routes, graph, remoteExecutors(subgraphLinks));
   const redisLink = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  if (config.metrics && redisLink) collectRateLimitStore(core.metrics, redisLink);
   const rateLimiter = createRateLimiter({
     points: options.rateLimitPoints,
     onRefusal: (source) => core.metrics.rateLimitRefusals.labels({ source }).inc(),

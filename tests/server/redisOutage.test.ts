@@ -66,10 +66,16 @@ describe.skipIf(skipReason !== undefined)('Redis stopped under load', () => {
     return { status: answer.status, body: (await answer.json()) as { status: string; checks: { redis?: string } } };
   };
   const logged = (message: string) => server.jsonLines.filter((line) => line.msg === message);
+  /** The gauge of decision 026, as Prometheus scrapes it from the process's metrics port. */
+  const sharedGauge = async () => {
+    const port = server.jsonLines.find((line) => line.msg === 'metrics listening')?.port as number;
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    return /^platform_rate_limit_shared (\d)$/m.exec(text)?.[1];
+  };
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    server = await runs.start({ REDIS_URL: redis.url });
+    server = await runs.start({ REDIS_URL: redis.url, METRICS_PORT: '0' });
   }, 180_000);
 
   afterAll(async () => {
@@ -85,6 +91,7 @@ describe.skipIf(skipReason !== undefined)('Redis stopped under load', () => {
     for (let sent = 0; sent < 3; sent += 1) expect((await read(counted)).status).toBe(200);
     expect(await sharedCount(counted)).toBe(3);
     expect((await readiness()).body).toMatchObject({ status: 'ready', checks: { redis: 'ok' } });
+    expect(await sharedGauge()).toBe('1');
 
     await redis.stop();
     const downAt = performance.now();
@@ -112,6 +119,7 @@ describe.skipIf(skipReason !== undefined)('Redis stopped under load', () => {
       status: 200,
       body: expect.objectContaining({ status: 'degraded', checks: expect.objectContaining({ redis: 'unreachable' }) }),
     });
+    expect(await sharedGauge()).toBe('0');
 
     // Long enough that ioredis backs off between attempts, as in a real outage.
     await sleep(5_000);
@@ -130,6 +138,7 @@ describe.skipIf(skipReason !== undefined)('Redis stopped under load', () => {
     );
     await server.logged('redis available again: the rate limit is shared again', 10_000);
     expect((await readiness()).body).toMatchObject({ status: 'ready', checks: { redis: 'ok' } });
+    expect(await sharedGauge()).toBe('1');
     await sleep(500);
     await load.stop();
 
