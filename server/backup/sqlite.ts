@@ -63,7 +63,7 @@ export async function restoreSqlite(from: string, databasePath: string, force: b
   for (const suffix of ['-journal', '-wal']) {
     if (existsSync(databasePath + suffix))
       throw new BackupError(
-        `${databasePath}${suffix} exists: a process is writing the database, or stopped in the middle of a write. ` +
+        `${databasePath}${suffix} exists: a process has the database open, or stopped without closing it. ` +
           'Stop every process; if the file stays, start and stop one process once, then restore',
       );
   }
