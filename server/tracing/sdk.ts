@@ -94,10 +94,11 @@ export function startSdk(config: TracingConfig, process: TracedProcess): Tracing
   });
   // W3C trace context and baggage, and async-hooks context: the defaults.
   provider.register();
-  // The server is ES modules: the instrumentations see a `require` (RITM), but express, which our
-  // modules import, is only seen through this loader hook (import-in-the-middle); limited to it,
-  // since the hook otherwise wraps every module the process loads.
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['express'] } });
+  // The server is ES modules. The instrumentations see a module loaded by `require`
+  // (require-in-the-middle: graphql, pg through knex), but express and ioredis, which our modules
+  // import, only through this loader hook (import-in-the-middle); limited to them, since the hook
+  // otherwise wraps every module the process loads.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['express', 'ioredis'] } });
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
