@@ -79,11 +79,12 @@ export const sidebar: SidebarCategory[] = [
     slug: 'self-hosting',
     label: 'Self-hosting',
     description:
-      'For the team that runs the platform, not for integrators: its processes, its configuration, and the accounts and keys it issues.',
+      'For the team that runs the platform, not for integrators: its processes, its configuration, the accounts and keys it issues, and its traces.',
     items: [
       doc('self-hosting/running-the-platform'),
       doc('self-hosting/configuration'),
       doc('self-hosting/providers-venues-and-keys'),
+      doc('self-hosting/traces'),
     ],
   },
 ];

@@ -38,7 +38,7 @@ describe(`traces across ${services ? 'the API process and the subgraph services'
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     // Spans sent within 100 ms rather than 5 s.
     OTEL_BSP_SCHEDULE_DELAY: '100',
-    ...(services ? { REDIS_URL: redisUrl!, INTERNAL_SIGNING_SECRET: SECRET } : {}),
+    ...(services ? { REDIS_URL: redisUrl, INTERNAL_SIGNING_SECRET: SECRET } : {}),
   });
   const call = (path: string, init: RequestInit = {}) =>
     fetch(`${processes.get('api')!.baseUrl}${path}`, {
@@ -180,5 +180,7 @@ describe(`traces across ${services ? 'the API process and the subgraph services'
       'for the call to the provider under the job',
     );
     expect(providerCall.attributes['http.response.status_code']).toBe(200);
+    // The provider's system may join the trace: the message carries it, as the docs say.
+    expect(provider.to('/notify')[0].headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   });
 });
