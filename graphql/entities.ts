@@ -3,6 +3,7 @@ import { collectiveEntities } from './collective/index.js';
 import { offerEntities } from './offers/index.js';
 import { providerEntities } from './providers/index.js';
 import { Job } from '../platform/jobs/Job.js';
+import { JobWorkerPresence } from '../platform/jobs/JobWorkerPresence.js';
 import { IdempotencyRecord } from '../platform/idempotency/IdempotencyRecord.js';
 import { RequestLogEntry } from '../platform/requestLog/RequestLogEntry.js';
 
@@ -13,6 +14,7 @@ export const allEntities = [
   ...bookingEntities,
   ...collectiveEntities,
   Job,
+  JobWorkerPresence,
   IdempotencyRecord,
   RequestLogEntry,
 ];

@@ -65,6 +65,16 @@ export function transpileServer(root, outDirectory = devServerDirectory(root), {
     writeFileSync(output, `${result.code}\n//# sourceMappingURL=${relative(dirname(output), `${output}.map`)}\n`);
     report.written.push(relative(root, source));
   }
+  // Plain JavaScript modules (a thread's entry, which must load without a TypeScript transform) as they are.
+  for (const source of SERVER_SOURCES.flatMap((folder) => filesBelow(join(root, folder))).filter(isModuleScript)) {
+    const output = join(outDirectory, relative(root, source));
+    expected.add(output);
+    const outputTime = statSync(output, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (!everyFile && outputTime >= statSync(source).mtimeMs) continue;
+    mkdirSync(dirname(output), { recursive: true });
+    writeFileSync(output, readFileSync(source));
+    report.written.push(relative(root, source));
+  }
   for (const output of javaScriptFiles(outDirectory)) {
     if (expected.has(output)) continue;
     rmSync(output, { force: true });
@@ -99,9 +109,14 @@ function typeScriptFiles(directory) {
   return filesBelow(directory).filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
 }
 
+/** @param {string} file */
+function isModuleScript(file) {
+  return file.endsWith('.mjs');
+}
+
 /** @param {string} directory @returns {string[]} */
 function javaScriptFiles(directory) {
-  return filesBelow(directory).filter((file) => file.endsWith('.js'));
+  return filesBelow(directory).filter((file) => file.endsWith('.js') || isModuleScript(file));
 }
 
 /** @param {string} directory @returns {string[]} */

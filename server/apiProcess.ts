@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { addressToShow, demoSandboxLines, ensureDemoSandbox } from './demo.js';
 import { stopGracefully } from './http/shutdown.js';
+import { listenForMetrics } from './metrics/metricsServer.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import { createPortalHandler } from './portal.js';
 import { createRuntime } from './runtime.js';
@@ -25,6 +26,7 @@ export async function serveApi(config: Config, tracing: Tracing | null): Promise
     warmUp: true,
   });
   const app = createApp(runtime, { portal });
+  const metricsServer = config.metrics ? await listenForMetrics(runtime.metrics, config.metrics, runtime.logger) : null;
   runtime.startBackgroundWork();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
@@ -43,6 +45,7 @@ export async function serveApi(config: Config, tracing: Tracing | null): Promise
     logger: runtime.logger,
     close: async () => {
       await runtime.close();
+      await metricsServer?.close();
       // The spans of the last requests, sent before the process exits.
       await tracing?.shutdown();
     },

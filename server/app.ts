@@ -11,12 +11,18 @@ import { requestId } from './http/requestId.js';
 import { requestLog } from './http/requestLog.js';
 import { keepRawBody, recordRequests } from './http/requestRecording.js';
 import { documentGuard } from './graphqlCost/documentGuard.js';
+import { httpMetrics } from './metrics/httpMetrics.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
   /** The portal's request handler; the API alone is served without it (as in API tests). */
   portal?: RequestHandler;
+  /**
+   * False leaves the request log out (default true): only `npm run bench` does so, to measure what
+   * recording costs a read against the same app without it.
+   */
+  recordRequests?: boolean;
 }
 
 const apiPrefixes = ['/public', '/v2'];
@@ -32,6 +38,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.disable('x-powered-by');
   // Flat query strings: `a[b]=1` stays a plain key, never a nested object.
   app.set('query parser', 'simple');
+  if (runtime.config.metrics) {
+    const templates = new Map(runtime.routes.map((route) => [route.operationId, route.path]));
+    app.use(httpMetrics(runtime.metrics.httpRequestDuration, templates));
+  }
   app.use(requestId, requestLog(runtime.logger));
 
   app.get('/openapi.json', (_req, res) => {
@@ -45,7 +55,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
 
   const guard = [authenticate(runtime), runtime.rateLimiter.middleware];
   // Before the body reader and the routes, so that it sees every answer, refusals included.
-  app.use(apiPrefixes, recordRequests(runtime.requestLog, runtime.clock));
+  if (options.recordRequests !== false) app.use(apiPrefixes, recordRequests(runtime.requestLog, runtime.clock));
   app.use(apiPrefixes, express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(createFacadeRouter(runtime.compiledRoutes, guard, [idempotentWrites(runtime.idempotency, runtime.logger)]));
   // An unknown path, or a body refused before any route: the 404 or the error stays, the caller is named for the request log.

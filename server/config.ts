@@ -62,6 +62,14 @@ const configSchema = z
       .pipe(z.number().max(65535, 'must be a port number (0 to 65535)'))
       .default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    // Unset: no metrics. A port of its own, so that /metrics is never reachable where the API is.
+    METRICS_PORT: z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (0 to 65535)')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'must be a port number (0 to 65535)'))
+      .optional(),
+    METRICS_HOST: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -132,6 +140,14 @@ const configSchema = z
     OTEL_SERVICE_NAME: z.string().min(1).optional(),
   })
   .superRefine((values, context) => {
+    // 0 picks a free port for each, so both may be 0; any other equal pair would serve /metrics publicly.
+    if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
+      context.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: the metrics are served on a port of their own, never the public one',
+      });
+    }
     if (values.SUBGRAPH_URLS && Object.keys(values.SUBGRAPH_URLS).length > 0 && !values.INTERNAL_SIGNING_SECRET) {
       context.addIssue({
         code: 'custom',
@@ -169,6 +185,8 @@ export interface TracingConfig {
 export interface Config {
   port: number;
   host: string;
+  /** Where /metrics listens (METRICS_PORT, METRICS_HOST); null: no metrics are collected or served. */
+  metrics: { port: number; host: string } | null;
   database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
   redisUrl?: string;
   /** An address search service (api-adresse style); unset: the offline municipality data. */
@@ -229,6 +247,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: values.PORT,
     host: values.HOST,
+    metrics:
+      values.METRICS_PORT === undefined
+        ? null
+        : { port: values.METRICS_PORT, host: values.METRICS_HOST ?? values.HOST },
     database: values.DATABASE_URL
       ? { kind: 'postgresql', url: values.DATABASE_URL }
       : { kind: 'sqlite', path: values.SQLITE_PATH },

@@ -3,6 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express4';
 import type { RequestHandler } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
+import type { Histogram } from 'prom-client';
 import { createGateway, type RemoteSubgraph } from '../graphql/gateway.js';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { AppEnv } from '../platform/appEnv.js';
@@ -10,6 +11,7 @@ import type { GraphContext } from '../graphql/shared/context.js';
 import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
 import { LimitCode, MAX_TOKENS } from './graphqlCost/policy.js';
 import { CSRF_HEADER } from './http/keySession.js';
+import { graphqlMetricsPlugin } from './metrics/graphqlMetrics.js';
 import type { RateLimiter } from './rateLimit.js';
 import { SERVICE_UNAVAILABLE_CODE } from './subgraphs/remoteDataSource.js';
 
@@ -66,6 +68,8 @@ export interface GraphqlEndpointOptions {
   logger?: ErrorLogger;
   /** Subgraphs served by processes of their own; the others run in this one. */
   remote?: Partial<Record<SubgraphName, RemoteSubgraph>>;
+  /** With metrics on: each operation observed by name and outcome. */
+  operationDuration?: Histogram<'operation' | 'outcome'>;
 }
 
 export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpointOptions): Promise<GraphqlEndpoint> {
@@ -87,6 +91,7 @@ export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpoin
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       costPlugin({ appEnv: options.appEnv, limiter: options.limiter }),
+      ...(options.operationDuration ? [graphqlMetricsPlugin(options.operationDuration)] : []),
     ],
   });
   await server.start();

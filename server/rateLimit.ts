@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
+import type { RateLimitRefusal } from '../platform/metrics/index.js';
 import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from '../rest-facade/rateLimitPolicy.js';
 
 export { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS };
@@ -23,6 +24,8 @@ export interface RateLimiterOptions {
   points?: number;
   durationSeconds?: number;
   keyPrefix?: string;
+  /** Told of each refusal (a 429), where it came from: the process's metrics count them. */
+  onRefusal?: (source: RateLimitRefusal) => void;
 }
 
 /** Where a key stands in its window, after a request was counted. */
@@ -101,7 +104,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   });
 
   const countRequests =
-    (refusalBody: (message: string) => object): RequestHandler =>
+    (refusalBody: (message: string) => object, source: RateLimitRefusal): RequestHandler =>
     (req, res, next) => {
       const caller = res.locals.caller;
       // Unauthenticated requests are answered by the auth middleware; nothing to count here.
@@ -117,6 +120,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           // A rejection is either "over budget" (a RateLimiterRes) or an error of both stores.
           if (!(rejection instanceof RateLimiterRes)) return next(rejection);
           const retryAfterSeconds = secondsUntilReset(rejection);
+          options.onRefusal?.(source);
           setHeaders(res, rejection);
           res.setHeader('Retry-After', String(retryAfterSeconds));
           res
@@ -135,6 +139,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       return { allowed: true, state: stateOf(await limiter.consume(key, extra)) };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      options.onRefusal?.('graphql_cost');
       // The store counted the points before refusing them: give them back.
       const restored = await limiter.reward(key, extra).catch(() => undefined);
       const remaining = restored
@@ -149,8 +154,11 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   };
 
   return {
-    middleware: countRequests((message) => ({ global: [message] })),
-    graphqlMiddleware: countRequests((message) => ({ errors: [{ message, extensions: { code: 'RATE_LIMITED' } }] })),
+    middleware: countRequests((message) => ({ global: [message] }), 'rest'),
+    graphqlMiddleware: countRequests(
+      (message) => ({ errors: [{ message, extensions: { code: 'RATE_LIMITED' } }] }),
+      'graphql',
+    ),
     charge,
     async close() {
       const redis = options.redis;

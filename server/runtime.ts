@@ -27,6 +27,10 @@ import { Scheduler } from '../platform/jobs/scheduler.js';
 import { IdempotencyStore } from '../platform/idempotency/index.js';
 import { purgeRequestLog, RequestLogWriter } from '../platform/requestLog/index.js';
 import { registerWork } from './work/index.js';
+import { createMetrics, type Metrics } from '../platform/metrics/index.js';
+import { WorkerPresence } from '../platform/jobs/presence.js';
+import { unhandledJobsTask } from '../platform/jobs/queueFigures.js';
+import { collectCoreMetrics } from './metrics/coreMetrics.js';
 import {
   closeSubgraphLinks,
   connectSubgraphs,
@@ -52,7 +56,14 @@ export interface Core {
   hosted: readonly SubgraphName[];
   jobs: JobRegistry;
   worker: JobWorker;
+  /** Tells the other processes which job types this one's worker claims, while it runs. */
+  presence: WorkerPresence;
   scheduler: Scheduler;
+  /**
+   * The process's Prometheus registry. Its counters always count (a few map reads); the HTTP
+   * histogram, the process's default metrics and the scrape-time reads exist only with METRICS_PORT.
+   */
+  metrics: Metrics;
   /** Starts the job worker and the periodic tasks (not in tests, which run them on demand). */
   startBackgroundWork(): void;
   close(): Promise<void>;
@@ -136,14 +147,24 @@ export async function createCore(
     jobs: { wake: () => worker.wake() },
   };
   const clock = options.clock ?? systemClock;
+  const metrics = createMetrics({ processMetrics: config.metrics !== null });
   const jobs = new JobRegistry();
   const worker = new JobWorker({ orm, registry: jobs, clock, logger, leaseMs: config.jobLeaseSeconds * 1000 });
   const scheduler = new Scheduler({ orm, clock, logger });
   // Each subgraph registers its jobs, periodic tasks and event handlers, or, hosted elsewhere, what hands its events over.
-  registerWork(
+  const jobTypeOwners = registerWork(
     { jobs, scheduler, events, clock },
-    { hosted, outbound, autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs },
+    {
+      hosted,
+      outbound,
+      autoApprovalDelayMs: services.offerReview.autoApprovalDelayMs,
+      deliveryFailures: metrics.deliveryFailures,
+    },
   );
+  const presence = new WorkerPresence({ orm, registry: jobs, clock, logger });
+  // In every process, whatever it hosts: the jobs nobody claims are the ones of subgraphs hosted nowhere.
+  scheduler.register(unhandledJobsTask(jobTypeOwners, logger));
+  if (config.metrics) collectCoreMetrics(metrics, { orm, clock, logger, knownJobTypes: jobTypeOwners.keys() });
   let backgroundStarted = false;
   return {
     config,
@@ -156,15 +177,19 @@ export async function createCore(
     hosted,
     jobs,
     worker,
+    presence,
     scheduler,
+    metrics,
     startBackgroundWork() {
       if (backgroundStarted || !config.workerEnabled) return;
       backgroundStarted = true;
       worker.start();
+      presence.start();
       scheduler.start();
     },
     async close() {
       await Promise.all([worker.stop(), scheduler.stop()]);
+      await presence.stop();
       await outbound.close();
       if (!options.orm) await orm.close();
     },
@@ -184,6 +209,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const compiledRoutes = compileRoutes(routes, graph, remoteExecutors(subgraphLinks));
   const rateLimiter = createRateLimiter({
     points: options.rateLimitPoints,
+    onRefusal: (source) => core.metrics.rateLimitRefusals.labels({ source }).inc(),
     redis: config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined,
   });
   const graphql = await startGraphqlEndpoint(graph, {
@@ -191,6 +217,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     limiter: rateLimiter,
     logger,
     remote: remoteSubgraphs(subgraphLinks, logger),
+    operationDuration: config.metrics ? core.metrics.graphqlOperationDuration : undefined,
   });
   const idempotency = new IdempotencyStore(orm, core.clock);
   core.scheduler.register({

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { SubgraphName } from '../graphql/subgraphNames.js';
 import { type Config, ConfigError } from './config.js';
 import { stopGracefully } from './http/shutdown.js';
+import { listenForMetrics } from './metrics/metricsServer.js';
 import { createCore } from './runtime.js';
 import { createSubgraphApp } from './subgraphs/serviceApp.js';
 import type { Tracing } from './tracing/start.js';
@@ -28,6 +29,7 @@ export async function serveSubgraph(name: SubgraphName, config: Config, tracing:
     secret,
     logger,
   });
+  const metricsServer = config.metrics ? await listenForMetrics(core.metrics, config.metrics, logger) : null;
   core.startBackgroundWork();
   const server = service.app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
@@ -38,6 +40,7 @@ export async function serveSubgraph(name: SubgraphName, config: Config, tracing:
     close: async () => {
       await service.stop();
       await core.close();
+      await metricsServer?.close();
       await tracing?.shutdown();
     },
   });

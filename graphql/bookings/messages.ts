@@ -3,7 +3,13 @@ import { DATE_QUANTITY_MAX } from '../offers/limits.js';
 import { Provider } from '../providers/Provider.js';
 import type { Clock } from '../../platform/time/clock.js';
 import { performance } from 'node:perf_hooks';
-import { sendSigned, type SignedPostOutcome, TEST_EVENT_HEADER } from '../../platform/messaging/signedPost.js';
+import {
+  deliveryFailureReason,
+  sendSigned,
+  type SignedPostOutcome,
+  TEST_EVENT_HEADER,
+} from '../../platform/messaging/signedPost.js';
+import type { DeliveryFailures } from '../../platform/metrics/index.js';
 import { enqueue } from '../../platform/jobs/outbox.js';
 import type { OutboundHttp } from '../../platform/outbound/index.js';
 import type { BookingDetails, BookingNotification, ProviderEndpoints } from './bookingDetails.js';
@@ -127,6 +133,7 @@ export async function sendMessage(
   clock: Clock,
   messageId: number,
   lastAttempt: boolean,
+  failures?: DeliveryFailures,
 ): Promise<{ retry: string } | undefined> {
   const message = await em.findOne(ProviderMessage, messageId);
   if (!message || message.status !== 'PENDING') return undefined;
@@ -154,5 +161,6 @@ export async function sendMessage(
   }
   if (lastAttempt) message.status = 'FAILED';
   await em.flush();
+  failures?.failed(message.kind, deliveryFailureReason(outcome), lastAttempt);
   return { retry: `${message.kind} ${message.id}: ${message.lastError}` };
 }

@@ -1,4 +1,5 @@
 import { clockAt } from '../../platform/time/clock.js';
+import type { DeliveryFailures } from '../../platform/metrics/index.js';
 import type { Outbound } from '../../platform/outbound/index.js';
 import type { WorkPorts } from '../shared/work.js';
 import { sendMessage, SEND_MESSAGE_JOB } from './messages.js';
@@ -24,13 +25,20 @@ const HOUR_MS = 3_600_000;
  */
 export function registerBookingsWork(
   { jobs, scheduler, events }: WorkPorts,
-  { outbound }: { outbound: Pick<Outbound, 'toProviders'> },
+  { outbound, deliveryFailures }: { outbound: Pick<Outbound, 'toProviders'>; deliveryFailures?: DeliveryFailures },
 ): void {
   // Outside a transaction: a call to a provider may wait 8 seconds and must hold nothing meanwhile.
   jobs.register(
     SEND_MESSAGE_JOB,
     (payload, context) =>
-      sendMessage(outbound.toProviders, context.em, context.clock, Number(payload.messageId), context.lastAttempt),
+      sendMessage(
+        outbound.toProviders,
+        context.em,
+        context.clock,
+        Number(payload.messageId),
+        context.lastAttempt,
+        deliveryFailures,
+      ),
     { outsideTransaction: true },
   );
   scheduler.register({

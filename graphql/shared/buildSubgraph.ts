@@ -56,10 +56,12 @@ export function buildSubgraph(definition: SubgraphDefinition): Subgraph {
   for (const [typeName, reference] of Object.entries(definition.references ?? {})) {
     resolvers[typeName] = { ...resolvers[typeName], ...reference };
   }
-  const schema = buildSubgraphSchema({
-    typeDefs: gql(`${federationLink}\n${printSchemaWithDirectives(typeGraphqlSchema)}`),
-    // The resolver map type of @apollo/subgraph is narrower than type-graphql's output.
-    resolvers: resolvers as never,
-  });
+  const schema = buildSubgraphSchema([
+    {
+      typeDefs: gql(`${federationLink}\n${printSchemaWithDirectives(typeGraphqlSchema)}`),
+      // The resolver map type of @apollo/subgraph is narrower than type-graphql's output.
+      resolvers: resolvers as never,
+    },
+  ]);
   return { name: definition.name, schema };
 }

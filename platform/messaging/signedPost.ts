@@ -1,3 +1,4 @@
+import type { DeliveryFailureReason } from '../metrics/index.js';
 import type { OutboundHttp, OutboundOutcome } from '../outbound/index.js';
 import { inSpan, markFailed } from '../tracing.js';
 import { SIGNATURE_HEADER, signBody } from './signature.js';
@@ -110,4 +111,11 @@ export function failureReason(outcome: SignedPostOutcome): string {
     case 'unreachable':
       return 'unreachable';
   }
+}
+
+/** Why a call did not deliver, as a metric's label: its outcome's kind, an answer by status class. */
+export function deliveryFailureReason(outcome: SignedPostOutcome): DeliveryFailureReason {
+  if (outcome.kind !== 'answered') return outcome.kind;
+  if (outcome.status >= 400 && outcome.status < 500) return 'status_4xx';
+  return outcome.status >= 500 && outcome.status < 600 ? 'status_5xx' : 'status_other';
 }

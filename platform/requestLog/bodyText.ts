@@ -1,5 +1,6 @@
-/** How much of a JSON body is kept: 64 KB each way, as the console promises. */
-export const REQUEST_LOG_BODY_MAX_BYTES = 64 * 1024;
+import { REQUEST_LOG_BODY_MAX_BYTES } from './keptBody.mjs';
+
+export { keptBody, REQUEST_LOG_BODY_MAX_BYTES } from './keptBody.mjs';
 
 /** A body as the recorder caught it: the answer's chunk as Express ended it, or the request's JSON text. */
 export type CaughtBody = Buffer | string;
@@ -7,23 +8,6 @@ export type CaughtBody = Buffer | string;
 export interface KeptBody {
   text: string | null;
   truncated: boolean;
-}
-
-const nothing: KeptBody = { text: null, truncated: false };
-
-/**
- * The first {@link REQUEST_LOG_BODY_MAX_BYTES} bytes of a body as text, and whether it was cut.
- * A cut that falls inside a multi-byte character drops that character rather than keep half of it.
- */
-export function keptBody(body: CaughtBody | null | undefined): KeptBody {
-  if (body === null || body === undefined) return nothing;
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  if (bytes.length === 0) return nothing;
-  if (bytes.length <= REQUEST_LOG_BODY_MAX_BYTES) return { text: bytes.toString('utf8'), truncated: false };
-  let end = REQUEST_LOG_BODY_MAX_BYTES;
-  // Back to the first byte of the character the limit falls in (continuation bytes are 10xxxxxx).
-  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end -= 1;
-  return { text: bytes.subarray(0, end).toString('utf8'), truncated: true };
 }
 
 /**

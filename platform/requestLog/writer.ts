@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { selectRows } from '../sql/sqlText.js';
 import { type CaughtBody, boundedBody, caughtBytes, keptBody } from './bodyText.js';
 import { RequestLogEntry } from './RequestLogEntry.js';
+import { RequestLogThread, threadDatabaseOf } from './writerThread.js';
 
 /** A request as the recorder caught it, before its bodies are turned into text (off the request path). */
 export interface CaughtRequest {
@@ -47,6 +48,8 @@ export const REQUEST_LOG_FLUSH_INTERVAL_MS = 1_000;
 export const REQUEST_LOG_BATCH_SIZE = 2_000;
 export const REQUEST_LOG_BUFFER_CAPACITY = 10_000;
 export const REQUEST_LOG_BUFFER_BYTES = 64 * 1024 * 1024;
+/** How long the thread's insert waits for another connection's write on SQLite, as the server's own do (server/db/orm.ts). */
+const SQLITE_BUSY_WAIT_MS = 5_000;
 
 /**
  * Records requests off the request path: the middleware hands an entry to {@link record}, which
@@ -57,6 +60,11 @@ export const REQUEST_LOG_BUFFER_BYTES = 64 * 1024 * 1024;
  * dropped to make room for the new ones, rather than let the process's memory grow with the
  * traffic. A request log is a diagnostic aid, not a ledger: losing its oldest lines under
  * pressure is better than slowing or killing the API. Drops are counted and logged.
+ *
+ * The inserts run in a thread of their own with a connection of their own (writerThread.ts,
+ * decision 028): on the event loop, SQLite's synchronous driver held every request back while a
+ * second's worth of requests was written, and PostgreSQL's driver turned every body into protocol
+ * bytes there. An in-memory SQLite database has one connection only: it is written here.
  */
 export class RequestLogWriter {
   private readonly orm: MikroORM;
@@ -72,6 +80,7 @@ export class RequestLogWriter {
   private draining = false;
   private tail: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private readonly thread: RequestLogThread | null;
 
   constructor(options: RequestLogWriterOptions) {
     this.orm = options.orm;
@@ -80,6 +89,14 @@ export class RequestLogWriter {
     this.batchSize = options.batchSize ?? REQUEST_LOG_BATCH_SIZE;
     this.capacity = options.capacity ?? REQUEST_LOG_BUFFER_CAPACITY;
     this.capacityBytes = options.capacityBytes ?? REQUEST_LOG_BUFFER_BYTES;
+    const database = threadDatabaseOf(this.orm, SQLITE_BUSY_WAIT_MS);
+    this.thread = database
+      ? new RequestLogThread({
+          database,
+          table: this.orm.getMetadata().get(RequestLogEntry.name).tableName,
+          columns: columnsOf(this.orm.em),
+        })
+      : null;
   }
 
   /** Keeps an entry for the next write: no I/O, no promise, on the request path. */
@@ -120,6 +137,7 @@ export class RequestLogWriter {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.flush();
+    await this.thread?.close();
   }
 
   private async drain(): Promise<void> {
@@ -130,7 +148,8 @@ export class RequestLogWriter {
         for (const entry of batch)
           this.bufferedBytes -= caughtBytes(entry.requestBody) + caughtBytes(entry.responseBody);
         try {
-          await this.orm.em.fork().transactional((em) => insertRows(em, batch));
+          if (this.thread) await this.writeInThread(this.thread, batch);
+          else await this.orm.em.fork().transactional((em) => insertRows(em, batch));
         } catch (error) {
           // Not put back: a database that refuses the batch would refuse it again, and the buffer must stay bounded.
           this.dropped += batch.length;
@@ -148,9 +167,25 @@ export class RequestLogWriter {
       }
     }
   }
+
+  /** A failed statement of the thread loses its rows only; the others of the batch are written. */
+  private async writeInThread(thread: RequestLogThread, batch: readonly CaughtRequest[]): Promise<void> {
+    const platform = this.orm.em.getPlatform();
+    const outcome = await thread.write(
+      batch.map((entry) => [
+        ...caughtValuesOf(entry).map((value) => (value instanceof Date ? platform.processDateProperty(value) : value)),
+        entry.requestBody,
+        entry.responseBody,
+      ]),
+    );
+    if (outcome.failed > 0) {
+      this.dropped += outcome.failed;
+      this.logger.error({ err: outcome.error, entries: outcome.failed }, 'request log: write failed');
+    }
+  }
 }
 
-/** The columns written, in the order of {@link valuesOf}. */
+/** The columns written, in the order of {@link valuesOf}: the bodies' four last, as the thread expects them. */
 const PROPERTIES = [
   'providerId',
   'apiKeyId',
@@ -181,10 +216,15 @@ const STATEMENT_ROWS = [64, 16, 4, 1];
  * MikroORM's insertMany writes every value into the SQL text, escaping up to 128 KB of bodies a
  * row on the event loop, and its query is built anew for each batch.
  */
+function columnsOf(em: EntityManager): string[] {
+  const meta = em.getMetadata().get(RequestLogEntry.name);
+  return PROPERTIES.map((property) => meta.properties[property].fieldNames[0]);
+}
+
 async function insertRows(em: EntityManager, batch: readonly CaughtRequest[]): Promise<void> {
   const meta = em.getMetadata().get(RequestLogEntry.name);
   const platform = em.getPlatform();
-  const columns = PROPERTIES.map((property) => meta.properties[property].fieldNames[0]).join(', ');
+  const columns = columnsOf(em).join(', ');
   const tuple = `(${PROPERTIES.map(() => '?').join(', ')})`;
   let start = 0;
   for (const size of STATEMENT_ROWS) {
@@ -204,6 +244,11 @@ async function insertRows(em: EntityManager, batch: readonly CaughtRequest[]): P
 function valuesOf(entry: CaughtRequest): unknown[] {
   const request = keptBody(entry.requestBody);
   const response = keptBody(entry.responseBody);
+  return [...caughtValuesOf(entry), request.text, request.truncated, response.text, response.truncated];
+}
+
+/** Every value but the bodies', in the order of {@link PROPERTIES}. */
+function caughtValuesOf(entry: CaughtRequest): unknown[] {
   return [
     entry.providerId,
     entry.apiKeyId,
@@ -216,9 +261,5 @@ function valuesOf(entry: CaughtRequest): unknown[] {
     entry.operationId,
     entry.status,
     entry.durationMs,
-    request.text,
-    request.truncated,
-    response.text,
-    response.truncated,
   ];
 }

@@ -29,7 +29,29 @@ function driverOptions(database: DatabaseConfig): Options {
     driver: LibSqlDriver,
     dbName: database.path,
     driverOptions: { connection: { timeout: SQLITE_BUSY_WAIT_MS } },
+    pool: { afterCreate: database.path === ':memory:' ? undefined : writeAheadLog },
   };
+}
+
+/**
+ * A file is written ahead (WAL, kept by the file) and synced at checkpoints, not at each commit
+ * (synchronous = NORMAL, per connection): the request log's thread writes the same file through a
+ * connection of its own (platform/requestLog/writerThread.ts), and in WAL its commits never stop
+ * this connection's reads, which run on the event loop; in the default journal a reader waits
+ * for a commit, the event loop with it. NORMAL in WAL may lose the last commits at a power loss,
+ * never the file's consistency.
+ */
+function writeAheadLog(
+  connection: { exec(sql: string): void },
+  done: (error: Error | null, connection: unknown) => void,
+) {
+  try {
+    connection.exec('pragma journal_mode = wal');
+    connection.exec('pragma synchronous = normal');
+    done(null, connection);
+  } catch (error) {
+    done(error as Error, connection);
+  }
 }
 
 /**

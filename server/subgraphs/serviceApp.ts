@@ -16,6 +16,7 @@ import { CompiledDocuments } from './compiledDocuments.js';
 import { SCHEMA_MISMATCH_STATUS, serviceSdlOf } from './link.js';
 import { requestId } from '../http/requestId.js';
 import { requestLog } from '../http/requestLog.js';
+import { httpMetrics } from '../metrics/httpMetrics.js';
 import type { Logger } from '../logger.js';
 import { requestContext } from '../requestContext.js';
 import type { Core } from '../runtime.js';
@@ -180,6 +181,7 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
 
   const app = express();
   app.disable('x-powered-by');
+  if (core.config.metrics) app.use(httpMetrics(core.metrics.httpRequestDuration, new Map()));
   app.use(requestId, requestLog(logger));
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', subgraph: subgraph.name });

@@ -4,6 +4,7 @@ import { registerOffersWork } from '../../graphql/offers/work.js';
 import type { DomainEventHandler, DomainEventMap, DomainEventName } from '../../graphql/shared/domainEvents.js';
 import { enqueue } from '../../platform/jobs/outbox.js';
 import type { Outbound } from '../../platform/outbound/index.js';
+import type { DeliveryFailures } from '../../platform/metrics/index.js';
 import type { WorkPorts } from '../../graphql/shared/work.js';
 import { type SubgraphName, subgraphNames } from '../../graphql/subgraphNames.js';
 import { decodeEventPayload, encodeEventPayload } from './eventPayload.js';
@@ -15,13 +16,15 @@ export interface WorkOptions {
   outbound: Pick<Outbound, 'toProviders'>;
   /** Outside production, how long a new offer waits for its automatic approval; null: never. */
   autoApprovalDelayMs: number | null;
+  /** Counts the failed tries at messages to providers (the process's metrics). */
+  deliveryFailures?: DeliveryFailures;
 }
 
 const subgraphWork: Record<SubgraphName, (ports: WorkPorts, options: WorkOptions) => void> = {
   // The providers subgraph has no background work: it only publishes.
   providers: () => {},
   offers: (ports, { autoApprovalDelayMs }) => registerOffersWork(ports, { autoApprovalDelayMs }),
-  bookings: (ports, { outbound }) => registerBookingsWork(ports, { outbound }),
+  bookings: (ports, { outbound, deliveryFailures }) => registerBookingsWork(ports, { outbound, deliveryFailures }),
   collective: (ports) => registerCollectiveWork(ports),
 };
 
@@ -31,13 +34,26 @@ const subgraphWork: Record<SubgraphName, (ports: WorkPorts, options: WorkOptions
  * hosted elsewhere only what hands its events over (see eventDelivery.ts). With every subgraph
  * hosted, handlers run inline as they always did, and no event goes through a job.
  */
-export function registerWork(process: WorkPorts, options: WorkOptions): void {
+export function registerWork(process: WorkPorts, options: WorkOptions): ReadonlyMap<string, SubgraphName> {
+  const owners = new Map<string, SubgraphName>();
   for (const subgraph of subgraphNames) {
+    // Every job type and its subgraph, hosted here or not: what a job that waits unhandled needs running (decision 023).
+    const note = (type: string) => void owners.set(type, subgraph);
     const ports = options.hosted.includes(subgraph)
-      ? hostedPorts(subgraph, process)
-      : forwardingPorts(subgraph, process);
+      ? hostedPorts(subgraph, { ...process, jobs: noting(process.jobs, note) })
+      : forwardingPorts(subgraph, process, note);
     subgraphWork[subgraph](ports, options);
   }
+  return owners;
+}
+
+function noting(jobs: WorkPorts['jobs'], note: (type: string) => void): WorkPorts['jobs'] {
+  return {
+    register(type, handler, options) {
+      note(type);
+      jobs.register(type, handler, options);
+    },
+  };
 }
 
 /**
@@ -72,11 +88,12 @@ function hostedPorts(subgraph: SubgraphName, process: WorkPorts): WorkPorts {
  * effects become a job for that process, queued in the publisher's transaction; the handlers its
  * publisher waits for still run here.
  */
-function forwardingPorts(subgraph: SubgraphName, process: WorkPorts): WorkPorts {
+function forwardingPorts(subgraph: SubgraphName, process: WorkPorts, note: (type: string) => void): WorkPorts {
   const forwarded = new Set<DomainEventName>();
   return {
     clock: process.clock,
-    jobs: { register() {} },
+    // Its jobs are another process's to run: only noted, for the figures of the jobs that wait.
+    jobs: { register: note },
     scheduler: { register() {} },
     events: {
       publish: process.events.publish.bind(process.events),
@@ -85,6 +102,7 @@ function forwardingPorts(subgraph: SubgraphName, process: WorkPorts): WorkPorts 
         if (forwarded.has(name)) return;
         forwarded.add(name);
         const type = forwardedEventJob(subgraph, name);
+        note(type);
         process.events.on(name, (em, payload) => {
           enqueue(em, process.clock, type, encodeEventPayload(payload));
         });

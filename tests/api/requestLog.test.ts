@@ -8,6 +8,7 @@ import {
 } from '../../platform/requestLog/index.js';
 import { REQUEST_LOG_PURGE_TASK } from '../../server/runtime.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { graphqlAs } from '../support/builders.js';
 import { aProvider, createSandbox } from '../support/fixtures.js';
 
@@ -260,8 +261,10 @@ describe('The request log of the integrator’s console', () => {
   });
 });
 
+// On a SQLite file, as a server runs: each instance writes through its own thread and connection.
 describe('The request log’s bounds', () => {
   const capOfThree = { REQUEST_LOG_MAX_ROWS_PER_PROVIDER: '3' };
+  let database: TestDatabase;
   let testApp: TestApp;
   let second: TestApp | undefined;
   let first: { providerId: number; key: string };
@@ -274,7 +277,8 @@ describe('The request log’s bounds', () => {
   const requestIdsOf = async (providerId: number) => (await rowsOf(testApp, providerId)).map((row) => row.requestId);
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: capOfThree });
+    database = await createTestDatabase({ sqlite: 'file' });
+    testApp = await createTestApp({ database, env: capOfThree });
     const em = testApp.database.orm.em.fork();
     const sandbox = await createSandbox(em, testApp.clock, 'test');
     first = { providerId: sandbox.provider.id, key: sandbox.apiKey };
@@ -284,6 +288,7 @@ describe('The request log’s bounds', () => {
   afterAll(async () => {
     await second?.close();
     await testApp?.close();
+    await database?.destroy();
   });
 
   it('drops requests older than 7 days, then the oldest beyond the cap of each provider', async () => {

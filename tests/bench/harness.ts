@@ -16,6 +16,10 @@ export interface ReadPairResult {
   raw: Figures;
   ratio: number;
   pass: boolean;
+  /** The same facade without the request log (`createApp(runtime, { recordRequests: false })`), measured alongside. */
+  unrecorded: Figures;
+  /** facade req/s / the same without recording: what recording costs this read. */
+  recordingRatio: number;
   /** Size of the 200 answer both sides gave, byte for byte the same. */
   answerBytes: number;
   /** The process's memory in each round. */
@@ -75,6 +79,14 @@ export interface BenchContext {
    * 127.0.0.1 (in this process, so that their work counts in the same CPU), for the hop's cost.
    */
   remoteOrigin: string;
+  /** The same facade as `facadeOrigin` without the request log: what recording costs, measured in every read. */
+  unrecordedOrigin: string;
+  /**
+   * Writes what the facade's (or the remote API process's) request log still holds: awaited after
+   * each of its runs, so that its writes are measured with it rather than in the next contender's run.
+   */
+  settleFacade: () => Promise<void>;
+  settleRemote: () => Promise<void>;
   settings: LoadSettings;
   headers: Record<string, string>;
   results: BenchResults;
@@ -104,9 +116,19 @@ export interface ReadPairSpec {
   check?(body: string): string;
 }
 
+/** The main thread's busy time per request, and its CPU time when known. */
+export function loopOf(figures: Figures): string {
+  const cpu = figures.mainCpuUsPerRequest === null ? '' : ` (CPU ${figures.mainCpuUsPerRequest.toFixed(0)} µs)`;
+  return `${figures.loopBusyUsPerRequest.toFixed(0)} µs${cpu}`;
+}
+
+/** The label of the facade without the request log, measured in every read pair. */
+export const NOT_RECORDING = 'facade, not recording';
+
 /**
  * One read through the facade against its baseline by hand: both must answer the same bytes
  * (and the same 401s) before any load; then the alternating rounds, recorded for the report.
+ * The same facade without the request log runs in the same alternation, for what recording costs.
  */
 export async function measureReadPair(
   context: BenchContext,
@@ -115,13 +137,17 @@ export async function measureReadPair(
   const raw = await listen(spec.raw);
   try {
     const contenders = [
-      { label: 'facade', url: `${context.facadeOrigin}${spec.path}` },
+      { label: 'facade', url: `${context.facadeOrigin}${spec.path}`, settle: context.settleFacade },
       { label: 'raw', url: `${raw.origin}${spec.path}` },
     ];
-    const extras = (spec.facadeExtras ?? []).map((extra) => ({
+    const extras = [
+      { label: NOT_RECORDING, path: spec.path, origin: context.unrecordedOrigin, sameAnswer: true },
+      ...(spec.facadeExtras ?? []),
+    ].map((extra) => ({
       label: extra.label,
       url: `${extra.origin ?? context.facadeOrigin}${extra.path}`,
       sameAnswer: extra.sameAnswer === true,
+      settle: settleOf(context, extra.origin),
     }));
     const body = await verifySameAnswers(
       [...contenders, ...extras.filter((extra) => extra.sameAnswer)],
@@ -132,13 +158,15 @@ export async function measureReadPair(
       `GET ${spec.path}: facade and raw answer 200 with the same ${Buffer.byteLength(body)} bytes, and the same 401s${shows}`,
     );
     const comparison = await compare(
-      [...contenders, ...extras.map(({ label, url }) => ({ label, url }))],
+      [...contenders, ...extras.map(({ label, url, settle }) => ({ label, url, settle }))],
       { ...context.settings, headers: context.headers },
       (line) => context.log(line),
     );
     const facade = comparison.averages.get('facade')!;
     const rawFigures = comparison.averages.get('raw')!;
+    const unrecorded = comparison.averages.get(NOT_RECORDING)!;
     const ratio = facade.requestsPerSecond / rawFigures.requestsPerSecond;
+    const recordingRatio = facade.requestsPerSecond / unrecorded.requestsPerSecond;
     const result: ReadPairResult = {
       key: spec.key,
       title: spec.title,
@@ -148,6 +176,8 @@ export async function measureReadPair(
       raw: rawFigures,
       ratio,
       pass: ratio >= spec.target,
+      unrecorded,
+      recordingRatio,
       answerBytes: Buffer.byteLength(body),
       memory: comparison.memory,
     };
@@ -155,12 +185,21 @@ export async function measureReadPair(
     context.results.failures += failuresOf(comparison.averages.values());
     context.log(
       `${spec.title}: facade ${facade.requestsPerSecond.toFixed(0)} req/s, raw ${rawFigures.requestsPerSecond.toFixed(0)} req/s, ` +
-        `ratio ${ratio.toFixed(3)} (target >= ${spec.target.toFixed(2)}: ${result.pass ? 'PASS' : 'FAIL'})`,
+        `ratio ${ratio.toFixed(3)} (target >= ${spec.target.toFixed(2)}: ${result.pass ? 'PASS' : 'FAIL'}); ` +
+        `not recording ${unrecorded.requestsPerSecond.toFixed(0)} req/s, recording keeps ${recordingRatio.toFixed(3)} of it; ` +
+        `event loop per request: facade ${loopOf(facade)}, not recording ${loopOf(unrecorded)}, raw ${loopOf(rawFigures)}`,
     );
     return { result, comparison };
   } finally {
     await raw.close();
   }
+}
+
+/** What a run on this origin leaves to write: the facade's or the remote API process's request log, none without recording. */
+function settleOf(context: BenchContext, origin: string | undefined): (() => Promise<void>) | undefined {
+  if (origin === undefined || origin === context.facadeOrigin) return context.settleFacade;
+  if (origin === context.remoteOrigin) return context.settleRemote;
+  return undefined;
 }
 
 /** The label of the remote topology's contender in a pair that measures the hop. */

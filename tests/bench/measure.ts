@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { memoryDuring, type RoundMemory } from './memory.js';
 
@@ -15,10 +17,38 @@ export interface Figures {
   /** Socket errors, timeouts and resets: any of them makes the run a failure. */
   failed: number;
   total: number;
+  /**
+   * The servers' event loop (this process's main thread) per request answered: busy time (running
+   * or blocked in a synchronous call, such as SQLite's), and CPU time (null where /proc does not
+   * say). Less moved by other processes on the machine than req/s: their CPU is not counted here.
+   */
+  loopBusyUsPerRequest: number;
+  mainCpuUsPerRequest: number | null;
 }
 
-/** One autocannon run; the load generator runs in a worker thread, off the servers' event loop. */
-export async function load(url: string, options: LoadOptions): Promise<Figures> {
+/** The main thread's CPU time in ms from /proc (user + system ticks of the thread whose id is the process's), or null. */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times, 100 on every architecture it runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * One autocannon run; the load generator runs in a worker thread, off the servers' event loop.
+ * `settle` runs after the load and counts in its main-thread time: the work a server left
+ * behind (the request log's last writes) is charged to it, not to the next contender.
+ */
+export async function load(url: string, options: LoadOptions, settle?: () => Promise<void>): Promise<Figures> {
+  const loopBefore = performance.eventLoopUtilization();
+  const cpuBefore = mainThreadCpuMs();
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -26,7 +56,13 @@ export async function load(url: string, options: LoadOptions): Promise<Figures> 
     workers: 1,
     headers: options.headers,
   });
+  await settle?.();
+  const loop = performance.eventLoopUtilization(loopBefore);
+  const cpuAfter = mainThreadCpuMs();
+  const answered = Math.max(1, result['2xx'] + result.non2xx);
   return {
+    loopBusyUsPerRequest: (loop.active * 1000) / answered,
+    mainCpuUsPerRequest: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / answered,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -39,6 +75,8 @@ export async function load(url: string, options: LoadOptions): Promise<Figures> 
 export interface Contender {
   label: string;
   url: string;
+  /** What the server left to do after the load, awaited before the next contender's run (load). */
+  settle?: () => Promise<void>;
 }
 
 export interface LoadSettings {
@@ -56,9 +94,10 @@ export interface Comparison {
 }
 
 function formatFigures(figures: Figures): string {
+  const cpu = figures.mainCpuUsPerRequest === null ? '' : ` cpu ${figures.mainCpuUsPerRequest.toFixed(0)} µs`;
   return (
     `${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms` +
-    `  non-2xx ${figures.non2xx}  failed ${figures.failed}`
+    `  non-2xx ${figures.non2xx}  failed ${figures.failed}  loop/req ${figures.loopBusyUsPerRequest.toFixed(0)} µs${cpu}`
   );
 }
 
@@ -74,7 +113,7 @@ export async function compare(
 ): Promise<Comparison> {
   for (const contender of contenders) {
     progress(`warm-up ${contender.label} (${options.warmUpSeconds} s)`);
-    await load(contender.url, { ...options, durationSeconds: options.warmUpSeconds });
+    await load(contender.url, { ...options, durationSeconds: options.warmUpSeconds }, contender.settle);
   }
   const rounds: Comparison['rounds'] = [];
   const memory: RoundMemory[] = [];
@@ -82,7 +121,7 @@ export async function compare(
   for (let round = 1; round <= options.rounds; round += 1) {
     const { memory: used } = await memoryDuring(async () => {
       for (const contender of contenders) {
-        const figures = await load(contender.url, options);
+        const figures = await load(contender.url, options, contender.settle);
         progress(`round ${round} ${contender.label.padEnd(width)} ${formatFigures(figures)}`);
         rounds.push({ label: contender.label, figures });
       }
@@ -103,6 +142,10 @@ export async function compare(
       non2xx: sum((figures) => figures.non2xx),
       failed: sum((figures) => figures.failed),
       total: sum((figures) => figures.total),
+      loopBusyUsPerRequest: mean((figures) => figures.loopBusyUsPerRequest),
+      mainCpuUsPerRequest: mine.every((figures) => figures.mainCpuUsPerRequest !== null)
+        ? mean((figures) => figures.mainCpuUsPerRequest!)
+        : null,
     });
   }
   return { averages, rounds, memory };

@@ -1,5 +1,5 @@
 import express from 'express';
-import { remainingQuantity } from '../../graphql/offers/dates/rules.js';
+import { answeredQuantity } from '../../rest-facade/schemas/quantity.js';
 import type { StockSummary } from '../../graphql/offers/status.js';
 import type { Runtime } from '../../server/runtime.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
@@ -99,7 +99,8 @@ export function createRawProductListApp(runtime: Runtime): express.Express {
                 bookedQuantity: live.bookedQuantity,
                 bookingLimitDatetime: live.bookingLimit?.toISOString() ?? null,
                 price: live.price,
-                quantity: remainingQuantity(live),
+                // The stored total, booked items included, as the facade answers it since issue 35.
+                quantity: answeredQuantity(live.quantity),
               },
             };
           }),

@@ -59,6 +59,7 @@ export function command(argv: string[]): string {
     'BENCH_CONNECTIONS',
     'BENCH_WARMUP_SECONDS',
     'BENCH_ROUNDS',
+    'METRICS_PORT',
   ]
     .filter((name) => process.env[name])
     .map((name) => `${name}=${process.env[name]} `)
@@ -145,6 +146,7 @@ function columns(rows: string[][]): string[] {
 }
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(0)}`;
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 export function reportText(report: BenchReport): string {
@@ -157,7 +159,7 @@ export function reportText(report: BenchReport): string {
     `command: ${info.command}`,
     `commit: ${info.commit ?? 'unknown'}   date: ${info.date}${info.only ? `   only: ${info.only.join(', ')}` : ''}`,
     `load: autocannon 8 on 127.0.0.1 in a worker thread, ${info.settings.connections} connections; warm-up ` +
-      `${info.settings.warmUpSeconds} s per contender, then ${info.settings.durationSeconds} s runs alternating facade, raw ` +
+      `${info.settings.warmUpSeconds} s per contender, then ${info.settings.durationSeconds} s runs alternating facade, raw, facade not recording ` +
       `(${info.settings.rounds} rounds); req/s and latencies are the means of the rounds`,
     'facade: one createApp(runtime) for the whole run, the real path: request id, log line (level silent), the key, ' +
       'memory rate limiter (budget raised so that it never refuses), zod on the input, the GraphQL document, the answer',
@@ -182,6 +184,46 @@ export function reportText(report: BenchReport): string {
           `>= ${read.target.toFixed(2)}`,
           verdict(read.pass),
         ]),
+      ]),
+      '',
+      'what recording costs: the facade (every request made with a key, so recorded) against the same facade without ' +
+        'the request log, createApp(runtime, { recordRequests: false }), in the same alternation; main thread per ' +
+        "request: its event loop busy (running, or blocked in a synchronous call) and its CPU, the request log's " +
+        'last writes of each run included',
+      ...columns([
+        [
+          'read',
+          'recording req/s',
+          'not recording',
+          'kept',
+          'loop µs/req',
+          'not recording',
+          'added',
+          'CPU µs/req',
+          'not recording',
+          'added',
+          'raw loop µs/req',
+        ],
+        ...report.reads.map((read) => {
+          const cpu = (figures: typeof read.facade) => figures.mainCpuUsPerRequest;
+          const cpuAdded =
+            cpu(read.facade) === null || cpu(read.unrecorded) === null
+              ? null
+              : cpu(read.facade)! - cpu(read.unrecorded)!;
+          return [
+            read.title,
+            read.facade.requestsPerSecond.toFixed(0),
+            read.unrecorded.requestsPerSecond.toFixed(0),
+            read.recordingRatio.toFixed(3),
+            read.facade.loopBusyUsPerRequest.toFixed(0),
+            read.unrecorded.loopBusyUsPerRequest.toFixed(0),
+            signed(read.facade.loopBusyUsPerRequest - read.unrecorded.loopBusyUsPerRequest),
+            cpu(read.facade) === null ? '-' : cpu(read.facade)!.toFixed(0),
+            cpu(read.unrecorded) === null ? '-' : cpu(read.unrecorded)!.toFixed(0),
+            cpuAdded === null ? '-' : signed(cpuAdded),
+            read.raw.loopBusyUsPerRequest.toFixed(0),
+          ];
+        }),
       ]),
     );
   }

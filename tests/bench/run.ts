@@ -99,12 +99,16 @@ async function main(): Promise<number> {
   const results = new BenchResults();
   try {
     const facade = await listen(createApp(target.runtime));
+    const unrecorded = await listen(createApp(target.runtime, { recordRequests: false }));
     const remote = await openRemoteTopology(target);
     try {
       const context: BenchContext = {
         target,
         facadeOrigin: facade.origin,
         remoteOrigin: remote.origin,
+        unrecordedOrigin: unrecorded.origin,
+        settleFacade: () => target.runtime.requestLog.flush(),
+        settleRemote: remote.settle,
         settings,
         headers: { authorization: `Bearer ${target.apiKey}` },
         results,
@@ -123,6 +127,7 @@ async function main(): Promise<number> {
       }
     } finally {
       await facade.close();
+      await unrecorded.close();
       await remote.close();
     }
   } finally {

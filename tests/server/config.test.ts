@@ -195,6 +195,22 @@ describe('loadConfig', () => {
     expect(error.message).toContain('gRPC is not installed');
   });
 
+  it('serves metrics only with METRICS_PORT, on HOST unless METRICS_HOST says, and never on PORT', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '10.0.0.2' }).metrics).toEqual({ port: 9464, host: '10.0.0.2' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    // Both 0: each gets a free port of its own.
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).metrics).toEqual({ port: 0, host: '0.0.0.0' });
+    const samePort = configErrorFor({ PORT: '8080', METRICS_PORT: '8080' });
+    expect(namedVariables(samePort)).toEqual(['METRICS_PORT']);
+    expect(samePort.message).toContain('never the public one');
+    expect(namedVariables(configErrorFor({ METRICS_PORT: '3000' }))).toEqual(['METRICS_PORT']);
+    expect(namedVariables(configErrorFor({ METRICS_PORT: '70000' }))).toEqual(['METRICS_PORT']);
+  });
+
   it('lists every bad variable at once', () => {
     const error = configErrorFor({
       PORT: 'http',

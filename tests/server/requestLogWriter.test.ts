@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptBody, REQUEST_LOG_BODY_MAX_BYTES } from '../../platform/requestLog/bodyText.js';
 import { type CaughtRequest, RequestLogEntry, RequestLogWriter } from '../../platform/requestLog/index.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
 
 const anEntry = (requestId: string): CaughtRequest => ({
   providerId: 1,
@@ -75,4 +75,69 @@ describe('The request log writer', () => {
       truncated: true,
     });
   });
+});
+
+// On a SQLite file or on PostgreSQL, as a server runs: through a thread with a connection of its own.
+describe('The request log writer in its thread', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ sqlite: 'file' });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  const quiet = { warn: () => undefined, error: () => undefined };
+  const rowsLike = (prefix: string) =>
+    database.orm.em
+      .fork()
+      .find(
+        RequestLogEntry,
+        { requestId: { $like: `${prefix}%` } },
+        { orderBy: { id: 'asc' }, populate: ['requestBody', 'responseBody'] },
+      );
+
+  it('writes every entry in order, bodies as text, a long one cut on a character boundary', async () => {
+    const writer = new RequestLogWriter({ orm: database.orm, logger: quiet });
+    const sent = Array.from({ length: 87 }, (_, index) => `file-${index}`);
+    for (const id of sent) writer.record(anEntry(id));
+    const long = `{"a":"${'x'.repeat(REQUEST_LOG_BODY_MAX_BYTES - 7)}€"}`;
+    writer.record({ ...anEntry('file-long'), requestBody: '{"sent":"é"}', responseBody: Buffer.from(long) });
+    await writer.flush();
+    const rows = await rowsLike('file-');
+    expect(rows.map((row) => row.requestId)).toEqual([...sent, 'file-long']);
+    expect(rows[0]).toMatchObject({ responseBody: '{"ok":true}', responseBodyTruncated: false, durationMs: 1.5 });
+    expect(rows[0].createdAt).toEqual(new Date('2026-11-28T10:00:00Z'));
+    expect(rows.at(-1)).toMatchObject({
+      requestBody: '{"sent":"é"}',
+      requestBodyTruncated: false,
+      responseBody: long.slice(0, REQUEST_LOG_BODY_MAX_BYTES - 1),
+      responseBodyTruncated: true,
+    });
+    await writer.close();
+  });
+
+  it('loses only the rows the database refuses, and says how many', async () => {
+    const errors: object[] = [];
+    const warnings: object[] = [];
+    const writer = new RequestLogWriter({
+      orm: database.orm,
+      logger: { warn: (fields) => warnings.push(fields), error: (fields) => errors.push(fields) },
+    });
+    writer.record(anEntry('refused-before'));
+    // No provider: the column is NOT NULL.
+    writer.record({ ...anEntry('refused-row'), providerId: null as unknown as number });
+    writer.record(anEntry('refused-after'));
+    await writer.close();
+    expect((await rowsLike('refused-')).map((row) => row.requestId)).toEqual(['refused-before', 'refused-after']);
+    expect(errors).toEqual([{ err: expect.stringMatching(/not[ -]null/i), entries: 1 }]);
+    expect(warnings).toEqual([{ dropped: 1 }]);
+  });
+
+  it.skipIf(isPostgresTestRun())(
+    "keeps a SQLite file written ahead, so that its commits never stop the server connection's reads",
+    async () => {
+      const [mode] = await database.orm.em.getConnection().execute<{ journal_mode: string }[]>('pragma journal_mode');
+      expect(mode.journal_mode).toBe('wal');
+    },
+  );
 });

@@ -21,6 +21,10 @@ export interface TestAppOptions extends AppOptions {
   database?: TestDatabase;
   /** The outgoing calls' resolver, the addresses reached despite their range, or a stand-in network. */
   outbound?: RuntimeOptions['outbound'];
+  /** The runtime's logger (silent by default): a test that reads the warnings gives its own. */
+  logger?: RuntimeOptions['logger'];
+  /** A smaller rate-limit budget, for a test that must reach it. */
+  rateLimitPoints?: number;
 }
 
 /** A whole app on a database of its own, as the process would build it, minus listen(). */
@@ -35,8 +39,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const runtime = await createRuntime(config, {
     orm: database.orm,
     clock: clock,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     outbound: options.outbound,
+    rateLimitPoints: options.rateLimitPoints,
   });
   const app = createApp(runtime, options);
   return {
