@@ -8,6 +8,8 @@ declare global {
       requestId?: string;
       /** The operationId of the route the request reached, once the route table found it. */
       operationId?: string;
+      /** The path template of that route (`/public/offers/v1/events/{event_id}`): the request's name in traces. */
+      route?: string;
       /** Set by the authentication, once the bearer key is resolved. */
       caller?: Caller;
       /** The request's unit of work, handed to the GraphQL operation the route runs. */

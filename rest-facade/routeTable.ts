@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import Router, { type HTTPMethod } from 'find-my-way';
+import { startSpan } from '../platform/tracing.js';
 
 /** One operation of the table: its method, its path template and the handlers that serve it, in order. */
 export interface TableEntry {
@@ -13,6 +14,8 @@ interface Operation {
   /** Its place in the table: the order of the methods an OPTIONS answer lists. */
   index: number;
   method: string;
+  /** The OpenAPI path template, which names the route in traces: never the raw path, whose ids vary. */
+  path: string;
   handlers: RequestHandler[];
 }
 
@@ -74,7 +77,7 @@ export function routeTable(entries: TableEntry[]): RequestHandler {
   const methods = new Set<string>();
   entries.forEach((entry, index) => {
     const method = entry.method.toUpperCase();
-    const operation: Operation = { index, method, handlers: entry.handlers };
+    const operation: Operation = { index, method, path: entry.path, handlers: entry.handlers };
     router.on(method as HTTPMethod, entry.path.replace(/\{([^}]+)\}/g, ':$1'), () => undefined, operation);
     methods.add(method);
   });
@@ -88,7 +91,16 @@ export function routeTable(entries: TableEntry[]): RequestHandler {
     if (found) {
       // A plain object, as Express gives: find-my-way's has no prototype.
       req.params = { ...(found.params as Record<string, string>) };
-      runChain((found.store as Operation).handlers, req, res, next);
+      const operation = found.store as Operation;
+      res.locals.route = operation.path;
+      // The route's span lasts until its answer is sent (or the connection lost): the chain is callbacks.
+      startSpan(`${operation.method} ${operation.path}`, { attributes: { 'http.route': operation.path } }, (span) => {
+        res.once('close', () => {
+          span.setAttribute('http.response.status_code', res.statusCode);
+          span.end();
+        });
+        runChain(operation.handlers, req, res, next);
+      });
       return;
     }
     if (req.method === 'OPTIONS') {

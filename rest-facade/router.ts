@@ -5,6 +5,7 @@ import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { GraphContext } from '../graphql/shared/context.js';
 import type { ValidationIssue } from '../graphql/shared/errors.js';
 import { IMAGE_MAX_BYTES } from '../platform/images/index.js';
+import { inSpan } from '../platform/tracing.js';
 import { asyncHandler } from './asyncHandler.js';
 import { answerForError } from './httpErrors.js';
 import { bodyMediaType, requireBodyMediaType } from './mediaType.js';
@@ -44,17 +45,25 @@ export function compileRoutes(
   return routes.map((route) => {
     assertPathParametersDeclared(route);
     const schema = graph.subgraphs[route.subgraph].schema;
+    // A document run on its subgraph: graphql-jit's plans have no instrumentation of their own.
+    const spanName = `graphql ${route.operationId}`;
+    const attributes = { 'graphql.operation.name': route.operationId, subgraph: route.subgraph };
     const execute = remote[route.subgraph];
     if (execute) {
       const document = checkedDocument(route, schema);
       // The service runs it: one HTTP call with the same document, its answer mapped as below.
       const query = print(document);
       const run = (context: unknown, variables: Record<string, unknown>) =>
-        execute(query, variables, context as GraphContext);
+        inSpan(spanName, { attributes: { ...attributes, 'subgraph.remote': true } }, () =>
+          execute(query, variables, context as GraphContext),
+        );
       return { route, schema, document, run };
     }
     const { document, compiled } = compiledPlan(route, schema);
-    const run = (context: unknown, variables: Record<string, unknown>) => compiled.query(undefined, context, variables);
+    const run = (context: unknown, variables: Record<string, unknown>) =>
+      inSpan(spanName, { attributes: { ...attributes, 'subgraph.remote': false } }, async () =>
+        compiled.query(undefined, context, variables),
+      );
     return { route, schema, document, run };
   });
 }

@@ -17,6 +17,18 @@ const webAddress = z
   .url({ protocol: /^https?$/, error: WEB_ADDRESS })
   .refine((value) => !/[?#]/.test(value), WEB_ADDRESS);
 
+/** The OTLP encodings the installed exporters speak (OTEL_EXPORTER_OTLP_PROTOCOL). */
+export const traceProtocols = ['http/protobuf', 'http/json'] as const;
+/** OTEL_TRACES_SAMPLER's values, as the specification names them. */
+export const traceSamplers = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
 /** `providers=http://10.0.0.5:4001/graphql,offers=...`: the subgraphs served by services of their own. */
 const subgraphUrls = z.string().transform((value, context) => {
   const urls: Partial<Record<SubgraphName, string>> = {};
@@ -109,6 +121,23 @@ const configSchema = z
       .enum(['true', 'false'])
       .optional()
       .transform((value) => (value === undefined ? undefined : value === 'true')),
+    // Traces (server/tracing/): OpenTelemetry's own variables, read by its SDK as well; unset endpoint: no SDK loaded.
+    OTEL_SDK_DISABLED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: webAddress.optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: webAddress.optional(),
+    OTEL_EXPORTER_OTLP_PROTOCOL: z
+      .enum(traceProtocols, { error: `must be one of ${traceProtocols.join(', ')} (gRPC is not installed)` })
+      .default('http/protobuf'),
+    OTEL_TRACES_SAMPLER: z.enum(traceSamplers).default('parentbased_always_on'),
+    OTEL_TRACES_SAMPLER_ARG: z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a ratio between 0 and 1, such as 0.1')
+      .transform(Number)
+      .optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).optional(),
   })
   .superRefine((values, context) => {
     // 0 picks a free port for each, so both may be 0; any other equal pair would serve /metrics publicly.
@@ -142,6 +171,16 @@ function withoutTrailingSlash(url: string): string {
 
 /** The environment variables the process reads: the operators' docs list each one. */
 export const configVariables: readonly string[] = Object.keys(configSchema.shape);
+
+/** Where and how spans are exported; null: tracing is off and its SDK is never loaded. */
+export interface TracingConfig {
+  protocol: (typeof traceProtocols)[number];
+  sampler: (typeof traceSamplers)[number];
+  /** The ratio of the `traceidratio` samplers (1 when unset, as the specification says). */
+  samplerRatio: number;
+  /** OTEL_SERVICE_NAME; unset: the process names itself (the API process, or the subgraph it serves). */
+  serviceName: string | null;
+}
 
 export interface Config {
   port: number;
@@ -187,6 +226,7 @@ export interface Config {
   internalSigningSecret: string | null;
   /** How long a call to a subgraph service may take before its routes answer 503. */
   subgraphTimeoutMs: number;
+  tracing: TracingConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -230,5 +270,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     subgraphUrls: values.SUBGRAPH_URLS ?? {},
     internalSigningSecret: values.INTERNAL_SIGNING_SECRET ?? null,
     subgraphTimeoutMs: values.SUBGRAPH_TIMEOUT_MS,
+    tracing:
+      values.OTEL_SDK_DISABLED || !(values.OTEL_EXPORTER_OTLP_ENDPOINT ?? values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
+        ? null
+        : {
+            protocol: values.OTEL_EXPORTER_OTLP_PROTOCOL,
+            sampler: values.OTEL_TRACES_SAMPLER,
+            samplerRatio: values.OTEL_TRACES_SAMPLER_ARG ?? 1,
+            serviceName: values.OTEL_SERVICE_NAME ?? null,
+          },
   };
 }

@@ -1,56 +1,20 @@
-import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { addressToShow, demoSandboxLines, ensureDemoSandbox } from './demo.js';
-import { stopGracefully } from './http/shutdown.js';
-import { listenForMetrics } from './metrics/metricsServer.js';
-import { servedOpenApiDocument } from './openApiDocument.js';
-import { createPortalHandler } from './portal.js';
-import { createRuntime } from './runtime.js';
-import { ForeignSubgraphError } from './subgraphs/connect.js';
+import { startTracing } from './tracing/start.js';
 
 /**
- * `--dev` (set by `npm run dev`): the portal is read again from its build on each request, so a
- * rebuilt portal shows without a restart.
+ * `npm start`. Tracing starts before the rest of the process is imported (dynamically, below):
+ * OpenTelemetry's instrumentations patch express, pg, ioredis and graphql as they load, and an
+ * ES module's static imports all load before its first line runs.
  */
-const portalMode = process.argv.includes('--dev') ? 'development' : 'production';
-
 async function main(): Promise<void> {
   const config = loadConfig();
-  const runtime = await createRuntime(config);
-  const sandbox = await ensureDemoSandbox(runtime);
-  const portal = await createPortalHandler({
-    mode: portalMode,
-    openApiDocument: servedOpenApiDocument(runtime).document,
-    warmUp: true,
-  });
-  const app = createApp(runtime, { portal });
-  const metricsServer = config.metrics ? await listenForMetrics(runtime.metrics, config.metrics, runtime.logger) : null;
-  runtime.startBackgroundWork();
-  const server = app.listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    runtime.logger.info(
-      { port, appEnv: config.appEnv, database: config.database.kind, subgraphServices: config.subgraphUrls },
-      'listening',
-    );
-    const baseUrl = addressToShow(config.publicUrl, port);
-    // Printed, not logged: the key is shown to the person who started the process, once.
-    for (const line of demoSandboxLines(sandbox, baseUrl)) console.log(line);
-    console.log(`Back office: ${baseUrl}/backoffice (sign in with a key of: npm run cli -- create-key --internal)`);
-    console.log(`Portal: ${baseUrl}/  GraphQL: ${baseUrl}/graphql`);
-  });
-
-  stopGracefully(server, {
-    logger: runtime.logger,
-    close: async () => {
-      await runtime.close();
-      await metricsServer?.close();
-    },
-  });
+  const tracing = await startTracing(config.tracing, { kind: 'api' });
+  const { serveApi } = await import('./apiProcess.js');
+  await serveApi(config, tracing);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { ForeignSubgraphError } = await import('./subgraphs/connect.js');
   if (error instanceof ConfigError || error instanceof ForeignSubgraphError) {
     console.error(error.message);
   } else {

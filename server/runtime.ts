@@ -109,7 +109,7 @@ export async function createCore(
   hosted: readonly SubgraphName[],
   options: RuntimeOptions = {},
 ): Promise<Core> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel, { traceIds: config.tracing !== null });
   const orm = options.orm ?? (await openDatabase(config.database));
   const applied = await migrate(orm);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');

@@ -79,11 +79,12 @@ export const sidebar: SidebarCategory[] = [
     slug: 'self-hosting',
     label: 'Self-hosting',
     description:
-      'For the team that runs the platform, not for integrators: its processes, its configuration, the accounts and keys it issues, its backups and its outages.',
+      'For the team that runs the platform, not for integrators: its processes, its configuration, the accounts and keys it issues, its traces, metrics, backups and outages.',
     items: [
       doc('self-hosting/running-the-platform'),
       doc('self-hosting/configuration'),
       doc('self-hosting/providers-venues-and-keys'),
+      doc('self-hosting/traces'),
       doc('self-hosting/metrics'),
       doc('self-hosting/backups-and-restore'),
       doc('self-hosting/outages'),

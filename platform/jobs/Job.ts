@@ -43,4 +43,11 @@ export class Job {
 
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
+
+  /**
+   * The W3C `traceparent` of the request (or job) that queued it, so that its runs join the trace
+   * of their cause; null when that was not traced.
+   */
+  @Property({ type: 'string', length: 128, nullable: true })
+  traceParent: string | null = null;
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../time/clock.js';
+import { activeTraceParent } from '../tracing.js';
 import { Job } from './Job.js';
 
 export interface EnqueueOptions {
@@ -27,6 +28,7 @@ export function enqueue(
     maxAttempts: options.maxAttempts ?? 8,
     status: 'pending',
     attempts: 0,
+    traceParent: activeTraceParent(),
   });
   em.persist(job);
   return job;

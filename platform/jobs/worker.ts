@@ -3,6 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { isDatabaseUnavailable } from '../sql/databaseUnavailable.js';
 import type { Clock } from '../time/clock.js';
+import { contextOfTraceParent, inSpan, markFailed, SpanKind } from '../tracing.js';
 import { Job } from './Job.js';
 import { retryDelayMs } from './backoff.js';
 import type { JobHandler } from './ports.js';
@@ -48,6 +49,8 @@ interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   maxAttempts: number;
+  /** The trace of the request that queued the job (Job.traceParent). */
+  traceParent: string | null;
 }
 
 type Outcome = 'succeeded' | 'retried' | 'failed' | 'lost';
@@ -209,7 +212,7 @@ export class JobWorker {
         .createQueryBuilder(Job)
         .update({ status: 'running', lockedAt: now, attempts: raw('attempts + 1') })
         .where({ id: { $in: due.getKnexQuery() } })
-        .returning(['id', 'type', 'payload', 'attempts', 'maxAttempts'])
+        .returning(['id', 'type', 'payload', 'attempts', 'maxAttempts', 'traceParent'])
         .execute<ClaimedJob[]>('all', true);
     });
 
@@ -220,11 +223,30 @@ export class JobWorker {
         payload: parsePayload(row.payload),
         attempts: Number(row.attempts),
         maxAttempts: Number(row.maxAttempts),
+        traceParent: row.traceParent ?? null,
       }))
       .sort((left, right) => left.id - right.id);
   }
 
-  private async runJob(job: ClaimedJob): Promise<Outcome> {
+  /** A job's run is a span of the trace of the request that queued it (a child of that request's span). */
+  private runJob(job: ClaimedJob): Promise<Outcome> {
+    return inSpan(
+      `job ${job.type}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextOfTraceParent(job.traceParent),
+        attributes: { 'job.id': job.id, 'job.type': job.type, 'job.attempt': job.attempts },
+      },
+      async (span) => {
+        const outcome = await this.runJobSteps(job);
+        span.setAttribute('job.outcome', outcome);
+        if (outcome === 'retried' || outcome === 'failed') markFailed(span, `job ${outcome}`);
+        return outcome;
+      },
+    );
+  }
+
+  private async runJobSteps(job: ClaimedJob): Promise<Outcome> {
     const fields = { jobId: job.id, jobType: job.type, attempt: job.attempts };
     const handler = this.registry.get(job.type);
     if (!handler) {

@@ -1,8 +1,11 @@
 import type { DeliveryFailureReason } from '../metrics/index.js';
 import type { OutboundHttp, OutboundOutcome } from '../outbound/index.js';
+import { inSpan, markFailed } from '../tracing.js';
 import { SIGNATURE_HEADER, signBody } from './signature.js';
 
-export { describeOutcome } from '../outbound/index.js';
+import { describeOutcome } from '../outbound/index.js';
+
+export { describeOutcome };
 
 /** Every call to a provider's system gives up after this long. */
 export const PROVIDER_CALL_TIMEOUT_MS = 8_000;
@@ -63,12 +66,24 @@ export async function sendSigned(
     ...(options.messageId ? { [MESSAGE_ID_HEADER]: options.messageId } : {}),
     ...options.headers,
   };
-  const outcome = await http.send(url, {
-    method: 'POST',
-    headers,
-    body,
-    timeoutMs: options.timeoutMs ?? PROVIDER_CALL_TIMEOUT_MS,
-  });
+  // The provider's host only: a path or a query may carry the provider's own tokens.
+  const host = URL.canParse(url) ? new URL(url).host : 'invalid';
+  const outcome = await inSpan(
+    'provider call',
+    { attributes: { 'server.address': host, 'provider.message_id': options.messageId } },
+    async (span) => {
+      const answer = await http.send(url, {
+        method: 'POST',
+        headers,
+        body,
+        timeoutMs: options.timeoutMs ?? PROVIDER_CALL_TIMEOUT_MS,
+      });
+      span.setAttribute('provider.outcome', answer.kind);
+      if (answer.kind === 'answered') span.setAttribute('http.response.status_code', answer.status);
+      if (answer.kind !== 'answered' || answer.status >= 400) markFailed(span, describeOutcome(answer));
+      return answer;
+    },
+  );
   if (outcome.kind !== 'answered') return { headers, outcome };
   return { headers, outcome: { ...outcome, body: parseJson(outcome.text) } };
 }

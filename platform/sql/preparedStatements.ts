@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
+import { inSpan, SpanKind } from '../tracing.js';
 
 /**
  * SQL text that answers rows (selects, INSERT ... RETURNING) through statements prepared once per
@@ -74,7 +75,23 @@ export function runPrepared(em: EntityManager, sql: string, params: readonly unk
   return driver === 'libsql' ? runOnSqlite(client, sql, bound) : runOnPostgres(client, sql, bound);
 }
 
-async function runOnSqlite(client: KnexClient, sql: string, bound: unknown[]): Promise<Row[]> {
+/**
+ * libsql has no OpenTelemetry instrumentation (pg has one, which traces the PostgreSQL path): the
+ * statements run here get a span of ours, the statement's text without its values.
+ */
+function runOnSqlite(client: KnexClient, sql: string, bound: unknown[]): Promise<Row[]> {
+  const operation = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SQL';
+  return inSpan(
+    `${operation} sqlite`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'db.system.name': 'sqlite', 'db.operation.name': operation, 'db.query.text': sql },
+    },
+    () => runOnSqliteConnection(client, sql, bound),
+  );
+}
+
+async function runOnSqliteConnection(client: KnexClient, sql: string, bound: unknown[]): Promise<Row[]> {
   const database = (await client.acquireConnection()) as LibSqlDatabase;
   try {
     let prepared = prepare(database, sql);

@@ -1,4 +1,4 @@
-import { type DocumentNode, type GraphQLSchema, parse, validate } from 'graphql';
+import { type DocumentNode, getOperationAST, type GraphQLSchema, parse, validate } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 
 /** Far more than the API process ever sends: its routes' documents and the gateway's query-plan fetches. */
@@ -37,6 +37,9 @@ export class CompiledDocuments {
     }
     if (validate(this.schema, document).length > 0) return null;
     const compiled = compileQuery(this.schema, document, operationName);
-    return isCompiledQuery(compiled) ? compiled : null;
+    if (!isCompiledQuery(compiled)) return null;
+    // graphql-jit leaves it unset; a trace names the document's run by it.
+    compiled.operationName ??= getOperationAST(document, operationName)?.name?.value;
+    return compiled;
   }
 }

@@ -7,6 +7,7 @@ import { expressMiddleware } from '@as-integrations/express4';
 import express, { type RequestHandler } from 'express';
 import { GraphQLError, Kind, type OperationDefinitionNode, OperationTypeNode } from 'graphql';
 import type { GraphContext } from '../../graphql/shared/context.js';
+import { inSpan } from '../../platform/tracing.js';
 import type { SubgraphName } from '../../graphql/subgraphNames.js';
 import { callerFacingError } from '../graphqlEndpoint.js';
 import { JSON_BODY_LIMIT } from '../http/limits.js';
@@ -154,12 +155,17 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
       next();
       return;
     }
-    Promise.resolve(
-      plan.query(
-        undefined,
-        requestContext(core, core.orm.em.fork(), hop),
-        isObject(body.variables) ? body.variables : {},
-      ),
+    const operationName = plan.operationName ?? 'anonymous';
+    // A document run on the subgraph: the compiled plan (graphql-jit) has no instrumentation of its own.
+    inSpan(
+      `graphql ${operationName}`,
+      { attributes: { 'graphql.operation.name': operationName, subgraph: subgraph.name } },
+      async () =>
+        plan.query(
+          undefined,
+          requestContext(core, core.orm.em.fork(), hop),
+          isObject(body.variables) ? body.variables : {},
+        ),
     ).then((result) => {
       const errors = result.errors?.map((error) => callerFacingError(error.toJSON(), logger, error));
       res.json(errors ? { errors, data: result.data ?? null } : { data: result.data ?? null });

@@ -151,6 +151,50 @@ describe('loadConfig', () => {
     }
   });
 
+  it('traces only with an OTLP endpoint, with the sampler and encoding the OTEL_ variables name', () => {
+    expect(loadConfig({}).tracing).toBeNull();
+    expect(loadConfig({ OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'api' }).tracing).toBeNull();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      protocol: 'http/protobuf',
+      sampler: 'parentbased_always_on',
+      samplerRatio: 1,
+      serviceName: null,
+    });
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+        OTEL_SERVICE_NAME: 'provider-api-eu',
+      }).tracing,
+    ).toEqual({
+      protocol: 'http/json',
+      sampler: 'parentbased_traceidratio',
+      samplerRatio: 0.1,
+      serviceName: 'provider-api-eu',
+    });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing,
+    ).toBeNull();
+  });
+
+  it('refuses an OTLP encoding it cannot send, a sampler the specification does not name, a ratio outside 0 to 1', () => {
+    const error = configErrorFor({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      OTEL_TRACES_SAMPLER: 'sometimes',
+      OTEL_TRACES_SAMPLER_ARG: '1.5',
+    });
+    expect(namedVariables(error)).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_EXPORTER_OTLP_PROTOCOL',
+      'OTEL_TRACES_SAMPLER',
+      'OTEL_TRACES_SAMPLER_ARG',
+    ]);
+    expect(error.message).toContain('gRPC is not installed');
+  });
+
   it('serves metrics only with METRICS_PORT, on HOST unless METRICS_HOST says, and never on PORT', () => {
     expect(loadConfig({}).metrics).toBeNull();
     expect(loadConfig({ METRICS_PORT: '9464', HOST: '10.0.0.2' }).metrics).toEqual({ port: 9464, host: '10.0.0.2' });
