@@ -1,4 +1,5 @@
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
+import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
 import type { CreatedSandbox } from '../../graphql/providers/sandbox.js';
 import { createPortalHandler } from '../../server/portal.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -44,4 +45,27 @@ export async function aBackOfficeWorld(): Promise<BackOfficeWorld> {
       await testApp.close();
     },
   };
+}
+
+/**
+ * A sandbox booking whose notification the receiver refused (503 with `error`), its first attempt
+ * made: what a Messages screen shows as not delivered. Returns the booking's id.
+ */
+export async function aBookingWithARefusedNotification(world: BackOfficeWorld, error: string): Promise<number> {
+  const { stock } = await aBookableDate(
+    world.testApp.database.orm.em.fork(),
+    world.testApp.clock,
+    { providerId: world.sandbox.provider.id, venueId: world.sandbox.venues[0].id },
+    { offer: { hasTicket: false } },
+  );
+  const beneficiary = await aBeneficiary(world.testApp, world.sandbox.apiKey, { postalCode: '75011' });
+  world.receiver.answer('/notify', { status: 503, json: { error } });
+  const booked = await graphqlAs(
+    world.testApp,
+    world.sandbox.apiKey,
+    'mutation B($input: SandboxBookingInput!) { sandboxBook(input: $input) { id } }',
+    { input: { stockId: stock.id, quantity: 1, beneficiaryId: beneficiary.id } },
+  );
+  await drainJobs(world.testApp);
+  return booked.body.data.sandboxBook.id as number;
 }

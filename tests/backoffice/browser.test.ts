@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Offer } from '../../graphql/offers/Offer.js';
 import { Job } from '../../platform/jobs/Job.js';
 import { enqueue } from '../../platform/jobs/outbox.js';
-import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
+import { drainJobs, graphqlAs } from '../support/builders.js';
 import { anEvent } from '../support/fixtures.js';
 import {
   launchBrowser,
@@ -14,7 +14,7 @@ import {
   skipBrowserTests,
   WIDE,
 } from '../portal/browserSupport.js';
-import { aBackOfficeWorld, type BackOfficeWorld } from './backOfficeWorld.js';
+import { aBackOfficeWorld, aBookingWithARefusedNotification, type BackOfficeWorld } from './backOfficeWorld.js';
 
 /** Screens render once /graphql answered: a condition is awaited for a while (the machine is shared). */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
@@ -167,22 +167,7 @@ describe.skipIf(skipBrowserTests)('The back office in a browser', () => {
   });
 
   it('retries a failed delivery against a local receiver', async () => {
-    const { stock } = await aBookableDate(
-      em(),
-      world.testApp.clock,
-      { providerId: world.sandbox.provider.id, venueId: world.sandbox.venues[0].id },
-      { offer: { hasTicket: false } },
-    );
-    const beneficiary = await aBeneficiary(world.testApp, world.sandbox.apiKey, { postalCode: '75011' });
-    world.receiver.answer('/notify', { status: 503, json: { error: 'down' } });
-    const booked = await graphqlAs(
-      world.testApp,
-      world.sandbox.apiKey,
-      'mutation B($input: SandboxBookingInput!) { sandboxBook(input: $input) { id } }',
-      { input: { stockId: stock.id, quantity: 1, beneficiaryId: beneficiary.id } },
-    );
-    const bookingId = booked.body.data.sandboxBook.id as number;
-    await drainJobs(world.testApp);
+    const bookingId = await aBookingWithARefusedNotification(world, 'down');
     await signIn();
     await page.goto(url('/backoffice/messages'));
     await page.getByLabel('Booking id').fill(String(bookingId));

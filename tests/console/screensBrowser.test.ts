@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/builders.js';
+import { aBookableDate, drainJobs } from '../support/builders.js';
 import { aProvider } from '../support/fixtures.js';
 import {
   launchBrowser,
@@ -11,7 +11,11 @@ import {
   skipBrowserTests,
   WIDE,
 } from '../portal/browserSupport.js';
-import { aBackOfficeWorld, type BackOfficeWorld } from '../backoffice/backOfficeWorld.js';
+import {
+  aBackOfficeWorld,
+  aBookingWithARefusedNotification,
+  type BackOfficeWorld,
+} from '../backoffice/backOfficeWorld.js';
 
 /** Screens render once /graphql answered: a condition is awaited for a while (the machine is shared). */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
@@ -125,22 +129,7 @@ describe.skipIf(skipBrowserTests)("The integrator's console in a browser", () =>
   });
 
   it('opens a failed notification on its attempts, and resends it to a local receiver', async () => {
-    const { stock } = await aBookableDate(
-      em(),
-      world.testApp.clock,
-      { providerId: world.sandbox.provider.id, venueId: world.sandbox.venues[0].id },
-      { offer: { hasTicket: false } },
-    );
-    const beneficiary = await aBeneficiary(world.testApp, world.sandbox.apiKey, { postalCode: '75011' });
-    world.receiver.answer('/notify', { status: 503, json: { error: 'down for maintenance' } });
-    const booked = await graphqlAs(
-      world.testApp,
-      world.sandbox.apiKey,
-      'mutation B($input: SandboxBookingInput!) { sandboxBook(input: $input) { id } }',
-      { input: { stockId: stock.id, quantity: 1, beneficiaryId: beneficiary.id } },
-    );
-    const bookingId = booked.body.data.sandboxBook.id as number;
-    await drainJobs(world.testApp);
+    const bookingId = await aBookingWithARefusedNotification(world, 'down for maintenance');
 
     await signIn(page);
     await openScreen(page, 'Messages');
