@@ -49,8 +49,6 @@ export const REQUEST_LOG_FLUSH_INTERVAL_MS = 1_000;
 export const REQUEST_LOG_BATCH_SIZE = 2_000;
 export const REQUEST_LOG_BUFFER_CAPACITY = 10_000;
 export const REQUEST_LOG_BUFFER_BYTES = 64 * 1024 * 1024;
-/** How long the thread's insert waits for another connection's write on SQLite, as the server's own do (server/db/orm.ts). */
-const SQLITE_BUSY_WAIT_MS = 5_000;
 
 /**
  * Records requests off the request path: the middleware hands an entry to {@link record}, which
@@ -96,7 +94,7 @@ export class RequestLogWriter {
     this.batchSize = options.batchSize ?? REQUEST_LOG_BATCH_SIZE;
     this.capacity = options.capacity ?? REQUEST_LOG_BUFFER_CAPACITY;
     this.capacityBytes = options.capacityBytes ?? REQUEST_LOG_BUFFER_BYTES;
-    const database = threadDatabaseOf(this.orm, SQLITE_BUSY_WAIT_MS);
+    const database = threadDatabaseOf(this.orm);
     this.thread = database
       ? new RequestLogThread({
           database,

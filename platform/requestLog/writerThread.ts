@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MikroORM } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
@@ -34,16 +33,16 @@ interface Pending {
 }
 
 /**
- * The database an ORM writes to, as a second connection opens it: null for an in-memory SQLite
- * database, which is the opening connection's alone and is written on the event loop as before.
+ * The database an ORM writes to, as a second connection opens it: PostgreSQL only. SQLite is
+ * written on the event loop, by the API's own connection, as before: a second writing connection
+ * made the API's transactions fail. A transaction that reads and then writes must upgrade its lock,
+ * and SQLite answers SQLITE_BUSY at once, without waiting, when another connection committed since
+ * the read began (in WAL and in rollback mode alike): with the thread committing a batch a second,
+ * writes of the API answered "database is locked" (tests/server/backupRestore.test.ts, decision 028).
  */
-export function threadDatabaseOf(orm: MikroORM, busyTimeoutMs: number): ThreadDatabase | null {
+export function threadDatabaseOf(orm: MikroORM): ThreadDatabase | null {
   const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client as { driverName: string };
-  if (client.driverName === 'pg') return { kind: 'postgresql', url: orm.config.getClientUrl() };
-  const dbName = orm.config.get('dbName');
-  if (client.driverName !== 'libsql' || !dbName || dbName === ':memory:' || dbName.startsWith('file::memory:'))
-    return null;
-  return { kind: 'sqlite', path: resolve(dbName), busyTimeoutMs };
+  return client.driverName === 'pg' ? { kind: 'postgresql', url: orm.config.getClientUrl() } : null;
 }
 
 /**

@@ -77,7 +77,8 @@ describe('The request log writer', () => {
   });
 });
 
-// On a SQLite file or on PostgreSQL, as a server runs: through a thread with a connection of its own.
+// On a SQLite file (written on the event loop by the server's connection) or on PostgreSQL (through a
+// thread with a connection of its own, decision 028), as a server runs.
 describe('The request log writer in its thread', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -116,7 +117,9 @@ describe('The request log writer in its thread', () => {
     await writer.close();
   });
 
-  it('loses only the rows the database refuses, and says how many', async () => {
+  // The thread inserts a statement a row; on SQLite a batch is one transaction, as before, and a
+  // refused row loses its batch (nothing the server sends is refused: providerId is always set).
+  it.skipIf(!isPostgresTestRun())('loses only the rows the database refuses, and says how many', async () => {
     const errors: object[] = [];
     const warnings: object[] = [];
     const writer = new RequestLogWriter({
