@@ -95,10 +95,13 @@ export function routeTable(entries: TableEntry[]): RequestHandler {
       res.locals.route = operation.path;
       // The route's span lasts until its answer is sent (or the connection lost): the chain is callbacks.
       startSpan(`${operation.method} ${operation.path}`, { attributes: { 'http.route': operation.path } }, (span) => {
-        res.once('close', () => {
-          span.setAttribute('http.response.status_code', res.statusCode);
-          span.end();
-        });
+        // Not traced (no SDK, or not sampled): nothing to end, and no listener to add.
+        if (span.isRecording()) {
+          res.once('close', () => {
+            span.setAttribute('http.response.status_code', res.statusCode);
+            span.end();
+          });
+        }
         runChain(operation.handlers, req, res, next);
       });
       return;
