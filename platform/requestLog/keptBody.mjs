@@ -1,5 +1,5 @@
 // How much of a body the request log keeps, as text. Plain JavaScript (JSDoc-typed, checked by
-// tsc), so that the SQLite writer's thread (sqliteWriterThread.mjs) loads it as the server does,
+// tsc), so that the writer's thread (requestLogThread.mjs) loads it as the server does,
 // from the sources under vitest as from dist/.
 
 /** How much of a JSON body is kept: 64 KB each way, as the console promises. */

@@ -1,17 +1,14 @@
-// The request log's inserts, in a thread of their own with a database connection of their own
-// (writerThread.ts, decision 028). On SQLite the driver is synchronous: on the event loop, a
-// second's worth of recorded requests held every request back while libsql bound the text, wrote
-// the pages and synced the file. On PostgreSQL the driver turns every body into protocol bytes on
-// the event loop, in one piece per statement. Plain JavaScript (JSDoc-typed, checked by tsc), so
-// that the thread loads the same file from the sources under vitest as from dist/.
+// The request log's inserts on PostgreSQL, in a thread of their own with a connection of their own
+// (writerThread.ts, decision 028): on the event loop, the driver turns every body into protocol
+// bytes, in one piece per statement. Plain JavaScript (JSDoc-typed, checked by tsc), so that the
+// thread loads the same file from the sources under vitest as from dist/.
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'libsql';
 import pg from 'pg';
 import { keptBody } from './keptBody.mjs';
 
 /**
  * @typedef {object} ThreadSettings
- * @property {{ kind: 'sqlite', path: string, busyTimeoutMs: number } | { kind: 'postgresql', url: string }} database
+ * @property {{ kind: 'postgresql', url: string }} database
  * @property {string} table
  * @property {string[]} columns in the order of a written row, the bodies' four last (writer.ts)
  */
@@ -33,14 +30,13 @@ import { keptBody } from './keptBody.mjs';
 
 /**
  * Statements of these many rows only, largest first, prepared once per connection. Each commits
- * on its own: on SQLite a write of the server waits for the thread's at most one statement long
- * (a few ms for 64 rows of 30 KB bodies), and a refused row loses its statement's rows only.
+ * on its own: a refused row loses its statement's rows only.
  */
 const STATEMENT_ROWS = [64, 16, 4, 1];
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const settings = threadSettings(workerData);
-const insert = settings.database.kind === 'sqlite' ? onSqlite(settings.database) : onPostgres(settings.database);
+const insert = onPostgres(settings.database);
 
 /** @param {unknown} data what writerThread.ts started the thread with @returns {ThreadSettings} */
 function threadSettings(data) {
@@ -59,31 +55,11 @@ function insertSql(placeholder, size) {
 
 /**
  * @typedef {object} Inserter
- * @property {() => Promise<void> | void} connect opens the connection if it is not open (again)
- * @property {(size: number, params: unknown[]) => Promise<void> | void} run one statement of `size` rows
- * @property {() => Promise<boolean> | boolean} lost whether the connection died (a failed statement then says nothing of its rows)
- * @property {(truncated: boolean) => unknown} flag a cut flag as the driver binds it
- * @property {() => Promise<void> | void} close
+ * @property {() => Promise<void>} connect opens the connection if it is not open (again)
+ * @property {(size: number, params: unknown[]) => Promise<void>} run one statement of `size` rows
+ * @property {() => Promise<boolean>} lost whether the connection died (a failed statement then says nothing of its rows)
+ * @property {() => Promise<void>} close
  */
-
-/**
- * Its own libsql connection on the file the server opened in WAL (server/db/orm.ts): its commits
- * never stop the server's reads, and they sync the file at checkpoints only.
- * @param {{ path: string, busyTimeoutMs: number }} database
- * @returns {Inserter}
- */
-function onSqlite({ path, busyTimeoutMs }) {
-  const connection = new Database(path, { timeout: busyTimeoutMs });
-  connection.exec('pragma synchronous = normal');
-  const statements = new Map(STATEMENT_ROWS.map((size) => [size, connection.prepare(insertSql(() => '?', size))]));
-  return {
-    connect: () => undefined,
-    run: (size, params) => void statements.get(size)?.run(params),
-    lost: () => false,
-    flag: (truncated) => (truncated ? 1 : 0),
-    close: () => void connection.close(),
-  };
-}
 
 /**
  * One client of its own: named statements, parsed and planned once on its connection. A client
@@ -122,7 +98,6 @@ function onPostgres({ url }) {
     },
     // The client hears of its connection's end just after the statement that found it fails.
     lost: () => new Promise((resolve) => setImmediate(() => resolve(dead))),
-    flag: (truncated) => truncated,
     close: async () => {
       await client?.end().catch(() => undefined);
     },
@@ -133,13 +108,7 @@ function onPostgres({ url }) {
 function bound(row) {
   const request = keptBody(/** @type {Uint8Array | string | null} */ (row[row.length - 2]));
   const response = keptBody(/** @type {Uint8Array | string | null} */ (row[row.length - 1]));
-  return [
-    ...row.slice(0, -2),
-    request.text,
-    insert.flag(request.truncated),
-    response.text,
-    insert.flag(response.truncated),
-  ];
+  return [...row.slice(0, -2), request.text, request.truncated, response.text, response.truncated];
 }
 
 /** @param {unknown} caught @returns {string} */

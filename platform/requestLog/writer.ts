@@ -60,10 +60,10 @@ export const REQUEST_LOG_BUFFER_BYTES = 64 * 1024 * 1024;
  * traffic. A request log is a diagnostic aid, not a ledger: losing its oldest lines under
  * pressure is better than slowing or killing the API. Drops are counted and logged.
  *
- * The inserts run in a thread of their own with a connection of their own (writerThread.ts,
- * decision 028): on the event loop, SQLite's synchronous driver held every request back while a
- * second's worth of requests was written, and PostgreSQL's driver turned every body into protocol
- * bytes there. An in-memory SQLite database has one connection only: it is written here.
+ * On PostgreSQL the inserts run in a thread of their own with a connection of their own
+ * (writerThread.ts, decision 028): on the event loop, the driver turned every body into protocol
+ * bytes. SQLite is written here, by the server's own connection: a second writing connection made
+ * the API's own transactions fail (threadDatabaseOf).
  *
  * A batch the database refused for want of a connection (it restarts) goes back to the head of the
  * buffer and is written once it answers: the buffer's bounds still hold, so an outage longer than

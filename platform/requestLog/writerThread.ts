@@ -2,9 +2,11 @@ import { Worker } from 'node:worker_threads';
 import type { MikroORM } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 
-/** The database the thread connects to, and how it waits on SQLite for another connection's write. */
-export type ThreadDatabase =
-  { kind: 'sqlite'; path: string; busyTimeoutMs: number } | { kind: 'postgresql'; url: string };
+/** The database the thread connects to: PostgreSQL only (threadDatabaseOf). */
+export interface ThreadDatabase {
+  kind: 'postgresql';
+  url: string;
+}
 
 /** Where the thread writes (requestLogThread.mjs, ThreadSettings). */
 export interface ThreadSettings {

@@ -117,7 +117,7 @@ describe('The request log writer in its thread', () => {
     await writer.close();
   });
 
-  // The thread inserts a statement a row; on SQLite a batch is one transaction, as before, and a
+  // The thread commits each statement on its own; on SQLite a batch is one transaction, as before: a
   // refused row loses its batch (nothing the server sends is refused: providerId is always set).
   it.skipIf(!isPostgresTestRun())('loses only the rows the database refuses, and says how many', async () => {
     const errors: object[] = [];
