@@ -94,6 +94,27 @@ export function LoadMore({
   );
 }
 
+/**
+ * The next page of a list read newest first, offered when the last one came back full; `older` is
+ * given the id of the oldest row shown, the one the next page ends before.
+ */
+export function LoadOlder({
+  rows,
+  pageSize,
+  older,
+}: {
+  rows: readonly { id: number }[];
+  pageSize: number;
+  older: (beforeId: number) => void;
+}) {
+  if (rows.length === 0 || rows.length % pageSize !== 0) return null;
+  return (
+    <button type="button" className="bo-button bo-button--quiet" onClick={() => older(rows[rows.length - 1].id)}>
+      Load older
+    </button>
+  );
+}
+
 /** A secret shown once: selectable, with a copy button. */
 export function ShownOnce({ label, value }: { label: string; value: string }) {
   return (

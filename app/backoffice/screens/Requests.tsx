@@ -1,6 +1,6 @@
 import { gql, useQuery } from '@apollo/client';
 import { useState } from 'react';
-import { CodeText, formatDate, QueryState } from '../client/states.js';
+import { CodeText, formatDate, LoadOlder, QueryState } from '../client/states.js';
 import { followInPage } from '../Shell.js';
 
 const PAGE = 50;
@@ -192,7 +192,6 @@ export function Requests({
     notifyOnNetworkStatusChange: true,
   });
   const requests = data?.requests ?? [];
-  const last = requests[requests.length - 1];
   return (
     <>
       <h1>Requests</h1>
@@ -285,15 +284,11 @@ export function Requests({
             ))}
           </tbody>
         </table>
-        {requests.length > 0 && requests.length % PAGE === 0 ? (
-          <button
-            type="button"
-            className="bo-button bo-button--quiet"
-            onClick={() => void fetchMore({ variables: { filter, page: { before: last.id, limit: PAGE } } })}
-          >
-            Load older
-          </button>
-        ) : null}
+        <LoadOlder
+          rows={requests}
+          pageSize={PAGE}
+          older={(beforeId) => void fetchMore({ variables: { filter, page: { before: beforeId, limit: PAGE } } })}
+        />
       </QueryState>
     </>
   );

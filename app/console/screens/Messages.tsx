@@ -1,6 +1,13 @@
 import { gql, useMutation, useQuery } from '@apollo/client';
 import { Fragment, useEffect, useState } from 'react';
-import { ActionResult, CodeText, formatDate, lastErrorOf, QueryState } from '../../backoffice/client/states.js';
+import {
+  ActionResult,
+  CodeText,
+  formatDate,
+  lastErrorOf,
+  LoadOlder,
+  QueryState,
+} from '../../backoffice/client/states.js';
 
 const PAGE = 30;
 
@@ -226,7 +233,6 @@ export function Messages() {
     refetchQueries: ['MyMessage'],
   });
   const messages = data?.myMessages ?? [];
-  const last = messages[messages.length - 1];
   return (
     <>
       <h1>Messages</h1>
@@ -332,15 +338,11 @@ export function Messages() {
             ))}
           </tbody>
         </table>
-        {messages.length > 0 && messages.length % PAGE === 0 ? (
-          <button
-            type="button"
-            className="bo-button bo-button--quiet"
-            onClick={() => void fetchMore({ variables: { filter, beforeId: last.id, limit: PAGE } })}
-          >
-            Load older
-          </button>
-        ) : null}
+        <LoadOlder
+          rows={messages}
+          pageSize={PAGE}
+          older={(beforeId) => void fetchMore({ variables: { filter, beforeId, limit: PAGE } })}
+        />
       </QueryState>
     </>
   );
