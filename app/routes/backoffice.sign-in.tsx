@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { BackOfficeHandle } from '../backoffice/context.js';
+import { SignInPage } from '../backoffice/SignInPage.js';
 import { safeNext } from '../backoffice/guard.server.js';
 import { type SignInRefusal, signInWithKey } from '../backoffice/signIn.server.js';
 import styles from '../backoffice/backoffice.css';
@@ -30,26 +31,17 @@ export default function SignIn() {
   const { next } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() as SignInRefusal | undefined;
   return (
-    <main id="main" className="bo-main bo-sign-in">
-      {refusal?.refused === 'forbidden' ? <p className="bo-code">403 Forbidden</p> : null}
-      <h1>Back office</h1>
-      <p>The platform’s staff sign in with an internal key.</p>
-      {refusal ? (
-        <p role="alert" className="bo-alert">
-          {REFUSALS[refusal.refused]}
-        </p>
-      ) : null}
-      <form method="post" className="bo-form">
-        <input type="hidden" name="next" value={next} />
-        <label htmlFor="key">Internal key</label>
-        <input id="key" name="key" type="password" autoComplete="off" required spellCheck={false} />
-        <button type="submit" className="bo-button">
-          Sign in
-        </button>
-      </form>
+    <SignInPage
+      title="Back office"
+      intro="The platform’s staff sign in with an internal key."
+      keyLabel="Internal key"
+      next={next}
+      refusal={refusal}
+      refusalText={(refusal) => REFUSALS[refusal.refused]}
+    >
       <p className="bo-hint">
         No key yet? On the server: <code>npm run cli -- create-key --internal --label "back office"</code>
       </p>
-    </main>
+    </SignInPage>
   );
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { BackOfficeHandle } from '../backoffice/context.js';
+import { SignInPage } from '../backoffice/SignInPage.js';
 import { type SignInRefusal, signInWithKey } from '../backoffice/signIn.server.js';
 import { consoleNext } from '../console/guard.server.js';
 import styles from '../backoffice/backoffice.css';
@@ -32,26 +33,13 @@ export default function ConsoleSignIn() {
   const { next } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() as SignInRefusal | undefined;
   return (
-    <main id="main" className="bo-main bo-sign-in">
-      {refusal?.refused === 'forbidden' ? <p className="bo-code">403 Forbidden</p> : null}
-      <h1>Console</h1>
-      <p>
-        Your integration’s requests, messages and keys. Sign in with one of your API keys: it opens a session of 8 hours
-        in this browser, and the key is not kept here.
-      </p>
-      {refusal ? (
-        <p role="alert" className="bo-alert">
-          {refusalText(refusal)}
-        </p>
-      ) : null}
-      <form method="post" className="bo-form">
-        <input type="hidden" name="next" value={next} />
-        <label htmlFor="key">API key</label>
-        <input id="key" name="key" type="password" autoComplete="off" required spellCheck={false} />
-        <button type="submit" className="bo-button">
-          Sign in
-        </button>
-      </form>
-    </main>
+    <SignInPage
+      title="Console"
+      intro="Your integration’s requests, messages and keys. Sign in with one of your API keys: it opens a session of 8 hours in this browser, and the key is not kept here."
+      keyLabel="API key"
+      next={next}
+      refusal={refusal}
+      refusalText={refusalText}
+    />
   );
 }
