@@ -5,6 +5,7 @@ import { requireInternal } from '../../shared/internalOnly.js';
 import { Job, JOB_STATUSES, type JobStatus } from '../../../platform/jobs/Job.js';
 import { graphEnum } from '../../shared/graphEnums.js';
 import { PageInput, pageBounds } from '../../shared/pagination.js';
+import { StaffOnly } from '../../shared/staffOnly.js';
 
 /*
  * The job queue is the platform's, not a subgraph's domain: its operations are served by the
@@ -84,6 +85,7 @@ async function failedJob(context: GraphContext, id: number): Promise<Job> {
 
 @Resolver()
 export class JobResolver {
+  @StaffOnly()
   @Query(() => [QueuedJob], { description: 'Internal tools: jobs, one page in id order (oldest first).' })
   async jobs(
     @Ctx() context: GraphContext,
@@ -104,6 +106,7 @@ export class JobResolver {
     return jobs.map(queuedJobOf);
   }
 
+  @StaffOnly()
   @Query(() => [JobCount], { description: 'Internal tools: the number of jobs by type and status.' })
   async jobCounts(@Ctx() context: GraphContext): Promise<JobCount[]> {
     requireInternal(context.caller, READ);
@@ -117,6 +120,7 @@ export class JobResolver {
     return rows.map((row) => ({ type: row.type, status: row.status, count: Number(row.count) }));
   }
 
+  @StaffOnly()
   @Mutation(() => QueuedJob, { description: 'Internal tools: runs a failed job again now, with its attempts anew.' })
   async retryJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
     requireInternal(context.caller, OPERATE);
@@ -133,6 +137,7 @@ export class JobResolver {
     return queuedJobOf(job);
   }
 
+  @StaffOnly()
   @Mutation(() => QueuedJob, { description: 'Internal tools: gives up a failed job for good (kept, as discarded).' })
   async discardJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
     requireInternal(context.caller, OPERATE);

@@ -12,6 +12,7 @@ import { newMessagingSecret } from '../sandbox.js';
 import { VenueProvider } from '../VenueProvider.js';
 import { searchProviders } from './providerSearch.js';
 import { IssuedApiKeyPayload, MessagingSecretPayload, VenueLink } from './StaffTypes.js';
+import { StaffOnly } from '../../shared/staffOnly.js';
 
 const READ = 'read across providers';
 const ADMINISTER = 'administer providers';
@@ -19,6 +20,7 @@ const ADMINISTER = 'administer providers';
 /** What the back office reads and changes of providers: every field and operation here is internal-only. */
 @Resolver(() => Provider)
 export class StaffProviderResolver {
+  @StaffOnly()
   @Query(() => [Provider], {
     description:
       'Internal tools: providers whose name holds `search` (any case) or acting for the offerer of that SIREN; ' +
@@ -33,12 +35,14 @@ export class StaffProviderResolver {
     return searchProviders(context.em, search, page ?? new PageInput());
   }
 
+  @StaffOnly()
   @FieldResolver(() => Boolean, { description: 'Internal tools: whether the provider may manage individual offers.' })
   async canManageIndividualOffers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<boolean> {
     requireInternal(context.caller, READ);
     return provider.canManageIndividualOffers;
   }
 
+  @StaffOnly()
   @FieldResolver(() => [Offerer], { description: 'Internal tools: the offerers of its venues and of its keys.' })
   async offerers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<Offerer[]> {
     requireInternal(context.caller, READ);
@@ -54,6 +58,7 @@ export class StaffProviderResolver {
     );
   }
 
+  @StaffOnly()
   @FieldResolver(() => [VenueLink], {
     description: 'Internal tools: its links to venues, active or not, with the venues’ own messaging URLs.',
   })
@@ -76,12 +81,14 @@ export class StaffProviderResolver {
     }));
   }
 
+  @StaffOnly()
   @FieldResolver(() => [ApiKey], { description: 'Internal tools: its keys, revoked ones included, in issue order.' })
   apiKeys(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<ApiKey[]> {
     requireInternal(context.caller, READ);
     return context.em.find(ApiKey, { provider: provider.id }, { orderBy: { id: 'asc' } });
   }
 
+  @StaffOnly()
   @Mutation(() => Provider, {
     description: 'Internal tools: activates or deactivates a provider (its keys then get 403).',
   })
@@ -94,6 +101,7 @@ export class StaffProviderResolver {
     return setProviderActive(context.em, providerId, isActive);
   }
 
+  @StaffOnly()
   @Mutation(() => Provider, {
     description: "Internal tools: grants or withdraws a provider's individual-offer rights.",
   })
@@ -106,6 +114,7 @@ export class StaffProviderResolver {
     return setIndividualOfferRights(context.em, providerId, allowed);
   }
 
+  @StaffOnly()
   @Mutation(() => IssuedApiKeyPayload, {
     description: 'Internal tools: issues a key to a provider (optionally limited to one offerer); shown once.',
   })
@@ -126,6 +135,7 @@ export class StaffProviderResolver {
     return { key: issued.key, apiKey: issued.apiKey };
   }
 
+  @StaffOnly()
   @Mutation(() => ApiKey, { description: 'Internal tools: revokes a provider key; it gets 401 from then on.' })
   async revokeApiKey(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ApiKey> {
     requireInternal(context.caller, ADMINISTER);
@@ -137,6 +147,7 @@ export class StaffProviderResolver {
     return apiKey;
   }
 
+  @StaffOnly()
   @Mutation(() => MessagingSecretPayload, {
     description: "Internal tools: replaces a provider's messaging secret; the new one is shown in this answer only.",
   })
