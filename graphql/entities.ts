@@ -7,6 +7,7 @@ import { JobWorkerPresence } from '../platform/jobs/JobWorkerPresence.js';
 import { IdempotencyRecord } from '../platform/idempotency/IdempotencyRecord.js';
 import { RequestLogBody } from '../platform/requestLog/RequestLogBody.js';
 import { RequestLogEntry } from '../platform/requestLog/RequestLogEntry.js';
+import { AuditEntry } from '../platform/audit/AuditEntry.js';
 
 /** Every persisted class, for the ORM. */
 export const allEntities = [
@@ -19,4 +20,5 @@ export const allEntities = [
   IdempotencyRecord,
   RequestLogEntry,
   RequestLogBody,
+  AuditEntry,
 ];

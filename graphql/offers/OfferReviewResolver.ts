@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { recordStaffAction, type StaffActionFacts } from '../shared/audit.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { requireInternal } from '../shared/internalOnly.js';
@@ -74,15 +75,33 @@ async function decide(
     if (context.events.handlerCount('offers.collectiveReviewDecided') === 0)
       throw new NotFoundError('Collective offer not found');
     await context.events.publish(em, 'offers.collectiveReviewDecided', { offerId, decision, reason, at });
+    // The collective offer's state before is the collective subgraph's (maybe another process): the decision is recorded.
+    await recordStaffAction(
+      em,
+      context,
+      decisionFacts({ type: 'collective_offer', id: offerId }, null, decision, reason),
+    );
     return { offerId, collective, decision, reason, offer: null, collectiveOffer: { id: offerId } };
   }
   const offer = await em.findOne(Offer, offerId);
   if (!offer) throw new NotFoundError('Offer not found');
+  const before = { validation: offer.validation, validationReason: offer.validationReason };
+  await recordStaffAction(em, context, decisionFacts({ type: 'offer', id: offerId }, before, decision, reason));
   offer.validation = decision;
   offer.validationReason = reason;
   offer.validatedAt = at;
   await em.flush();
   return { offerId, collective, decision, reason, offer, collectiveOffer: null };
+}
+
+function decisionFacts(
+  target: StaffActionFacts['target'],
+  before: StaffActionFacts['before'],
+  decision: Decision,
+  reason: string | null,
+): StaffActionFacts {
+  const action = decision === 'APPROVED' ? 'offer.approved' : 'offer.rejected';
+  return { action, target, before, after: { validation: decision, validationReason: reason } };
 }
 
 function decisionOf(value: string): Decision {

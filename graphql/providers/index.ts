@@ -10,6 +10,7 @@ import { providerReferences } from './references.js';
 import { Venue } from './Venue.js';
 import { VenueProvider } from './VenueProvider.js';
 import { VenueResolver } from './VenueResolver.js';
+import { AuditResolver } from './staff/AuditResolver.js';
 import { JobResolver } from './staff/JobResolver.js';
 import { MyApiKeyResolver } from './keys/MyApiKeyResolver.js';
 import { RequestLogResolver } from './requests/RequestLogResolver.js';
@@ -27,6 +28,7 @@ export function buildProvidersSubgraph(): Subgraph {
       AddressResolver,
       StaffProviderResolver,
       JobResolver,
+      AuditResolver,
       RequestLogResolver,
       MyApiKeyResolver,
     ],

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { recordStaffAction } from '../../graphql/shared/audit.js';
 import type { Caller } from '../../graphql/shared/caller.js';
 import { ForbiddenError } from '../../graphql/shared/errors.js';
 import {
@@ -90,17 +91,31 @@ export async function keySessionOf(
   const cookie = SESSION_COOKIES[audience];
   const token = sessionTokenOf(req, audience);
   const found = token ? await pageCallerOf(runtime, token, audience) : null;
+  // Staff signing in and out are staff actions: their entries commit with the session's change.
+  const audit = (caller: Caller) => ({ caller, clock: runtime.clock, requestId: req.res?.locals.requestId });
   return {
     caller: found?.caller ?? null,
     providerName: found?.provider?.name ?? null,
     sameOrigin: isSameOrigin(req, runtime.config.publicUrl),
     async signIn(key) {
-      const session = await openKeySession(em, runtime.clock, key, audience);
+      const session = await em.transactional(async (tx) => {
+        const opened = await openKeySession(tx, runtime.clock, key, audience);
+        const target = { type: 'staff_session', id: opened.sessionId } as const;
+        if (audience === 'staff')
+          await recordStaffAction(tx, audit(opened.caller), { action: 'staff.signed_in', target });
+        return opened;
+      });
       const maxAge = Math.round((session.expiresAt.getTime() - runtime.clock.now().getTime()) / 1000);
       return `${cookie}=${session.token}; ${cookieAttributes(runtime, maxAge)}`;
     },
     async signOut() {
-      if (token) await endKeySession(em, token, runtime.clock.now());
+      if (token)
+        await em.transactional(async (tx) => {
+          const ended = await endKeySession(tx, token, runtime.clock.now());
+          const target = { type: 'staff_session', id: ended ?? '' } as const;
+          if (audience === 'staff' && ended !== null && found)
+            await recordStaffAction(tx, audit(found.caller), { action: 'staff.signed_out', target });
+        });
       return `${cookie}=; ${cookieAttributes(runtime, 0)}`;
     },
   };

@@ -1,4 +1,6 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { EntityManager } from '@mikro-orm/core';
+import { recordStaffAction } from '../../shared/audit.js';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { requireInternal } from '../../shared/internalOnly.js';
@@ -75,8 +77,8 @@ function queuedJobOf(job: Job): QueuedJob {
   return { ...job, payload: JSON.stringify(job.payload) };
 }
 
-async function failedJob(context: GraphContext, id: number): Promise<Job> {
-  const job = await context.em.findOne(Job, id);
+async function failedJob(em: EntityManager, id: number): Promise<Job> {
+  const job = await em.findOne(Job, id);
   if (!job) throw new NotFoundError('Job not found');
   if (job.status !== 'failed')
     throw BadRequestError.on('id', `Only a failed job can be retried or discarded (${job.status})`);
@@ -124,15 +126,20 @@ export class JobResolver {
   @Mutation(() => QueuedJob, { description: 'Internal tools: runs a failed job again now, with its attempts anew.' })
   async retryJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
     requireInternal(context.caller, OPERATE);
-    const job = await failedJob(context, id);
-    Object.assign(job, {
-      status: 'pending',
-      attempts: 0,
-      runAt: context.clock.now(),
-      finishedAt: null,
-      lockedAt: null,
+    const job = await context.em.transactional(async (em) => {
+      const failed = await failedJob(em, id);
+      const before = { status: failed.status, attempts: failed.attempts };
+      Object.assign(failed, {
+        status: 'pending',
+        attempts: 0,
+        runAt: context.clock.now(),
+        finishedAt: null,
+        lockedAt: null,
+      });
+      const after = { status: failed.status, attempts: failed.attempts };
+      await recordStaffAction(em, context, { action: 'job.retried', target: { type: 'job', id }, before, after });
+      return failed;
     });
-    await context.em.flush();
     context.services.jobs.wake();
     return queuedJobOf(job);
   }
@@ -141,10 +148,14 @@ export class JobResolver {
   @Mutation(() => QueuedJob, { description: 'Internal tools: gives up a failed job for good (kept, as discarded).' })
   async discardJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
     requireInternal(context.caller, OPERATE);
-    const job = await failedJob(context, id);
-    job.status = 'discarded';
-    job.finishedAt = context.clock.now();
-    await context.em.flush();
+    const job = await context.em.transactional(async (em) => {
+      const failed = await failedJob(em, id);
+      failed.status = 'discarded';
+      failed.finishedAt = context.clock.now();
+      const facts = { before: { status: 'failed' }, after: { status: failed.status } };
+      await recordStaffAction(em, context, { action: 'job.discarded', target: { type: 'job', id }, ...facts });
+      return failed;
+    });
     return queuedJobOf(job);
   }
 }

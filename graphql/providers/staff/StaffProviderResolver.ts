@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { recordStaffAction } from '../../shared/audit.js';
 import type { ProviderView } from '../../shared/caller.js';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
@@ -98,7 +99,17 @@ export class StaffProviderResolver {
     @Arg('isActive', () => Boolean) isActive: boolean,
   ): Promise<Provider> {
     requireInternal(context.caller, ADMINISTER);
-    return setProviderActive(context.em, providerId, isActive);
+    return context.em.transactional(async (em) => {
+      const before = { isActive: (await em.findOne(Provider, providerId))?.isActive ?? null };
+      const provider = await setProviderActive(em, providerId, isActive);
+      const facts = { before, after: { isActive: provider.isActive } };
+      await recordStaffAction(em, context, {
+        action: 'provider.activation_changed',
+        target: targetOf(provider),
+        ...facts,
+      });
+      return provider;
+    });
   }
 
   @StaffOnly()
@@ -111,7 +122,20 @@ export class StaffProviderResolver {
     @Arg('allowed', () => Boolean) allowed: boolean,
   ): Promise<Provider> {
     requireInternal(context.caller, ADMINISTER);
-    return setIndividualOfferRights(context.em, providerId, allowed);
+    return context.em.transactional(async (em) => {
+      const before = {
+        canManageIndividualOffers: (await em.findOne(Provider, providerId))?.canManageIndividualOffers ?? null,
+      };
+      const provider = await setIndividualOfferRights(em, providerId, allowed);
+      const after = { canManageIndividualOffers: provider.canManageIndividualOffers };
+      await recordStaffAction(em, context, {
+        action: 'provider.offer_rights_changed',
+        target: targetOf(provider),
+        before,
+        after,
+      });
+      return provider;
+    });
   }
 
   @StaffOnly()
@@ -125,26 +149,40 @@ export class StaffProviderResolver {
     @Arg('label', () => String, { nullable: true }) label: string | null,
   ): Promise<IssuedApiKeyPayload> {
     requireInternal(context.caller, ADMINISTER);
-    const issued = await createApiKey(context.em, context.clock, {
-      env: context.appEnv,
-      providerId,
-      offererId: offererId ?? undefined,
-      internal: false,
-      label,
+    return context.em.transactional(async (em) => {
+      const issued = await createApiKey(em, context.clock, {
+        env: context.appEnv,
+        providerId,
+        offererId: offererId ?? undefined,
+        internal: false,
+        label,
+      });
+      await recordStaffAction(em, context, {
+        action: 'api_key.issued',
+        target: { type: 'api_key', id: issued.apiKey.id },
+        after: { prefix: issued.apiKey.prefix, providerId, offererId: offererId ?? null, label: issued.apiKey.label },
+      });
+      return { key: issued.key, apiKey: issued.apiKey };
     });
-    return { key: issued.key, apiKey: issued.apiKey };
   }
 
   @StaffOnly()
   @Mutation(() => ApiKey, { description: 'Internal tools: revokes a provider key; it gets 401 from then on.' })
   async revokeApiKey(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ApiKey> {
     requireInternal(context.caller, ADMINISTER);
-    const apiKey = await context.em.findOne(ApiKey, { id, isInternal: false });
-    if (!apiKey) throw new NotFoundError('API key not found');
-    if (apiKey.revokedAt) throw BadRequestError.on('id', 'This key is revoked already');
-    apiKey.revokedAt = context.clock.now();
-    await context.em.flush();
-    return apiKey;
+    return context.em.transactional(async (em) => {
+      const apiKey = await em.findOne(ApiKey, { id, isInternal: false });
+      if (!apiKey) throw new NotFoundError('API key not found');
+      if (apiKey.revokedAt) throw BadRequestError.on('id', 'This key is revoked already');
+      apiKey.revokedAt = context.clock.now();
+      await recordStaffAction(em, context, {
+        action: 'api_key.revoked',
+        target: { type: 'api_key', id },
+        before: { prefix: apiKey.prefix, revokedAt: null },
+        after: { prefix: apiKey.prefix, revokedAt: apiKey.revokedAt.toISOString() },
+      });
+      return apiKey;
+    });
   }
 
   @StaffOnly()
@@ -156,14 +194,19 @@ export class StaffProviderResolver {
     @Arg('providerId', () => Int) providerId: number,
   ): Promise<MessagingSecretPayload> {
     requireInternal(context.caller, ADMINISTER);
-    const provider = await context.em.findOne(Provider, providerId);
-    if (!provider) throw new NotFoundError('Provider not found');
-    const secret = newMessagingSecret();
-    provider.messagingSecret = secret;
-    await context.em.flush();
-    return { providerId, secret };
+    return context.em.transactional(async (em) => {
+      const provider = await em.findOne(Provider, providerId);
+      if (!provider) throw new NotFoundError('Provider not found');
+      const secret = newMessagingSecret();
+      provider.messagingSecret = secret;
+      // Neither secret is written: the entry says that it changed, by whom and when.
+      await recordStaffAction(em, context, { action: 'provider.messaging_secret_rotated', target: targetOf(provider) });
+      return { providerId, secret };
+    });
   }
 }
+
+const targetOf = (provider: Provider) => ({ type: 'provider' as const, id: provider.id });
 
 async function offererIdsOfLinks(context: GraphContext, providerId: number): Promise<number[]> {
   const links = await context.em.find(VenueProvider, { provider: providerId }, { populate: ['venue'] });

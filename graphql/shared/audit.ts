@@ -1,0 +1,72 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { appendAuditEntry, type AuditActor, type AuditValues } from '../../platform/audit/index.js';
+import type { Caller } from './caller.js';
+import type { GraphContext } from './context.js';
+
+/** Every action of the platform's staff that the audit trail records, by its name in an entry. */
+export const AUDIT_ACTIONS = [
+  'offer.approved',
+  'offer.rejected',
+  'provider.activation_changed',
+  'provider.offer_rights_changed',
+  'api_key.issued',
+  'api_key.revoked',
+  'provider.messaging_secret_rotated',
+  'message.retried',
+  'job.retried',
+  'job.discarded',
+  'staff.signed_in',
+  'staff.signed_out',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about: `offer`, `collective_offer`, `provider`, `api_key`, `provider_message`, `job`, `staff_session`. */
+export const AUDIT_TARGET_TYPES = [
+  'offer',
+  'collective_offer',
+  'provider',
+  'api_key',
+  'provider_message',
+  'job',
+  'staff_session',
+] as const;
+
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * Who an entry names for the caller of a staff action: today an internal key (the machine, by its
+ * prefix). A person signed in with the identity provider becomes `{ kind: 'person', subject, email }`
+ * here, and nowhere else changes.
+ */
+export function auditActor(caller: Caller): AuditActor {
+  if (caller.kind === 'provider') throw new Error('A provider key takes no staff action');
+  return { kind: 'api_key', keyId: caller.apiKeyId, keyPrefix: caller.apiKeyPrefix };
+}
+
+/** What a staff action's entry needs of its request: who, when (its clock), and its id. */
+export type AuditContext = Pick<GraphContext, 'caller' | 'clock' | 'requestId'>;
+
+export interface StaffActionFacts {
+  action: AuditAction;
+  target: { type: AuditTargetType; id: string | number };
+  /** Values the action changed: plain fields, never a secret. */
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+}
+
+/**
+ * Records a staff action on `em`, which must be the action's transaction: the entry commits with
+ * the action or not at all.
+ */
+export function recordStaffAction(em: EntityManager, context: AuditContext, facts: StaffActionFacts): Promise<void> {
+  return appendAuditEntry(em, {
+    actor: auditActor(context.caller),
+    at: context.clock.now(),
+    action: facts.action,
+    target: facts.target,
+    before: facts.before,
+    after: facts.after,
+    requestId: context.requestId ?? null,
+  });
+}
