@@ -6,7 +6,8 @@ export type Screen =
   | { name: 'messages' }
   | { name: 'requests' }
   | { name: 'request'; requestId: string }
-  | { name: 'jobs' };
+  | { name: 'jobs' }
+  | { name: 'audit' };
 
 export const BACK_OFFICE_PATH = '/backoffice';
 
@@ -20,6 +21,7 @@ export function screenOf(pathname: string): Screen | null {
   if (path === `${BACK_OFFICE_PATH}/messages`) return { name: 'messages' };
   if (path === `${BACK_OFFICE_PATH}/jobs`) return { name: 'jobs' };
   if (path === `${BACK_OFFICE_PATH}/requests`) return { name: 'requests' };
+  if (path === `${BACK_OFFICE_PATH}/audit`) return { name: 'audit' };
   const request = new RegExp(`^${BACK_OFFICE_PATH}/requests/${REQUEST_ID_SEGMENT}$`).exec(path);
   if (request) return { name: 'request', requestId: request[1] };
   const provider = /^\/backoffice\/providers\/([1-9]\d{0,9})$/.exec(path);
@@ -32,6 +34,7 @@ export const NAVIGATION = [
   { href: `${BACK_OFFICE_PATH}/messages`, label: 'Messages', screen: 'messages' },
   { href: `${BACK_OFFICE_PATH}/requests`, label: 'Requests', screen: 'requests' },
   { href: `${BACK_OFFICE_PATH}/jobs`, label: 'Jobs', screen: 'jobs' },
+  { href: `${BACK_OFFICE_PATH}/audit`, label: 'Audit trail', screen: 'audit' },
 ] as const;
 
 export function titleOf(screen: Screen): string {
@@ -50,5 +53,7 @@ export function titleOf(screen: Screen): string {
       return `Request ${screen.requestId}`;
     case 'jobs':
       return 'Jobs';
+    case 'audit':
+      return 'Audit trail';
   }
 }

@@ -2,37 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { appendAuditEntry, type AuditActor, type AuditValues } from '../../platform/audit/index.js';
 import type { Caller } from './caller.js';
 import type { GraphContext } from './context.js';
+import type { AuditAction, AuditTargetType } from './auditVocabulary.js';
 
-/** Every action of the platform's staff that the audit trail records, by its name in an entry. */
-export const AUDIT_ACTIONS = [
-  'offer.approved',
-  'offer.rejected',
-  'provider.activation_changed',
-  'provider.offer_rights_changed',
-  'api_key.issued',
-  'api_key.revoked',
-  'provider.messaging_secret_rotated',
-  'message.retried',
-  'job.retried',
-  'job.discarded',
-  'staff.signed_in',
-  'staff.signed_out',
-] as const;
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** What an entry is about: `offer`, `collective_offer`, `provider`, `api_key`, `provider_message`, `job`, `staff_session`. */
-export const AUDIT_TARGET_TYPES = [
-  'offer',
-  'collective_offer',
-  'provider',
-  'api_key',
-  'provider_message',
-  'job',
-  'staff_session',
-] as const;
-
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+export { AUDIT_ACTIONS, type AuditAction, AUDIT_TARGET_TYPES, type AuditTargetType } from './auditVocabulary.js';
 
 /**
  * Who an entry names for the caller of a staff action: today an internal key (the machine, by its

@@ -2,6 +2,7 @@ import { ApolloProvider } from '@apollo/client/react/context/ApolloProvider.js';
 import { hydrateRoot } from 'react-dom/client';
 import { screenOf, type Screen, titleOf } from '../routing.js';
 import { Shell } from '../Shell.js';
+import { Audit, auditFiltersOf } from '../screens/Audit.js';
 import { Jobs } from '../screens/Jobs.js';
 import { Messages } from '../screens/Messages.js';
 import { ProviderPage } from '../screens/ProviderPage.js';
@@ -43,6 +44,8 @@ function ScreenView({ screen, onNavigate }: { screen: Screen; onNavigate: (href:
       );
     case 'jobs':
       return <Jobs />;
+    case 'audit':
+      return <Audit initial={auditFiltersOf(location.search)} />;
   }
 }
 
