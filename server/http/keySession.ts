@@ -112,9 +112,9 @@ export async function keySessionOf(
       if (token)
         await em.transactional(async (tx) => {
           const ended = await endKeySession(tx, token, runtime.clock.now());
-          const target = { type: 'staff_session', id: ended ?? '' } as const;
-          if (audience === 'staff' && ended !== null && found)
-            await recordStaffAction(tx, audit(found.caller), { action: 'staff.signed_out', target });
+          if (audience !== 'staff' || ended === null || !found) return;
+          const target = { type: 'staff_session', id: ended } as const;
+          await recordStaffAction(tx, audit(found.caller), { action: 'staff.signed_out', target });
         });
       return `${cookie}=; ${cookieAttributes(runtime, 0)}`;
     },

@@ -27,8 +27,8 @@ describe.skipIf(skipBrowserTests)('every route of the portal in a browser', () =
     expect(routes.filter((route) => route.path.startsWith('/docs/category/'))).toHaveLength(8);
     expect(
       routes.filter((route) => route.path.startsWith('/docs/') && !route.path.startsWith('/docs/category/')),
-    ).toHaveLength(23);
-    expect(routes).toHaveLength(38);
+    ).toHaveLength(24);
+    expect(routes).toHaveLength(39);
   });
 
   // The checks below pass on every route: proof that they would see a problem if there were one.

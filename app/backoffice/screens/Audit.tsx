@@ -28,7 +28,7 @@ const ENTRIES = gql`
   }
 `;
 
-interface AuditEntry {
+interface AuditRow {
   id: number;
   createdAt: string;
   actorKind: string;
@@ -88,7 +88,7 @@ function filterOf(filters: AuditFilters): Record<string, string> {
   return filter;
 }
 
-function whoOf(entry: AuditEntry) {
+function whoOf(entry: AuditRow) {
   if (entry.actorKind === 'person') return <>{entry.actorEmail ?? entry.actorSubject}</>;
   return (
     <>
@@ -107,7 +107,7 @@ export function Audit({ initial }: { initial: AuditFilters }) {
   const [filters, setFilters] = useState(initial);
   const set = (name: keyof AuditFilters) => (value: string) => setFilters({ ...filters, [name]: value });
   const filter = filterOf(filters);
-  const { data, loading, error, refetch, fetchMore } = useQuery<{ auditEntries: AuditEntry[] }>(ENTRIES, {
+  const { data, loading, error, refetch, fetchMore } = useQuery<{ auditEntries: AuditRow[] }>(ENTRIES, {
     variables: { filter, page: { limit: PAGE } },
     notifyOnNetworkStatusChange: true,
   });
