@@ -9,6 +9,7 @@ import { enqueue } from '../../platform/jobs/outbox.js';
 import { backOfficeSessionOf } from '../../server/http/keySession.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { drainJobs, graphqlAs } from '../support/builders.js';
+import { collectiveWorld } from '../support/collectiveWorld.js';
 import { anEvent, aProvider, createSandbox } from '../support/fixtures.js';
 import type { CreatedSandbox } from '../../graphql/providers/sandbox.js';
 
@@ -285,5 +286,25 @@ describe('The audit trail of staff actions', () => {
     );
     const provider = await graphqlAs(testApp, sandbox.apiKey, '{ auditEntries { id } }');
     expect(provider.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('The audit trail of a collective offer’s review', () => {
+  const world = collectiveWorld({ approvalDelaySeconds: 3600 });
+
+  it('records the decision on the collective offer, in the same transaction', async () => {
+    const offer = await world.underReview();
+    const reviewed = await world.review(offer.id, 'REJECTED');
+    expect(reviewed.body.errors).toBeUndefined();
+    const entries = await world.testApp.database.orm.em
+      .fork()
+      .find(AuditEntry, { targetType: 'collective_offer', targetId: String(offer.id) });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorKind: 'api_key',
+      action: 'offer.rejected',
+      beforeValues: null,
+      afterValues: JSON.stringify({ validation: 'REJECTED', validationReason: 'Checked' }),
+    });
   });
 });
