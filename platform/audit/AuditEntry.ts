@@ -5,7 +5,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
  * before and after (never a secret), and the request that carried it. Written in the same
  * transaction as the action (auditLog.ts), then never changed nor deleted: the entity is
  * read-only for the ORM (a flush ignores it; rows are inserted natively), the application has
- * no update or delete path, and a trigger refuses both (migration 20261129020000).
+ * no update or delete path, and a trigger refuses both (migration 20261129030000).
  *
  * No foreign key: an entry outlives what it names (a provider, a key, a job), and a cascade
  * would try to delete it.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry, appendAuditEntry } from '../../platform/audit/index.js';
-import { AUDIT_ENTRY_REFUSAL } from '../../server/db/migrations/Migration20261129020000AuditTrail.js';
+import { AUDIT_ENTRY_REFUSAL } from '../../server/db/migrations/Migration20261129030000AuditTrail.js';
 import { supergraphPath } from '../../graphql/supergraphFile.js';
 import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
 
@@ -95,7 +95,7 @@ describe('Audit entries cannot be changed nor deleted', () => {
       'platform/audit/AuditEntry.ts',
       'platform/audit/auditLog.ts',
       'platform/audit/index.ts',
-      'server/db/migrations/Migration20261129020000AuditTrail.ts',
+      'server/db/migrations/Migration20261129030000AuditTrail.ts',
     ]);
     for (const file of naming.filter((name) => !name.includes('/migrations/'))) {
       const text = readFileSync(join(ROOT, file), 'utf8');

@@ -10,7 +10,7 @@ export const AUDIT_ENTRY_REFUSAL = 'audit entries are never changed nor deleted'
  * the table), so that not even a hand-written statement of the application's own database user
  * rewrites history; only someone who may drop the trigger (a schema change) can.
  */
-export class Migration20261129020000AuditTrail extends SchemaMigration {
+export class Migration20261129030000AuditTrail extends SchemaMigration {
   async up(): Promise<void> {
     this.schema((schema) =>
       schema.createTable('audit_entry', (table) => {
