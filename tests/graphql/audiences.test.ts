@@ -19,6 +19,9 @@ import { aProvider } from '../support/fixtures.js';
 
 /** Every type that only staff elements led to: a provider's schema has none of them. */
 const STAFF_TYPES = [
+  'AuditEntry',
+  'AuditEntryFilter',
+  'AuditEntryPage',
   'DeliveryFilterInput',
   'JobCount',
   'JobFilter',
@@ -33,6 +36,7 @@ const STAFF_TYPES = [
 /** Every staff field of a type providers read, by type. */
 const STAFF_FIELDS: Record<string, string[]> = {
   Query: [
+    'auditEntries',
     'bookingMessages',
     'collectiveOffersAwaitingReview',
     'deliveries',

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
 import { requireInternal } from '../../shared/internalOnly.js';
+import { StaffOnly } from '../../shared/staffOnly.js';
 import { PAGE_SIZE_MAX } from '../../shared/pagination.js';
 import { type AuditEntryRow, listAuditEntries } from './auditTrail.js';
 
@@ -83,6 +84,7 @@ const viewOf = ({ entry, actorLabel }: AuditEntryRow): AuditEntryView => ({ ...e
 /** The audit trail of staff actions, read in the back office: internal-only, and read-only (there is no mutation). */
 @Resolver()
 export class AuditResolver {
+  @StaffOnly()
   @Query(() => [AuditEntryView], {
     description: 'Internal tools: the audit trail of staff actions, newest first, filtered.',
   })
