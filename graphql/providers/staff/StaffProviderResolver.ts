@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import type { ProviderView } from '../../shared/caller.js';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import { requireInternal } from '../../shared/internalOnly.js';
+import { requireRole } from '../../shared/internalOnly.js';
 import { PageInput } from '../../shared/pagination.js';
 import { ApiKey } from '../ApiKey.js';
 import { createApiKey, setIndividualOfferRights, setProviderActive } from '../administration.js';
@@ -15,6 +15,7 @@ import { IssuedApiKeyPayload, MessagingSecretPayload, VenueLink } from './StaffT
 
 const READ = 'read across providers';
 const ADMINISTER = 'administer providers';
+const MANAGE_KEYS = 'issue and revoke keys';
 
 /** What the back office reads and changes of providers: every field and operation here is internal-only. */
 @Resolver(() => Provider)
@@ -29,19 +30,19 @@ export class StaffProviderResolver {
     @Arg('search', () => String, { nullable: true }) search: string | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
   ): Promise<Provider[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return searchProviders(context.em, search, page ?? new PageInput());
   }
 
   @FieldResolver(() => Boolean, { description: 'Internal tools: whether the provider may manage individual offers.' })
   async canManageIndividualOffers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<boolean> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return provider.canManageIndividualOffers;
   }
 
   @FieldResolver(() => [Offerer], { description: 'Internal tools: the offerers of its venues and of its keys.' })
   async offerers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<Offerer[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return context.em.find(
       Offerer,
       {
@@ -58,7 +59,7 @@ export class StaffProviderResolver {
     description: 'Internal tools: its links to venues, active or not, with the venues’ own messaging URLs.',
   })
   async venueLinks(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<VenueLink[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     const links = await context.em.find(
       VenueProvider,
       { provider: provider.id },
@@ -78,7 +79,7 @@ export class StaffProviderResolver {
 
   @FieldResolver(() => [ApiKey], { description: 'Internal tools: its keys, revoked ones included, in issue order.' })
   apiKeys(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<ApiKey[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return context.em.find(ApiKey, { provider: provider.id }, { orderBy: { id: 'asc' } });
   }
 
@@ -90,7 +91,7 @@ export class StaffProviderResolver {
     @Arg('providerId', () => Int) providerId: number,
     @Arg('isActive', () => Boolean) isActive: boolean,
   ): Promise<Provider> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'admin', ADMINISTER);
     return setProviderActive(context.em, providerId, isActive);
   }
 
@@ -102,7 +103,7 @@ export class StaffProviderResolver {
     @Arg('providerId', () => Int) providerId: number,
     @Arg('allowed', () => Boolean) allowed: boolean,
   ): Promise<Provider> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'admin', ADMINISTER);
     return setIndividualOfferRights(context.em, providerId, allowed);
   }
 
@@ -115,7 +116,7 @@ export class StaffProviderResolver {
     @Arg('offererId', () => Int, { nullable: true }) offererId: number | null,
     @Arg('label', () => String, { nullable: true }) label: string | null,
   ): Promise<IssuedApiKeyPayload> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'support', MANAGE_KEYS);
     const issued = await createApiKey(context.em, context.clock, {
       env: context.appEnv,
       providerId,
@@ -128,7 +129,7 @@ export class StaffProviderResolver {
 
   @Mutation(() => ApiKey, { description: 'Internal tools: revokes a provider key; it gets 401 from then on.' })
   async revokeApiKey(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ApiKey> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'support', MANAGE_KEYS);
     const apiKey = await context.em.findOne(ApiKey, { id, isInternal: false });
     if (!apiKey) throw new NotFoundError('API key not found');
     if (apiKey.revokedAt) throw BadRequestError.on('id', 'This key is revoked already');
@@ -144,7 +145,7 @@ export class StaffProviderResolver {
     @Ctx() context: GraphContext,
     @Arg('providerId', () => Int) providerId: number,
   ): Promise<MessagingSecretPayload> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'admin', ADMINISTER);
     const provider = await context.em.findOne(Provider, providerId);
     if (!provider) throw new NotFoundError('Provider not found');
     const secret = newMessagingSecret();
