@@ -209,7 +209,11 @@ const configSchema = z
         });
       }
       if (values.APP_ENV === 'production' && values.OIDC_ISSUER?.startsWith('http:')) {
-        context.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// address in production' });
+        context.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'must be an https:// address in production',
+        });
       }
     }
     // In production this server is the production server: a second address would contradict it.

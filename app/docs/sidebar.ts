@@ -88,6 +88,7 @@ export const sidebar: SidebarCategory[] = [
       doc('self-hosting/metrics'),
       doc('self-hosting/backups-and-restore'),
       doc('self-hosting/outages'),
+      doc('self-hosting/staff-sign-in'),
     ],
   },
 ];

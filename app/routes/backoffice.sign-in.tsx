@@ -64,8 +64,8 @@ export default function SignIn() {
       ) : null}
       {!oidcConfigured && !keySignIn ? (
         <p className="bo-hint">
-          No identity provider is configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET on the server
-          (the README says how), or run <code>npm run dev-idp</code> for a local one.
+          No identity provider is configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET on the server (the
+          README says how), or run <code>npm run dev-idp</code> for a local one.
         </p>
       ) : null}
     </SignInPage>

@@ -59,6 +59,8 @@ export interface IdentityProviderOptions {
   redirectUris: string[];
   port?: number;
   host?: string;
+  /** The client's secret (OIDC_CLIENT_SECRET); a random one unless given. */
+  clientSecret?: string;
 }
 
 const page = (title: string, body: string) =>
@@ -105,7 +107,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'back-office';
-  const clientSecret = randomBytes(24).toString('hex');
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString('hex');
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
   const provider = new Provider(issuer, {
     clients: [
