@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { ApiKey } from '../../graphql/providers/ApiKey.js';
 import { Provider } from '../../graphql/providers/Provider.js';
@@ -8,13 +8,7 @@ import { enqueue } from '../../platform/jobs/outbox.js';
 import { drainJobs } from '../support/builders.js';
 import { anEvent } from '../support/fixtures.js';
 import { STAFF_ACCOUNTS, STAFF_PASSWORD, type StaffAccountName } from '../support/identityProvider.js';
-import {
-  launchBrowser,
-  newWatchedContext,
-  type PageProblems,
-  skipBrowserTests,
-  WIDE,
-} from '../portal/browserSupport.js';
+import { type PageProblems, skipBrowserTests, useBrowser } from '../portal/browserSupport.js';
 import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
 import { aBackOfficeWorld, type BackOfficeWorld } from './backOfficeWorld.js';
 
@@ -23,7 +17,14 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_
 
 describe.skipIf(skipBrowserTests)('The back office in a browser, signed in through the identity provider', () => {
   let world: BackOfficeWorld;
-  let browser: Browser;
+  // Without break-glass: people sign in with the IdP only. Each test's pages threw nothing and fetched nothing outside.
+  const session = useBrowser({
+    serve: async () => {
+      ensurePortalBuilt();
+      world = await aBackOfficeWorld({ breakGlass: false });
+      return { baseUrl: world.server.baseUrl, close: () => world.close() };
+    },
+  });
   let context: BrowserContext;
   let problems: PageProblems;
   let page: Page;
@@ -42,22 +43,8 @@ describe.skipIf(skipBrowserTests)('The back office in a browser, signed in throu
     await page.waitForURL((address) => address.origin === world.server.baseUrl);
   }
 
-  beforeAll(async () => {
-    ensurePortalBuilt();
-    // Without break-glass: people sign in with the IdP only.
-    world = await aBackOfficeWorld({ breakGlass: false });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
   beforeEach(async () => {
-    ({ context, problems } = await newWatchedContext(browser, { viewport: WIDE }));
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
+    ({ page, context, problems } = await session.open());
   });
 
   it('a reviewer reviews the queue, sees no other screen, and is refused the others', async () => {
