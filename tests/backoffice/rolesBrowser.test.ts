@@ -8,7 +8,7 @@ import { enqueue } from '../../platform/jobs/outbox.js';
 import { drainJobs } from '../support/builders.js';
 import { anEvent } from '../support/fixtures.js';
 import { STAFF_ACCOUNTS, STAFF_PASSWORD, type StaffAccountName } from '../support/identityProvider.js';
-import { type PageProblems, skipBrowserTests, useBrowser } from '../portal/browserSupport.js';
+import { type PageProblems, seriousViolations, skipBrowserTests, useBrowser } from '../portal/browserSupport.js';
 import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
 import { aBackOfficeWorld, type BackOfficeWorld } from './backOfficeWorld.js';
 
@@ -136,11 +136,13 @@ describe.skipIf(skipBrowserTests)('The back office in a browser, signed in throu
   it('refuses a person outside the organisation’s domain, with no key form to fall back on', async () => {
     await page.goto(url('/backoffice/sign-in'));
     expect(await page.getByLabel(/Internal key/).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await signInAs('outsider');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
       'This account cannot open the back office',
     );
     expect(await page.getByRole('alert').textContent()).toContain('outside the organisation');
+    expect(await seriousViolations(page)).toEqual([]);
     expect((await context.cookies()).some((cookie) => cookie.name === 'backoffice_session')).toBe(false);
   });
 });
