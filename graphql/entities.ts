@@ -5,6 +5,7 @@ import { providerEntities } from './providers/index.js';
 import { Job } from '../platform/jobs/Job.js';
 import { JobWorkerPresence } from '../platform/jobs/JobWorkerPresence.js';
 import { IdempotencyRecord } from '../platform/idempotency/IdempotencyRecord.js';
+import { RequestLogBody } from '../platform/requestLog/RequestLogBody.js';
 import { RequestLogEntry } from '../platform/requestLog/RequestLogEntry.js';
 
 /** Every persisted class, for the ORM. */
@@ -17,4 +18,5 @@ export const allEntities = [
   JobWorkerPresence,
   IdempotencyRecord,
   RequestLogEntry,
+  RequestLogBody,
 ];

@@ -29,6 +29,7 @@ import {
   useBooking,
 } from './countermarks.js';
 import { ProviderMessage } from './ProviderMessage.js';
+import { StaffOnly } from '../shared/staffOnly.js';
 
 /** A booking of an offer the key reaches (its provider's, on its offerer's venues), or 404. */
 export async function bookingInScope(context: GraphContext, id: number): Promise<Booking> {
@@ -116,6 +117,7 @@ export class BookingResolver {
     return cancelByVenue(context, token);
   }
 
+  @StaffOnly()
   @Query(() => [ProviderMessage], {
     description: "Internal tools: the messages sent to a booking's provider, and what became of them.",
   })

@@ -4,10 +4,12 @@ import { requireRole } from '../shared/internalOnly.js';
 import { PageInput, pageBounds } from '../shared/pagination.js';
 import { ProviderReference, referenceTo } from '../shared/references.js';
 import { CollectiveOffer } from './CollectiveOffer.js';
+import { StaffOnly } from '../shared/staffOnly.js';
 
 /** The collective side of the back office's review queue. */
 @Resolver(() => CollectiveOffer)
 export class CollectiveReviewResolver {
+  @StaffOnly()
   @Query(() => [CollectiveOffer], {
     description:
       'Internal tools: collective offers awaiting review (UNDER_REVIEW), oldest first, one page in id order; ' +

@@ -6,6 +6,7 @@ import { requireRole } from '../shared/internalOnly.js';
 import { PageInput, pageBounds } from '../shared/pagination.js';
 import { CollectiveOfferReference } from '../shared/references.js';
 import { Offer } from './Offer.js';
+import { StaffOnly } from '../shared/staffOnly.js';
 
 declare module '../shared/domainEvents.js' {
   interface DomainEventMap {
@@ -91,6 +92,7 @@ function decisionOf(value: string): Decision {
 
 @Resolver()
 export class OfferReviewResolver {
+  @StaffOnly()
   @Mutation(() => OfferReview, {
     description:
       'Internal tools: the compliance decision (APPROVED or REJECTED) on an individual offer, or on a collective ' +
@@ -109,6 +111,7 @@ export class OfferReviewResolver {
     return context.em.transactional((em) => decide(context, em, { offerId, collective }, decided, reason, at));
   }
 
+  @StaffOnly()
   @Mutation(() => OfferReview, {
     description: 'Internal tools: rejects an offer with the reason its provider then reads on it (validationReason).',
   })
@@ -123,6 +126,7 @@ export class OfferReviewResolver {
     return context.em.transactional((em) => decide(context, em, { offerId, collective }, 'REJECTED', reason, at));
   }
 
+  @StaffOnly()
   @Mutation(() => [OfferReview], {
     description:
       'Internal tools: one decision on several offers, all or none. A rejection needs a reason, which each ' +
@@ -145,6 +149,7 @@ export class OfferReviewResolver {
     });
   }
 
+  @StaffOnly()
   @Query(() => [Offer], {
     description:
       'Internal tools: individual offers awaiting review (status PENDING), oldest first, one page in id order; ' +

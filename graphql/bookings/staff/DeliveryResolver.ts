@@ -4,6 +4,7 @@ import { requireRole } from '../../shared/internalOnly.js';
 import { PageInput } from '../../shared/pagination.js';
 import { ProviderMessage } from '../ProviderMessage.js';
 import { findDeliveries, pendingSendJobs, retryDelivery } from './deliveries.js';
+import { StaffOnly } from '../../shared/staffOnly.js';
 
 @InputType({ description: 'Messages to a provider, about a booking, in a status; every message without them.' })
 class DeliveryFilterInput {
@@ -20,6 +21,7 @@ class DeliveryFilterInput {
 /** Deliveries of messages to providers, as the back office follows them: internal-only. */
 @Resolver(() => ProviderMessage)
 export class DeliveryResolver {
+  @StaffOnly()
   @Query(() => [ProviderMessage], {
     description: 'Internal tools: messages to providers and what became of them, one page in id order.',
   })
@@ -32,6 +34,7 @@ export class DeliveryResolver {
     return findDeliveries(context.em, filter ?? {}, page ?? new PageInput());
   }
 
+  @StaffOnly()
   @Mutation(() => ProviderMessage, { description: 'Internal tools: sends a message that was not delivered again now.' })
   retryDelivery(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ProviderMessage> {
     requireRole(context.caller, 'support', 'retry message deliveries');

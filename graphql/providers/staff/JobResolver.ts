@@ -5,6 +5,7 @@ import { requireRole } from '../../shared/internalOnly.js';
 import { Job, JOB_STATUSES, type JobStatus } from '../../../platform/jobs/Job.js';
 import { graphEnum } from '../../shared/graphEnums.js';
 import { PageInput, pageBounds } from '../../shared/pagination.js';
+import { StaffOnly } from '../../shared/staffOnly.js';
 
 /*
  * The job queue is the platform's, not a subgraph's domain: its operations are served by the
@@ -85,6 +86,7 @@ async function failedJob(context: GraphContext, id: number): Promise<Job> {
 
 @Resolver()
 export class JobResolver {
+  @StaffOnly()
   @Query(() => [QueuedJob], { description: 'Internal tools: jobs, one page in id order (oldest first).' })
   async jobs(
     @Ctx() context: GraphContext,
@@ -105,6 +107,7 @@ export class JobResolver {
     return jobs.map(queuedJobOf);
   }
 
+  @StaffOnly()
   @Query(() => [JobCount], { description: 'Internal tools: the number of jobs by type and status.' })
   async jobCounts(@Ctx() context: GraphContext): Promise<JobCount[]> {
     requireRole(context.caller, 'support', READ);
@@ -118,6 +121,7 @@ export class JobResolver {
     return rows.map((row) => ({ type: row.type, status: row.status, count: Number(row.count) }));
   }
 
+  @StaffOnly()
   @Mutation(() => QueuedJob, { description: 'Internal tools: runs a failed job again now, with its attempts anew.' })
   async retryJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
     requireRole(context.caller, 'support', OPERATE);
@@ -134,6 +138,7 @@ export class JobResolver {
     return queuedJobOf(job);
   }
 
+  @StaffOnly()
   @Mutation(() => QueuedJob, { description: 'Internal tools: gives up a failed job for good (kept, as discarded).' })
   async discardJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
     requireRole(context.caller, 'admin', DISCARD);

@@ -12,6 +12,7 @@ import { newMessagingSecret } from '../sandbox.js';
 import { VenueProvider } from '../VenueProvider.js';
 import { searchProviders } from './providerSearch.js';
 import { IssuedApiKeyPayload, MessagingSecretPayload, VenueLink } from './StaffTypes.js';
+import { StaffOnly } from '../../shared/staffOnly.js';
 
 const READ = 'read across providers';
 const ADMINISTER = 'administer providers';
@@ -20,6 +21,7 @@ const MANAGE_KEYS = 'issue and revoke keys';
 /** What the back office reads and changes of providers: every field and operation here is internal-only. */
 @Resolver(() => Provider)
 export class StaffProviderResolver {
+  @StaffOnly()
   @Query(() => [Provider], {
     description:
       'Internal tools: providers whose name holds `search` (any case) or acting for the offerer of that SIREN; ' +
@@ -34,12 +36,14 @@ export class StaffProviderResolver {
     return searchProviders(context.em, search, page ?? new PageInput());
   }
 
+  @StaffOnly()
   @FieldResolver(() => Boolean, { description: 'Internal tools: whether the provider may manage individual offers.' })
   async canManageIndividualOffers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<boolean> {
     requireRole(context.caller, 'support', READ);
     return provider.canManageIndividualOffers;
   }
 
+  @StaffOnly()
   @FieldResolver(() => [Offerer], { description: 'Internal tools: the offerers of its venues and of its keys.' })
   async offerers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<Offerer[]> {
     requireRole(context.caller, 'support', READ);
@@ -55,6 +59,7 @@ export class StaffProviderResolver {
     );
   }
 
+  @StaffOnly()
   @FieldResolver(() => [VenueLink], {
     description: 'Internal tools: its links to venues, active or not, with the venues’ own messaging URLs.',
   })
@@ -77,12 +82,14 @@ export class StaffProviderResolver {
     }));
   }
 
+  @StaffOnly()
   @FieldResolver(() => [ApiKey], { description: 'Internal tools: its keys, revoked ones included, in issue order.' })
   apiKeys(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<ApiKey[]> {
     requireRole(context.caller, 'support', READ);
     return context.em.find(ApiKey, { provider: provider.id }, { orderBy: { id: 'asc' } });
   }
 
+  @StaffOnly()
   @Mutation(() => Provider, {
     description: 'Internal tools: activates or deactivates a provider (its keys then get 403).',
   })
@@ -95,6 +102,7 @@ export class StaffProviderResolver {
     return setProviderActive(context.em, providerId, isActive);
   }
 
+  @StaffOnly()
   @Mutation(() => Provider, {
     description: "Internal tools: grants or withdraws a provider's individual-offer rights.",
   })
@@ -107,6 +115,7 @@ export class StaffProviderResolver {
     return setIndividualOfferRights(context.em, providerId, allowed);
   }
 
+  @StaffOnly()
   @Mutation(() => IssuedApiKeyPayload, {
     description: 'Internal tools: issues a key to a provider (optionally limited to one offerer); shown once.',
   })
@@ -127,6 +136,7 @@ export class StaffProviderResolver {
     return { key: issued.key, apiKey: issued.apiKey };
   }
 
+  @StaffOnly()
   @Mutation(() => ApiKey, { description: 'Internal tools: revokes a provider key; it gets 401 from then on.' })
   async revokeApiKey(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ApiKey> {
     requireRole(context.caller, 'support', MANAGE_KEYS);
@@ -138,6 +148,7 @@ export class StaffProviderResolver {
     return apiKey;
   }
 
+  @StaffOnly()
   @Mutation(() => MessagingSecretPayload, {
     description: "Internal tools: replaces a provider's messaging secret; the new one is shown in this answer only.",
   })
