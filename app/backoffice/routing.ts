@@ -1,3 +1,5 @@
+import { rolesAllow, type StaffRole } from '../../graphql/shared/staffRoles.js';
+
 /** The back office's screens, by path: the server checks a path before rendering it, the browser routes with it. */
 export type Screen =
   | { name: 'review' }
@@ -36,6 +38,27 @@ export const NAVIGATION = [
   { href: `${BACK_OFFICE_PATH}/jobs`, label: 'Jobs', screen: 'jobs' },
   { href: `${BACK_OFFICE_PATH}/audit`, label: 'Audit trail', screen: 'audit' },
 ] as const;
+
+/** The role each screen needs (or admin), as the operations it calls on /graphql do (decision 031). */
+const SCREEN_ROLES: Record<Screen['name'], StaffRole> = {
+  review: 'reviewer',
+  providers: 'support',
+  provider: 'support',
+  messages: 'support',
+  requests: 'support',
+  request: 'support',
+  jobs: 'support',
+  audit: 'admin',
+};
+
+export function screenAllowed(screen: Screen, roles: readonly StaffRole[]): boolean {
+  return rolesAllow(roles, SCREEN_ROLES[screen.name]);
+}
+
+/** The navigation of someone with these roles: the screens they may use. */
+export function navigationFor(roles: readonly StaffRole[]) {
+  return NAVIGATION.filter((item) => screenAllowed(screenOf(item.href)!, roles));
+}
 
 export function titleOf(screen: Screen): string {
   switch (screen.name) {

@@ -89,6 +89,7 @@ export const sidebar: SidebarCategory[] = [
       doc('self-hosting/backups-and-restore'),
       doc('self-hosting/outages'),
       doc('self-hosting/audit-trail'),
+      doc('self-hosting/staff-sign-in'),
     ],
   },
 ];

@@ -3,7 +3,7 @@ import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver 
 import { recordStaffAction, type StaffActionFacts } from '../shared/audit.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../shared/errors.js';
-import { requireInternal } from '../shared/internalOnly.js';
+import { requireRole } from '../shared/internalOnly.js';
 import { PageInput, pageBounds } from '../shared/pagination.js';
 import { CollectiveOfferReference } from '../shared/references.js';
 import { Offer } from './Offer.js';
@@ -124,7 +124,7 @@ export class OfferReviewResolver {
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
     @Arg('collective', () => Boolean, { defaultValue: false }) collective: boolean,
   ): Promise<OfferReview> {
-    if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools review offers');
+    requireRole(context.caller, 'reviewer', 'review offers');
     const decided = decisionOf(decision);
     const at = context.clock.now();
     return context.em.transactional((em) => decide(context, em, { offerId, collective }, decided, reason, at));
@@ -140,7 +140,7 @@ export class OfferReviewResolver {
     @Arg('reason', () => String) reason: string,
     @Arg('collective', () => Boolean, { defaultValue: false }) collective: boolean,
   ): Promise<OfferReview> {
-    requireInternal(context.caller, 'review offers');
+    requireRole(context.caller, 'reviewer', 'review offers');
     const at = context.clock.now();
     return context.em.transactional((em) => decide(context, em, { offerId, collective }, 'REJECTED', reason, at));
   }
@@ -157,7 +157,7 @@ export class OfferReviewResolver {
     @Arg('decision', () => String) decision: string,
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
   ): Promise<OfferReview[]> {
-    requireInternal(context.caller, 'review offers');
+    requireRole(context.caller, 'reviewer', 'review offers');
     const decided = decisionOf(decision);
     if (decided === 'REJECTED' && !reason) throw BadRequestError.on('reason', 'A rejection needs a reason');
     const at = context.clock.now();
@@ -180,7 +180,7 @@ export class OfferReviewResolver {
     @Arg('category', () => String, { nullable: true }) category: string | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
   ): Promise<Offer[]> {
-    requireInternal(context.caller, 'read the review queue');
+    requireRole(context.caller, 'reviewer', 'read the review queue');
     const { firstIndex, limit } = pageBounds(page ?? new PageInput());
     return context.em.find(
       Offer,

@@ -5,6 +5,7 @@ import { ApiKey } from './ApiKey.js';
 import { Offerer } from './Offerer.js';
 import { Provider } from './Provider.js';
 import { KeySession } from './KeySession.js';
+import { PersonSession } from './PersonSession.js';
 import { ProviderResolver } from './ProviderResolver.js';
 import { providerReferences } from './references.js';
 import { Venue } from './Venue.js';
@@ -17,7 +18,7 @@ import { RequestLogResolver } from './requests/RequestLogResolver.js';
 import { StaffProviderResolver } from './staff/StaffProviderResolver.js';
 import { providersInputRules } from './inputRules.js';
 
-export const providerEntities = [Provider, ApiKey, KeySession, Offerer, Venue, VenueProvider, Address];
+export const providerEntities = [Provider, ApiKey, KeySession, PersonSession, Offerer, Venue, VenueProvider, Address];
 
 export function buildProvidersSubgraph(): Subgraph {
   return buildSubgraph({

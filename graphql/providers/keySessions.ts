@@ -34,11 +34,15 @@ export interface OpenedKeySession {
   caller: Caller;
 }
 
-function tokenHash(token: string): string {
+/** What is stored of a session's token (a key's, a person's): its SHA-256, never the token. */
+export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const isToken = (token: string) => /^[0-9a-f]{64}$/.test(token);
+export const isToken = (token: string) => /^[0-9a-f]{64}$/.test(token);
+
+/** A new session token: 256 random bits, in hex. */
+export const newSessionToken = () => randomBytes(32).toString('hex');
 
 /**
  * Exchanges a key for a session. A key that is unknown or revoked is refused as on the API (401);
@@ -53,8 +57,10 @@ export async function openKeySession(
 ): Promise<OpenedKeySession> {
   const now = clock.now();
   const { caller } = await authenticateApiKey(em, rawKey.trim(), { now });
-  if ((caller.kind === 'internal') !== (audience === 'staff')) throw new ForbiddenError(REFUSALS[audience]);
-  const token = randomBytes(32).toString('hex');
+  if (caller.kind === 'staff' || (caller.kind === 'internal') !== (audience === 'staff')) {
+    throw new ForbiddenError(REFUSALS[audience]);
+  }
+  const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + KEY_SESSION_TTL_MS);
   const session = em.create(KeySession, {
     tokenHash: tokenHash(token),

@@ -7,12 +7,13 @@ import type { AuditAction, AuditTargetType } from './auditVocabulary.js';
 export { AUDIT_ACTIONS, type AuditAction, AUDIT_TARGET_TYPES, type AuditTargetType } from './auditVocabulary.js';
 
 /**
- * Who an entry names for the caller of a staff action: today an internal key (the machine, by its
- * prefix). A person signed in with the identity provider becomes `{ kind: 'person', subject, email }`
- * here, and nowhere else changes.
+ * Who an entry names for the caller of a staff action: a person signed in with the organisation's
+ * identity provider, by the subject and e-mail it gave; an internal key (a machine, or break-glass
+ * sign-in, decision 031) by its prefix.
  */
 export function auditActor(caller: Caller): AuditActor {
   if (caller.kind === 'provider') throw new Error('A provider key takes no staff action');
+  if (caller.kind === 'staff') return { kind: 'person', subject: caller.subject, email: caller.email };
   return { kind: 'api_key', keyId: caller.apiKeyId, keyPrefix: caller.apiKeyPrefix };
 }
 

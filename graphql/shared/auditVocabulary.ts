@@ -21,7 +21,10 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry is about: `offer`, `collective_offer`, `provider`, `api_key`, `provider_message`, `job`, `staff_session`. */
+/**
+ * What an entry is about: `offer`, `collective_offer`, `provider`, `api_key`, `provider_message`, `job`,
+ * `staff_session` (a break-glass key's session), `person_session` (a person's, through the identity provider).
+ */
 export const AUDIT_TARGET_TYPES = [
   'offer',
   'collective_offer',
@@ -30,6 +33,7 @@ export const AUDIT_TARGET_TYPES = [
   'provider_message',
   'job',
   'staff_session',
+  'person_session',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

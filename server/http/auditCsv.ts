@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { exportAuditEntries, auditFilterQueryRule } from '../../graphql/providers/staff/auditTrail.js';
-import { requireInternal } from '../../graphql/shared/internalOnly.js';
+import { requireRole } from '../../graphql/shared/internalOnly.js';
 import { checkInput } from '../../graphql/shared/validation.js';
 import { csvRecord } from '../../platform/audit/index.js';
 import { isoText } from '../../platform/time/moments.js';
@@ -39,7 +39,7 @@ export function auditCsv(runtime: Runtime): RequestHandler {
       res.redirect(`/backoffice/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
       return;
     }
-    requireInternal(caller, 'read the audit trail');
+    requireRole(caller, 'admin', 'read the audit trail');
     checkInput(auditFilterQueryRule, req.query);
     const filter = auditFilterQueryRule.parse(req.query);
     const day = isoText(runtime.clock.now()).slice(0, 10);

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
 import { csvField, csvRecord } from '../../platform/audit/index.js';
-import { backOfficeSessionOf } from '../../server/http/keySession.js';
+import { keySessionOf } from '../../server/http/keySession.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { aProvider, createSandbox } from '../support/fixtures.js';
 
@@ -36,7 +36,7 @@ describe('The audit trail as CSV (/backoffice/audit.csv)', () => {
   const LABEL = '=cmd|" /C calc"!A0, desk';
 
   beforeAll(async () => {
-    testApp = await createTestApp();
+    testApp = await createTestApp({ env: { BACKOFFICE_BREAK_GLASS: 'true' } });
     const em = testApp.database.orm.em.fork();
     await createSandbox(em, testApp.clock, 'test');
     // A label a spreadsheet would run: the export must neutralise it.
@@ -44,7 +44,7 @@ describe('The audit trail as CSV (/backoffice/audit.csv)', () => {
     await em.flush();
     prefix = issued.apiKey.prefix;
     const page = { get: () => undefined, res: { locals: { requestId: 'req-csv-sign-in' } } } as unknown as Request;
-    cookie = (await (await backOfficeSessionOf(testApp.runtime, page)).signIn(issued.key)).split(';')[0];
+    cookie = (await (await keySessionOf(testApp.runtime, page, 'staff')).signIn(issued.key)).split(';')[0];
     providerId = (await aProvider(testApp.database.orm.em.fork(), testApp.clock)).provider.id;
     for (const isActive of [false, true]) {
       const answer = await request(testApp.app)

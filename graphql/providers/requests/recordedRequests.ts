@@ -1,6 +1,7 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { Caller } from '../../shared/caller.js';
 import { NotFoundError } from '../../shared/errors.js';
+import { requireRole } from '../../shared/internalOnly.js';
 import { PAGE_SIZE_MAX } from '../../shared/pagination.js';
 import { RequestLogBody, RequestLogEntry } from '../../../platform/requestLog/index.js';
 
@@ -31,6 +32,7 @@ export function providerOfCaller(caller: Caller, requested: number | null | unde
     if (requested != null && requested !== caller.providerId) throw new NotFoundError('Provider not found');
     return caller.providerId;
   }
+  requireRole(caller, 'support', "read providers' requests");
   return requested ?? null;
 }
 

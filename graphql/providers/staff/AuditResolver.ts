@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { requireInternal } from '../../shared/internalOnly.js';
+import { requireRole } from '../../shared/internalOnly.js';
 import { StaffOnly } from '../../shared/staffOnly.js';
 import { PAGE_SIZE_MAX } from '../../shared/pagination.js';
 import { type AuditEntryRow, listAuditEntries } from './auditTrail.js';
@@ -93,7 +93,7 @@ export class AuditResolver {
     @Arg('filter', () => AuditEntryFilter, { nullable: true }) filter: AuditEntryFilter | null,
     @Arg('page', () => AuditEntryPage, { nullable: true }) page: AuditEntryPage | null,
   ): Promise<AuditEntryView[]> {
-    requireInternal(context.caller, 'read the audit trail');
+    requireRole(context.caller, 'admin', 'read the audit trail');
     const limit = Math.min(Math.max(1, page?.limit ?? PAGE_SIZE_MAX), PAGE_SIZE_MAX);
     const rows = await listAuditEntries(context.em, filter ?? {}, { before: page?.before ?? null, limit });
     return rows.map(viewOf);

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { recordStaffAction } from '../../shared/audit.js';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import { requireInternal } from '../../shared/internalOnly.js';
+import { requireRole } from '../../shared/internalOnly.js';
 import { Job, JOB_STATUSES, type JobStatus } from '../../../platform/jobs/Job.js';
 import { graphEnum } from '../../shared/graphEnums.js';
 import { PageInput, pageBounds } from '../../shared/pagination.js';
@@ -17,7 +17,8 @@ import { StaffOnly } from '../../shared/staffOnly.js';
 const JobStatusEnum = graphEnum('JobStatus', JOB_STATUSES, 'Where a job of the outbox stands.');
 
 const READ = 'read the job queue';
-const OPERATE = 'operate the job queue';
+const OPERATE = 'retry jobs';
+const DISCARD = 'discard jobs';
 
 @ObjectType('QueuedJob', { description: 'Internal tools: a job of the outbox and what became of it.' })
 class QueuedJob {
@@ -94,7 +95,7 @@ export class JobResolver {
     @Arg('filter', () => JobFilter, { nullable: true }) filter: JobFilter | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
   ): Promise<QueuedJob[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     const { firstIndex, limit } = pageBounds(page ?? new PageInput());
     const jobs = await context.em.find(
       Job,
@@ -111,7 +112,7 @@ export class JobResolver {
   @StaffOnly()
   @Query(() => [JobCount], { description: 'Internal tools: the number of jobs by type and status.' })
   async jobCounts(@Ctx() context: GraphContext): Promise<JobCount[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     const rows = (await context.em
       .getConnection()
       .execute('select type, status, count(*) as count from job group by type, status order by type, status')) as {
@@ -125,7 +126,7 @@ export class JobResolver {
   @StaffOnly()
   @Mutation(() => QueuedJob, { description: 'Internal tools: runs a failed job again now, with its attempts anew.' })
   async retryJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
-    requireInternal(context.caller, OPERATE);
+    requireRole(context.caller, 'support', OPERATE);
     const job = await context.em.transactional(async (em) => {
       const failed = await failedJob(em, id);
       const before = { status: failed.status, attempts: failed.attempts };
@@ -147,7 +148,7 @@ export class JobResolver {
   @StaffOnly()
   @Mutation(() => QueuedJob, { description: 'Internal tools: gives up a failed job for good (kept, as discarded).' })
   async discardJob(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<QueuedJob> {
-    requireInternal(context.caller, OPERATE);
+    requireRole(context.caller, 'admin', DISCARD);
     const job = await context.em.transactional(async (em) => {
       const failed = await failedJob(em, id);
       failed.status = 'discarded';

@@ -3,7 +3,7 @@ import { recordStaffAction } from '../../shared/audit.js';
 import type { ProviderView } from '../../shared/caller.js';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
-import { requireInternal } from '../../shared/internalOnly.js';
+import { requireRole } from '../../shared/internalOnly.js';
 import { PageInput } from '../../shared/pagination.js';
 import { ApiKey } from '../ApiKey.js';
 import { createApiKey, setIndividualOfferRights, setProviderActive } from '../administration.js';
@@ -17,6 +17,7 @@ import { StaffOnly } from '../../shared/staffOnly.js';
 
 const READ = 'read across providers';
 const ADMINISTER = 'administer providers';
+const MANAGE_KEYS = 'issue and revoke keys';
 
 /** What the back office reads and changes of providers: every field and operation here is internal-only. */
 @Resolver(() => Provider)
@@ -32,21 +33,21 @@ export class StaffProviderResolver {
     @Arg('search', () => String, { nullable: true }) search: string | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
   ): Promise<Provider[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return searchProviders(context.em, search, page ?? new PageInput());
   }
 
   @StaffOnly()
   @FieldResolver(() => Boolean, { description: 'Internal tools: whether the provider may manage individual offers.' })
   async canManageIndividualOffers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<boolean> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return provider.canManageIndividualOffers;
   }
 
   @StaffOnly()
   @FieldResolver(() => [Offerer], { description: 'Internal tools: the offerers of its venues and of its keys.' })
   async offerers(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<Offerer[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return context.em.find(
       Offerer,
       {
@@ -64,7 +65,7 @@ export class StaffProviderResolver {
     description: 'Internal tools: its links to venues, active or not, with the venues’ own messaging URLs.',
   })
   async venueLinks(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<VenueLink[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     const links = await context.em.find(
       VenueProvider,
       { provider: provider.id },
@@ -85,7 +86,7 @@ export class StaffProviderResolver {
   @StaffOnly()
   @FieldResolver(() => [ApiKey], { description: 'Internal tools: its keys, revoked ones included, in issue order.' })
   apiKeys(@Root() provider: ProviderView, @Ctx() context: GraphContext): Promise<ApiKey[]> {
-    requireInternal(context.caller, READ);
+    requireRole(context.caller, 'support', READ);
     return context.em.find(ApiKey, { provider: provider.id }, { orderBy: { id: 'asc' } });
   }
 
@@ -98,7 +99,7 @@ export class StaffProviderResolver {
     @Arg('providerId', () => Int) providerId: number,
     @Arg('isActive', () => Boolean) isActive: boolean,
   ): Promise<Provider> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'admin', ADMINISTER);
     return context.em.transactional(async (em) => {
       const before = { isActive: (await em.findOne(Provider, providerId))?.isActive ?? null };
       const provider = await setProviderActive(em, providerId, isActive);
@@ -121,7 +122,7 @@ export class StaffProviderResolver {
     @Arg('providerId', () => Int) providerId: number,
     @Arg('allowed', () => Boolean) allowed: boolean,
   ): Promise<Provider> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'admin', ADMINISTER);
     return context.em.transactional(async (em) => {
       const before = {
         canManageIndividualOffers: (await em.findOne(Provider, providerId))?.canManageIndividualOffers ?? null,
@@ -148,7 +149,7 @@ export class StaffProviderResolver {
     @Arg('offererId', () => Int, { nullable: true }) offererId: number | null,
     @Arg('label', () => String, { nullable: true }) label: string | null,
   ): Promise<IssuedApiKeyPayload> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'support', MANAGE_KEYS);
     return context.em.transactional(async (em) => {
       const issued = await createApiKey(em, context.clock, {
         env: context.appEnv,
@@ -169,7 +170,7 @@ export class StaffProviderResolver {
   @StaffOnly()
   @Mutation(() => ApiKey, { description: 'Internal tools: revokes a provider key; it gets 401 from then on.' })
   async revokeApiKey(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ApiKey> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'support', MANAGE_KEYS);
     return context.em.transactional(async (em) => {
       const apiKey = await em.findOne(ApiKey, { id, isInternal: false });
       if (!apiKey) throw new NotFoundError('API key not found');
@@ -193,7 +194,7 @@ export class StaffProviderResolver {
     @Ctx() context: GraphContext,
     @Arg('providerId', () => Int) providerId: number,
   ): Promise<MessagingSecretPayload> {
-    requireInternal(context.caller, ADMINISTER);
+    requireRole(context.caller, 'admin', ADMINISTER);
     return context.em.transactional(async (em) => {
       const provider = await em.findOne(Provider, providerId);
       if (!provider) throw new NotFoundError('Provider not found');
