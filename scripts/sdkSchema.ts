@@ -18,6 +18,25 @@ const BANNER = `/**
 
 `;
 
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * The document without its discriminators on a boolean (a collective offer's location,
+ * `isVenueAddress`): OpenAPI's discriminators are strings, and openapi-typescript would type the
+ * property as `"true"`, which the API refuses. The union stays, told apart by `true` and `false`.
+ */
+export function withoutBooleanDiscriminators(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutBooleanDiscriminators);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).filter(([key, item]) => {
+    if (key !== 'discriminator' || item === null || typeof item !== 'object' || Array.isArray(item)) return true;
+    const mapping = item.mapping;
+    const values = mapping !== null && typeof mapping === 'object' ? Object.keys(mapping) : [];
+    return !(values.length > 0 && values.every((name) => name === 'true' || name === 'false'));
+  });
+  return Object.fromEntries(entries.map(([key, item]) => [key, withoutBooleanDiscriminators(item)]));
+}
+
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
 
 /**
@@ -27,7 +46,8 @@ const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blo
 export async function sdkSchemaSource(): Promise<string> {
   const document = generateOpenApiDocument(routes, loadConfig({ APP_ENV: 'development' }));
   // openapi-typescript reads the document as plain JSON: the generator's own types are wider.
-  const ast = await openapiTS(JSON.parse(JSON.stringify(document)) as Parameters<typeof openapiTS>[0], {
+  const json = withoutBooleanDiscriminators(JSON.parse(JSON.stringify(document)) as Json);
+  const ast = await openapiTS(json as Parameters<typeof openapiTS>[0], {
     // A property with a default may be left out of a request (the API fills it in): by default
     // openapi-typescript would make integrators send it.
     defaultNonNullable: false,

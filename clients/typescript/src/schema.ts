@@ -3242,21 +3242,15 @@ export interface components {
         CollectiveOfferLocationAddressVenueModel: {
             /** @enum {string} */
             type: "ADDRESS";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            isVenueAddress: "true";
+            /** @enum {boolean} */
+            isVenueAddress: true;
         };
         /** @description At another address. */
         CollectiveOfferLocationAddressModel: {
             /** @enum {string} */
             type: "ADDRESS";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            isVenueAddress: "false";
+            /** @enum {boolean} */
+            isVenueAddress: false;
             /** @description An address created with POST /public/offers/v1/addresses. */
             addressId: number;
             addressLabel?: string | null;
