@@ -17,6 +17,14 @@ let called: Set<OperationName>;
 let venueId: number;
 let siret: string;
 
+/** The accessibility of the events created here (and of the product, but for the visual flag). */
+const theatreAccessibility = {
+  audioDisabilityCompliant: true,
+  mentalDisabilityCompliant: true,
+  motorDisabilityCompliant: true,
+  visualDisabilityCompliant: false,
+};
+
 const book = catalogueEntries.find((entry) => entry.category === 'LIVRE_PAPIER' && entry.compliant)!;
 
 beforeAll(async () => {
@@ -134,12 +142,7 @@ describe('product offers', () => {
           name: 'Museum pass 2027',
           idAtProvider: 'sdk-museum-pass',
           categoryRelatedFields: { category: 'CARTE_MUSEE' },
-          accessibility: {
-            audioDisabilityCompliant: true,
-            mentalDisabilityCompliant: true,
-            motorDisabilityCompliant: true,
-            visualDisabilityCompliant: true,
-          },
+          accessibility: { ...theatreAccessibility, visualDisabilityCompliant: true },
           stock: { price: 1500, quantity: 10 },
         },
       }),
@@ -224,12 +227,7 @@ describe('event offers', () => {
           location: { type: 'physical', venueId },
           name: 'Le Misanthrope',
           categoryRelatedFields: { category: 'SPECTACLE_REPRESENTATION', showType: 'THEATRE-COMEDIE' },
-          accessibility: {
-            audioDisabilityCompliant: true,
-            mentalDisabilityCompliant: true,
-            motorDisabilityCompliant: true,
-            visualDisabilityCompliant: false,
-          },
+          accessibility: theatreAccessibility,
           hasTicket: false,
           priceCategories: [{ label: 'Plein tarif', price: 2000 }],
         },
@@ -445,12 +443,7 @@ describe('typed errors', () => {
         location: { type: 'physical', venueId },
         name: 'Meet the author',
         categoryRelatedFields: { category: 'CONFERENCE' },
-        accessibility: {
-          audioDisabilityCompliant: true,
-          mentalDisabilityCompliant: true,
-          motorDisabilityCompliant: true,
-          visualDisabilityCompliant: false,
-        },
+        accessibility: theatreAccessibility,
         hasTicket: true,
         bookingContact: 'billetterie@example.com',
       },
