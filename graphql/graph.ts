@@ -1,6 +1,7 @@
 import { composeServices } from '@apollo/composition';
 import { printSubgraphSchema } from '@apollo/subgraph';
-import { parse } from 'graphql';
+import { type DocumentNode, parse } from 'graphql';
+import { type Audience, providerAudienceTypeDefs } from './audiences.js';
 import { buildBookingsSubgraph } from './bookings/index.js';
 import { buildCollectiveSubgraph } from './collective/index.js';
 import { buildOffersSubgraph } from './offers/index.js';
@@ -13,7 +14,14 @@ export { subgraphNames, type SubgraphName } from './subgraphNames.js';
 
 export interface Graph {
   subgraphs: Record<SubgraphName, Subgraph>;
+  /** The whole graph, as the staff read it. */
   supergraphSdl: string;
+  /** The same graph, its staff elements `@inaccessible`: what a provider's key reads (decision 033). */
+  providerSupergraphSdl: string;
+}
+
+export function supergraphOf(graph: Graph, audience: Audience): string {
+  return audience === 'provider' ? graph.providerSupergraphSdl : graph.supergraphSdl;
 }
 
 const built = new Map<string, Graph>();
@@ -33,19 +41,23 @@ export function buildGraph(appEnv: AppEnv = 'development'): Graph {
     bookings: buildBookingsSubgraph(appEnv),
     collective: buildCollectiveSubgraph(appEnv),
   };
-  const graph = { subgraphs, supergraphSdl: composeSupergraph(Object.values(subgraphs)) };
+  const graph = {
+    subgraphs,
+    supergraphSdl: composeSupergraph(Object.values(subgraphs)),
+    providerSupergraphSdl: composeServiceDefinitions(providerAudienceTypeDefs(Object.values(subgraphs))),
+  };
   built.set(kind, graph);
   return graph;
 }
 
 export function composeSupergraph(subgraphs: Subgraph[]): string {
-  const result = composeServices(
-    subgraphs.map((subgraph) => ({
-      name: subgraph.name,
-      url: `local://${subgraph.name}`,
-      typeDefs: parse(printSubgraphSchema(subgraph.schema)),
-    })),
+  return composeServiceDefinitions(
+    subgraphs.map((subgraph) => ({ name: subgraph.name, typeDefs: parse(printSubgraphSchema(subgraph.schema)) })),
   );
+}
+
+function composeServiceDefinitions(definitions: { name: string; typeDefs: DocumentNode }[]): string {
+  const result = composeServices(definitions.map(({ name, typeDefs }) => ({ name, url: `local://${name}`, typeDefs })));
   if (result.errors) {
     throw new Error(`Supergraph composition failed:\n${result.errors.map((error) => error.message).join('\n')}`);
   }

@@ -37,7 +37,7 @@ export const serverBuild = {
  */
 export const toolsBuild = {
   name: 'tools-build',
-  outputs: ['dist-tools/tests/bench/run.js', 'dist-tools/tests/fuzz/main.js'],
+  outputs: ['dist-tools/tests/bench/main.js', 'dist-tools/tests/fuzz/main.js'],
   sources: () => [...serverBuild.sources(), 'tests/bench', 'tests/fuzz', 'tests/support', 'tsconfig.tools.json'],
   make: (/** @type {string} */ root) =>
     run(root, join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json', '--noCheck']),

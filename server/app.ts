@@ -2,6 +2,8 @@ import express, { type RequestHandler } from 'express';
 import { createFacadeRouter } from '../rest-facade/router.js';
 import { authenticate, identifyCaller, identifyCallerOfRefusal } from './http/authenticate.js';
 import { attachKeySession } from './http/keySession.js';
+import { AUDIT_CSV_PATH, auditCsv } from './http/auditCsv.js';
+import { attachStaffSession } from './http/staffSession.js';
 import { apiNotFound, errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.js';
 import { idempotentWrites } from './http/idempotency.js';
@@ -62,8 +64,9 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.use(apiPrefixes, identifyCaller(runtime), apiNotFound, identifyCallerOfRefusal(runtime));
 
   // The back office's and the console's pages and sign-in read their session; /graphql also takes one instead of a key.
-  app.use(['/backoffice', '/graphql'], attachKeySession(runtime, 'staff'));
+  app.use(['/backoffice', '/graphql'], attachStaffSession(runtime));
   app.use('/console', attachKeySession(runtime, 'console'));
+  app.get(AUDIT_CSV_PATH, auditCsv(runtime));
   // /graphql is counted 1 per request like REST, then charged its operation's cost (decision 017).
   const graphql = express.Router();
   graphql.use(

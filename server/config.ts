@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AppEnv, appEnvironments } from '../platform/appEnv.js';
+import { isStaffRole, type StaffRole, staffRoles } from '../graphql/shared/staffRoles.js';
 import { isSubgraphName, type SubgraphName, subgraphNames } from '../graphql/subgraphNames.js';
 
 /**
@@ -52,6 +53,33 @@ const subgraphUrls = z.string().transform((value, context) => {
   }
   return urls;
 });
+
+/** `group-or-e-mail=role,...` (OIDC_ROLE_MAP): the roles a group of the IdP, or one person, holds here. */
+const roleMap = z.string().transform((value, context) => {
+  const roles: Record<string, StaffRole[]> = {};
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const at = entry.lastIndexOf('=');
+    const [name, role] = [entry.slice(0, at).trim().toLowerCase(), entry.slice(at + 1).trim()];
+    if (at <= 0 || !isStaffRole(role)) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not group-or-e-mail=role with a role among ${staffRoles.join(', ')}`,
+      });
+    } else {
+      roles[name] = [...(roles[name] ?? []), role];
+    }
+  }
+  return roles;
+});
+
+const wordList = (value: string) =>
+  value
+    .split(/[\s,]+/)
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean);
 
 const configSchema = z
   .object({
@@ -138,6 +166,19 @@ const configSchema = z
       .transform(Number)
       .optional(),
     OTEL_SERVICE_NAME: z.string().min(1).optional(),
+    // Staff sign-in (decision 031): the organisation's OpenID Connect identity provider.
+    OIDC_ISSUER: webAddress.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ALLOWED_EMAIL_DOMAIN: z.string().transform(wordList).optional(),
+    OIDC_ROLES_CLAIM: z.string().min(1).optional(),
+    OIDC_ROLE_MAP: roleMap.optional(),
+    OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+    // A person signing in to the back office with an internal key: for a platform without an IdP only.
+    BACKOFFICE_BREAK_GLASS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
   })
   .superRefine((values, context) => {
     // 0 picks a free port for each, so both may be 0; any other equal pair would serve /metrics publicly.
@@ -154,6 +195,26 @@ const configSchema = z
         path: ['INTERNAL_SIGNING_SECRET'],
         message: 'is required with SUBGRAPH_URLS: the subgraph services accept only a caller signed with it',
       });
+    }
+    const oidcSet = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+    if (oidcSet.some((name) => values[name] !== undefined)) {
+      for (const name of oidcSet.filter((one) => values[one] === undefined)) {
+        context.addIssue({ code: 'custom', path: [name], message: `is required with ${oidcSet.join(', ')}` });
+      }
+      if (!values.OIDC_ROLES_CLAIM && !values.OIDC_ROLE_MAP) {
+        context.addIssue({
+          code: 'custom',
+          path: ['OIDC_ROLES_CLAIM'],
+          message: 'or OIDC_ROLE_MAP is required with OIDC_ISSUER: without either, nobody holds a role',
+        });
+      }
+      if (values.APP_ENV === 'production' && values.OIDC_ISSUER?.startsWith('http:')) {
+        context.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'must be an https:// address in production',
+        });
+      }
     }
     // In production this server is the production server: a second address would contradict it.
     if (values.APP_ENV !== 'production' || values.PRODUCTION_URL === undefined) return;
@@ -227,6 +288,27 @@ export interface Config {
   /** How long a call to a subgraph service may take before its routes answer 503. */
   subgraphTimeoutMs: number;
   tracing: TracingConfig | null;
+  /** The organisation's identity provider, where staff sign in to the back office; null: none configured. */
+  oidc: OidcConfig | null;
+  /**
+   * Whether a person may sign in to the back office with an internal key (BACKOFFICE_BREAK_GLASS):
+   * for a platform without an identity provider, or while it is down.
+   */
+  backOfficeBreakGlass: boolean;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** E-mail domains a person's address must belong to (lower case); empty: any. */
+  allowedEmailDomains: string[];
+  /** The claim whose values name roles (or groups of OIDC_ROLE_MAP); null: the map alone. */
+  rolesClaim: string | null;
+  /** Roles by group name or e-mail address, lower case. */
+  roleMap: Record<string, StaffRole[]>;
+  /** What the sign-in asks for, space-separated. */
+  scopes: string;
 }
 
 export class ConfigError extends Error {}
@@ -279,5 +361,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             samplerRatio: values.OTEL_TRACES_SAMPLER_ARG ?? 1,
             serviceName: values.OTEL_SERVICE_NAME ?? null,
           },
+    oidc:
+      values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET
+        ? {
+            issuer: values.OIDC_ISSUER,
+            clientId: values.OIDC_CLIENT_ID,
+            clientSecret: values.OIDC_CLIENT_SECRET,
+            allowedEmailDomains: values.OIDC_ALLOWED_EMAIL_DOMAIN ?? [],
+            rolesClaim: values.OIDC_ROLES_CLAIM ?? null,
+            roleMap: values.OIDC_ROLE_MAP ?? {},
+            scopes: values.OIDC_SCOPES,
+          }
+        : null,
+    backOfficeBreakGlass: values.BACKOFFICE_BREAK_GLASS,
   };
 }

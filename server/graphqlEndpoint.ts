@@ -4,6 +4,7 @@ import { expressMiddleware } from '@as-integrations/express4';
 import type { RequestHandler } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Histogram } from 'prom-client';
+import { type Audience, audienceOf } from '../graphql/audiences.js';
 import { createGateway, type RemoteSubgraph } from '../graphql/gateway.js';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { AppEnv } from '../platform/appEnv.js';
@@ -88,10 +89,46 @@ export interface GraphqlEndpointOptions {
   operationDuration?: Histogram<'operation' | 'outcome'>;
 }
 
+/**
+ * One Apollo Server per audience over the same subgraphs (decision 033): a provider's key is
+ * served the provider supergraph, whose API schema has no staff element, so its introspection
+ * shows none and a document naming one fails validation before anything runs.
+ */
 export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpointOptions): Promise<GraphqlEndpoint> {
+  const servers = {
+    staff: await startAudienceServer(graph, 'staff', options),
+    provider: await startAudienceServer(graph, 'provider', options),
+  };
+  const handlers = {
+    staff: audienceHandler(servers.staff),
+    provider: audienceHandler(servers.provider),
+  };
+  return {
+    handler: (req, res, next) => {
+      const context = res.locals.graphContext as GraphContext;
+      void handlers[audienceOf(context.caller)](req, res, next);
+    },
+    stop: async () => {
+      await Promise.all([servers.staff.stop(), servers.provider.stop()]);
+    },
+  };
+}
+
+function audienceHandler(server: ApolloServer<EndpointContext>): RequestHandler {
+  return expressMiddleware(server, {
+    // The cost plugin sees Apollo's context, not the response: the budget the request left travels in it.
+    context: async ({ res }) => ({ ...(res.locals.graphContext as GraphContext), rateLimit: res.locals.rateLimit }),
+  });
+}
+
+async function startAudienceServer(
+  graph: Graph,
+  audience: Audience,
+  options: GraphqlEndpointOptions,
+): Promise<ApolloServer<EndpointContext>> {
   const { logger } = options;
   const server = new ApolloServer<EndpointContext>({
-    gateway: createGateway(graph, options.remote),
+    gateway: createGateway(graph, options.remote, audience),
     // Production keeps it for internal keys: the cost plugin refuses it to provider keys.
     introspection: true,
     // The document guard counted tokens already; this covers a persisted query registered before a limit changed.
@@ -111,11 +148,5 @@ export async function startGraphqlEndpoint(graph: Graph, options: GraphqlEndpoin
     ],
   });
   await server.start();
-  return {
-    handler: expressMiddleware(server, {
-      // The cost plugin sees Apollo's context, not the response: the budget the request left travels in it.
-      context: async ({ res }) => ({ ...(res.locals.graphContext as GraphContext), rateLimit: res.locals.rateLimit }),
-    }),
-    stop: () => server.stop(),
-  };
+  return server;
 }

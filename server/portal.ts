@@ -6,7 +6,7 @@ import express from 'express';
 import type { Router } from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { type ServerBuild, createRequestHandler as createFetchHandler } from '@remix-run/node';
-import type { PageSession } from '../app/backoffice/context.js';
+import type { BackOfficeSession, PageSession } from '../app/backoffice/context.js';
 import type { OpenApiDocument, PortalAssets, PortalContext } from '../app/portalContext.js';
 import { docsAddressesOf } from '../app/docs/addresses.server.js';
 import { compressedPageRoute } from './compressedPage.js';
@@ -148,7 +148,7 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
     // The back office's and the console's sessions, read by server/http/keySession.ts for their pages and GraphiQL.
     getLoadContext: (_req, res) => ({
       portal: context(),
-      backOffice: res.locals.backOffice as PageSession,
+      backOffice: res.locals.backOffice as BackOfficeSession,
       console: res.locals.console as PageSession | undefined,
     }),
   });

@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
+import { budgetNameOf } from '../graphql/shared/caller.js';
 import type { RateLimitRefusal } from '../platform/metrics/index.js';
 import { RATE_LIMIT_POINTS, RATE_LIMIT_WINDOW_SECONDS } from '../rest-facade/rateLimitPolicy.js';
 
@@ -110,7 +111,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       // Unauthenticated requests are answered by the auth middleware; nothing to count here.
       if (!caller) return next();
 
-      limiter.consume(caller.apiKeyPrefix, 1).then(
+      limiter.consume(budgetNameOf(caller), 1).then(
         (result) => {
           setHeaders(res, result);
           res.locals.rateLimit = stateOf(result);

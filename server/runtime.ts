@@ -39,6 +39,7 @@ import {
   remoteSubgraphs,
   type SubgraphLinks,
 } from './subgraphs/connect.js';
+import { type OidcSignIn, oidcSignIn } from './staffSignIn/oidcSignIn.js';
 
 /**
  * What every process of the platform holds once booted, the API process and a subgraph service
@@ -77,6 +78,8 @@ export interface Runtime extends Core {
   graphql: GraphqlEndpoint;
   /** Keys and their providers as last read: each request's lookup, without a query when nothing changed. */
   callers: KeyRowCache;
+  /** Staff sign-in with the organisation's identity provider (OIDC_ISSUER); null: none configured. */
+  staffSignIn: OidcSignIn | null;
   rateLimiter: RateLimiter;
   /** The answers kept for `Idempotency-Key` retries, in the database every API process shares. */
   idempotency: IdempotencyStore;
@@ -228,6 +231,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     compiledRoutes,
     graphql,
     callers,
+    staffSignIn: config.oidc ? oidcSignIn(config.oidc, config.publicUrl) : null,
     rateLimiter,
     idempotency,
     requestLog,

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { NAVIGATION } from './routing.js';
+import type { StaffRole } from '../../graphql/shared/staffRoles.js';
+import { navigationFor } from './routing.js';
 
 /** The part of the site a frame belongs to: the back office, or a provider's console. */
 export interface ShellArea {
@@ -13,18 +14,22 @@ export interface ShellArea {
   signedInAs?: string;
 }
 
-export const BACK_OFFICE_AREA: ShellArea = {
-  brand: 'Back office',
-  navigation: NAVIGATION,
-  links: [{ href: '/graphql', label: 'GraphiQL' }],
-  signOut: '/backoffice/sign-out',
-};
+/** The back office as someone with these roles sees it: the screens they may use, and who they are. */
+export function backOfficeArea(roles: readonly StaffRole[], signedInAs?: string): ShellArea {
+  return {
+    brand: 'Back office',
+    navigation: navigationFor(roles),
+    links: [{ href: '/graphql', label: 'GraphiQL' }],
+    signOut: '/backoffice/sign-out',
+    signedInAs,
+  };
+}
 
 export interface ShellProps {
   /** The screen shown: its name marks the current link of the navigation. */
   screen: { name: string };
-  /** The back office unless said. */
-  area?: ShellArea;
+  /** The back office (as its area says who is signed in), or a provider's console. */
+  area: ShellArea;
   /** The screen's content; without it (the server's render, the first in the browser) a loading line. */
   children?: ReactNode;
   /** Follows a link of the navigation in the page (the browser); without it links load pages. */
@@ -42,7 +47,7 @@ export function followInPage(event: MouseEvent<HTMLAnchorElement>, onNavigate?: 
  * The frame of every screen, rendered alike by the server and by the browser's first render, so
  * that React hydrates it as it is; the screen itself comes once its data does.
  */
-export function Shell({ screen, area = BACK_OFFICE_AREA, children, onNavigate }: ShellProps) {
+export function Shell({ screen, area, children, onNavigate }: ShellProps) {
   const current = screen.name === 'provider' ? 'providers' : screen.name === 'request' ? 'requests' : screen.name;
   return (
     <>

@@ -12,6 +12,8 @@ export function SignInPage({
   next,
   refusal,
   refusalText,
+  keyForm = true,
+  before,
   children,
 }: {
   title: string;
@@ -21,6 +23,10 @@ export function SignInPage({
   next: string;
   refusal: SignInRefusal | undefined;
   refusalText: (refusal: SignInRefusal) => string;
+  /** Whether a key opens a session here (the back office: only with its break-glass setting). */
+  keyForm?: boolean;
+  /** Said above the key's form (the back office: its identity provider's sign-in). */
+  before?: ReactNode;
   /** Said below the form. */
   children?: ReactNode;
 }) {
@@ -34,14 +40,17 @@ export function SignInPage({
           {refusalText(refusal)}
         </p>
       ) : null}
-      <form method="post" className="bo-form">
-        <input type="hidden" name="next" value={next} />
-        <label htmlFor="key">{keyLabel}</label>
-        <input id="key" name="key" type="password" autoComplete="off" required spellCheck={false} />
-        <button type="submit" className="bo-button">
-          Sign in
-        </button>
-      </form>
+      {before}
+      {keyForm ? (
+        <form method="post" className="bo-form">
+          <input type="hidden" name="next" value={next} />
+          <label htmlFor="key">{keyLabel}</label>
+          <input id="key" name="key" type="password" autoComplete="off" required spellCheck={false} />
+          <button type="submit" className="bo-button">
+            Sign in
+          </button>
+        </form>
+      ) : null}
       {children}
     </main>
   );

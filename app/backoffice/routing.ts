@@ -1,3 +1,5 @@
+import { rolesAllow, type StaffRole } from '../../graphql/shared/staffRoles.js';
+
 /** The back office's screens, by path: the server checks a path before rendering it, the browser routes with it. */
 export type Screen =
   | { name: 'review' }
@@ -6,7 +8,8 @@ export type Screen =
   | { name: 'messages' }
   | { name: 'requests' }
   | { name: 'request'; requestId: string }
-  | { name: 'jobs' };
+  | { name: 'jobs' }
+  | { name: 'audit' };
 
 export const BACK_OFFICE_PATH = '/backoffice';
 
@@ -20,6 +23,7 @@ export function screenOf(pathname: string): Screen | null {
   if (path === `${BACK_OFFICE_PATH}/messages`) return { name: 'messages' };
   if (path === `${BACK_OFFICE_PATH}/jobs`) return { name: 'jobs' };
   if (path === `${BACK_OFFICE_PATH}/requests`) return { name: 'requests' };
+  if (path === `${BACK_OFFICE_PATH}/audit`) return { name: 'audit' };
   const request = new RegExp(`^${BACK_OFFICE_PATH}/requests/${REQUEST_ID_SEGMENT}$`).exec(path);
   if (request) return { name: 'request', requestId: request[1] };
   const provider = /^\/backoffice\/providers\/([1-9]\d{0,9})$/.exec(path);
@@ -32,7 +36,29 @@ export const NAVIGATION = [
   { href: `${BACK_OFFICE_PATH}/messages`, label: 'Messages', screen: 'messages' },
   { href: `${BACK_OFFICE_PATH}/requests`, label: 'Requests', screen: 'requests' },
   { href: `${BACK_OFFICE_PATH}/jobs`, label: 'Jobs', screen: 'jobs' },
+  { href: `${BACK_OFFICE_PATH}/audit`, label: 'Audit trail', screen: 'audit' },
 ] as const;
+
+/** The role each screen needs (or admin), as the operations it calls on /graphql do (decision 031). */
+const SCREEN_ROLES: Record<Screen['name'], StaffRole> = {
+  review: 'reviewer',
+  providers: 'support',
+  provider: 'support',
+  messages: 'support',
+  requests: 'support',
+  request: 'support',
+  jobs: 'support',
+  audit: 'admin',
+};
+
+export function screenAllowed(screen: Screen, roles: readonly StaffRole[]): boolean {
+  return rolesAllow(roles, SCREEN_ROLES[screen.name]);
+}
+
+/** The navigation of someone with these roles: the screens they may use. */
+export function navigationFor(roles: readonly StaffRole[]) {
+  return NAVIGATION.filter((item) => screenAllowed(screenOf(item.href)!, roles));
+}
 
 export function titleOf(screen: Screen): string {
   switch (screen.name) {
@@ -50,5 +76,7 @@ export function titleOf(screen: Screen): string {
       return `Request ${screen.requestId}`;
     case 'jobs':
       return 'Jobs';
+    case 'audit':
+      return 'Audit trail';
   }
 }

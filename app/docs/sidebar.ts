@@ -80,7 +80,7 @@ export const sidebar: SidebarCategory[] = [
     slug: 'self-hosting',
     label: 'Self-hosting',
     description:
-      'For the team that runs the platform, not for integrators: its processes, its configuration, the accounts and keys it issues, its traces, metrics, backups and outages.',
+      'For the team that runs the platform, not for integrators: its processes, its configuration, the accounts and keys it issues, its traces, metrics, backups and outages, and the audit trail of staff actions.',
     items: [
       doc('self-hosting/running-the-platform'),
       doc('self-hosting/configuration'),
@@ -89,6 +89,8 @@ export const sidebar: SidebarCategory[] = [
       doc('self-hosting/metrics'),
       doc('self-hosting/backups-and-restore'),
       doc('self-hosting/outages'),
+      doc('self-hosting/audit-trail'),
+      doc('self-hosting/staff-sign-in'),
     ],
   },
 ];

@@ -13,7 +13,8 @@ import {
 } from 'type-graphql';
 import { offerViewInScope, reachableOfferConditions, reachableOffers } from '../offers/access.js';
 import type { GraphContext } from '../shared/context.js';
-import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { NotFoundError } from '../shared/errors.js';
+import { requireRole } from '../shared/internalOnly.js';
 import { PageInput, pageQuery } from '../shared/pagination.js';
 import { OfferReference, referenceTo } from '../shared/references.js';
 import { Booking, type BookingStatus } from './Booking.js';
@@ -28,6 +29,7 @@ import {
   useBooking,
 } from './countermarks.js';
 import { ProviderMessage } from './ProviderMessage.js';
+import { StaffOnly } from '../shared/staffOnly.js';
 
 /** A booking of an offer the key reaches (its provider's, on its offerer's venues), or 404. */
 export async function bookingInScope(context: GraphContext, id: number): Promise<Booking> {
@@ -115,6 +117,7 @@ export class BookingResolver {
     return cancelByVenue(context, token);
   }
 
+  @StaffOnly()
   @Query(() => [ProviderMessage], {
     description: "Internal tools: the messages sent to a booking's provider, and what became of them.",
   })
@@ -122,7 +125,7 @@ export class BookingResolver {
     @Ctx() context: GraphContext,
     @Arg('bookingId', () => Int) bookingId: number,
   ): Promise<ProviderMessage[]> {
-    if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools read message deliveries');
+    requireRole(context.caller, 'support', 'read message deliveries');
     const booking = await context.em.findOne(Booking, bookingId);
     if (!booking) throw new NotFoundError('Booking not found');
     return context.em.find(ProviderMessage, { booking: bookingId }, { orderBy: { id: 'asc' } });

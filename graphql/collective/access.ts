@@ -17,7 +17,7 @@ export const OFFER_OUT_OF_REACH = 'You are not allowed to access this collective
 /** Whether the caller may act on this offer: its provider's, at a venue of the key's offerer. */
 function reaches(context: GraphContext, offer: CollectiveOffer): boolean {
   const { caller } = context;
-  if (caller.kind === 'internal') return true;
+  if (caller.kind !== 'provider') return true;
   return (
     offer.provider.id === caller.providerId && (caller.offererId == null || offer.venue.offerer.id === caller.offererId)
   );

@@ -157,7 +157,7 @@ const OFFER_NOT_FOUND = 'Collective offer not found';
  */
 async function requireActiveVenueLink(context: GraphContext, offer: CollectiveOffer, notFound: string): Promise<void> {
   const { caller } = context;
-  if (caller.kind === 'internal') return;
+  if (caller.kind !== 'provider') return;
   const links = await context.em.count(VenueProvider, {
     venue: offer.venue.id,
     provider: caller.providerId,

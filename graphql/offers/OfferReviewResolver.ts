@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { recordStaffAction, type StaffActionFacts } from '../shared/audit.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../shared/errors.js';
-import { requireInternal } from '../shared/internalOnly.js';
+import { requireRole } from '../shared/internalOnly.js';
 import { PageInput, pageBounds } from '../shared/pagination.js';
 import { CollectiveOfferReference } from '../shared/references.js';
 import { Offer } from './Offer.js';
+import { StaffOnly } from '../shared/staffOnly.js';
 
 declare module '../shared/domainEvents.js' {
   interface DomainEventMap {
@@ -73,15 +75,33 @@ async function decide(
     if (context.events.handlerCount('offers.collectiveReviewDecided') === 0)
       throw new NotFoundError('Collective offer not found');
     await context.events.publish(em, 'offers.collectiveReviewDecided', { offerId, decision, reason, at });
+    // The collective offer's state before is the collective subgraph's (maybe another process): the decision is recorded.
+    await recordStaffAction(
+      em,
+      context,
+      decisionFacts({ type: 'collective_offer', id: offerId }, null, decision, reason),
+    );
     return { offerId, collective, decision, reason, offer: null, collectiveOffer: { id: offerId } };
   }
   const offer = await em.findOne(Offer, offerId);
   if (!offer) throw new NotFoundError('Offer not found');
+  const before = { validation: offer.validation, validationReason: offer.validationReason };
+  await recordStaffAction(em, context, decisionFacts({ type: 'offer', id: offerId }, before, decision, reason));
   offer.validation = decision;
   offer.validationReason = reason;
   offer.validatedAt = at;
   await em.flush();
   return { offerId, collective, decision, reason, offer, collectiveOffer: null };
+}
+
+function decisionFacts(
+  target: StaffActionFacts['target'],
+  before: StaffActionFacts['before'],
+  decision: Decision,
+  reason: string | null,
+): StaffActionFacts {
+  const action = decision === 'APPROVED' ? 'offer.approved' : 'offer.rejected';
+  return { action, target, before, after: { validation: decision, validationReason: reason } };
 }
 
 function decisionOf(value: string): Decision {
@@ -91,6 +111,7 @@ function decisionOf(value: string): Decision {
 
 @Resolver()
 export class OfferReviewResolver {
+  @StaffOnly()
   @Mutation(() => OfferReview, {
     description:
       'Internal tools: the compliance decision (APPROVED or REJECTED) on an individual offer, or on a collective ' +
@@ -103,12 +124,13 @@ export class OfferReviewResolver {
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
     @Arg('collective', () => Boolean, { defaultValue: false }) collective: boolean,
   ): Promise<OfferReview> {
-    if (context.caller.kind !== 'internal') throw new ForbiddenError('Only internal tools review offers');
+    requireRole(context.caller, 'reviewer', 'review offers');
     const decided = decisionOf(decision);
     const at = context.clock.now();
     return context.em.transactional((em) => decide(context, em, { offerId, collective }, decided, reason, at));
   }
 
+  @StaffOnly()
   @Mutation(() => OfferReview, {
     description: 'Internal tools: rejects an offer with the reason its provider then reads on it (validationReason).',
   })
@@ -118,11 +140,12 @@ export class OfferReviewResolver {
     @Arg('reason', () => String) reason: string,
     @Arg('collective', () => Boolean, { defaultValue: false }) collective: boolean,
   ): Promise<OfferReview> {
-    requireInternal(context.caller, 'review offers');
+    requireRole(context.caller, 'reviewer', 'review offers');
     const at = context.clock.now();
     return context.em.transactional((em) => decide(context, em, { offerId, collective }, 'REJECTED', reason, at));
   }
 
+  @StaffOnly()
   @Mutation(() => [OfferReview], {
     description:
       'Internal tools: one decision on several offers, all or none. A rejection needs a reason, which each ' +
@@ -134,7 +157,7 @@ export class OfferReviewResolver {
     @Arg('decision', () => String) decision: string,
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
   ): Promise<OfferReview[]> {
-    requireInternal(context.caller, 'review offers');
+    requireRole(context.caller, 'reviewer', 'review offers');
     const decided = decisionOf(decision);
     if (decided === 'REJECTED' && !reason) throw BadRequestError.on('reason', 'A rejection needs a reason');
     const at = context.clock.now();
@@ -145,6 +168,7 @@ export class OfferReviewResolver {
     });
   }
 
+  @StaffOnly()
   @Query(() => [Offer], {
     description:
       'Internal tools: individual offers awaiting review (status PENDING), oldest first, one page in id order; ' +
@@ -156,7 +180,7 @@ export class OfferReviewResolver {
     @Arg('category', () => String, { nullable: true }) category: string | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
   ): Promise<Offer[]> {
-    requireInternal(context.caller, 'read the review queue');
+    requireRole(context.caller, 'reviewer', 'read the review queue');
     const { firstIndex, limit } = pageBounds(page ?? new PageInput());
     return context.em.find(
       Offer,

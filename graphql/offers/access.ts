@@ -24,11 +24,11 @@ export function callerProviderId(context: GraphContext): number {
 
 /**
  * The offers a key reaches: created by its provider, on venues of the key's offerer that
- * are still linked to the provider. Internal keys reach every offer.
+ * are still linked to the provider. Internal keys and staff reach every offer.
  */
 export function reachableOffers(context: GraphContext): FilterQuery<Offer> {
   const { caller } = context;
-  if (caller.kind === 'internal') return {};
+  if (caller.kind !== 'provider') return {};
   return {
     provider: caller.providerId,
     venue: caller.offererId != null ? { offerer: caller.offererId } : {},
@@ -41,7 +41,7 @@ export function reachableOffers(context: GraphContext): FilterQuery<Offer> {
  */
 export function reachableOfferConditions(context: GraphContext): { where: string[]; params: unknown[] } {
   const { caller } = context;
-  if (caller.kind === 'internal') return { where: [], params: [] };
+  if (caller.kind !== 'provider') return { where: [], params: [] };
   if (caller.offererId == null) return { where: ['o.provider_id = ?'], params: [caller.providerId] };
   return { where: ['o.provider_id = ?', 'v.offerer_id = ?'], params: [caller.providerId, caller.offererId] };
 }

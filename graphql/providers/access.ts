@@ -85,7 +85,7 @@ export async function venueViewsOfCaller(context: GraphContext): Promise<VenueVi
 
 /** The provider key's link to a venue, or not found: never reveal another provider's venue. */
 export async function venueLinkInScope(em: EntityManager, caller: Caller, venueId: number): Promise<VenueProvider> {
-  if (caller.kind === 'internal') throw new NotFoundError('Venue not found');
+  if (caller.kind !== 'provider') throw new NotFoundError('Venue not found');
   const link = await em.findOne(
     VenueProvider,
     {
@@ -99,9 +99,9 @@ export async function venueLinkInScope(em: EntityManager, caller: Caller, venueI
   return link;
 }
 
-/** A venue the caller may reach, or not found. Internal keys reach every venue. */
+/** A venue the caller may reach, or not found. Internal keys and staff reach every venue. */
 export async function venueInScope(em: EntityManager, caller: Caller, venueId: number): Promise<Venue> {
-  if (caller.kind === 'internal') {
+  if (caller.kind !== 'provider') {
     const venue = await em.findOne(Venue, venueId);
     if (!venue) throw new NotFoundError('Venue not found');
     return venue;

@@ -141,7 +141,10 @@ async function keyRow(
   const generation = cache?.generation() ?? 0;
   const kept = cache?.get(prefix);
   if (kept) return kept;
-  const [row] = (await em.getConnection().execute(keyLookupSql, [prefix])) as KeyLookupRow[];
+  // In the caller's transaction when there is one (signing in): SQLite's one connection is its.
+  const [row] = (await em
+    .getConnection()
+    .execute(keyLookupSql, [prefix], 'all', em.getTransactionContext())) as KeyLookupRow[];
   if (row && cache) cache.store(prefix, row, generation);
   return row;
 }

@@ -15,6 +15,7 @@ import {
 import { sirenPattern, siretPattern } from './siren.js';
 import { STATUS_CLASS_PATTERN } from './requests/recordedRequests.js';
 import { pageRules } from '../shared/pagination.js';
+import { auditFilterRule } from './staff/auditTrail.js';
 
 /** The rules of the providers subgraph's inputs; the REST facade's schemas are built from the same. */
 
@@ -64,6 +65,8 @@ export const providersInputRules: InputRules = {
       statusClass: z.string().regex(STATUS_CLASS_PATTERN, 'A class of statuses: 1xx, 2xx, 3xx, 4xx or 5xx').nullish(),
     }),
     RecordedRequestPage: z.object({ before: z.int().min(1).nullish(), limit: pageRules.limit }),
+    AuditEntryFilter: auditFilterRule,
+    AuditEntryPage: z.object({ before: z.int().min(1).nullish(), limit: pageRules.limit }),
   },
   arguments: {
     // Recording an address and searching one both take the coordinates as a pair, as pass Culture does.

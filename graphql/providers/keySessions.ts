@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../../platform/time/clock.js';
+import type { Caller } from '../shared/caller.js';
 import { ForbiddenError } from '../shared/errors.js';
 import {
   authenticateApiKey,
@@ -28,13 +29,20 @@ export interface OpenedKeySession {
   /** The random token the browser holds (its cookie): never stored, only its hash. */
   token: string;
   expiresAt: Date;
+  /** The session's row, and the key it was opened with: what the audit trail names. */
+  sessionId: number;
+  caller: Caller;
 }
 
-function tokenHash(token: string): string {
+/** What is stored of a session's token (a key's, a person's): its SHA-256, never the token. */
+export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const isToken = (token: string) => /^[0-9a-f]{64}$/.test(token);
+export const isToken = (token: string) => /^[0-9a-f]{64}$/.test(token);
+
+/** A new session token: 256 random bits, in hex. */
+export const newSessionToken = () => randomBytes(32).toString('hex');
 
 /**
  * Exchanges a key for a session. A key that is unknown or revoked is refused as on the API (401);
@@ -49,10 +57,12 @@ export async function openKeySession(
 ): Promise<OpenedKeySession> {
   const now = clock.now();
   const { caller } = await authenticateApiKey(em, rawKey.trim(), { now });
-  if ((caller.kind === 'internal') !== (audience === 'staff')) throw new ForbiddenError(REFUSALS[audience]);
-  const token = randomBytes(32).toString('hex');
+  if (caller.kind === 'staff' || (caller.kind === 'internal') !== (audience === 'staff')) {
+    throw new ForbiddenError(REFUSALS[audience]);
+  }
+  const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + KEY_SESSION_TTL_MS);
-  em.create(KeySession, {
+  const session = em.create(KeySession, {
     tokenHash: tokenHash(token),
     apiKey: em.getReference(ApiKey, caller.apiKeyId),
     createdAt: now,
@@ -60,7 +70,7 @@ export async function openKeySession(
     endedAt: null,
   });
   await em.flush();
-  return { token, expiresAt };
+  return { token, expiresAt, sessionId: session.id, caller };
 }
 
 const sessionLookupSql =
@@ -91,8 +101,12 @@ export async function sessionCallerOf(
   return callerOfKeyRow(row, row.prefix);
 }
 
-/** Signing out: the session ends now, whatever the browser keeps. */
-export async function endKeySession(em: EntityManager, token: string, now: Date): Promise<void> {
-  if (!isToken(token)) return;
-  await em.nativeUpdate(KeySession, { tokenHash: tokenHash(token), endedAt: null }, { endedAt: now });
+/** Signing out: the session ends now, whatever the browser keeps. Its id, when it had not ended already. */
+export async function endKeySession(em: EntityManager, token: string, now: Date): Promise<number | null> {
+  if (!isToken(token)) return null;
+  const session = await em.findOne(KeySession, { tokenHash: tokenHash(token), endedAt: null });
+  if (!session) return null;
+  session.endedAt = now;
+  await em.flush();
+  return session.id;
 }

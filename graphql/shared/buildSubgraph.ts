@@ -36,7 +36,7 @@ export interface Subgraph {
 const sharedInputRules: InputRules = { types: { PageInput: pageInputRule } };
 
 const federationLink =
-  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external"])';
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@tag", "@inaccessible"])';
 
 /**
  * type-graphql builds the schema from decorators; @apollo/subgraph turns its SDL into a

@@ -3,8 +3,9 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 /**
  * One request made with a provider's API key to the REST API, as the integrator's console shows
  * it: what was asked and what was answered, never a header (the `Authorization` header least of
- * all). Bodies are JSON text cut at {@link REQUEST_LOG_BODY_MAX_BYTES}, marked when cut. Rows
- * are kept 7 days and at most a configured number per provider (retention.ts).
+ * all). Its bodies are rows of their own (RequestLogBody.ts), each kept once per provider
+ * however many requests sent or received it. Rows are kept 7 days and at most a configured number
+ * per provider (retention.ts).
  */
 @Entity({ tableName: 'request_log' })
 @Index({ properties: ['providerId', 'id'] })
@@ -53,16 +54,11 @@ export class RequestLogEntry {
   @Property({ type: 'double' })
   durationMs!: number;
 
-  /** Loaded on demand: a page of the list does not read up to 128 KB a row. */
-  @Property({ type: 'text', nullable: true, lazy: true })
-  requestBody: string | null = null;
+  /** The key of the request's body in `request_log_body`; null when none was sent. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  requestBodyKey: string | null = null;
 
-  @Property({ type: 'boolean' })
-  requestBodyTruncated: boolean = false;
-
-  @Property({ type: 'text', nullable: true, lazy: true })
-  responseBody: string | null = null;
-
-  @Property({ type: 'boolean' })
-  responseBodyTruncated: boolean = false;
+  /** The key of the answer's JSON body in `request_log_body`; null when it had none. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  responseBodyKey: string | null = null;
 }

@@ -29,7 +29,7 @@ export function boundedBody(body: CaughtBody): CaughtBody {
     : Buffer.from(body.subarray(0, REQUEST_LOG_BODY_MAX_BYTES + 1));
 }
 
-export function caughtBytes(body: CaughtBody | null | undefined): number {
+export function caughtBytes(body: Uint8Array | string | null | undefined): number {
   if (body === null || body === undefined) return 0;
   return typeof body === 'string' ? body.length * 3 : body.length;
 }

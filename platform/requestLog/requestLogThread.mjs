@@ -4,13 +4,14 @@
 // thread loads the same file from the sources under vitest as from dist/.
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { keptBody } from './keptBody.mjs';
+import { bodiesSql, entriesSql, statementsOf } from './statements.mjs';
+import { separateBodies } from './storedBodies.mjs';
 
 /**
  * @typedef {object} ThreadSettings
  * @property {{ kind: 'postgresql', url: string }} database
- * @property {string} table
- * @property {string[]} columns in the order of a written row, the bodies' four last (writer.ts)
+ * @property {import('./statements.mjs').LogTables} tables
+ * @property {number} seenAt the index of an entry's time among its values (writer.ts)
  */
 
 /**
@@ -20,19 +21,13 @@ import { keptBody } from './keptBody.mjs';
  */
 
 /**
- * What the thread answers once a batch is written: rows written, and the first error of the
- * statements that failed (their rows are lost, as a failed batch was on the event loop). When the
- * connection to the database was lost (it restarts), the thread stops at the statement that found
- * it so: `keptFrom` is the first row not written, and that row and the rest are the writer's to
- * keep for later (writer.ts); null when the connection held.
+ * What the thread answers once a batch is written: entries written, and the first error of the
+ * statements that failed (their entries are lost, as a failed batch was on the event loop). When
+ * the connection to the database was lost (it restarts), the thread stops at the statement that
+ * found it so: `keptFrom` is the first entry not written, and that entry and the rest are the
+ * writer's to keep for later (writer.ts); null when the connection held.
  * @typedef {{ id: number, written: number, failed: number, error: string | null, keptFrom: number | null }} WrittenMessage
  */
-
-/**
- * Statements of these many rows only, largest first, prepared once per connection. Each commits
- * on its own: a refused row loses its statement's rows only.
- */
-const STATEMENT_ROWS = [64, 16, 4, 1];
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const settings = threadSettings(workerData);
@@ -43,20 +38,12 @@ function threadSettings(data) {
   return /** @type {ThreadSettings} */ (data);
 }
 
-/** @param {(index: number) => string} placeholder @param {number} size */
-function insertSql(placeholder, size) {
-  const width = settings.columns.length;
-  const tuples = Array.from(
-    { length: size },
-    (_, row) => `(${settings.columns.map((_, column) => placeholder(row * width + column + 1)).join(', ')})`,
-  );
-  return `insert into ${settings.table} (${settings.columns.join(', ')}) values ${tuples.join(', ')}`;
-}
+/** @typedef {'entries' | 'bodies'} Statement */
 
 /**
  * @typedef {object} Inserter
  * @property {() => Promise<void>} connect opens the connection if it is not open (again)
- * @property {(size: number, params: unknown[]) => Promise<void>} run one statement of `size` rows
+ * @property {(statement: Statement, size: number, params: unknown[]) => Promise<void>} run one statement of `size` rows
  * @property {() => Promise<boolean>} lost whether the connection died (a failed statement then says nothing of its rows)
  * @property {() => Promise<void>} close
  */
@@ -72,7 +59,17 @@ function onPostgres({ url }) {
   /** @type {pg.Client | null} */
   let client = null;
   let dead = false;
-  const texts = new Map(STATEMENT_ROWS.map((size) => [size, insertSql((index) => `$${index}`, size)]));
+  /** @param {number} index */
+  const numbered = (index) => `$${index}`;
+  /** @type {Map<string, string>} */
+  const texts = new Map();
+  /** @param {Statement} statement @param {number} size */
+  const textOf = (statement, size) => {
+    const name = `request_log_${statement}_${size}`;
+    if (!texts.has(name))
+      texts.set(name, (statement === 'entries' ? entriesSql : bodiesSql)(settings.tables, size, numbered));
+    return { name, text: /** @type {string} */ (texts.get(name)) };
+  };
   return {
     async connect() {
       if (client && !dead) return;
@@ -92,9 +89,9 @@ function onPostgres({ url }) {
         throw error;
       }
     },
-    run: async (size, params) => {
+    run: async (statement, size, params) => {
       if (!client) throw new Error('not connected');
-      await client.query({ name: `request_log_insert_${size}`, text: texts.get(size) ?? '', values: params });
+      await client.query({ ...textOf(statement, size), values: params });
     },
     // The client hears of its connection's end just after the statement that found it fails.
     lost: () => new Promise((resolve) => setImmediate(() => resolve(dead))),
@@ -102,13 +99,6 @@ function onPostgres({ url }) {
       await client?.end().catch(() => undefined);
     },
   };
-}
-
-/** @param {unknown[]} row @returns {unknown[]} the row's values to bind, bodies as text with their cut flags */
-function bound(row) {
-  const request = keptBody(/** @type {Uint8Array | string | null} */ (row[row.length - 2]));
-  const response = keptBody(/** @type {Uint8Array | string | null} */ (row[row.length - 1]));
-  return [...row.slice(0, -2), request.text, request.truncated, response.text, response.truncated];
 }
 
 /** @param {unknown} caught @returns {string} */
@@ -121,27 +111,31 @@ async function write({ id, rows }) {
   } catch (caught) {
     return { id, written: 0, failed: 0, error: messageOf(caught), keptFrom: 0 };
   }
-  let written = 0;
+  const { entries, bodies } = separateBodies(rows, settings.seenAt);
   /** @type {string | null} */
   let error = null;
-  let start = 0;
-  for (const size of STATEMENT_ROWS) {
-    while (rows.length - start >= size) {
-      /** @type {unknown[]} */
-      const params = [];
-      for (let index = start; index < start + size; index += 1) params.push(...bound(rows[index]));
-      try {
-        await insert.run(size, params);
-        written += size;
-      } catch (caught) {
-        if (await insert.lost())
-          return { id, written, failed: start - written, error: messageOf(caught), keptFrom: start };
-        error ??= messageOf(caught);
-      }
-      start += size;
+  // Bodies first, so that an entry never refers to a body still to come. A failed statement of
+  // bodies loses those bodies only: their entries are written, and show no body.
+  for (const [start, size] of statementsOf(bodies.length)) {
+    try {
+      await insert.run('bodies', size, bodies.slice(start, start + size).flat());
+    } catch (caught) {
+      if (await insert.lost()) return { id, written: 0, failed: 0, error: messageOf(caught), keptFrom: 0 };
+      error ??= messageOf(caught);
     }
   }
-  return { id, written, failed: rows.length - written, error, keptFrom: null };
+  let written = 0;
+  for (const [start, size] of statementsOf(entries.length)) {
+    try {
+      await insert.run('entries', size, entries.slice(start, start + size).flat());
+      written += size;
+    } catch (caught) {
+      if (await insert.lost())
+        return { id, written, failed: start - written, error: messageOf(caught), keptFrom: start };
+      error ??= messageOf(caught);
+    }
+  }
+  return { id, written, failed: entries.length - written, error, keptFrom: null };
 }
 
 /** Batches one after the other, in the order they came: rows are numbered as written. */

@@ -1,8 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { isDatabaseUnavailable } from '../sql/databaseUnavailable.js';
 import { selectRows } from '../sql/sqlText.js';
-import { type CaughtBody, boundedBody, caughtBytes, keptBody } from './bodyText.js';
+import { type CaughtBody, boundedBody, caughtBytes } from './bodyText.js';
+import { RequestLogBody } from './RequestLogBody.js';
 import { RequestLogEntry } from './RequestLogEntry.js';
+import { bodiesSql, entriesSql, type LogTables, statementsOf } from './statements.mjs';
+import { bodyKeyOf, type KeyedBody, separateBodies } from './storedBodies.mjs';
 import { RequestLogThread, threadDatabaseOf } from './writerThread.js';
 
 /** A request as the recorder caught it, before its bodies are turned into text (off the request path). */
@@ -21,6 +24,12 @@ export interface CaughtRequest {
   requestBody: CaughtBody | null;
   responseBody: CaughtBody | null;
 }
+
+/** An entry as the buffer holds it: each body by its key, its bytes only while they are still to be stored. */
+type BufferedRequest = Omit<CaughtRequest, 'requestBody' | 'responseBody'> & {
+  requestBody: KeyedBody | null;
+  responseBody: KeyedBody | null;
+};
 
 export interface WriterLogger {
   warn(fields: object, message: string): void;
@@ -49,6 +58,15 @@ export const REQUEST_LOG_FLUSH_INTERVAL_MS = 1_000;
 export const REQUEST_LOG_BATCH_SIZE = 2_000;
 export const REQUEST_LOG_BUFFER_CAPACITY = 10_000;
 export const REQUEST_LOG_BUFFER_BYTES = 64 * 1024 * 1024;
+/**
+ * For this long after a body was stored, an entry that carries it again holds its key only: the
+ * buffer then keeps no copy of a repeated answer (2,000 answers of 29 KB held a second cost more
+ * in garbage collection than their write), and the write sends no text for it. The retention keeps
+ * a body this much longer than the entries that carry it (retention.ts).
+ */
+export const REQUEST_LOG_BODY_REUSE_MS = 60_000;
+/** Bodies remembered as stored, at most: the oldest are forgotten first (and stored again if they come back). */
+const STORED_BODIES_REMEMBERED = 10_000;
 
 /**
  * Records requests off the request path: the middleware hands an entry to {@link record}, which
@@ -76,7 +94,9 @@ export class RequestLogWriter {
   private readonly batchSize: number;
   private readonly capacity: number;
   private readonly capacityBytes: number;
-  private buffer: CaughtRequest[] = [];
+  private buffer: BufferedRequest[] = [];
+  /** `<provider> <key>` of the bodies written lately, with the newest time of the entries that carried them. */
+  private readonly storedBodies = new Map<string, number>();
   private bufferedBytes = 0;
   /** Entries dropped (a full buffer, a failed insert) since the last log line that said so. */
   private dropped = 0;
@@ -95,31 +115,62 @@ export class RequestLogWriter {
     this.capacity = options.capacity ?? REQUEST_LOG_BUFFER_CAPACITY;
     this.capacityBytes = options.capacityBytes ?? REQUEST_LOG_BUFFER_BYTES;
     const database = threadDatabaseOf(this.orm);
-    this.thread = database
-      ? new RequestLogThread({
-          database,
-          table: this.orm.getMetadata().get(RequestLogEntry.name).tableName,
-          columns: columnsOf(this.orm.em),
-        })
-      : null;
+    this.thread = database ? new RequestLogThread({ database, tables: tablesOf(this.orm.em), seenAt: SEEN_AT }) : null;
   }
 
-  /** Keeps an entry for the next write: no I/O, no promise, on the request path. */
+  /**
+   * Keeps an entry for the next write: no I/O, no promise. Called once the answer is sent; each
+   * body is cut to 64 KB and hashed (about 20 µs for 30 KB), and a body stored a moment ago is
+   * kept by its key alone.
+   */
   record(entry: CaughtRequest): void {
-    if (entry.requestBody !== null) entry.requestBody = boundedBody(entry.requestBody);
-    if (entry.responseBody !== null) entry.responseBody = boundedBody(entry.responseBody);
-    const bytes = caughtBytes(entry.requestBody) + caughtBytes(entry.responseBody);
+    this.push({
+      ...entry,
+      requestBody: this.keyed(entry, entry.requestBody),
+      responseBody: this.keyed(entry, entry.responseBody),
+    });
+  }
+
+  private keyed(entry: CaughtRequest, caught: CaughtBody | null): KeyedBody | null {
+    if (caught === null || caught.length === 0) return null;
+    const body = boundedBody(caught);
+    const key = bodyKeyOf(body);
+    const storedAt = this.storedBodies.get(`${entry.providerId} ${key}`);
+    const reusable = storedAt !== undefined && storedAt >= entry.createdAt.getTime() - REQUEST_LOG_BODY_REUSE_MS;
+    return { key, body: reusable ? null : body };
+  }
+
+  private push(entry: BufferedRequest): void {
+    const bytes = bufferedBytesOf(entry);
     while (
       this.buffer.length > 0 &&
       (this.buffer.length >= this.capacity || this.bufferedBytes + bytes > this.capacityBytes)
     ) {
-      const oldest = this.buffer.shift() as CaughtRequest;
-      this.bufferedBytes -= caughtBytes(oldest.requestBody) + caughtBytes(oldest.responseBody);
+      const oldest = this.buffer.shift() as BufferedRequest;
+      this.bufferedBytes -= bufferedBytesOf(oldest);
       this.dropped += 1;
     }
     this.buffer.push(entry);
     this.bufferedBytes += bytes;
     if (this.buffer.length >= this.batchSize && !this.draining) void this.flush();
+  }
+
+  /** The bodies a batch wrote, remembered as stored, so that the next entries that carry them hold their keys only. */
+  private rememberStored(batch: readonly BufferedRequest[]): void {
+    for (const entry of batch) {
+      for (const body of [entry.requestBody, entry.responseBody]) {
+        if (body === null || body.body === null) continue;
+        const id = `${entry.providerId} ${body.key}`;
+        const seen = Math.max(entry.createdAt.getTime(), this.storedBodies.get(id) ?? 0);
+        // Deleted first, so that the map's order stays the order of the last writes: the oldest go first.
+        this.storedBodies.delete(id);
+        this.storedBodies.set(id, seen);
+      }
+    }
+    for (const id of this.storedBodies.keys()) {
+      if (this.storedBodies.size <= STORED_BODIES_REMEMBERED) break;
+      this.storedBodies.delete(id);
+    }
   }
 
   /** Writes periodically from now on; the timer never keeps the process alive on its own. */
@@ -150,14 +201,14 @@ export class RequestLogWriter {
     try {
       while (this.buffer.length > 0) {
         const batch = this.buffer.splice(0, this.batchSize);
-        for (const entry of batch)
-          this.bufferedBytes -= caughtBytes(entry.requestBody) + caughtBytes(entry.responseBody);
+        for (const entry of batch) this.bufferedBytes -= bufferedBytesOf(entry);
         try {
           const unwritten = this.thread
             ? await this.writeInThread(this.thread, batch)
             : await this.orm.em
                 .fork()
                 .transactional((em) => insertRows(em, batch))
+                .then(() => this.rememberStored(batch))
                 .then(() => null);
           if (unwritten) {
             this.keepForLater(unwritten.rows, unwritten.reason);
@@ -193,7 +244,7 @@ export class RequestLogWriter {
   }
 
   /** Back at the head of the buffer, in order, for the next write; the buffer's bounds still apply. */
-  private keepForLater(batch: CaughtRequest[], error: unknown): void {
+  private keepForLater(batch: BufferedRequest[], error: unknown): void {
     if (!this.awaitingDatabase) {
       this.awaitingDatabase = true;
       this.logger.warn(
@@ -204,7 +255,7 @@ export class RequestLogWriter {
     const newer = this.buffer;
     this.buffer = [];
     this.bufferedBytes = 0;
-    for (const entry of [...batch, ...newer]) this.record(entry);
+    for (const entry of [...batch, ...newer]) this.push(entry);
   }
 
   /**
@@ -213,16 +264,11 @@ export class RequestLogWriter {
    */
   private async writeInThread(
     thread: RequestLogThread,
-    batch: readonly CaughtRequest[],
-  ): Promise<{ rows: CaughtRequest[]; reason: string } | null> {
-    const platform = this.orm.em.getPlatform();
-    const outcome = await thread.write(
-      batch.map((entry) => [
-        ...caughtValuesOf(entry).map((value) => (value instanceof Date ? platform.processDateProperty(value) : value)),
-        entry.requestBody,
-        entry.responseBody,
-      ]),
-    );
+    batch: readonly BufferedRequest[],
+  ): Promise<{ rows: BufferedRequest[]; reason: string } | null> {
+    const outcome = await thread.write(caughtRowsOf(this.orm.em, batch));
+    // Only a batch written whole tells which bodies are stored: a failed statement may have held bodies.
+    if (outcome.error === null) this.rememberStored(batch);
     if (outcome.failed > 0) {
       this.dropped += outcome.failed;
       this.logger.error({ err: outcome.error, entries: outcome.failed }, 'request log: write failed');
@@ -232,7 +278,12 @@ export class RequestLogWriter {
   }
 }
 
-/** The columns written, in the order of {@link valuesOf}: the bodies' four last, as the thread expects them. */
+/** What an entry holds of bodies still to be stored, for the buffer's bound. */
+function bufferedBytesOf(entry: BufferedRequest): number {
+  return caughtBytes(entry.requestBody?.body) + caughtBytes(entry.responseBody?.body);
+}
+
+/** The columns written, in the order of {@link caughtRowsOf}: the bodies' keys last, as storedBodies.mjs expects them. */
 const PROPERTIES = [
   'providerId',
   'apiKeyId',
@@ -245,68 +296,63 @@ const PROPERTIES = [
   'operationId',
   'status',
   'durationMs',
-  'requestBody',
-  'requestBodyTruncated',
-  'responseBody',
-  'responseBodyTruncated',
+  'requestBodyKey',
+  'responseBodyKey',
 ] as const;
 
-/**
- * Statements of these many rows only, largest first: a batch is written by a few of them, and the
- * SQL texts stay four, so that they keep their place among the statements prepared once per
- * connection (preparedStatements.ts) beside the reads', rather than one text per batch size.
- */
-const STATEMENT_ROWS = [64, 16, 4, 1];
+/** Where an entry's time is among its values: its bodies' last-seen time. */
+const SEEN_AT = PROPERTIES.indexOf('createdAt');
 
-/**
- * Multi-row inserts with bound parameters, through the prepared statements of the SQL helpers:
- * MikroORM's insertMany writes every value into the SQL text, escaping up to 128 KB of bodies a
- * row on the event loop, and its query is built anew for each batch.
- */
-function columnsOf(em: EntityManager): string[] {
-  const meta = em.getMetadata().get(RequestLogEntry.name);
-  return PROPERTIES.map((property) => meta.properties[property].fieldNames[0]);
+function tablesOf(em: EntityManager): LogTables {
+  const metadata = em.getMetadata();
+  const meta = metadata.get(RequestLogEntry.name);
+  return {
+    table: meta.tableName,
+    columns: PROPERTIES.map((property) => meta.properties[property].fieldNames[0]),
+    bodyTable: metadata.get(RequestLogBody.name).tableName,
+  };
 }
 
-async function insertRows(em: EntityManager, batch: readonly CaughtRequest[]): Promise<void> {
-  const meta = em.getMetadata().get(RequestLogEntry.name);
+/** Each entry's values as the database binds them (dates by its platform), then its two bodies as caught. */
+function caughtRowsOf(em: EntityManager, batch: readonly BufferedRequest[]): unknown[][] {
   const platform = em.getPlatform();
-  const columns = columnsOf(em).join(', ');
-  const tuple = `(${PROPERTIES.map(() => '?').join(', ')})`;
-  let start = 0;
-  for (const size of STATEMENT_ROWS) {
-    while (batch.length - start >= size) {
-      const params: unknown[] = [];
-      for (const entry of batch.slice(start, start + size)) {
-        for (const value of valuesOf(entry))
-          params.push(value instanceof Date ? platform.processDateProperty(value) : value);
-      }
-      const sql = `insert into ${meta.tableName} (${columns}) values ${tuple}${`, ${tuple}`.repeat(size - 1)} returning id`;
-      await selectRows(em, sql, params);
-      start += size;
-    }
-  }
-}
-
-function valuesOf(entry: CaughtRequest): unknown[] {
-  const request = keptBody(entry.requestBody);
-  const response = keptBody(entry.responseBody);
-  return [...caughtValuesOf(entry), request.text, request.truncated, response.text, response.truncated];
-}
-
-/** Every value but the bodies', in the order of {@link PROPERTIES}. */
-function caughtValuesOf(entry: CaughtRequest): unknown[] {
-  return [
+  return batch.map((entry) => [
     entry.providerId,
     entry.apiKeyId,
     entry.apiKeyPrefix,
     entry.requestId,
-    entry.createdAt,
+    platform.processDateProperty(entry.createdAt),
     entry.method,
     entry.path,
     entry.query,
     entry.operationId,
     entry.status,
     entry.durationMs,
-  ];
+    entry.requestBody,
+    entry.responseBody,
+  ]);
+}
+
+/**
+ * The bodies, each once, then the entries, by multi-row statements with bound parameters through
+ * the prepared statements of the SQL helpers: MikroORM's insertMany writes every value into the
+ * SQL text, escaping up to 128 KB of bodies a row on the event loop, and builds its query anew for
+ * each batch. In the transaction of `em`: on SQLite, one commit a batch.
+ */
+async function insertRows(em: EntityManager, batch: readonly BufferedRequest[]): Promise<void> {
+  const tables = tablesOf(em);
+  const { entries, bodies } = separateBodies(caughtRowsOf(em, batch), SEEN_AT);
+  // Every statement answers rows (`returning`): the prepared statements' path reads them.
+  for (const [start, size] of statementsOf(bodies.length))
+    await selectRows(
+      em,
+      `${bodiesSql(tables, size, () => '?')} returning provider_id`,
+      bodies.slice(start, start + size).flat(),
+    );
+  for (const [start, size] of statementsOf(entries.length))
+    await selectRows(
+      em,
+      `${entriesSql(tables, size, () => '?')} returning id`,
+      entries.slice(start, start + size).flat(),
+    );
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { MikroORM } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
+import type { LogTables } from './statements.mjs';
 
 /** The database the thread connects to: PostgreSQL only (threadDatabaseOf). */
 export interface ThreadDatabase {
@@ -11,9 +12,10 @@ export interface ThreadDatabase {
 /** Where the thread writes (requestLogThread.mjs, ThreadSettings). */
 export interface ThreadSettings {
   database: ThreadDatabase;
-  table: string;
-  /** Every written column, the bodies' four last: request text, request cut, response text, response cut. */
-  columns: string[];
+  /** The entries' columns, the bodies' two keys last, and the bodies' table. */
+  tables: LogTables;
+  /** The index of an entry's time among its values. */
+  seenAt: number;
 }
 
 /** What the thread answers for a batch (requestLogThread.mjs). */

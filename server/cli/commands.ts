@@ -172,7 +172,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'create-key': {
-    usage: 'create-key (--provider ID [--offerer ID] | --internal) [--label TEXT]',
+    usage: 'create-key (--provider ID [--offerer ID] [--label TEXT] | --internal --label TEXT)',
     async run(options, _positionals, { em, clock, keyEnv }) {
       const input = parse(
         z.object({
@@ -185,6 +185,10 @@ export const commands: Record<string, Command> = {
       );
       if (input.internal === (input.provider !== undefined)) {
         throw new UsageError('Give either --provider ID (a provider key) or --internal (an internal key)');
+      }
+      // A machine's key acts as admin on /graphql (decision 031): its label is what names who holds it and why.
+      if (input.internal && !input.label?.trim()) {
+        throw new UsageError('An internal key names its owner and purpose: --label "owner: purpose"');
       }
       const { key, apiKey } = await createApiKey(em, clock, {
         env: keyEnv,

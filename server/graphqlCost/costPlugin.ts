@@ -1,6 +1,7 @@
 import { type ApolloServerPlugin, type GraphQLRequestListener, HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import type { AppEnv } from '../../platform/appEnv.js';
+import { budgetNameOf } from '../../graphql/shared/caller.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
 import { type BudgetState, type RateLimiter, rateLimitField } from '../rateLimit.js';
 import { measureOperation } from './operationCost.js';
@@ -43,7 +44,7 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Endpo
             cost: 1,
             introspection: false,
           };
-          if (measure.introspection && options.appEnv === 'production' && contextValue.caller.kind !== 'internal') {
+          if (measure.introspection && options.appEnv === 'production' && contextValue.caller.kind === 'provider') {
             throw new GraphQLError('Introspection is open to internal keys only in production.', {
               extensions: { code: LimitCode.introspection, http: { status: 403 } },
             });
@@ -63,7 +64,7 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Endpo
             );
           }
           if (measure.cost === 1) return;
-          const charge = await options.limiter.charge(contextValue.caller.apiKeyPrefix, measure.cost - 1);
+          const charge = await options.limiter.charge(budgetNameOf(contextValue.caller), measure.cost - 1);
           measured.state = charge.state;
           if (!charge.allowed) {
             const window = charge.state.windowSeconds === 60 ? 'minute' : `${charge.state.windowSeconds} seconds`;

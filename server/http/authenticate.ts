@@ -1,11 +1,13 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { authenticateApiKey, type AuthenticatedCaller } from '../../graphql/providers/apiKeys.js';
+import { authenticateApiKey } from '../../graphql/providers/apiKeys.js';
+import { personOfSession } from '../../graphql/providers/personSessions.js';
+import type { Caller, ProviderView } from '../../graphql/shared/caller.js';
 import { sessionCallerOf } from '../../graphql/providers/keySessions.js';
 import { ForbiddenError, UnauthenticatedError } from '../../graphql/shared/errors.js';
 import { asyncHandler } from '../../rest-facade/asyncHandler.js';
 import { requestContext } from '../requestContext.js';
 import type { Runtime } from '../runtime.js';
-import { CSRF_HEADER, graphqlSessionTokenOf, isSameOrigin } from './keySession.js';
+import { CSRF_HEADER, graphqlSessionTokenOf, isSameOrigin, keySessionAllowed } from './keySession.js';
 
 function bearerToken(req: Request): string | undefined {
   const header = req.get('authorization');
@@ -25,12 +27,21 @@ export interface AuthenticateOptions {
  * (which no cross-site form can set, and no cross-site script without a preflight we refuse) and an
  * Origin of this server.
  */
-async function sessionCaller(runtime: Runtime, req: Request, token: string): Promise<AuthenticatedCaller> {
+async function sessionCaller(
+  runtime: Runtime,
+  req: Request,
+  token: string,
+): Promise<{ caller: Caller; provider: ProviderView | null }> {
   if (!req.get(CSRF_HEADER) || !isSameOrigin(req, runtime.config.publicUrl)) {
     throw new ForbiddenError(`A session is accepted from this server's pages only, with the ${CSRF_HEADER} header`);
   }
-  const found = await sessionCallerOf(runtime.orm.em.fork(), token, runtime.clock.now());
-  if (!found) throw new UnauthenticatedError('The session has ended: sign in again');
+  const em = runtime.orm.em.fork();
+  const person = await personOfSession(em, token, runtime.clock.now());
+  if (person) return { caller: person.caller, provider: null };
+  const found = await sessionCallerOf(em, token, runtime.clock.now());
+  if (!found || !keySessionAllowed(runtime, found.caller)) {
+    throw new UnauthenticatedError('The session has ended: sign in again');
+  }
   return found;
 }
 

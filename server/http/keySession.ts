@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { recordStaffAction } from '../../graphql/shared/audit.js';
 import type { Caller } from '../../graphql/shared/caller.js';
 import { ForbiddenError } from '../../graphql/shared/errors.js';
 import {
@@ -58,10 +59,25 @@ export function isSameOrigin(req: Request, publicUrl: string): boolean {
   return origin === new URL(publicUrl).origin || origin === addressed;
 }
 
-function cookieAttributes(runtime: Runtime, maxAgeSeconds: number): string {
+/**
+ * How far each audience's cookie travels: the back office's is Lax (decision 031), since the first
+ * page after signing in with the identity provider is reached by a redirect that began on the
+ * IdP's site, which a Strict cookie would not join; the console's stays Strict.
+ */
+export const SAME_SITE: Record<SessionAudience, 'Lax' | 'Strict'> = { staff: 'Lax', console: 'Strict' };
+
+export function cookieAttributes(
+  runtime: Runtime,
+  maxAgeSeconds: number,
+  { sameSite = 'Strict', path = '/' }: { sameSite?: 'Lax' | 'Strict'; path?: string } = {},
+): string {
   const secure = runtime.config.appEnv === 'production' ? '; Secure' : '';
-  return `Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+  return `Path=${path}; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAgeSeconds}${secure}`;
 }
+
+/** Why a key no longer opens the back office without the break-glass setting. */
+export const KEY_SIGN_IN_CLOSED =
+  "Staff sign in with the organisation's identity provider: internal keys open the back office only with BACKOFFICE_BREAK_GLASS=true";
 
 /** What an audience's pages (Remix) may do with the session, given by Express in the load context. */
 export interface KeySessionOfPages extends PageSession {
@@ -69,15 +85,24 @@ export interface KeySessionOfPages extends PageSession {
 }
 
 /**
+ * Whether a key's session still opens the back office: an internal key's only while the
+ * break-glass setting is on (a person signs in with the identity provider otherwise).
+ */
+export function keySessionAllowed(runtime: Runtime, caller: Caller): boolean {
+  return caller.kind !== 'internal' || runtime.config.backOfficeBreakGlass;
+}
+
+/**
  * The caller of the session, for the pages of its audience only (a staff session opens no console
  * page). An inactive provider's session opens none either: its sign-in page says why.
  */
-async function pageCallerOf(runtime: Runtime, token: string, audience: SessionAudience) {
+export async function pageCallerOf(runtime: Runtime, token: string, audience: SessionAudience) {
   const found = await sessionCallerOf(runtime.orm.em.fork(), token, runtime.clock.now()).catch((error: unknown) => {
     if (error instanceof ForbiddenError) return null;
     throw error;
   });
   if (!found || (found.caller.kind === 'internal') !== (audience === 'staff')) return null;
+  if (!keySessionAllowed(runtime, found.caller)) return null;
   return found;
 }
 
@@ -90,24 +115,35 @@ export async function keySessionOf(
   const cookie = SESSION_COOKIES[audience];
   const token = sessionTokenOf(req, audience);
   const found = token ? await pageCallerOf(runtime, token, audience) : null;
+  // Staff signing in and out are staff actions: their entries commit with the session's change.
+  const audit = (caller: Caller) => ({ caller, clock: runtime.clock, requestId: req.res?.locals.requestId });
   return {
     caller: found?.caller ?? null,
     providerName: found?.provider?.name ?? null,
     sameOrigin: isSameOrigin(req, runtime.config.publicUrl),
     async signIn(key) {
-      const session = await openKeySession(em, runtime.clock, key, audience);
+      if (audience === 'staff' && !runtime.config.backOfficeBreakGlass) throw new ForbiddenError(KEY_SIGN_IN_CLOSED);
+      const session = await em.transactional(async (tx) => {
+        const opened = await openKeySession(tx, runtime.clock, key, audience);
+        const target = { type: 'staff_session', id: opened.sessionId } as const;
+        if (audience === 'staff')
+          await recordStaffAction(tx, audit(opened.caller), { action: 'staff.signed_in', target });
+        return opened;
+      });
       const maxAge = Math.round((session.expiresAt.getTime() - runtime.clock.now().getTime()) / 1000);
-      return `${cookie}=${session.token}; ${cookieAttributes(runtime, maxAge)}`;
+      return `${cookie}=${session.token}; ${cookieAttributes(runtime, maxAge, { sameSite: SAME_SITE[audience] })}`;
     },
     async signOut() {
-      if (token) await endKeySession(em, token, runtime.clock.now());
-      return `${cookie}=; ${cookieAttributes(runtime, 0)}`;
+      if (token)
+        await em.transactional(async (tx) => {
+          const ended = await endKeySession(tx, token, runtime.clock.now());
+          if (audience !== 'staff' || ended === null || !found) return;
+          const target = { type: 'staff_session', id: ended } as const;
+          await recordStaffAction(tx, audit(found.caller), { action: 'staff.signed_out', target });
+        });
+      return `${cookie}=; ${cookieAttributes(runtime, 0, { sameSite: SAME_SITE[audience] })}`;
     },
   };
-}
-
-export function backOfficeSessionOf(runtime: Runtime, req: Request): Promise<KeySessionOfPages> {
-  return keySessionOf(runtime, req, 'staff');
 }
 
 export function consoleSessionOf(runtime: Runtime, req: Request): Promise<KeySessionOfPages> {

@@ -1,5 +1,12 @@
 import type { RequestHandler } from 'express';
+import type { Caller } from '../../graphql/shared/caller.js';
 import type { Logger } from '../logger.js';
+
+/** Who made the request, without a secret: a key's prefix, or a person's subject at the identity provider. */
+function keyOrPersonOf(caller: Caller | undefined): { apiKeyPrefix?: string; staffSubject?: string } {
+  if (!caller) return {};
+  return caller.kind === 'staff' ? { staffSubject: caller.subject } : { apiKeyPrefix: caller.apiKeyPrefix };
+}
 
 /** One line per request once it is answered: never headers, bodies or query values. */
 export function requestLog(logger: Logger): RequestHandler {
@@ -14,7 +21,7 @@ export function requestLog(logger: Logger): RequestHandler {
           path: req.baseUrl + req.path,
           status: res.statusCode,
           durationMs: Math.round(durationMs * 10) / 10,
-          apiKeyPrefix: res.locals.caller?.apiKeyPrefix,
+          ...keyOrPersonOf(res.locals.caller),
         },
         'request',
       );

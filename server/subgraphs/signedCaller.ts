@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Caller, ProviderView } from '../../graphql/shared/caller.js';
+import { staffRoles } from '../../graphql/shared/staffRoles.js';
 
 /**
  * Who is calling, as the API process resolved it, carried to a subgraph service: the service
@@ -41,6 +42,13 @@ const callerSchema: z.ZodType<Caller> = z.discriminatedUnion('kind', [
     offererId: z.number().int().nullable(),
   }),
   z.object({ kind: z.literal('internal'), apiKeyId: z.number().int(), apiKeyPrefix: z.string() }),
+  z.object({
+    kind: z.literal('staff'),
+    sessionId: z.number().int(),
+    subject: z.string(),
+    email: z.string(),
+    roles: z.array(z.enum(staffRoles)),
+  }),
 ]);
 
 // Typed as the view, so that a field added to it and not here fails the typecheck, not the hop.

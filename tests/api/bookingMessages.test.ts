@@ -515,8 +515,8 @@ describe('Booking messages: notifications to the provider, delivered by a job af
     await runJobs();
 
     const asProvider = await graphql(sandbox.apiKey, DELIVERIES, { id: booking.id });
-    expect(asProvider.body.data).toBeNull();
-    expect(asProvider.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(asProvider.body.data).toBeUndefined();
+    expect(asProvider.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const unknown = await graphql(internalKey, DELIVERIES, { id: booking.id + 10_000 });
     expect(unknown.body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await deliveries(booking.id)).map((delivery) => delivery.status)).toEqual(['SENT']);

@@ -1558,7 +1558,7 @@ describe('Event Offers', () => {
           { id: created.body.id },
         );
       const refused = await review(world.sandbox.apiKey);
-      expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      expect(refused.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
       const done = await review(internalKey);
       expect(done.body.data.reviewOffer.offer).toEqual({ id: created.body.id, status: 'REJECTED' });
       expect((await getOne(created.body.id)).body.status).toBe('REJECTED');

@@ -1,26 +1,20 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../graphql/providers/apiKeys.js';
-import {
-  REQUEST_LOG_BODY_MAX_BYTES,
-  REQUEST_LOG_RETENTION_MS,
-  RequestLogEntry,
-} from '../../platform/requestLog/index.js';
+import { REQUEST_LOG_BODY_MAX_BYTES, REQUEST_LOG_RETENTION_MS } from '../../platform/requestLog/index.js';
 import { REQUEST_LOG_PURGE_TASK } from '../../server/runtime.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { graphqlAs } from '../support/builders.js';
 import { aProvider, createSandbox } from '../support/fixtures.js';
+import { type RecordedRow, recordedRows } from '../support/requestLog.js';
 
 type Row = Record<string, unknown>;
 
 /** Every column of the rows, bodies included, oldest first. */
-async function rowsOf(testApp: TestApp, providerId?: number): Promise<RequestLogEntry[]> {
+async function rowsOf(testApp: TestApp, providerId?: number): Promise<RecordedRow[]> {
   await testApp.runtime.requestLog.flush();
-  return testApp.database.orm.em.fork().find(RequestLogEntry, providerId === undefined ? {} : { providerId }, {
-    orderBy: { id: 'asc' },
-    populate: ['requestBody', 'responseBody'],
-  });
+  return recordedRows(testApp.database.orm.em.fork(), providerId === undefined ? {} : { providerId });
 }
 
 const prefixOf = (key: string) => key.split('_').slice(0, 2).join('_');

@@ -3,6 +3,7 @@ import { aBeneficiary, aBookableDate, drainJobs, graphqlAs } from '../support/bu
 import type { CreatedSandbox } from '../../graphql/providers/sandbox.js';
 import { createPortalHandler } from '../../server/portal.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { type LocalIdentityProvider, startIdentityProvider } from '../support/identityProvider.js';
 import { listenLocally, type LocalServer } from '../support/miscLocalServer.js';
 import { aSandboxWithReceiver, type Receiver } from '../support/receiver.js';
 import { ensurePortalBuilt } from '../portal/ensureBuilt.js';
@@ -15,20 +16,43 @@ export interface BackOfficeWorld {
   receiver: Receiver;
   /** An internal key, as `create-key --internal` gives it. */
   internalKey: string;
+  /** The organisation's identity provider, on 127.0.0.1, that the platform is configured with. */
+  identityProvider: LocalIdentityProvider;
   close(): Promise<void>;
 }
 
-/** The whole app (API, /graphql, portal and back office) on a local port, with a sandbox whose URLs reach a receiver. */
-export async function aBackOfficeWorld(): Promise<BackOfficeWorld> {
+export interface BackOfficeWorldOptions {
+  /** Whether a person may sign in with an internal key (BACKOFFICE_BREAK_GLASS); on unless said. */
+  breakGlass?: boolean;
+}
+
+/**
+ * The whole app (API, /graphql, portal and back office) on a local port, with a sandbox whose URLs
+ * reach a receiver, and staff signing in through a local identity provider.
+ */
+export async function aBackOfficeWorld(options: BackOfficeWorldOptions = {}): Promise<BackOfficeWorld> {
   const portal = await createPortalHandler({
     mode: 'production',
     projectRoot: ensurePortalBuilt(),
     openApiDocument: testOpenApiDocument(),
   });
-  const testApp = await createTestApp({ portal });
+  // The IdP must know the platform's callback, and the platform its IdP: the port first, the app after.
+  let app: TestApp['app'] | null = null;
+  const server = await listenLocally((req, res) => (app ? app(req, res) : res.writeHead(503).end()));
+  const identityProvider = await startIdentityProvider({
+    redirectUris: [`${server.baseUrl}/backoffice/oidc/callback`],
+  });
+  const testApp = await createTestApp({
+    portal,
+    env: {
+      PUBLIC_URL: server.baseUrl,
+      ...identityProvider.env,
+      BACKOFFICE_BREAK_GLASS: String(options.breakGlass ?? true),
+    },
+  });
+  app = testApp.app;
   // Real time: sessions and key uses are dated by the clock the browser's requests meet.
   testApp.clock.set(new Date());
-  const server = await listenLocally(testApp.app);
   const { sandbox, receiver } = await aSandboxWithReceiver(testApp);
   const fork = testApp.database.orm.em.fork();
   const internalKey = issueApiKey(fork, testApp.clock, { env: 'test', internal: true, label: 'back office' }).key;
@@ -39,9 +63,11 @@ export async function aBackOfficeWorld(): Promise<BackOfficeWorld> {
     sandbox,
     receiver,
     internalKey,
+    identityProvider,
     async close() {
       await receiver.close();
       await server.close();
+      await identityProvider.close();
       await testApp.close();
     },
   };

@@ -17,6 +17,8 @@ export interface RunInfo {
   settings: LoadSettings;
   /** The benchmarks `--only` kept; null when all ran. */
   only: string[] | null;
+  /** What `--instrumented` turned on; null without it (tracing and metrics off, unless METRICS_PORT is set). */
+  instrumentation: string | null;
 }
 
 export interface MemoryRow {
@@ -158,6 +160,7 @@ export function reportText(report: BenchReport): string {
     `node: ${info.node}`,
     `command: ${info.command}`,
     `commit: ${info.commit ?? 'unknown'}   date: ${info.date}${info.only ? `   only: ${info.only.join(', ')}` : ''}`,
+    info.instrumentation ?? 'instrumented: no (tracing off; metrics on only with METRICS_PORT)',
     `load: autocannon 8 on 127.0.0.1 in a worker thread, ${info.settings.connections} connections; warm-up ` +
       `${info.settings.warmUpSeconds} s per contender, then ${info.settings.durationSeconds} s runs alternating facade, raw, facade not recording ` +
       `(${info.settings.rounds} rounds); req/s and latencies are the means of the rounds`,

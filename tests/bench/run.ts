@@ -13,6 +13,7 @@
 //                   share runs for whichever comes first, so their figures match a full run's
 //   --strict        exit 2 when a target fails or a read's memory grew (default: targets never
 //                   change the exit code; failed requests and differing answers always exit 1)
+//   --instrumented  tracing at a 10% sample and metrics on, as operators run it (instrumentation.ts)
 // Environment: DATABASE_URL (PostgreSQL; SQLite in a temporary file otherwise),
 // BENCH_DURATION_SECONDS (3), BENCH_CONNECTIONS (10), BENCH_WARMUP_SECONDS (5), BENCH_ROUNDS (8).
 import 'reflect-metadata';
@@ -31,6 +32,7 @@ import { offererVenuesBench, providerBench } from './providers.js';
 import { buildReport, command, gitCommit, reportText } from './report.js';
 import { listen } from './servers.js';
 import { openBenchTarget, openRemoteTopology } from './target.js';
+import type { Instrumentation } from './instrumentation.js';
 
 /** Reads first, then the writes, which add events and products the reads must not see. */
 const BENCHES: Bench[] = [
@@ -66,7 +68,9 @@ function parseOptions(argv: string[]): Options {
     if (argument === '--json') options.json = value();
     else if (argument === '--only') options.only = value().split(',').filter(Boolean);
     else if (argument === '--strict') options.strict = true;
-    else throw new Error(`unknown option ${argument}; options: --json <file>, --only <keys>, --strict`);
+    // Read by main.ts, before this module loads.
+    else if (argument === '--instrumented') continue;
+    else throw new Error(`unknown option ${argument}; options: --json <file>, --only <keys>, --strict, --instrumented`);
   }
   const unknown = options.only?.filter((key) => !BENCHES.some((bench) => bench.key === key)) ?? [];
   if (unknown.length > 0)
@@ -82,7 +86,8 @@ function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
-async function main(): Promise<number> {
+/** The whole run (main.ts starts it, after the instrumentation when asked); resolves to the exit code. */
+export async function runBench(instrumentation: Instrumentation | null): Promise<number> {
   const argv = process.argv.slice(2);
   const options = parseOptions(argv);
   const settings: LoadSettings = {
@@ -143,6 +148,7 @@ async function main(): Promise<number> {
       commit: gitCommit(),
       settings,
       only: options.only,
+      instrumentation: instrumentation?.describe() ?? null,
     },
     results,
   );
@@ -156,13 +162,3 @@ async function main(): Promise<number> {
   if (report.failures > 0 || report.errors.length > 0) return 1;
   return options.strict && (report.failed.length > 0 || report.memory.grew.length > 0) ? 2 : 0;
 }
-
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error('bench failed:', error);
-    process.exitCode = 1;
-  },
-);

@@ -1,4 +1,4 @@
-import { RequestLogEntry } from '../../platform/requestLog/index.js';
+import { RequestLogBody, RequestLogEntry } from '../../platform/requestLog/index.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -116,10 +116,11 @@ export async function openWorld(topology: Topology = 'in-process'): Promise<Worl
   const sandbox = await createSandbox(database.orm.em.fork(), clock, 'test');
 
   // The request log records every request, a refused one included: a record of the exchange, not a write of it.
+  const REQUEST_LOG: unknown[] = [RequestLogEntry, RequestLogBody];
   const tables = [
     ...new Set(
       Object.values(database.orm.getMetadata().getAll())
-        .filter((meta) => !meta.embeddable && !meta.virtual && meta.tableName && meta.class !== RequestLogEntry)
+        .filter((meta) => !meta.embeddable && !meta.virtual && meta.tableName && !REQUEST_LOG.includes(meta.class))
         .map((meta) => meta.tableName),
     ),
   ].sort();

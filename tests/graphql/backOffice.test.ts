@@ -29,6 +29,8 @@ const STAFF_OPERATIONS: [name: string, query: string][] = [
   ['deliveries', '{ deliveries { id } }'],
   ['jobs', '{ jobs { id } }'],
   ['jobCounts', '{ jobCounts { type } }'],
+  ['bookingMessages', '{ bookingMessages(bookingId: 1) { id } }'],
+  ['reviewOffer', 'mutation { reviewOffer(offerId: 1, decision: "APPROVED") { offerId } }'],
   ['rejectOffer', 'mutation { rejectOffer(offerId: 1, reason: "No") { offerId } }'],
   ['reviewOffers', 'mutation { reviewOffers(offers: [{ offerId: 1 }], decision: "APPROVED") { offerId } }'],
   ['issueApiKey', 'mutation { issueApiKey(providerId: 1) { key } }'],
@@ -66,15 +68,22 @@ describe('The graph for the back office: internal keys only', () => {
   });
   beforeEach(() => receiver.reset());
 
-  it.each(STAFF_OPERATIONS)('refuses %s to a provider key (FORBIDDEN), changing nothing', async (_name, query) => {
-    const secretBefore = (await em().findOneOrFail(Provider, sandbox.provider.id, { populate: ['messagingSecret'] }))
-      .messagingSecret;
-    const response = await graphqlAs(testApp, sandbox.apiKey, query);
-    expect(response.body.errors?.[0]?.extensions?.code, JSON.stringify(response.body)).toBe('FORBIDDEN');
-    const after = await em().findOneOrFail(Provider, sandbox.provider.id, { populate: ['messagingSecret'] });
-    expect(after).toMatchObject({ isActive: true, canManageIndividualOffers: true, messagingSecret: secretBefore });
-    expect(await em().count(ApiKey, { provider: sandbox.provider.id, revokedAt: { $ne: null } })).toBe(0);
-  });
+  // Not in a provider's graph (decision 033): refused at validation, before anything runs.
+  it.each(STAFF_OPERATIONS)(
+    'refuses %s to a provider key (a validation error), changing nothing',
+    async (_name, query) => {
+      const secretBefore = (await em().findOneOrFail(Provider, sandbox.provider.id, { populate: ['messagingSecret'] }))
+        .messagingSecret;
+      const response = await graphqlAs(testApp, sandbox.apiKey, query);
+      expect(response.status).toBe(400);
+      expect(response.body.errors?.[0]?.extensions?.code, JSON.stringify(response.body)).toBe(
+        'GRAPHQL_VALIDATION_FAILED',
+      );
+      const after = await em().findOneOrFail(Provider, sandbox.provider.id, { populate: ['messagingSecret'] });
+      expect(after).toMatchObject({ isActive: true, canManageIndividualOffers: true, messagingSecret: secretBefore });
+      expect(await em().count(ApiKey, { provider: sandbox.provider.id, revokedAt: { $ne: null } })).toBe(0);
+    },
+  );
 
   describe('review queue', () => {
     const pending = async (providerId: number, venueId: number, overrides: Partial<Offer> = {}) =>

@@ -28,8 +28,9 @@ describe('the composed supergraph', () => {
     }
   });
 
-  it('validates every facade document against the API schema of the supergraph', async () => {
-    const gateway = createGateway(buildGraph());
+  // The facade serves provider keys: its documents hold to the provider audience (decision 033).
+  it("validates every facade document against the API schema of the providers' supergraph", async () => {
+    const gateway = createGateway(buildGraph(), {}, 'provider');
     const { schema } = await gateway.load();
     try {
       for (const route of routes) {
@@ -59,7 +60,7 @@ describe('the composed supergraph', () => {
       expect.arrayContaining(['useBooking', 'keepBooking', 'cancelBooking']),
     );
 
-    const gateway = createGateway(buildGraph('production'));
+    const gateway = createGateway(buildGraph('production'), {}, 'provider');
     const { schema } = await gateway.load();
     try {
       expect(

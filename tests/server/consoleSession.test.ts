@@ -5,12 +5,8 @@ import { setProviderActive } from '../../graphql/providers/administration.js';
 import { issueApiKey, revokeApiKey } from '../../graphql/providers/apiKeys.js';
 import { KEY_SESSION_TTL_MS } from '../../graphql/providers/keySessions.js';
 import { KeySession } from '../../graphql/providers/KeySession.js';
-import {
-  backOfficeSessionOf,
-  CONSOLE_SESSION_COOKIE,
-  consoleSessionOf,
-  SESSION_AUDIENCE_HEADER,
-} from '../../server/http/keySession.js';
+import { CONSOLE_SESSION_COOKIE, consoleSessionOf, SESSION_AUDIENCE_HEADER } from '../../server/http/keySession.js';
+import { staffSessionOf } from '../../server/http/staffSession.js';
 import { createPortalHandler } from '../../server/portal.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { aProvider, createSandbox } from '../support/fixtures.js';
@@ -56,7 +52,7 @@ describe('The console: signed in with a provider key, for a session on its pages
       projectRoot: ensurePortalBuilt(),
       openApiDocument: testOpenApiDocument(),
     });
-    testApp = await createTestApp({ portal, env: { PUBLIC_URL: ORIGIN } });
+    testApp = await createTestApp({ portal, env: { PUBLIC_URL: ORIGIN, BACKOFFICE_BREAK_GLASS: 'true' } });
     firstKey = (await createSandbox(em(), testApp.clock, 'test')).apiKey;
     secondKey = (await aProvider(em(), testApp.clock, { name: 'Second Ticketing' })).apiKey;
     const fork = em();
@@ -125,7 +121,7 @@ describe('The console: signed in with a provider key, for a session on its pages
     const anonymous = await request(testApp.app).get('/console/messages');
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.location).toBe('/console/sign-in?next=%2Fconsole%2Fmessages');
-    const staff = await backOfficeSessionOf(testApp.runtime, { get: () => undefined } as unknown as Request);
+    const staff = await staffSessionOf(testApp.runtime, { get: () => undefined } as unknown as Request);
     const staffCookie = cookieOf(await staff.signIn(internalKey));
     const asStaff = await request(testApp.app).get('/console/messages').set('Cookie', staffCookie);
     expect(asStaff.status).toBe(302);
@@ -156,8 +152,10 @@ describe('The console: signed in with a provider key, for a session on its pages
       .set('apollo-require-preflight', 'true')
       .send({ query: WHO });
     expect(crossSite.status).toBe(403);
-    // Staff operations stay staff's.
-    expect((await fromThePage(cookie, '{ jobCounts { type } }')).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    // Staff operations stay staff's: they are not in a provider's graph (decision 033).
+    expect((await fromThePage(cookie, '{ jobCounts { type } }')).body.errors[0].extensions.code).toBe(
+      'GRAPHQL_VALIDATION_FAILED',
+    );
   });
 
   it("shows each provider's session its own keys only", async () => {
@@ -169,7 +167,7 @@ describe('The console: signed in with a provider key, for a session on its pages
   });
 
   it('uses the console session when the page says so, though the browser holds the back office one too', async () => {
-    const staff = await backOfficeSessionOf(testApp.runtime, { get: () => undefined } as unknown as Request);
+    const staff = await staffSessionOf(testApp.runtime, { get: () => undefined } as unknown as Request);
     const both = `${cookieOf(await staff.signIn(internalKey))}; ${await signedIn(firstKey)}`;
     const asConsole = await fromThePage(both).set(SESSION_AUDIENCE_HEADER, 'console');
     expect(asConsole.body.data.provider.name).toBeTruthy();

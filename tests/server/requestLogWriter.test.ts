@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptBody, REQUEST_LOG_BODY_MAX_BYTES } from '../../platform/requestLog/bodyText.js';
-import { type CaughtRequest, RequestLogEntry, RequestLogWriter } from '../../platform/requestLog/index.js';
+import {
+  type CaughtRequest,
+  purgeRequestLog,
+  RequestLogBody,
+  RequestLogEntry,
+  RequestLogWriter,
+} from '../../platform/requestLog/index.js';
 import { createTestDatabase, isPostgresTestRun, type TestDatabase } from '../support/database.js';
+import { recordedRows } from '../support/requestLog.js';
 
 const anEntry = (requestId: string): CaughtRequest => ({
   providerId: 1,
@@ -20,6 +27,7 @@ const anEntry = (requestId: string): CaughtRequest => ({
 });
 
 describe('The request log writer', () => {
+  const quiet = { warn: () => undefined, error: () => undefined };
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -51,16 +59,78 @@ describe('The request log writer', () => {
     const sent = Array.from({ length: 87 }, (_, index) => `batch-${index}`);
     for (const id of sent) writer.record(anEntry(id));
     await writer.flush();
-    const rows = await database.orm.em
-      .fork()
-      .find(
-        RequestLogEntry,
-        { requestId: { $like: 'batch-%' } },
-        { orderBy: { id: 'asc' }, populate: ['responseBody'] },
-      );
+    const rows = await recordedRows(database.orm.em.fork(), { requestId: { $like: 'batch-%' } });
     expect(rows.map((row) => row.requestId)).toEqual(sent);
     expect(rows.every((row) => row.responseBody === '{"ok":true}' && row.durationMs === 1.5)).toBe(true);
     await writer.close();
+  });
+
+  it('stores a body once per provider, however many requests carry it', async () => {
+    const writer = new RequestLogWriter({ orm: database.orm, logger: quiet });
+    const answer = '{"polled":"the same answer"}';
+    for (let index = 0; index < 87; index += 1)
+      writer.record({ ...anEntry(`once-${index}`), responseBody: Buffer.from(answer) });
+    for (let index = 0; index < 3; index += 1)
+      writer.record({ ...anEntry(`once-other-${index}`), providerId: 2, responseBody: answer });
+    await writer.close();
+    const em = database.orm.em.fork();
+    const stored = await em.find(RequestLogBody, { bodyText: answer }, { orderBy: { providerId: 'asc' } });
+    expect(stored.map((body) => body.providerId)).toEqual([1, 2]);
+    const rows = await recordedRows(em, { requestId: { $like: 'once-%' } });
+    expect(rows).toHaveLength(90);
+    expect(rows.every((row) => row.responseBody === answer && row.requestBody === null)).toBe(true);
+  });
+
+  it('writes only the key of a body it stored a moment ago', async () => {
+    const writer = new RequestLogWriter({ orm: database.orm, logger: quiet });
+    const answer = '{"polled":"again and again"}';
+    writer.record({ ...anEntry('again-1'), responseBody: answer });
+    await writer.flush();
+    const em = database.orm.em.fork();
+    const [stored] = await em.find(RequestLogBody, { bodyText: answer });
+    // The body's row is changed behind the writer's back: a second write of its text would show.
+    await em.nativeUpdate(RequestLogBody, { bodyKey: stored.bodyKey }, { bodyText: '{"changed":true}' });
+    writer.record({ ...anEntry('again-2'), responseBody: Buffer.from(answer) });
+    await writer.close();
+    const rows = await recordedRows(database.orm.em.fork(), { requestId: { $like: 'again-%' } });
+    expect(rows.map((row) => [row.requestId, row.responseBodyKey, row.responseBody])).toEqual([
+      ['again-1', stored.bodyKey, '{"changed":true}'],
+      ['again-2', stored.bodyKey, '{"changed":true}'],
+    ]);
+  });
+
+  it('drops with the requests it purges the bodies no request kept carries', async () => {
+    const writer = new RequestLogWriter({ orm: database.orm, logger: quiet });
+    const day = 24 * 3_600_000;
+    const start = new Date('2026-12-01T00:00:00Z').getTime();
+    const entry = (requestId: string, providerId: number, at: number, body: string): CaughtRequest => ({
+      ...anEntry(requestId),
+      providerId,
+      createdAt: new Date(at),
+      responseBody: `{"purge":"${body}"}`,
+    });
+    writer.record(entry('purge-expired', 11, start, 'only-old'));
+    writer.record(entry('purge-shared-old', 11, start, 'shared'));
+    writer.record(entry('purge-shared-new', 11, start + 8 * day, 'shared'));
+    writer.record(entry('purge-cap-1', 12, start + 8 * day, 'first'));
+    // Bodies are kept a minute longer than the requests that carry them (REQUEST_LOG_BODY_REUSE_MS).
+    writer.record(entry('purge-cap-2', 12, start + 8 * day + 120_000, 'later'));
+    writer.record(entry('purge-cap-3', 12, start + 8 * day + 180_000, 'later'));
+    await writer.close();
+
+    const em = database.orm.em.fork();
+    await purgeRequestLog(em, new Date(start + 8 * day + 240_000), { maxRowsPerProvider: 2 });
+    const kept = await recordedRows(em, { providerId: { $in: [11, 12] } });
+    expect(kept.map((row) => [row.requestId, row.responseBody])).toEqual([
+      ['purge-shared-new', '{"purge":"shared"}'],
+      ['purge-cap-2', '{"purge":"later"}'],
+      ['purge-cap-3', '{"purge":"later"}'],
+    ]);
+    const bodies = await em.find(RequestLogBody, { providerId: { $in: [11, 12] } }, { orderBy: { providerId: 'asc' } });
+    expect(bodies.map((body) => [body.providerId, body.bodyText])).toEqual([
+      [11, '{"purge":"shared"}'],
+      [12, '{"purge":"later"}'],
+    ]);
   });
 
   it('cuts a body at 64 KB, on a character boundary, and says so', () => {
@@ -88,14 +158,7 @@ describe('The request log writer in its thread', () => {
     await database?.destroy();
   });
   const quiet = { warn: () => undefined, error: () => undefined };
-  const rowsLike = (prefix: string) =>
-    database.orm.em
-      .fork()
-      .find(
-        RequestLogEntry,
-        { requestId: { $like: `${prefix}%` } },
-        { orderBy: { id: 'asc' }, populate: ['requestBody', 'responseBody'] },
-      );
+  const rowsLike = (prefix: string) => recordedRows(database.orm.em.fork(), { requestId: { $like: `${prefix}%` } });
 
   it('writes every entry in order, bodies as text, a long one cut on a character boundary', async () => {
     const writer = new RequestLogWriter({ orm: database.orm, logger: quiet });

@@ -3,21 +3,22 @@ import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey, revokeApiKey } from '../../graphql/providers/apiKeys.js';
 import { KEY_SESSION_TTL_MS as STAFF_SESSION_TTL_MS } from '../../graphql/providers/keySessions.js';
-import { backOfficeSessionOf, STAFF_SESSION_COOKIE } from '../../server/http/keySession.js';
+import { STAFF_SESSION_COOKIE } from '../../server/http/keySession.js';
+import { staffSessionOf } from '../../server/http/staffSession.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createSandbox } from '../support/fixtures.js';
 
 const ORIGIN = 'http://localhost:3000';
 const QUERY = '{ jobCounts { type } }';
 
-/** The back office's sign-in, as its page calls it: the cookie it answers, and the token in it. */
+/** The back office's break-glass sign-in, as its page calls it: the cookie it answers, and the token in it. */
 async function signIn(testApp: TestApp, key: string): Promise<{ cookie: string; setCookie: string }> {
-  const session = await backOfficeSessionOf(testApp.runtime, { get: () => undefined } as unknown as Request);
+  const session = await staffSessionOf(testApp.runtime, { get: () => undefined } as unknown as Request);
   const setCookie = await session.signIn(key);
   return { cookie: setCookie.split(';')[0], setCookie };
 }
 
-describe('Back-office sessions on /graphql', () => {
+describe('Back-office sessions of an internal key (break-glass) on /graphql', () => {
   let testApp: TestApp;
   let internalKey: string;
   let providerKey: string;
@@ -31,7 +32,7 @@ describe('Back-office sessions on /graphql', () => {
       .send({ query: QUERY });
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { PUBLIC_URL: ORIGIN } });
+    testApp = await createTestApp({ env: { PUBLIC_URL: ORIGIN, BACKOFFICE_BREAK_GLASS: 'true' } });
     providerKey = (await createSandbox(em(), testApp.clock, 'test')).apiKey;
     const fork = em();
     internalKey = issueApiKey(fork, testApp.clock, { env: 'test', internal: true }).key;
@@ -39,9 +40,9 @@ describe('Back-office sessions on /graphql', () => {
   });
   afterAll(() => testApp?.close());
 
-  it('exchanges an internal key for an HttpOnly, SameSite=Strict cookie that /graphql accepts from this origin', async () => {
+  it('exchanges an internal key for an HttpOnly, SameSite=Lax cookie that /graphql accepts from this origin', async () => {
     const { cookie, setCookie } = await signIn(testApp, internalKey);
-    expect(setCookie).toMatch(new RegExp(`^${STAFF_SESSION_COOKIE}=[0-9a-f]{64}; Path=/; HttpOnly; SameSite=Strict;`));
+    expect(setCookie).toMatch(new RegExp(`^${STAFF_SESSION_COOKIE}=[0-9a-f]{64}; Path=/; HttpOnly; SameSite=Lax;`));
     expect(setCookie).toContain(`Max-Age=${STAFF_SESSION_TTL_MS / 1000}`);
     expect(setCookie).not.toContain('Secure');
     const response = await fromThePage(cookie);
@@ -53,7 +54,7 @@ describe('Back-office sessions on /graphql', () => {
   it('marks the cookie Secure in production', async () => {
     const production = await createTestApp({
       database: testApp.database,
-      env: { APP_ENV: 'production', PUBLIC_URL: 'https://api.example.com' },
+      env: { APP_ENV: 'production', PUBLIC_URL: 'https://api.example.com', BACKOFFICE_BREAK_GLASS: 'true' },
     });
     try {
       const { setCookie } = await signIn(production, internalKey);
@@ -112,7 +113,7 @@ describe('Back-office sessions on /graphql', () => {
 
   it('ends with sign-out, with expiry, and with the revocation of its key', async () => {
     const signedOut = await signIn(testApp, internalKey);
-    const session = await backOfficeSessionOf(testApp.runtime, {
+    const session = await staffSessionOf(testApp.runtime, {
       get: (name: string) => (name === 'cookie' ? signedOut.cookie : undefined),
     } as unknown as Request);
     expect(session.caller).toMatchObject({ kind: 'internal' });
@@ -132,6 +133,31 @@ describe('Back-office sessions on /graphql', () => {
     expect((await fromThePage(revoked.cookie)).status).toBe(401);
   });
 
+  it('without the break-glass setting, refuses the key (403) and no longer accepts its sessions', async () => {
+    const { cookie } = await signIn(testApp, internalKey);
+    const closed = await createTestApp({ database: testApp.database, env: { PUBLIC_URL: ORIGIN } });
+    try {
+      await expect(signIn(closed, internalKey)).rejects.toMatchObject({
+        extensions: { code: 'FORBIDDEN' },
+        message: expect.stringContaining('BACKOFFICE_BREAK_GLASS=true'),
+      });
+      const response = await request(closed.app)
+        .post('/graphql')
+        .set('Cookie', cookie)
+        .set('Origin', ORIGIN)
+        .set('apollo-require-preflight', 'true')
+        .send({ query: QUERY });
+      expect(response.status).toBe(401);
+      const bearer = await request(closed.app)
+        .post('/graphql')
+        .set('Authorization', `Bearer ${internalKey}`)
+        .send({ query: QUERY });
+      expect(bearer.body.errors).toBeUndefined();
+    } finally {
+      await closed.runtime.close();
+    }
+  });
+
   it('lets a bearer key decide when both are sent', async () => {
     const { cookie } = await signIn(testApp, internalKey);
     const response = await request(testApp.app)
@@ -139,6 +165,7 @@ describe('Back-office sessions on /graphql', () => {
       .set('Cookie', cookie)
       .set('Authorization', `Bearer ${providerKey}`)
       .send({ query: QUERY });
-    expect(response.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    // The provider's graph has no staff operation (decision 033).
+    expect(response.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 });

@@ -129,6 +129,13 @@ describe('a subgraph service', () => {
     expect(answer.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
+  it("serves the staff's fields too (the provider audience is the gateway's), refused to a provider caller", async () => {
+    const answer = await signedPost({ query: '{ provider { id apiKeys { id } } }' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(answer.body.data).toBeNull();
+  });
+
   it('compiles a document once and runs it compiled after (as the facade does in process)', () => {
     const documents = new CompiledDocuments(core.graph.subgraphs.providers.schema);
     const plan = documents.plan(PROVIDER_QUERY, undefined);

@@ -19,6 +19,7 @@ const READERS: { build: Build; helpers: string[] }[] = [
       'createTestPortal',
       'startTestPortal',
       'useBrowser',
+      'aBackOfficeWorld',
     ],
   },
 ];

@@ -59,6 +59,7 @@ export function createBackOfficeClient(headers: Record<string, string> = {}): Ap
             deliveries: pagedById(['filter']),
             jobs: pagedById(['filter']),
             requests: pagedBefore(['filter'], (args) => (args?.page as { before?: number } | undefined)?.before),
+            auditEntries: pagedBefore(['filter'], (args) => (args?.page as { before?: number } | undefined)?.before),
             myMessages: pagedBefore(['filter'], (args) => args?.beforeId as number | undefined),
           },
         },

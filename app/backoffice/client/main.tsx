@@ -1,7 +1,10 @@
 import { ApolloProvider } from '@apollo/client/react/context/ApolloProvider.js';
 import { hydrateRoot } from 'react-dom/client';
+import type { StaffRole } from '../../../graphql/shared/staffRoles.js';
 import { screenOf, type Screen, titleOf } from '../routing.js';
-import { Shell } from '../Shell.js';
+import { Audit, auditFiltersOf } from '../screens/Audit.js';
+import { backOfficeArea, Shell } from '../Shell.js';
+import { rolesOfAttribute, StaffRolesContext } from '../staffRoles.js';
 import { Jobs } from '../screens/Jobs.js';
 import { Messages } from '../screens/Messages.js';
 import { ProviderPage } from '../screens/ProviderPage.js';
@@ -43,18 +46,30 @@ function ScreenView({ screen, onNavigate }: { screen: Screen; onNavigate: (href:
       );
     case 'jobs':
       return <Jobs />;
+    case 'audit':
+      return <Audit initial={auditFiltersOf(location.search)} />;
   }
 }
 
 const ROUTES: ScreenRoutes<Screen> = { screenOf, titleOf, titleSuffix: 'Back office', fallback: { name: 'review' } };
 
 /** The back office in the browser: the frame as the server rendered it, then the screen with its data from /graphql. */
-function BackOffice({ initialPath }: { initialPath: string }) {
+function BackOffice({
+  initialPath,
+  roles,
+  signedInAs,
+}: {
+  initialPath: string;
+  roles: readonly StaffRole[];
+  signedInAs: string;
+}) {
   const { screen, hydrated, navigate } = useScreenRouter(ROUTES, initialPath);
   return (
-    <Shell screen={screen} onNavigate={navigate}>
-      {hydrated ? <ScreenView screen={screen} onNavigate={navigate} /> : undefined}
-    </Shell>
+    <StaffRolesContext.Provider value={roles}>
+      <Shell screen={screen} area={backOfficeArea(roles, signedInAs)} onNavigate={navigate}>
+        {hydrated ? <ScreenView screen={screen} onNavigate={navigate} /> : undefined}
+      </Shell>
+    </StaffRolesContext.Provider>
   );
 }
 
@@ -63,7 +78,11 @@ if (root) {
   hydrateRoot(
     root,
     <ApolloProvider client={client}>
-      <BackOffice initialPath={root.dataset.path ?? location.pathname} />
+      <BackOffice
+        initialPath={root.dataset.path ?? location.pathname}
+        roles={rolesOfAttribute(root.dataset.roles)}
+        signedInAs={root.dataset.signedInAs ?? ''}
+      />
     </ApolloProvider>,
   );
 }

@@ -1,6 +1,7 @@
 import { gql, useMutation, useQuery } from '@apollo/client';
 import { useState } from 'react';
 import { ActionResult, formatDate, QueryState, LoadMore } from '../client/states.js';
+import { useAllowed } from '../staffRoles.js';
 
 const PAGE = 30;
 
@@ -77,6 +78,8 @@ export function Jobs() {
     onError: (failure: Error) => setOutcome({ error: failure.message }),
   };
   const [retry] = useMutation(RETRY, { ...options, onCompleted: () => setOutcome({ done: 'Job queued again.' }) });
+  // Giving a job up for good is an admin's decision (decision 031); support retries.
+  const mayDiscard = useAllowed('admin');
   const [discard] = useMutation(DISCARD, { ...options, onCompleted: () => setOutcome({ done: 'Job discarded.' }) });
   const types = [...new Set((counts.data?.jobCounts ?? []).map((count) => count.type))];
   const jobs = data?.jobs ?? [];
@@ -185,13 +188,15 @@ export function Jobs() {
                         >
                           Retry <span className="bo-visually-hidden">job {job.id}</span>
                         </button>
-                        <button
-                          type="button"
-                          className="bo-button bo-button--danger"
-                          onClick={() => void discard({ variables: { id: job.id } })}
-                        >
-                          Discard <span className="bo-visually-hidden">job {job.id}</span>
-                        </button>
+                        {mayDiscard ? (
+                          <button
+                            type="button"
+                            className="bo-button bo-button--danger"
+                            onClick={() => void discard({ variables: { id: job.id } })}
+                          >
+                            Discard <span className="bo-visually-hidden">job {job.id}</span>
+                          </button>
+                        ) : null}
                       </div>
                     ) : null}
                   </td>

@@ -2,6 +2,7 @@ import { gql, useMutation, useQuery } from '@apollo/client';
 import { useState } from 'react';
 import { ActionResult, QueryState, ShownOnce } from '../client/states.js';
 import { type ApiKeyRow, ApiKeyTable, IssueKeyForm } from './ApiKeyTable.js';
+import { useAllowed } from '../staffRoles.js';
 
 const PROVIDER = gql`
   query ProviderPage($id: Int!) {
@@ -134,6 +135,8 @@ function ProviderDetailsView({ provider }: { provider: ProviderDetails }) {
   const [revokeKey] = useMutation(REVOKE_KEY, { refetchQueries, onError });
   const [rotate, rotating] = useMutation<{ rotateMessagingSecret: { secret: string } }>(ROTATE_SECRET, { onError });
   const variables = { id: provider.id };
+  // Rights, activation and the messaging secret are an admin's (decision 031); support issues and revokes keys.
+  const administers = useAllowed('admin');
 
   const issue = async (label: string | null) => {
     const result = await issueKey({ variables: { ...variables, label } });
@@ -165,24 +168,28 @@ function ProviderDetailsView({ provider }: { provider: ProviderDetails }) {
           <dt>Individual offers</dt>
           <dd>{provider.canManageIndividualOffers ? 'Allowed' : 'Withdrawn'}</dd>
         </dl>
-        <div className="bo-actions">
-          <button
-            type="button"
-            className="bo-button"
-            onClick={() => void setActive({ variables: { ...variables, isActive: !provider.isActive } })}
-          >
-            {provider.isActive ? 'Deactivate provider' : 'Activate provider'}
-          </button>
-          <button
-            type="button"
-            className="bo-button"
-            onClick={() =>
-              void setRights({ variables: { ...variables, allowed: !provider.canManageIndividualOffers } })
-            }
-          >
-            {provider.canManageIndividualOffers ? 'Withdraw individual-offer rights' : 'Grant individual-offer rights'}
-          </button>
-        </div>
+        {administers ? (
+          <div className="bo-actions">
+            <button
+              type="button"
+              className="bo-button"
+              onClick={() => void setActive({ variables: { ...variables, isActive: !provider.isActive } })}
+            >
+              {provider.isActive ? 'Deactivate provider' : 'Activate provider'}
+            </button>
+            <button
+              type="button"
+              className="bo-button"
+              onClick={() =>
+                void setRights({ variables: { ...variables, allowed: !provider.canManageIndividualOffers } })
+              }
+            >
+              {provider.canManageIndividualOffers
+                ? 'Withdraw individual-offer rights'
+                : 'Grant individual-offer rights'}
+            </button>
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="messaging">
@@ -198,9 +205,11 @@ function ProviderDetailsView({ provider }: { provider: ProviderDetails }) {
         <p>
           <a href={`/backoffice/messages?provider=${provider.id}`}>Messages to this provider</a>
         </p>
-        <button type="button" className="bo-button" disabled={rotating.loading} onClick={() => void rotateSecret()}>
-          Rotate messaging secret
-        </button>
+        {administers ? (
+          <button type="button" className="bo-button" disabled={rotating.loading} onClick={() => void rotateSecret()}>
+            Rotate messaging secret
+          </button>
+        ) : null}
       </section>
 
       <section aria-labelledby="keys">

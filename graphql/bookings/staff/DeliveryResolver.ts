@@ -1,9 +1,10 @@
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphContext } from '../../shared/context.js';
-import { requireInternal } from '../../shared/internalOnly.js';
+import { requireRole } from '../../shared/internalOnly.js';
 import { PageInput } from '../../shared/pagination.js';
 import { ProviderMessage } from '../ProviderMessage.js';
 import { findDeliveries, pendingSendJobs, retryDelivery } from './deliveries.js';
+import { StaffOnly } from '../../shared/staffOnly.js';
 
 @InputType({ description: 'Messages to a provider, about a booking, in a status; every message without them.' })
 class DeliveryFilterInput {
@@ -20,6 +21,7 @@ class DeliveryFilterInput {
 /** Deliveries of messages to providers, as the back office follows them: internal-only. */
 @Resolver(() => ProviderMessage)
 export class DeliveryResolver {
+  @StaffOnly()
   @Query(() => [ProviderMessage], {
     description: 'Internal tools: messages to providers and what became of them, one page in id order.',
   })
@@ -28,13 +30,14 @@ export class DeliveryResolver {
     @Arg('filter', () => DeliveryFilterInput, { nullable: true }) filter: DeliveryFilterInput | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
   ): Promise<ProviderMessage[]> {
-    requireInternal(context.caller, 'read message deliveries');
+    requireRole(context.caller, 'support', 'read message deliveries');
     return findDeliveries(context.em, filter ?? {}, page ?? new PageInput());
   }
 
+  @StaffOnly()
   @Mutation(() => ProviderMessage, { description: 'Internal tools: sends a message that was not delivered again now.' })
   retryDelivery(@Ctx() context: GraphContext, @Arg('id', () => Int) id: number): Promise<ProviderMessage> {
-    requireInternal(context.caller, 'retry message deliveries');
+    requireRole(context.caller, 'support', 'retry message deliveries');
     return retryDelivery(context, id);
   }
 

@@ -1,4 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { recordStaffAction } from '../../shared/audit.js';
+import { isProvider } from '../../shared/caller.js';
 import type { GraphContext } from '../../shared/context.js';
 import { BadRequestError, NotFoundError } from '../../shared/errors.js';
 import { Job } from '../../../platform/jobs/Job.js';
@@ -56,7 +58,17 @@ export async function retryDelivery(
     if (job?.status === 'running') throw BadRequestError.on('id', 'This message is being sent right now');
     if (job) job.runAt = now;
     else enqueueSending(em, context.clock, row);
+    const before = { status: row.status };
     row.status = 'PENDING';
+    // A provider retrying its own message from the console is no staff action.
+    if (!isProvider(context.caller)) {
+      const facts = { before, after: { status: row.status } };
+      await recordStaffAction(em, context, {
+        action: 'message.retried',
+        target: { type: 'provider_message', id: row.id },
+        ...facts,
+      });
+    }
     return row;
   });
   context.services.jobs.wake();

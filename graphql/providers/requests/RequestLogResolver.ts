@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, Float, InputType, Int, ObjectType, Quer
 import type { GraphContext } from '../../shared/context.js';
 import { PAGE_SIZE_MAX } from '../../shared/pagination.js';
 import type { RequestLogEntry } from '../../../platform/requestLog/index.js';
-import { findRecordedRequest, findRecordedRequests, loadBodies } from './recordedRequests.js';
+import { bodiesOf, findRecordedRequest, findRecordedRequests } from './recordedRequests.js';
 
 @ObjectType('RecordedRequest', {
   description:
@@ -45,12 +45,6 @@ class RecordedRequest {
 
   @Field(() => String, { description: 'The prefix of the key used (the part before the secret).' })
   apiKeyPrefix!: string;
-
-  @Field(() => Boolean)
-  requestBodyTruncated!: boolean;
-
-  @Field(() => Boolean)
-  responseBodyTruncated!: boolean;
 }
 
 @InputType({ description: 'Requests that match every field given; every request without them.' })
@@ -113,7 +107,12 @@ export class RequestLogResolver {
 
   @FieldResolver(() => String, { nullable: true, description: 'The JSON body sent, as text (up to 64 KB).' })
   async requestBody(@Root() entry: RequestLogEntry, @Ctx() context: GraphContext): Promise<string | null> {
-    return (await loadBodies(context.em, entry)).requestBody;
+    return (await bodiesOf(context.em, entry)).requestBody;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the body sent was longer than 64 KB, and cut.' })
+  async requestBodyTruncated(@Root() entry: RequestLogEntry, @Ctx() context: GraphContext): Promise<boolean> {
+    return (await bodiesOf(context.em, entry)).requestBodyTruncated;
   }
 
   @FieldResolver(() => String, {
@@ -121,6 +120,11 @@ export class RequestLogResolver {
     description: 'The JSON answer as sent, a refusal’s error included, as text (up to 64 KB).',
   })
   async responseBody(@Root() entry: RequestLogEntry, @Ctx() context: GraphContext): Promise<string | null> {
-    return (await loadBodies(context.em, entry)).responseBody;
+    return (await bodiesOf(context.em, entry)).responseBody;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the answer was longer than 64 KB, and cut.' })
+  async responseBodyTruncated(@Root() entry: RequestLogEntry, @Ctx() context: GraphContext): Promise<boolean> {
+    return (await bodiesOf(context.em, entry)).responseBodyTruncated;
   }
 }

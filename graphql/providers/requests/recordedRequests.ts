@@ -1,8 +1,9 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { Caller } from '../../shared/caller.js';
 import { NotFoundError } from '../../shared/errors.js';
+import { requireRole } from '../../shared/internalOnly.js';
 import { PAGE_SIZE_MAX } from '../../shared/pagination.js';
-import { RequestLogEntry } from '../../../platform/requestLog/index.js';
+import { RequestLogBody, RequestLogEntry } from '../../../platform/requestLog/index.js';
 
 export const STATUS_CLASS_PATTERN = /^[1-5]xx$/;
 
@@ -31,6 +32,7 @@ export function providerOfCaller(caller: Caller, requested: number | null | unde
     if (requested != null && requested !== caller.providerId) throw new NotFoundError('Provider not found');
     return caller.providerId;
   }
+  requireRole(caller, 'support', "read providers' requests");
   return requested ?? null;
 }
 
@@ -68,14 +70,43 @@ export async function findRecordedRequest(
   const [entry] = await em.find(
     RequestLogEntry,
     { requestId, ...(providerId === null ? {} : { providerId }) },
-    { orderBy: { id: 'desc' }, limit: 1, populate: ['requestBody', 'responseBody'] },
+    { orderBy: { id: 'desc' }, limit: 1 },
   );
   return entry ?? null;
 }
 
-/** The bodies of a request read in a list, where they are not loaded. */
-export async function loadBodies(em: EntityManager, entry: RequestLogEntry): Promise<RequestLogEntry> {
-  if (entry.requestBody !== undefined && entry.responseBody !== undefined) return entry;
-  await em.populate(entry, ['requestBody', 'responseBody']);
-  return entry;
+/** A recorded request's bodies as text, each marked when it was cut at 64 KB. */
+export interface RecordedBodies {
+  requestBody: string | null;
+  requestBodyTruncated: boolean;
+  responseBody: string | null;
+  responseBodyTruncated: boolean;
+}
+
+/** Read once per entry and request, however many of the four fields a document selects. */
+const bodiesRead = new WeakMap<RequestLogEntry, Promise<RecordedBodies>>();
+
+/** The bodies of a request, by their keys among its provider's (RequestLogBody.ts). */
+export function bodiesOf(em: EntityManager, entry: RequestLogEntry): Promise<RecordedBodies> {
+  let read = bodiesRead.get(entry);
+  if (!read) {
+    read = readBodies(em, entry);
+    bodiesRead.set(entry, read);
+  }
+  return read;
+}
+
+async function readBodies(em: EntityManager, entry: RequestLogEntry): Promise<RecordedBodies> {
+  const keys = [entry.requestBodyKey, entry.responseBodyKey].filter((key): key is string => key !== null);
+  const bodies =
+    keys.length === 0 ? [] : await em.find(RequestLogBody, { providerId: entry.providerId, bodyKey: { $in: keys } });
+  const byKey = new Map(bodies.map((body) => [body.bodyKey, body]));
+  const request = entry.requestBodyKey === null ? undefined : byKey.get(entry.requestBodyKey);
+  const response = entry.responseBodyKey === null ? undefined : byKey.get(entry.responseBodyKey);
+  return {
+    requestBody: request?.bodyText ?? null,
+    requestBodyTruncated: request?.truncated ?? false,
+    responseBody: response?.bodyText ?? null,
+    responseBodyTruncated: response?.truncated ?? false,
+  };
 }

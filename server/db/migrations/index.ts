@@ -13,6 +13,9 @@ import { Migration20261128040000MessageAttempts } from './Migration2026112804000
 import { Migration20261128020000RequestLog } from './Migration20261128020000RequestLog.js';
 import { Migration20261128050000JobWorkers } from './Migration20261128050000JobWorkers.js';
 import { Migration20261129010000JobTraceParent } from './Migration20261129010000JobTraceParent.js';
+import { Migration20261129020000RequestLogBodies } from './Migration20261129020000RequestLogBodies.js';
+import { Migration20261129030000AuditTrail } from './Migration20261129030000AuditTrail.js';
+import { Migration20261130020000PersonSessions } from './Migration20261130020000PersonSessions.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +33,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128040000MessageAttempts', class: Migration20261128040000MessageAttempts },
   { name: 'Migration20261128050000JobWorkers', class: Migration20261128050000JobWorkers },
   { name: 'Migration20261129010000JobTraceParent', class: Migration20261129010000JobTraceParent },
+  { name: 'Migration20261129020000RequestLogBodies', class: Migration20261129020000RequestLogBodies },
+  { name: 'Migration20261129030000AuditTrail', class: Migration20261129030000AuditTrail },
+  { name: 'Migration20261130020000PersonSessions', class: Migration20261130020000PersonSessions },
 ];

@@ -41,6 +41,7 @@ const ALLOWED: Record<string, string> = {
   // The refusals of /graphql before an operation runs (decision 017): GraphQL errors, not REST answers.
   ...Object.fromEntries(Object.values(LimitCode).map((code) => [code, 'a code of a /graphql refusal'])),
   [SERVICE_UNAVAILABLE_CODE]: 'the code of /graphql fields whose service does not answer (decision 020)',
+  GRAPHQL_VALIDATION_FAILED: "Apollo Server's code of a document the caller's schema refuses (decision 033)",
 };
 
 /** Statuses every operation can answer, which the document does not repeat on each. */
