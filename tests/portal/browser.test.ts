@@ -27,7 +27,7 @@ describe.skipIf(skipBrowserTests)('every route of the portal in a browser', () =
     expect(routes.filter((route) => route.path.startsWith('/docs/category/'))).toHaveLength(8);
     expect(
       routes.filter((route) => route.path.startsWith('/docs/') && !route.path.startsWith('/docs/category/')),
-    ).toHaveLength(25);
+    ).toHaveLength(26);
     expect(routes).toHaveLength(41);
   });
 
