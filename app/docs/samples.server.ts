@@ -14,7 +14,8 @@ import { splitFrontMatter } from './markdown.server.js';
  * - `norun`: a curl command shown on purpose without being run (production URL, placeholder ids).
  *   Every shell block that calls curl carries one of the two, so that nothing slips through unmarked.
  * - `tab="..."`: consecutive labelled blocks are one group of equivalent samples (curl, JavaScript,
- *   Python): the JavaScript and Python blocks of a `run` group make the same request.
+ *   Python, SDK): the JavaScript, Python and SDK blocks of a `run` group make the same request. An
+ *   SDK block (`ts`) calls the API through the TypeScript client package (clients/typescript).
  * A group without curl whose shell block only assigns variables (`BASE_URL=...`) sets the page up:
  * its blocks are prepended to every later sample of their language. A `json` block with `file=NAME`
  * is written to that file, in the directory the samples run in, for `-d @NAME`.
@@ -28,7 +29,7 @@ import { splitFrontMatter } from './markdown.server.js';
  * address of the server that serves it, and the test runs them against its own.
  */
 
-export type SampleLanguage = 'shell' | 'javascript' | 'python';
+export type SampleLanguage = 'shell' | 'javascript' | 'python' | 'sdk';
 
 export interface CodeBlock {
   language: string;
@@ -108,6 +109,7 @@ export function languageOf(block: Pick<CodeBlock, 'language'>): SampleLanguage |
   if (['sh', 'bash', 'shell', 'console'].includes(block.language)) return 'shell';
   if (['js', 'javascript', 'mjs'].includes(block.language)) return 'javascript';
   if (['py', 'python'].includes(block.language)) return 'python';
+  if (['ts', 'typescript'].includes(block.language)) return 'sdk';
   return null;
 }
 
@@ -284,7 +286,7 @@ export function extractPageSamples(source: string, file: string): PageSamples {
     const equivalents: RunnableSample['equivalents'] = {};
     for (const block of group) {
       const language = languageOf(block);
-      if (language === 'javascript' || language === 'python') equivalents[language] = block.code;
+      if (language && language !== 'shell') equivalents[language] = block.code;
     }
     const firstLine = shell.code.split('\n').find((line) => callsCurl(`${line} `)) ?? shell.code.split('\n')[0];
     const sample: RunnableSample = {

@@ -25,11 +25,12 @@ export const sidebar: SidebarCategory[] = [
     slug: 'understanding-our-api',
     label: 'Understanding our API',
     description:
-      'How the API authenticates you, its errors and retries, the console, the resources it manages, its messages and its bookings.',
+      'How the API authenticates you, its errors and retries, the console, the TypeScript SDK, the resources it manages, its messages and its bookings.',
     items: [
       doc('understanding-our-api/authentication-authorization'),
       doc('understanding-our-api/errors-and-retries'),
       doc('understanding-our-api/the-console'),
+      doc('understanding-our-api/typescript-sdk'),
       category({
         slug: 'api-resources',
         label: 'API resources',

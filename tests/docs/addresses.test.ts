@@ -22,7 +22,7 @@ const pages = docsPagesInOrder();
 const ALLOWED_HOST =
   /^(localhost|127\.0\.0\.1|(.+\.)?example\.(com|net|org)|(www\.)?(youtube\.com|youtu\.be|vimeo\.com|dailymotion\.com|dai\.ly))$/;
 
-const BASE_URL = /\{\{BASE_URL\}\}|\$\{?BASE_URL\b|\{BASE_URL\}/;
+const BASE_URL = /\{\{BASE_URL\}\}|\$\{?BASE_URL\b|\{BASE_URL\}|\bbaseUrl: BASE_URL\b/;
 
 describe('the addresses of the docs', () => {
   it('are replaced by those of the configuration, and an unknown one is an error', () => {
@@ -59,13 +59,17 @@ describe('the addresses of the docs', () => {
   });
 
   it('set BASE_URL once, in each language, before the first sample that uses it', () => {
-    const setsBaseUrl = (step: PageStep) =>
-      step.kind === 'setup' &&
-      ['shell', 'javascript', 'python'].every((language) =>
-        /BASE_URL\s*=\s*['"]?\{\{BASE_URL\}\}/.test(step.code[language as keyof typeof step.code] ?? ''),
-      );
     const problems = pages.flatMap(({ file, source }) => {
       const { steps } = extractPageSamples(source, file);
+      // Every language the page's samples are written in: curl, and those of their tabs.
+      const languages = new Set(['shell']);
+      for (const step of steps)
+        if (step.kind === 'sample') for (const tab in step.sample.equivalents) languages.add(tab);
+      const setsBaseUrl = (step: PageStep) =>
+        step.kind === 'setup' &&
+        [...languages].every((language) =>
+          /BASE_URL\s*=\s*['"]?\{\{BASE_URL\}\}/.test(step.code[language as keyof typeof step.code] ?? ''),
+        );
       const firstSample = steps.findIndex(
         (step) => step.kind === 'sample' && /\$\{?BASE_URL|\{BASE_URL\}(?!\})/.test(JSON.stringify(step.sample)),
       );

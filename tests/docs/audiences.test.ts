@@ -18,7 +18,8 @@ const integratorPages = pages.filter((page) => !isOperatorPage(page.file));
 const operatorWords = [
   ...configVariables.map((variable) => new RegExp(`\\b${variable}\\b`)),
   ...Object.keys(commands).map((command) => new RegExp(`\\b${command}\\b`)),
-  /\bnpm\b/,
+  // npm is the integrator's own tool on a line about the SDK package, which they build and install.
+  /^(?!.*(?:clients\/typescript|provider-api-client)).*\bnpm\b/,
   /\bSQLite\b/i,
   /\binternal key/i,
   /\bdemo sandbox\b/i,

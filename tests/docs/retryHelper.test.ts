@@ -86,13 +86,13 @@ describe('the retry helpers of Errors and retries', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const setupFor: Record<SampleLanguage, (baseUrl: string) => string> = {
+  const setupFor: Record<Exclude<SampleLanguage, 'sdk'>, (baseUrl: string) => string> = {
     shell: (baseUrl) => `BASE_URL=${baseUrl}`,
     javascript: (baseUrl) => `const BASE_URL = '${baseUrl}';`,
     python: (baseUrl) => `BASE_URL = "${baseUrl}"`,
   };
 
-  async function run(language: SampleLanguage, answers: Scripted[]) {
+  async function run(language: Exclude<SampleLanguage, 'sdk'>, answers: Scripted[]) {
     script = [...answers];
     received = [];
     const sample = helper as RunnableSample;
@@ -124,7 +124,7 @@ describe('the retry helpers of Errors and retries', () => {
     expect(helper?.equivalents.python).toContain('Idempotency-Key');
   });
 
-  const languages: [string, SampleLanguage, string | null][] = [
+  const languages: [string, Exclude<SampleLanguage, 'sdk'>, string | null][] = [
     ['JavaScript', 'javascript', null],
     ['Python', 'python', pythonProblem],
   ];

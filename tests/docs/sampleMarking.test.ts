@@ -22,7 +22,8 @@ describe('the marking of samples', () => {
   it('reads a run block: status, saved values, first line, and the same request in the tabs that follow', () => {
     const { steps, problems } = page(
       `Intro.\n\n${fence}sh tab="curl" run status=201 save="EVENT_ID=id PRICE=priceCategories.0.id"\ncurl -X POST \\\n  {{BASE_URL}}/x\n${fence}\n\n` +
-        `${fence}js tab="JavaScript"\nawait fetch('x');\n${fence}\n\n${fence}python tab="Python"\nrequests.get("x")\n${fence}\n`,
+        `${fence}js tab="JavaScript"\nawait fetch('x');\n${fence}\n\n${fence}python tab="Python"\nrequests.get("x")\n${fence}\n\n` +
+        `${fence}ts tab="SDK"\nawait api.GET('/x');\n${fence}\n`,
     );
     expect(problems).toEqual([]);
     expect(steps).toEqual([
@@ -37,7 +38,11 @@ describe('the marking of samples', () => {
             { name: 'EVENT_ID', path: 'id' },
             { name: 'PRICE', path: 'priceCategories.0.id' },
           ],
-          equivalents: { javascript: "await fetch('x');", python: 'requests.get("x")' },
+          equivalents: {
+            javascript: "await fetch('x');",
+            python: 'requests.get("x")',
+            sdk: "await api.GET('/x');",
+          },
         },
       },
     ]);

@@ -1,6 +1,6 @@
 /**
  * Every HTTP example of the docs, run for real: each page's `run` blocks (curl, then the same
- * requests in the JavaScript and Python tabs) in page order against a freshly started server with
+ * requests in the JavaScript, Python and TypeScript SDK tabs) in page order against a freshly started server with
  * the demo sandbox, configured with the address it listens at and called there, as the page shows
  * it. Each is expected to answer the status the page says and, where the page shows the answer,
  * that answer (tests/docs/support/shownAnswers.ts). See app/docs/samples.server.ts for the marking.
@@ -15,6 +15,7 @@ import { extractPageSamples, type SampleLanguage } from '../../app/docs/samples.
 import { docsPagesInOrder } from './support/docsPages.js';
 import { startDocsServer } from './support/docsServer.js';
 import { runPageSamples } from './support/pageRunner.js';
+import { installSdkInto, removeSdkPackage } from './support/sdkPackage.js';
 
 const PAGE_TIMEOUT_MS = 180_000;
 
@@ -29,12 +30,18 @@ const pages = docsPagesInOrder().map((page) => ({ ...page, samples: extractPageS
 /** Samples executed, by page and language, printed at the end for the record. */
 const executedCounts = new Map<string, Record<SampleLanguage, number>>();
 
-const LANGUAGE_NAMES: Record<SampleLanguage, string> = { shell: 'curl', javascript: 'JavaScript', python: 'Python' };
+const LANGUAGE_NAMES: Record<SampleLanguage, string> = {
+  shell: 'curl',
+  javascript: 'JavaScript',
+  python: 'Python',
+  sdk: 'SDK',
+};
 
 async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
   const server = await startDocsServer();
   const directory = mkdtempSync(join(tmpdir(), 'docs-samples-'));
   try {
+    if (language === 'sdk') await installSdkInto(directory);
     // The page as that server's portal shows it: its samples call the address it was configured with.
     const { steps } = extractPageSamples(withAddresses(page.source, page.file, server.addresses), page.file);
     const run = await runPageSamples(steps, language, {
@@ -43,7 +50,7 @@ async function runPage(page: (typeof pages)[number], language: SampleLanguage) {
       directory,
       runDueJobs: () => server.runDueJobs(),
     });
-    const counts = executedCounts.get(page.file) ?? { shell: 0, javascript: 0, python: 0 };
+    const counts = executedCounts.get(page.file) ?? { shell: 0, javascript: 0, python: 0, sdk: 0 };
     for (const { language: ranAs } of run.executed) if (ranAs === language) counts[language] += 1;
     executedCounts.set(page.file, counts);
     expect(run.failure, run.failure ?? '').toBeNull();
@@ -85,19 +92,28 @@ describe.concurrent('the docs samples', () => {
           PAGE_TIMEOUT_MS,
         );
       }
+      const withSdk = samples.filter((sample) => sample.equivalents.sdk !== undefined).length;
+      if (withSdk > 0) {
+        it(
+          `answers the same through the TypeScript SDK: ${withSdk} samples`,
+          () => runPage(page, 'sdk'),
+          PAGE_TIMEOUT_MS,
+        );
+      }
     });
   }
 
   afterAll(() => {
-    const totals: Record<SampleLanguage, number> = { shell: 0, javascript: 0, python: 0 };
+    removeSdkPackage();
+    const totals: Record<SampleLanguage, number> = { shell: 0, javascript: 0, python: 0, sdk: 0 };
     const lines = [...executedCounts].map(([file, counts]) => {
       for (const language of Object.keys(totals) as SampleLanguage[]) totals[language] += counts[language];
       return `  ${file}: ${(Object.keys(counts) as SampleLanguage[]).map((language) => `${counts[language]} ${LANGUAGE_NAMES[language]}`).join(', ')}`;
     });
-    const total = totals.shell + totals.javascript + totals.python;
+    const total = totals.shell + totals.javascript + totals.python + totals.sdk;
     console.log(
       [
-        `Docs samples executed: ${total} (${totals.shell} curl, ${totals.javascript} JavaScript, ${totals.python} Python${pythonProblem ? `; Python skipped: ${pythonProblem}` : ''})`,
+        `Docs samples executed: ${total} (${totals.shell} curl, ${totals.javascript} JavaScript, ${totals.python} Python, ${totals.sdk} SDK${pythonProblem ? `; Python skipped: ${pythonProblem}` : ''})`,
         ...lines,
       ].join('\n'),
     );

@@ -57,7 +57,7 @@ describe('the docs of the portal', () => {
   });
 
   it('has every page of the sidebar, the /docs landing and the change log, each with a table of contents', () => {
-    expect(allDocPaths()).toHaveLength(25);
+    expect(allDocPaths()).toHaveLength(26);
     expect(
       allCategories()
         .map((category) => category.slug)

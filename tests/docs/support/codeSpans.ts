@@ -61,6 +61,7 @@ const NOT_A_NAME: { shape: RegExp; why: string }[] = [
   { shape: /^[\w-]+(\/[\w.-]+)*\.(json|sqlite|md|ts|mjs|js|py|php)$|^[a-z][\w-]*\/[\w./-]+$/, why: 'a file' },
   { shape: /^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)+$/, why: 'an HTTP header' },
   { shape: /^(GET|POST|PUT|PATCH|DELETE)$/, why: 'an HTTP method' },
+  { shape: /^@[a-z][\w-]*\/[a-z][\w.-]*$/, why: 'a package of a registry' },
   { shape: /^[a-z]+_([0-9a-f]{12}_?)?$/, why: "an API key's public name, or the environment it starts with" },
   { shape: /^-?\d+(\.\d+)?$/, why: 'a number' },
   { shape: /^\+\d{6,15}$/, why: 'a phone number in its international form' },

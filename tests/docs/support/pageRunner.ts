@@ -65,7 +65,7 @@ export async function runPageSamples(
   context: PageRunContext,
 ): Promise<PageRun> {
   const variables: Record<string, string> = { API_KEY: context.apiKey };
-  const setup: Record<SampleLanguage, string[]> = { shell: [], javascript: [], python: [] };
+  const setup: Record<SampleLanguage, string[]> = { shell: [], javascript: [], python: [], sdk: [] };
   const executed: PageRun['executed'] = [];
   for (const step of steps) {
     if (step.kind === 'file') {

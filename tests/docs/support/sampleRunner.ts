@@ -70,10 +70,15 @@ def _docs_record(self, *args, **kwargs):
 _docs_requests.Session.request = _docs_record
 `;
 
+/*
+ * The SDK's samples are TypeScript, run by Node's type stripping (Node 24), with the package installed
+ * beside them (see sdkPackage.ts); the client sends through the global fetch, which the recorder wraps.
+ */
 const RUNTIMES: Record<SampleLanguage, { file: string; command: string; recorder: string }> = {
   shell: { file: 'sample.sh', command: 'bash', recorder: SHELL_RECORDER },
   javascript: { file: 'sample.mjs', command: 'node', recorder: JAVASCRIPT_RECORDER },
   python: { file: 'sample.py', command: 'python3', recorder: PYTHON_RECORDER },
+  sdk: { file: 'sample.mts', command: 'node', recorder: JAVASCRIPT_RECORDER },
 };
 
 /** Runs a command without a shell; never rejects (a failure is in the outcome). */
