@@ -2,18 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
+import { COLLECTION_DOWNLOADS } from '../../app/reference/downloads.js';
+
+export { COLLECTION_DOWNLOADS };
 
 /** The collections generated from the document (npm run collections), committed with it. */
 export const COLLECTION_FILES = {
   postman: 'contract/collections/postman-collection.json',
   bruno: 'contract/collections/bruno-collection.json',
-} as const;
-
-/** Where the reference page offers them. */
-export const COLLECTION_DOWNLOADS = {
-  postmanCollection: '/downloads/postman-collection.json',
-  postmanEnvironment: '/downloads/postman-environment.json',
-  brunoCollection: '/downloads/bruno-collection.json',
 } as const;
 
 /** A name the collections' requests read: the server, the key, and each path parameter. */
