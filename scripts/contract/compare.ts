@@ -166,5 +166,17 @@ export function compareDocuments(released: ContractDocument, current: ContractDo
     const operations = { before: operationOf(before, path, method), after: operationOf(after, path, method) };
     record(refOf(before, after, path, method), breaking, sentenceOf(diff, diff.path.slice(3), operations));
   }
-  return [...changes.values()];
+  return withoutRedundantRequirements([...changes.values()]);
+}
+
+/** "field `x` of the answer no longer required" says nothing more when `x` itself was removed (or added) there. */
+function withoutRedundantRequirements(changes: ContractChange[]): ContractChange[] {
+  const sentences = new Set(changes.map((change) => `${change.operation.operationId} ${change.sentence}`));
+  return changes.filter(({ operation, sentence }) => {
+    const requirement = /^field (`[^`]+`) of (.+) (now required|no longer required)$/.exec(sentence);
+    if (!requirement) return true;
+    const [, field, where, state] = requirement;
+    const same = state === 'now required' ? `field ${field} added to ${where}` : `field ${field} removed from ${where}`;
+    return !sentences.has(`${operation.operationId} ${same}`);
+  });
 }
