@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { DocsServer } from '../../docs/support/docsServer.js';
-import { anEventBody, aProductBody } from '../../support/offerWorld.js';
+import { aCollectiveOfferBody, anEventBody, aProductBody } from '../../support/offerWorld.js';
 
 /** A value for each path parameter of the document, from records the sandbox key made. */
 export type PathParameterValues = Record<string, string>;
@@ -43,23 +43,11 @@ export async function sandboxRecords(server: DocsServer): Promise<PathParameterV
     })
   ).dates as { id: number }[];
   const product = await call('POST', '/public/offers/v1/products', aProductBody(bookshop.id));
-  const collectiveOffer = await call('POST', '/v2/collective/offers/', {
-    venueId: theatre.id,
-    name: 'Atelier théâtre',
-    description: 'Une semaine de pratique théâtrale avec une troupe.',
-    formats: ['Atelier de pratique'],
-    bookingEmails: ['booking@example.com'],
-    contactEmail: 'contact@example.com',
-    contactPhone: '+33199006328',
-    domains: [15],
-    students: ['COLLEGE6'],
-    location: { type: 'SCHOOL' },
-    startDatetime: '2027-01-15T09:00:00.000Z',
-    bookingLimitDatetime: '2027-01-05T18:00:00.000Z',
-    totalPrice: 650.5,
-    numberOfTickets: 30,
-    educationalInstitutionId: 1,
-  });
+  const collectiveOffer = await call(
+    'POST',
+    '/v2/collective/offers/',
+    aCollectiveOfferBody(theatre.id, { educationalInstitutionId: 1 }),
+  );
   await server.runDueJobs();
   const collectiveBooking = await call('POST', `/v2/collective/adage_mock/offer/${collectiveOffer.id}/book`);
   const booked = await fetch(`${server.baseUrl}/graphql`, {
