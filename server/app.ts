@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { createFacadeRouter } from '../rest-facade/router.js';
 import { authenticate, identifyCaller, identifyCallerOfRefusal } from './http/authenticate.js';
+import { collectionDownloads } from './http/collectionDownloads.js';
 import { attachKeySession } from './http/keySession.js';
 import { AUDIT_CSV_PATH, auditCsv } from './http/auditCsv.js';
 import { attachStaffSession } from './http/staffSession.js';
@@ -15,6 +16,7 @@ import { keepRawBody, recordRequests } from './http/requestRecording.js';
 import { documentGuard } from './graphqlCost/documentGuard.js';
 import { httpMetrics } from './metrics/httpMetrics.js';
 import { servedOpenApiDocument } from './openApiDocument.js';
+import { findProjectRoot } from './projectRoot.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -49,6 +51,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): express.E
   app.get('/openapi.json', (_req, res) => {
     res.type('application/json').set('Cache-Control', 'public, max-age=300').send(servedOpenApiDocument(runtime).json);
   });
+  // The Postman and Bruno collections of the document, and their sandbox environment naming this server.
+  app.use(collectionDownloads(findProjectRoot(), runtime.config.publicUrl, servedOpenApiDocument(runtime).document));
   app.use(serveImages(runtime.services.images));
   const health = healthRoutes(runtime.orm, runtime.subgraphLinks, runtime.redisLink);
   // /healthz: the name load balancers were first given; /health/ready also checks what the process depends on.

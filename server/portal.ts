@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express from 'express';
 import type { Router } from 'express';
@@ -10,6 +10,9 @@ import type { BackOfficeSession, PageSession } from '../app/backoffice/context.j
 import type { OpenApiDocument, PortalAssets, PortalContext } from '../app/portalContext.js';
 import { docsAddressesOf } from '../app/docs/addresses.server.js';
 import { compressedPageRoute } from './compressedPage.js';
+import { findProjectRoot } from './projectRoot.js';
+
+export { findProjectRoot };
 
 /** File names under /build carry a content hash, so a browser may keep them forever. */
 export const HASHED_ASSET_CACHE = { maxAge: '1y', immutable: true } as const;
@@ -33,20 +36,6 @@ export interface PortalOptions {
 
 /** The page every reader gets the same copy of, kept rendered and compressed (server/compressedPage.ts). */
 export const REFERENCE_PATH = '/rest-api';
-
-/**
- * This module runs as server/portal.ts (vitest, tsx) and as dist/server/portal.js (tsc output),
- * so the root is found by walking up rather than by a fixed number of "..".
- */
-export function findProjectRoot(startUrl: string = import.meta.url): string {
-  let directory = dirname(fileURLToPath(startUrl));
-  for (;;) {
-    if (existsSync(join(directory, 'package.json'))) return directory;
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error(`No package.json above ${fileURLToPath(startUrl)}`);
-    directory = parent;
-  }
-}
 
 export function portalBuildPath(projectRoot: string): string {
   return join(projectRoot, 'build', 'index.js');

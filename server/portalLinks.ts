@@ -1,3 +1,4 @@
+import { collectionDownloads } from './http/collectionDownloads.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -93,7 +94,7 @@ export async function crawlPortalLinks(baseUrl: string, startPaths: string[] = [
 }
 
 /**
- * The build's link check: serves the built portal (and /openapi.json, which pages link to) on a
+ * The build's link check: serves the built portal (and /openapi.json and the collections, which pages link to) on a
  * free local port and crawls it from the home page and every doc path.
  */
 export async function checkBuiltPortalLinks(options: {
@@ -106,6 +107,8 @@ export async function checkBuiltPortalLinks(options: {
   app.get('/openapi.json', (_request, response) => {
     response.type('application/json').send(document);
   });
+  // The reference links the collections too.
+  app.use(collectionDownloads(options.projectRoot, 'http://localhost', options.openApiDocument));
   app.use(
     await createPortalHandler({
       mode: 'production',

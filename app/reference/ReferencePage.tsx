@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { OpenApiDocument } from '../portalContext.js';
+import { COLLECTION_DOWNLOADS, COLLECTIONS_DOC } from './downloads.js';
 import { type ReferenceOperation, referenceGroups, referenceTags } from './model.js';
 import { Operation } from './Operation.js';
 import { Prose } from './Prose.js';
@@ -59,6 +60,21 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
             <a className="reference__download" href="/openapi.json" download>
               Download openapi.json
             </a>
+          </p>
+          <p className="reference__collections">
+            Ready to send from a client of your own: the{' '}
+            <a href={COLLECTION_DOWNLOADS.postmanCollection} download>
+              Postman collection
+            </a>{' '}
+            with its{' '}
+            <a href={COLLECTION_DOWNLOADS.postmanEnvironment} download>
+              sandbox environment
+            </a>
+            , and the{' '}
+            <a href={COLLECTION_DOWNLOADS.brunoCollection} download>
+              Bruno collection
+            </a>
+            , made from this document (<a href={COLLECTIONS_DOC}>how to use them</a>).
           </p>
           {document.info.description ? <Prose text={document.info.description} /> : null}
           {servers.length > 0 ? (

@@ -7,7 +7,7 @@ import { STREET_MAX_LENGTH } from '../../graphql/providers/limits.js';
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
 import type { ApiClient } from '../support/api.js';
 import { graphqlAs } from '../support/builders.js';
-import { anEventBody, aProductBody, useOfferWorld } from '../support/offerWorld.js';
+import { aCollectiveOfferBody, anEventBody, aProductBody, useOfferWorld } from '../support/offerWorld.js';
 
 /**
  * One validation policy: a limit broken through REST and through /graphql is refused the same
@@ -37,23 +37,7 @@ describe('one validation policy: REST and /graphql refuse the same input the sam
   const venueId = () => world.sandbox.venues[0].id;
   const anEvent = (overrides: Json = {}): Json => anEventBody(venueId(), overrides);
   const aProduct = (overrides: Json = {}): Json => aProductBody(venueId(), overrides);
-  const aCollectiveOffer = (overrides: Json = {}): Json => ({
-    venueId: venueId(),
-    name: 'Atelier théâtre',
-    description: 'Une semaine de pratique théâtrale avec une troupe.',
-    formats: ['Atelier de pratique'],
-    bookingEmails: ['booking@example.com'],
-    contactEmail: 'contact@example.com',
-    contactPhone: '+33199006328',
-    domains: [1],
-    students: ['COLLEGE6'],
-    location: { type: 'SCHOOL' },
-    startDatetime: '2027-01-15T09:00:00.000Z',
-    bookingLimitDatetime: '2027-01-05T18:00:00.000Z',
-    totalPrice: 650.5,
-    numberOfTickets: 30,
-    ...overrides,
-  });
+  const aCollectiveOffer = (overrides: Json = {}): Json => aCollectiveOfferBody(venueId(), overrides);
   const aDate = (overrides: Json = {}): Json => ({
     beginningDatetime: '2027-03-14T20:30:00.000Z',
     bookingLimitDatetime: '2027-03-14T18:00:00.000Z',

@@ -1,3 +1,4 @@
+import { COLLECTION_DOWNLOADS, COLLECTIONS_DOC } from '../../app/reference/downloads.js';
 import { gzipSync } from 'node:zlib';
 import type express from 'express';
 import request from 'supertest';
@@ -68,6 +69,8 @@ describe('the API reference page', () => {
   it('marks the page for the client, links the download, carries its stylesheet, and leads the navigation with groups, tags and operations', () => {
     expect(html).toMatch(/<div class="reference" data-reference="">/);
     expect(html).toContain('<a class="reference__download" href="/openapi.json" download="">Download openapi.json</a>');
+    for (const path of Object.values(COLLECTION_DOWNLOADS)) expect(html).toContain(`<a href="${path}" download="">`);
+    expect(html).toContain(`<a href="${COLLECTIONS_DOC}">how to use them</a>`);
     expect(html).toMatch(/<style data-href="\/build\/_assets\/reference-[^"]+\.css">/);
     for (const group of document['x-tagGroups'] ?? [])
       expect(html).toContain(`<span class="reference-nav__group-title">${escapedHtml(group.name)}</span>`);

@@ -1,3 +1,4 @@
+import { collectionDownloads } from '../../server/http/collectionDownloads.js';
 import express from 'express';
 import type { DocsAddresses } from '../../app/docs/addresses.server.js';
 import { allCategories, allDocPaths } from '../../app/docs/sidebar.js';
@@ -40,6 +41,7 @@ export async function createTestPortal(
   app.get('/openapi.json', (_request, response) => {
     response.json(openApiDocument);
   });
+  app.use(collectionDownloads(projectRoot, 'http://localhost', openApiDocument));
   app.use(
     await createPortalHandler({
       mode: options.mode ?? 'production',

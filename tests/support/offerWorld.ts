@@ -245,6 +245,25 @@ export const anEventBody = (venueId: number, overrides: Record<string, unknown> 
   ...overrides,
 });
 
+/** A valid body of a collective offer (a theatre workshop at the school) at the venue. */
+export const aCollectiveOfferBody = (venueId: number, overrides: Record<string, unknown> = {}) => ({
+  venueId,
+  name: 'Atelier théâtre',
+  description: 'Une semaine de pratique théâtrale avec une troupe.',
+  formats: ['Atelier de pratique'],
+  bookingEmails: ['booking@example.com'],
+  contactEmail: 'contact@example.com',
+  contactPhone: '+33199006328',
+  domains: [1],
+  students: ['COLLEGE6'],
+  location: { type: 'SCHOOL' },
+  startDatetime: '2027-01-15T09:00:00.000Z',
+  bookingLimitDatetime: '2027-01-05T18:00:00.000Z',
+  totalPrice: 650.5,
+  numberOfTickets: 30,
+  ...overrides,
+});
+
 let eanCounter = 0;
 /** A valid EAN-13 that no other call of this process made. */
 export const nextEan = () => withEanCheckDigit(`97800${String((eanCounter += 1)).padStart(7, '0')}`);
