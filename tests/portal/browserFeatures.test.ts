@@ -26,7 +26,7 @@ import { testDocsAddresses } from './testPortal.js';
 const AUTHENTICATION = 'understanding-our-api/authentication-authorization';
 /** Another page with a group of code samples, next to it in the sidebar. */
 const OTHER_WITH_TABS = 'mandatory-steps/create-test-accounts';
-const LANGUAGES = ['curl', 'JavaScript', 'Python'];
+const LANGUAGES = ['curl', 'JavaScript', 'Python', 'SDK'];
 
 /** What search finds for `query` (8 results in the navbar, 20 on /search): the same function over the same pages as the built index. */
 function expectedResults(query: string, limit = 8) {
@@ -181,15 +181,17 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
       await page.keyboard.press('ArrowRight');
       expect(await selected()).toEqual({ selected: 'Python', focused: 'Python' });
       await page.keyboard.press('ArrowRight');
+      expect(await selected()).toEqual({ selected: 'SDK', focused: 'SDK' });
+      await page.keyboard.press('ArrowRight');
       expect(await selected()).toEqual({ selected: 'curl', focused: 'curl' });
       await page.keyboard.press('ArrowLeft');
-      expect(await selected()).toEqual({ selected: 'Python', focused: 'Python' });
+      expect(await selected()).toEqual({ selected: 'SDK', focused: 'SDK' });
       await page.keyboard.press('Home');
       expect(await selected()).toEqual({ selected: 'curl', focused: 'curl' });
       await page.keyboard.press('End');
-      expect(await selected()).toEqual({ selected: 'Python', focused: 'Python' });
+      expect(await selected()).toEqual({ selected: 'SDK', focused: 'SDK' });
       // Only the selected tab is in the tab order.
-      expect(await tablist.locator('[role="tab"][tabindex="0"]').allInnerTexts()).toEqual(['Python']);
+      expect(await tablist.locator('[role="tab"][tabindex="0"]').allInnerTexts()).toEqual(['SDK']);
     });
 
     it('the copy button copies the code shown, without its last newline', async () => {
