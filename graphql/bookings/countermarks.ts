@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { reachableOffers } from '../offers/access.js';
-import { VenueProvider } from '../providers/VenueProvider.js';
+import { hasActiveVenueLink } from '../providers/access.js';
 import type { GraphContext } from '../shared/context.js';
 import { BadRequestError, NotFoundError } from '../shared/errors.js';
 import { failureReason } from '../../platform/messaging/signedPost.js';
@@ -42,16 +42,9 @@ export async function bookingByToken(
   return booking;
 }
 
-/**
- * A provider key reaches the bookings of a venue only while its provider's link to that venue
- * is active: once the link is deactivated they are out of reach (404 with `notFound`), as pass
- * Culture answers. Internal keys are not asked.
- */
+/** The bookings of a venue the calling provider is no longer linked to are out of reach (hasActiveVenueLink). */
 export async function requireActiveVenueLink(context: GraphContext, venueId: number, notFound: string): Promise<void> {
-  const { caller } = context;
-  if (caller.kind !== 'provider') return;
-  const links = await context.em.count(VenueProvider, { venue: venueId, provider: caller.providerId, isActive: true });
-  if (links === 0) throw new NotFoundError(notFound);
+  if (!(await hasActiveVenueLink(context, venueId))) throw new NotFoundError(notFound);
 }
 
 /**

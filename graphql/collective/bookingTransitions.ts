@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
-import { VenueProvider } from '../providers/VenueProvider.js';
+import { hasActiveVenueLink } from '../providers/access.js';
 import {
   collectiveBookingForCaller,
   lockCollectiveOffers,
@@ -156,14 +156,7 @@ const OFFER_NOT_FOUND = 'Collective offer not found';
  * link is deactivated, the booking and its offer are not found (404).
  */
 async function requireActiveVenueLink(context: GraphContext, offer: CollectiveOffer, notFound: string): Promise<void> {
-  const { caller } = context;
-  if (caller.kind !== 'provider') return;
-  const links = await context.em.count(VenueProvider, {
-    venue: offer.venue.id,
-    provider: caller.providerId,
-    isActive: true,
-  });
-  if (links === 0) throw new NotFoundError(notFound);
+  if (!(await hasActiveVenueLink(context, offer.venue.id))) throw new NotFoundError(notFound);
 }
 
 async function bookLockedOffer(context: GraphContext, offer: CollectiveOffer): Promise<CollectiveBooking> {

@@ -3,6 +3,7 @@ import type { GraphContext } from '../shared/context.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { viewOf } from '../../platform/sql/entityViews.js';
 import { selectRows } from '../../platform/sql/sqlText.js';
+import { hasActiveVenueLink } from '../providers/access.js';
 import { Offer } from './Offer.js';
 
 /** A provider whose right to manage individual offers was withdrawn gets 403 on them. */
@@ -88,17 +89,7 @@ export async function requireActiveVenueLink(
   venueId: number,
   kind: 'event' | 'product' | 'any',
 ): Promise<void> {
-  const { caller } = context;
-  if (caller.kind !== 'provider') return;
-  // On a statement prepared once (sqlText.ts): through em.count, MikroORM's query builder and knex
-  // built and prepared this query anew on each read of one event or product, which the read's
-  // profile put at about a tenth of its time on SQLite (npm run bench, one event).
-  const [link] = await selectRows(
-    context.em,
-    'select 1 as linked from venue_provider where venue_id = ? and provider_id = ? and is_active = ?',
-    [venueId, caller.providerId, true],
-  );
-  if (!link) throw offerNotFound(kind);
+  if (!(await hasActiveVenueLink(context, venueId))) throw offerNotFound(kind);
 }
 
 /** One offer the key reaches, of the given kind, or 404 (never 403: nothing is revealed). */

@@ -108,3 +108,21 @@ export async function venueInScope(em: EntityManager, caller: Caller, venueId: n
   }
   return (await venueLinkInScope(em, caller, venueId)).venue;
 }
+
+/**
+ * Whether the calling provider's link to a venue is active: a provider key reaches the offers and
+ * bookings of a venue only while it is, and they are not found (404) once it is deactivated, as pass
+ * Culture answers. Internal keys are not asked. On a statement prepared once (sqlText.ts): through
+ * em.count, MikroORM's query builder and knex built and prepared it anew on each read, about a
+ * tenth of a one-event read's time and a fifth of a countermark lookup's on SQLite (npm run bench).
+ */
+export async function hasActiveVenueLink(context: GraphContext, venueId: number): Promise<boolean> {
+  const { caller } = context;
+  if (caller.kind !== 'provider') return true;
+  const [link] = await selectRows(
+    context.em,
+    'select 1 as linked from venue_provider where venue_id = ? and provider_id = ? and is_active = ?',
+    [venueId, caller.providerId, true],
+  );
+  return link !== undefined;
+}
