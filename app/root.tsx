@@ -69,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {assets ? <script type="module" src={assets.clientScript} /> : null}
         <noscript>
           {/* Without the script, code samples cannot switch tabs: show them all, each under its label (but
-              those the script writes, the reference's JavaScript and Python);
+              those the script writes, the reference's JavaScript, Python and SDK ones);
               the reference's variant pickers cannot switch either: show every variant, and the links to the others;
               and its search box, which needs the script, is not shown. */}
           <style>

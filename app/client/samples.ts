@@ -1,5 +1,5 @@
 /**
- * The reference's JavaScript and Python request samples, written in the browser the first time
+ * The reference's JavaScript, Python and SDK request samples, written in the browser the first time
  * their tab shows (app/reference/CodeTabs.tsx leaves them empty, with the request in a JSON
  * `<script data-sample-request>`), by the same functions the server writes curl with.
  */

@@ -10,7 +10,7 @@ import type { SampleRequest } from './samples.js';
  * A sample without code is written by the client when its tab is first shown, from `request` (a
  * JSON script element in the group)
  * (app/client/samples.ts): the reference repeats its samples for 55 operations, and writing the
- * JavaScript and Python ones in the browser spares every reader a third of the page's bytes.
+ * JavaScript, Python and SDK ones in the browser spares every reader most of their bytes.
  * Without JavaScript such a panel is not shown (the root layout's noscript style).
  */
 export function CodeTabs({

@@ -1,6 +1,7 @@
 /**
  * Request and response samples generated from the OpenAPI document: an example value built from a
- * schema, and the same request as curl, JavaScript fetch and Python requests. Pure functions.
+ * schema, and the same request as curl, JavaScript fetch, Python requests and the TypeScript SDK
+ * (clients/typescript). Pure functions.
  */
 import type { ReferenceOperation, ReferenceParameter } from './model.js';
 import { type JsonSchema, isNullable, resolveSchema, typesOf } from './schema.js';
@@ -124,12 +125,17 @@ export interface SampleRequest {
   path: string;
   pathParams: Record<string, string>;
   query: [string, string][];
+  /**
+   * The path and query parameters whose values are numbers: a URL writes them as text, the SDK
+   * (typed by the document) as numbers. Absent when there is none.
+   */
+  numeric?: string[];
   body?: { mediaType: string; value: unknown };
 }
 
 export interface CodeSample {
-  label: 'curl' | 'JavaScript' | 'Python';
-  language: 'bash' | 'javascript' | 'python';
+  label: 'curl' | 'JavaScript' | 'Python' | 'SDK';
+  language: 'bash' | 'javascript' | 'python' | 'typescript';
   code: string;
 }
 
@@ -246,6 +252,68 @@ export function pythonSample(request: SampleRequest): string {
   return lines.join('\n');
 }
 
+/** The package's name, as clients/typescript/package.json has it. */
+export const SDK_PACKAGE = '@culture-pass/provider-api-client';
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const propertyName = (name: string) => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
+
+/** A JSON value as a TypeScript literal: keys unquoted where they are identifiers, nested lines indented. */
+function tsLiteral(value: unknown, indent = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${inner}${tsLiteral(item, inner)},`).join('\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([name, item]) => `${inner}${propertyName(name)}: ${tsLiteral(item, inner)},`).join('\n')}\n${indent}}`;
+}
+
+/**
+ * The call through the TypeScript SDK: the method and the path template the document names (the
+ * client checks both, and the parameters and body, against its types), a multipart body through
+ * the package's `formDataOf`.
+ */
+export function sdkSample(request: SampleRequest): string {
+  const numeric = new Set(request.numeric ?? []);
+  const valueOf = (name: string, text: string) => (numeric.has(name) && text !== '' ? Number(text) : text);
+  const params: Record<string, Record<string, unknown>> = {};
+  const path = Object.entries(request.pathParams);
+  if (path.length > 0) params.path = Object.fromEntries(path.map(([name, text]) => [name, valueOf(name, text)]));
+  if (request.query.length > 0)
+    params.query = Object.fromEntries(request.query.map(([name, text]) => [name, valueOf(name, text)]));
+  const multipart = request.body !== undefined && isMultipart(request);
+  const imports = multipart ? 'createClient, formDataOf' : 'createClient';
+  const lines = [
+    ...(multipart ? ['import { readFile } from "node:fs/promises";'] : []),
+    `import { ${imports} } from "${SDK_PACKAGE}";`,
+    '',
+    `const api = createClient({ baseUrl: ${JSON.stringify(request.baseUrl.replace(/\/+$/, ''))}, apiKey: "YOUR_API_KEY" });`,
+  ];
+  const options: string[] = [];
+  if (Object.keys(params).length > 0) options.push(`  params: ${tsLiteral(params, '  ')},`);
+  if (request.body && multipart) {
+    const fields = multipartFields(request.body.value).map(([key, value]) =>
+      isFileField(value)
+        ? `    ${propertyName(key)}: new Blob([await readFile("image.jpg")], { type: "image/jpeg" }),`
+        : `    ${propertyName(key)}: ${tsLiteral(value, '    ')},`,
+    );
+    options.push('  body: {', ...fields, '  },', '  bodySerializer: formDataOf,');
+  } else if (request.body) {
+    options.push(`  body: ${tsLiteral(request.body.value, '  ')},`);
+  }
+  const call = `api.${request.method.toUpperCase()}(${JSON.stringify(request.path)}`;
+  lines.push(
+    options.length > 0
+      ? `const { data, error, response } = await ${call}, {\n${options.join('\n')}\n});`
+      : `const { data, error, response } = await ${call});`,
+    'console.log(response.status, data ?? error);',
+  );
+  return lines.join('\n');
+}
+
 const WRITERS: {
   label: CodeSample['label'];
   language: CodeSample['language'];
@@ -254,6 +322,7 @@ const WRITERS: {
   { label: 'curl', language: 'bash', write: curlSample },
   { label: 'JavaScript', language: 'javascript', write: fetchSample },
   { label: 'Python', language: 'python', write: pythonSample },
+  { label: 'SDK', language: 'typescript', write: sdkSample },
 ];
 
 export function codeSamples(request: SampleRequest): CodeSample[] {
@@ -285,10 +354,14 @@ export function sampleRequestOf(
 ): SampleRequest {
   const pathParams: Record<string, string> = {};
   const query: [string, string][] = [];
+  const numeric: string[] = [];
   for (const parameter of operation.parameters) {
+    const sent = parameter.in === 'path' || (parameter.in === 'query' && parameter.required);
+    if (!sent) continue;
     if (parameter.in === 'path') pathParams[parameter.name] = parameterExample(parameter, schemas);
-    else if (parameter.in === 'query' && parameter.required)
-      query.push([parameter.name, parameterExample(parameter, schemas)]);
+    else query.push([parameter.name, parameterExample(parameter, schemas)]);
+    const types = typesOf(resolveSchema(parameter.schema, schemas).schema);
+    if (types.includes('integer') || types.includes('number')) numeric.push(parameter.name);
   }
   return {
     method: operation.method,
@@ -296,6 +369,7 @@ export function sampleRequestOf(
     path: operation.path,
     pathParams,
     query,
+    ...(numeric.length > 0 ? { numeric } : {}),
     ...(operation.body
       ? {
           body: {

@@ -5,6 +5,7 @@
  * the page on a wide screen and folded on a phone; and without JavaScript every variant and the
  * schema pages are reachable.
  */
+import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, skipBrowserTests, useBrowser } from './browserSupport.js';
@@ -87,7 +88,7 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
-  it('writes the JavaScript and Python samples when their tab shows, the same request as curl, and keeps the language chosen', async () => {
+  it('writes the JavaScript, Python and SDK samples when their tab shows, the same request as curl, and keeps the language chosen', async () => {
     const { page, problems } = await session.open({ path: `/rest-api#${CREATE_EVENT}` });
     await referenceClientReady(page);
     const samples = page.locator(`[id="samples-PostEventOffer"]`);
@@ -102,6 +103,13 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     const body = (code: string, start: string, end: string) =>
       JSON.parse(code.slice(code.indexOf(start) + start.length, code.lastIndexOf(end)));
     expect(body(javascript, 'body: JSON.stringify(', '),')).toEqual(body(curl, "--data '", "'"));
+    // The SDK's call: the operation's method and path, and the same body as a TypeScript literal.
+    await samples.getByRole('tab', { name: 'SDK' }).click();
+    const sdk = await samples.locator('code.language-typescript').innerText();
+    expect(sdk).toContain('createClient({ baseUrl: "https://sandbox.example.net", apiKey: "YOUR_API_KEY" })');
+    expect(sdk).toContain('await api.POST("/public/offers/v1/events", {');
+    const literal = sdk.slice(sdk.indexOf('  body: ') + '  body: '.length, sdk.lastIndexOf(',\n});'));
+    expect(runInNewContext(`(${literal})`)).toEqual(body(curl, "--data '", "'"));
 
     // The choice is remembered: on the next load the Python tab of every group is written at once.
     await samples.getByRole('tab', { name: 'Python' }).click();

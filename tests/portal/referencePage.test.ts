@@ -99,13 +99,14 @@ describe('the API reference page', () => {
         for (const field of Object.keys(body.properties ?? {}))
           expect(section, `${operation.operationId} ${field}`).toContain(`<code class="schema__name">${field}</code>`);
       }
-      // Samples: three tabs, each `pre` with a copy button once the client runs; curl written, the
-      // JavaScript and Python ones left for the client, with the request they are written from.
+      // Samples: four tabs, each `pre` with a copy button once the client runs; curl written, the
+      // JavaScript, Python and SDK ones left for the client, with the request they are written from.
       expect(section).toContain(`id="samples-${operation.operationId}"`);
-      expect(section.match(/<pre data-copy=""/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+      expect(section.match(/<pre data-copy=""/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
       expect(section).toMatch(/<code class="language-bash">curl -X [A-Z]+ /);
       expect(section).toContain('data-sample-pending="javascript"');
       expect(section).toContain('data-sample-pending="python"');
+      expect(section).toContain('data-sample-pending="typescript"');
       const request = /<script type="application\/json" data-sample-request="">([^<]*)<\/script>/.exec(section);
       expect(JSON.parse(request![1])).toMatchObject({ method: operation.method, path: operation.path });
     }

@@ -8,6 +8,7 @@ import {
   pythonLiteral,
   pythonSample,
   responseSampleOf,
+  sdkSample,
   sampleRequestOf,
   sampleUrl,
   type SampleRequest,
@@ -229,6 +230,34 @@ describe('request samples', () => {
     expect(curlSample(upload)).toContain("-F 'file=@image.jpg' \\\n  -F 'credit=Me'");
     expect(fetchSample(upload)).toContain('form.append("file", file);');
     expect(pythonSample(upload)).toContain('files={"file": open("image.jpg", "rb")}');
+    const sdk = sdkSample(upload);
+    expect(sdk).toContain('import { createClient, formDataOf } from "@culture-pass/provider-api-client";');
+    expect(sdk).toContain(
+      '  body: {\n    file: new Blob([await readFile("image.jpg")], { type: "image/jpeg" }),\n    credit: "Me",\n  },\n  bodySerializer: formDataOf,',
+    );
+  });
+
+  it('writes the SDK call by method and path template, numbers as numbers and the body as a literal', () => {
+    expect(sdkSample({ ...withPath, numeric: ['offer_id'] })).toBe(
+      [
+        'import { createClient } from "@culture-pass/provider-api-client";',
+        '',
+        'const api = createClient({ baseUrl: "https://api.example.com", apiKey: "YOUR_API_KEY" });',
+        'const { data, error, response } = await api.DELETE("/offers/{offer_id}/stocks/{stock_id}", {',
+        '  params: {',
+        '    path: {',
+        '      offer_id: 12,',
+        '      stock_id: "a/b",',
+        '    },',
+        '  },',
+        '});',
+        'console.log(response.status, data ?? error);',
+      ].join('\n'),
+    );
+    expect(sdkSample(postJson)).toContain(
+      '  body: {\n    name: "Rock\'n roll",\n    active: true,\n    price: null,\n  },\n});',
+    );
+    expect(sdkSample({ ...getWithQuery, query: [] })).toContain('await api.GET("/offers");');
   });
 
   it('writes Python literals', () => {
@@ -287,6 +316,7 @@ describe('request samples', () => {
     });
     const request = sampleRequestOf(op, schemas, 'https://api.example.com');
     expect(sampleUrl(request)).toBe('https://api.example.com/offers/1?venueId=42');
+    expect(request.numeric).toEqual(['offer_id', 'venueId']);
     expect(request.body).toEqual({ mediaType: 'application/json', value: { price: 0, note: 'string', quantity: 1 } });
     expect(responseSampleOf(op, schemas)).toEqual({ status: '200', json: '"ACTIVE"' });
     expect(
