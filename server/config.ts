@@ -29,6 +29,30 @@ export const traceSamplers = [
   'parentbased_always_off',
   'parentbased_traceidratio',
 ] as const;
+/**
+ * The libraries whose instrumentation the platform loads, by the names OpenTelemetry's Node
+ * auto-instrumentations give them in OTEL_NODE_ENABLED_INSTRUMENTATIONS and
+ * OTEL_NODE_DISABLED_INSTRUMENTATIONS.
+ */
+export const tracedLibraries = ['http', 'express', 'graphql', 'pg', 'ioredis', 'undici'] as const;
+export type TracedLibrary = (typeof tracedLibraries)[number];
+
+/** `express,pg`: a comma-separated list of traced libraries' names, each checked. */
+const tracedLibraryList = z.string().transform((value, context) => {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(tracedLibraries as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `names no instrumentation the platform loads (${unknown.join(', ')}); they are ${tracedLibraries.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return names as TracedLibrary[];
+});
 
 /** `providers=http://10.0.0.5:4001/graphql,offers=...`: the subgraphs served by services of their own. */
 const subgraphUrls = z.string().transform((value, context) => {
@@ -166,6 +190,8 @@ const configSchema = z
       .transform(Number)
       .optional(),
     OTEL_SERVICE_NAME: z.string().min(1).optional(),
+    OTEL_NODE_ENABLED_INSTRUMENTATIONS: tracedLibraryList.optional(),
+    OTEL_NODE_DISABLED_INSTRUMENTATIONS: tracedLibraryList.optional(),
     // Staff sign-in (decision 031): the organisation's OpenID Connect identity provider.
     OIDC_ISSUER: webAddress.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -241,6 +267,8 @@ export interface TracingConfig {
   samplerRatio: number;
   /** OTEL_SERVICE_NAME; unset: the process names itself (the API process, or the subgraph it serves). */
   serviceName: string | null;
+  /** The libraries instrumented: all, or those OTEL_NODE_ENABLED_INSTRUMENTATIONS names, less the disabled ones. */
+  instrumentations: TracedLibrary[];
 }
 
 export interface Config {
@@ -360,6 +388,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             sampler: values.OTEL_TRACES_SAMPLER,
             samplerRatio: values.OTEL_TRACES_SAMPLER_ARG ?? 1,
             serviceName: values.OTEL_SERVICE_NAME ?? null,
+            instrumentations: (values.OTEL_NODE_ENABLED_INSTRUMENTATIONS ?? [...tracedLibraries]).filter(
+              (library) => !values.OTEL_NODE_DISABLED_INSTRUMENTATIONS?.includes(library),
+            ),
           },
     oidc:
       values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET

@@ -21,7 +21,7 @@ import {
   type SamplingResult,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-node';
-import type { TracingConfig } from '../config.js';
+import type { TracedLibrary, TracingConfig } from '../config.js';
 import type { TracedProcess, Tracing } from './start.js';
 
 /** The sampler OTEL_TRACES_SAMPLER names. */
@@ -98,10 +98,11 @@ export function startSdk(config: TracingConfig, process: TracedProcess): Tracing
   // (require-in-the-middle: graphql, pg through knex), but express and ioredis, which our modules
   // import, only through this loader hook (import-in-the-middle); limited to them, since the hook
   // otherwise wraps every module the process loads.
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['express', 'ioredis'] } });
-  registerInstrumentations({
-    tracerProvider: provider,
-    instrumentations: [
+  const hooked = (['express', 'ioredis'] as const).filter((library) => config.instrumentations.includes(library));
+  if (hooked.length > 0)
+    register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: hooked } });
+  const instrumentations = {
+    http: () =>
       new HttpInstrumentation({
         // Probes come every few seconds from every load balancer: traces of nothing.
         ignoreIncomingRequestHook: (request) => request.url?.startsWith('/health') ?? false,
@@ -114,15 +115,18 @@ export function startSdk(config: TracingConfig, process: TracedProcess): Tracing
           span.updateName(`${request.method ?? 'GET'} ${route}`);
         },
       }),
-      // Each middleware (request id, body parsers, the rate limit) as a span of its own is noise:
-      // routers and handlers stay, and the facade's routes have spans of their own.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
-      // Resolvers of scalar fields are many and say nothing a slow trace needs.
-      new GraphQLInstrumentation({ ignoreTrivialResolveSpans: true, mergeItems: true }),
-      new PgInstrumentation({ requireParentSpan: true }),
-      new IORedisInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation(),
-    ],
+    // Each middleware (request id, body parsers, the rate limit) as a span of its own is noise:
+    // routers and handlers stay, and the facade's routes have spans of their own.
+    express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+    // Resolvers of scalar fields are many and say nothing a slow trace needs.
+    graphql: () => new GraphQLInstrumentation({ ignoreTrivialResolveSpans: true, mergeItems: true }),
+    pg: () => new PgInstrumentation({ requireParentSpan: true }),
+    ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
+    undici: () => new UndiciInstrumentation(),
+  } satisfies Record<TracedLibrary, () => unknown>;
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: config.instrumentations.map((library) => instrumentations[library]()),
   });
   return { shutdown: () => provider.shutdown() };
 }

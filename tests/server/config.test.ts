@@ -151,6 +151,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('instruments the libraries OTEL_NODE_ENABLED_INSTRUMENTATIONS names, less those OTEL_NODE_DISABLED_INSTRUMENTATIONS names', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(
+      loadConfig({ ...endpoint, OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'express, ioredis' }).tracing?.instrumentations,
+    ).toEqual(['http', 'graphql', 'pg', 'undici']);
+    expect(
+      loadConfig({
+        ...endpoint,
+        OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'pg,http,express',
+        OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'express',
+      }).tracing?.instrumentations,
+    ).toEqual(['pg', 'http']);
+    expect(() => loadConfig({ ...endpoint, OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'express,fs' })).toThrow(
+      /OTEL_NODE_DISABLED_INSTRUMENTATIONS.*\(fs\); they are http, express, graphql, pg, ioredis, undici/,
+    );
+  });
+
   it('traces only with an OTLP endpoint, with the sampler and encoding the OTEL_ variables name', () => {
     expect(loadConfig({}).tracing).toBeNull();
     expect(loadConfig({ OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'api' }).tracing).toBeNull();
@@ -159,6 +176,7 @@ describe('loadConfig', () => {
       sampler: 'parentbased_always_on',
       samplerRatio: 1,
       serviceName: null,
+      instrumentations: ['http', 'express', 'graphql', 'pg', 'ioredis', 'undici'],
     });
     expect(
       loadConfig({
@@ -173,6 +191,7 @@ describe('loadConfig', () => {
       sampler: 'parentbased_traceidratio',
       samplerRatio: 0.1,
       serviceName: 'provider-api-eu',
+      instrumentations: ['http', 'express', 'graphql', 'pg', 'ioredis', 'undici'],
     });
     expect(
       loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing,

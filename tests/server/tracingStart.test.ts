@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { tracedLibraries } from '../../server/config.js';
 import { findProjectRoot } from '../../server/portal.js';
 import { ensureServerBuilt } from '../support/serverBuild.js';
 
@@ -17,7 +18,9 @@ async function loadedPackages(tracing: 'off' | 'on'): Promise<string[]> {
   ensureServerBuilt(root);
   const start = join(root, 'dist', 'server', 'tracing', 'start.js');
   const config =
-    tracing === 'on' ? `{ protocol: 'http/json', sampler: 'always_on', samplerRatio: 1, serviceName: null }` : 'null';
+    tracing === 'on'
+      ? `{ protocol: 'http/json', sampler: 'always_on', samplerRatio: 1, serviceName: null, instrumentations: ${JSON.stringify(tracedLibraries)} }`
+      : 'null';
   const script = `
     import { createRequire } from 'node:module';
     const { startTracing } = await import(${JSON.stringify(start)});
