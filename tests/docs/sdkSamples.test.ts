@@ -3,19 +3,10 @@
  * package's types, as an integrator's editor would check it. The samples test runs them with Node's
  * type stripping, which erases the types unread: a misspelt field would run, and be wrong.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractPageSamples } from '../../app/docs/samples.server.js';
-import { findProjectRoot } from '../../server/portal.js';
+import { typeCheckAgainstSdk } from '../support/sdkTypeCheck.js';
 import { docsPagesInOrder } from './support/docsPages.js';
-
-const root = findProjectRoot();
-const directory = mkdtempSync(join(tmpdir(), 'sdk-samples-'));
-
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /** Every SDK sample of the docs, as the samples test runs it: the page's setup so far, then the sample. */
 function sdkSamples(): { name: string; code: string }[] {
@@ -40,33 +31,9 @@ describe('the SDK samples of the docs', () => {
   });
 
   it('type-check against the package', () => {
-    const files = samples.map((sample, index) => {
-      const path = join(directory, `sample${index}.mts`);
-      writeFileSync(path, sample.code);
-      return { path, name: sample.name };
-    });
-    const program = ts.createProgram(
-      files.map((file) => file.path),
-      {
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: ['node'],
-        typeRoots: [join(root, 'node_modules', '@types')],
-        paths: { '@culture-pass/provider-api-client': [join(root, 'clients', 'typescript', 'src', 'index.ts')] },
-      },
+    const problems = typeCheckAgainstSdk(samples).map(
+      (problem) => `${problem.name} (line ${problem.line} of the sample with its setup): ${problem.message}`,
     );
-    const nameOf = new Map(files.map((file) => [file.path, file.name]));
-    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-      if (!diagnostic.file) return message;
-      const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      return `${nameOf.get(diagnostic.file.fileName) ?? diagnostic.file.fileName} (line ${line + 1} of the sample with its setup): ${message}`;
-    });
     expect(problems).toEqual([]);
   }, 120_000);
 });

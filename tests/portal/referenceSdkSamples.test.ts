@@ -3,22 +3,13 @@
  * method and path the sample writes are ones the client knows, and its parameters and body have the
  * types the document gives them, as an integrator's editor would check them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../app/portalContext.js';
 import { referenceTags } from '../../app/reference/model.js';
-import { SDK_PACKAGE, sampleRequestOf, sdkSample } from '../../app/reference/samples.js';
+import { sampleRequestOf, sdkSample } from '../../app/reference/samples.js';
 import { componentSchemas } from '../../app/reference/schema.js';
-import { findProjectRoot } from '../../server/portal.js';
+import { typeCheckAgainstSdk } from '../support/sdkTypeCheck.js';
 import { testOpenApiDocument } from './testPortal.js';
-
-const root = findProjectRoot();
-const directory = mkdtempSync(join(tmpdir(), 'reference-sdk-samples-'));
-
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 const document = testOpenApiDocument() as unknown as OpenApiDocument;
 const schemas = componentSchemas(document);
@@ -30,35 +21,15 @@ describe("the reference's SDK samples", () => {
   });
 
   it('type-check against the package, which refuses a sample with a path it does not know', () => {
-    const files = operations.map((operation) => {
-      const path = join(directory, `${operation.operationId}.mts`);
-      writeFileSync(path, sdkSample(sampleRequestOf(operation, schemas, 'https://api.example.com')));
-      return path;
-    });
+    const samples = operations.map((operation) => ({
+      name: operation.operationId,
+      code: sdkSample(sampleRequestOf(operation, schemas, 'https://api.example.com')),
+    }));
     // The control: the first operation's sample with a misspelt path must not compile.
-    const control = join(directory, 'control.mts');
     const first = sampleRequestOf(operations[0], schemas, 'https://api.example.com');
-    writeFileSync(control, sdkSample({ ...first, path: `${first.path}s` }));
-    files.push(control);
-    const program = ts.createProgram(files, {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: ['node'],
-      typeRoots: [join(root, 'node_modules', '@types')],
-      paths: { [SDK_PACKAGE]: [join(root, 'clients', 'typescript', 'src', 'index.ts')] },
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-      if (!diagnostic.file) return message;
-      const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      return `${diagnostic.file.fileName.slice(directory.length + 1)} line ${line + 1}: ${message}`;
-    });
-    expect(problems.filter((problem) => !problem.startsWith('control.mts'))).toEqual([]);
-    expect(problems.some((problem) => problem.startsWith('control.mts'))).toBe(true);
+    samples.push({ name: 'control', code: sdkSample({ ...first, path: `${first.path}s` }) });
+    const problems = typeCheckAgainstSdk(samples);
+    expect(problems.filter((problem) => problem.name !== 'control')).toEqual([]);
+    expect(problems.some((problem) => problem.name === 'control')).toBe(true);
   }, 120_000);
 });
