@@ -8,6 +8,7 @@ const platform = (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT
 const idp = await startIdentityProvider({
   port,
   redirectUris: [`${platform}/backoffice/oidc/callback`],
+  postLogoutRedirectUris: [`${platform}/backoffice/sign-in`],
   clientSecret: 'local-dev-idp-secret',
 });
 

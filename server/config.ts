@@ -200,6 +200,10 @@ const configSchema = z
     OIDC_ROLES_CLAIM: z.string().min(1).optional(),
     OIDC_ROLE_MAP: roleMap.optional(),
     OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+    OIDC_SIGN_OUT_AT_IDP: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     // A person signing in to the back office with an internal key: for a platform without an IdP only.
     BACKOFFICE_BREAK_GLASS: z
       .enum(['true', 'false'])
@@ -337,6 +341,8 @@ export interface OidcConfig {
   roleMap: Record<string, StaffRole[]>;
   /** What the sign-in asks for, space-separated. */
   scopes: string;
+  /** Whether signing out also ends the person's session at the IdP, when it offers an end-session endpoint. */
+  signOutAtIdp: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -402,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             rolesClaim: values.OIDC_ROLES_CLAIM ?? null,
             roleMap: values.OIDC_ROLE_MAP ?? {},
             scopes: values.OIDC_SCOPES,
+            signOutAtIdp: values.OIDC_SIGN_OUT_AT_IDP,
           }
         : null,
     backOfficeBreakGlass: values.BACKOFFICE_BREAK_GLASS,

@@ -45,6 +45,11 @@ export interface BackOfficeSession extends PageSession {
   beginOidcSignIn(next: string): Promise<OidcBegin>;
   /** Back from the identity provider (the callback's URL): the session's cookie and the page asked for, or why not. */
   completeOidcSignIn(callbackUrl: string): Promise<OidcOutcome>;
+  /**
+   * Where a sign-out leads: the identity provider's end-session page for a person signed in
+   * through it (when it offers one), so that its session ends too; the sign-in page otherwise.
+   */
+  signOutDestination(): Promise<string>;
 }
 
 /** What a route module of the back office (or the console) says in its `handle`. */

@@ -10,5 +10,7 @@ export function loader() {
 export async function action({ context }: ActionFunctionArgs) {
   const session = context.backOffice;
   if (!session?.sameOrigin) throw new Response('Sign out from the back office itself', { status: 403 });
-  return redirect('/backoffice/sign-in', { headers: { 'Set-Cookie': await session.signOut() } });
+  // Asked before the session ends: only a person's session leads to the identity provider.
+  const destination = await session.signOutDestination();
+  return redirect(destination, { headers: { 'Set-Cookie': await session.signOut() } });
 }

@@ -11,6 +11,7 @@ import {
   IdentityProviderUnavailable,
   OIDC_CALLBACK_PATH,
   SignInRejected,
+  SIGNED_OUT_PATH,
   type SignInTransaction,
 } from '../staffSignIn/oidcSignIn.js';
 import { staffPersonOf } from '../staffSignIn/staffClaims.js';
@@ -118,6 +119,10 @@ export async function staffSessionOf(
       // A break-glass key's session: ended, and its entry written, by the key session's own sign-out.
       if (endedPerson === null) await keySession.signOut();
       return sessionCookie(runtime, '', 0);
+    },
+    async signOutDestination() {
+      const atIdp = person && runtime.staffSignIn ? await runtime.staffSignIn.endSessionUrl() : null;
+      return atIdp?.href ?? SIGNED_OUT_PATH;
     },
     async beginOidcSignIn(next) {
       if (!runtime.staffSignIn) {

@@ -4,6 +4,12 @@ import type { OidcConfig } from '../config.js';
 /** Where the identity provider sends the browser back: registered at the IdP as the client's redirect URI. */
 export const OIDC_CALLBACK_PATH = '/backoffice/oidc/callback';
 
+/**
+ * Where the IdP sends the browser back once its session has ended too (RP-initiated logout):
+ * registered at the IdP as the client's post-logout redirect URI.
+ */
+export const SIGNED_OUT_PATH = '/backoffice/sign-in';
+
 /** How long a discovery may take before the sign-in page says the IdP cannot be reached. */
 export const DISCOVERY_TIMEOUT_SECONDS = 5;
 
@@ -31,6 +37,12 @@ export interface OidcSignIn {
   begin(next: string): Promise<{ location: URL; transaction: SignInTransaction }>;
   /** The person's claims (ID token, completed by user info when it lacks some) from the callback's URL. */
   complete(callbackUrl: URL, transaction: SignInTransaction): Promise<Record<string, unknown>>;
+  /**
+   * The IdP's end-session address for a person who just signed out here (OpenID Connect
+   * RP-Initiated Logout), back to the sign-in page; null when the IdP offers none, cannot be
+   * reached, or OIDC_SIGN_OUT_AT_IDP is false: the session here has ended whatever it answers.
+   */
+  endSessionUrl(): Promise<URL | null>;
 }
 
 /**
@@ -40,6 +52,7 @@ export interface OidcSignIn {
  */
 export function oidcSignIn(config: OidcConfig, publicUrl: string): OidcSignIn {
   const redirectUri = `${publicUrl}${OIDC_CALLBACK_PATH}`;
+  const postLogoutRedirectUri = `${publicUrl}${SIGNED_OUT_PATH}`;
   let discovered: { configuration: oidc.Configuration; at: number } | null = null;
 
   async function configuration(): Promise<oidc.Configuration> {
@@ -105,6 +118,17 @@ export function oidcSignIn(config: OidcConfig, publicUrl: string): OidcSignIn {
       if (!lacksClaims || !found.serverMetadata().userinfo_endpoint) return idToken;
       const userInfo = await oidc.fetchUserInfo(found, tokens.access_token, idToken.sub as string);
       return { ...userInfo, ...idToken };
+    },
+
+    async endSessionUrl() {
+      if (!config.signOutAtIdp) return null;
+      const found = await configuration().catch((error: unknown) => {
+        if (error instanceof IdentityProviderUnavailable) return null;
+        throw error;
+      });
+      if (!found?.serverMetadata().end_session_endpoint) return null;
+      // Without an ID token hint the IdP asks the person to confirm, which suits a shared machine.
+      return oidc.buildEndSessionUrl(found, { post_logout_redirect_uri: postLogoutRedirectUri });
     },
   };
 }

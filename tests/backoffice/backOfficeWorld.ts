@@ -41,6 +41,7 @@ export async function aBackOfficeWorld(options: BackOfficeWorldOptions = {}): Pr
   const server = await listenLocally((req, res) => (app ? app(req, res) : res.writeHead(503).end()));
   const identityProvider = await startIdentityProvider({
     redirectUris: [`${server.baseUrl}/backoffice/oidc/callback`],
+    postLogoutRedirectUris: [`${server.baseUrl}/backoffice/sign-in`],
   });
   const testApp = await createTestApp({
     portal,

@@ -69,6 +69,16 @@ describe('Staff sign in with the organisation’s identity provider (OpenID Conn
       .set('Origin', world.server.baseUrl);
     expect(signedOut.status).toBe(302);
     expect((await em().findOneOrFail(PersonSession, stored.id)).endedAt).toBeInstanceOf(Date);
+    // RP-initiated logout: on to the IdP's end-session page, which accepts the way back to the sign-in page.
+    const endSession = new URL(signedOut.headers.location);
+    expect(endSession.origin).toBe(world.identityProvider.issuer);
+    expect(Object.fromEntries(endSession.searchParams)).toEqual({
+      client_id: world.identityProvider.clientId,
+      post_logout_redirect_uri: `${world.server.baseUrl}/backoffice/sign-in`,
+    });
+    const confirmation = await fetch(endSession, { redirect: 'manual' });
+    expect(confirmation.status).toBe(200);
+    expect(await confirmation.text()).toMatch(/<form[^>]*method="post"/i);
     expect((await graphql(cookie, JOB_COUNTS)).status).toBe(401);
     const after = await browse(jar, `${world.server.baseUrl}/backoffice/jobs`);
     expect(after.headers.get('location')).toMatch(/^\/backoffice\/sign-in/);

@@ -133,7 +133,11 @@ describe.skipIf(skipBrowserTests)('The back office in a browser, signed in throu
 
     const session = (await context.cookies()).find((cookie) => cookie.name === 'backoffice_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    // Signing out here ends the session at the identity provider too (RP-initiated logout): it asks
+    // the person to confirm, then sends the browser back to the sign-in page.
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((address) => address.origin === world.identityProvider.issuer);
+    await page.getByRole('button', { name: /sign me out/i }).click();
     await page.waitForURL(url('/backoffice/sign-in'));
     await page.goto(url('/backoffice/jobs'));
     expect(new URL(page.url()).pathname).toBe('/backoffice/sign-in');

@@ -38,7 +38,9 @@ describe('Staff sign-in configuration', () => {
       rolesClaim: 'groups',
       roleMap: { 'bo-admins': ['admin'], 'ada@example.org': ['support', 'reviewer'] },
       scopes: 'openid email profile',
+      signOutAtIdp: true,
     });
+    expect(loadConfig({ ...OIDC, OIDC_SIGN_OUT_AT_IDP: 'false' }).oidc?.signOutAtIdp).toBe(false);
   });
 
   it('refuses a partial client, no way to give roles, an unknown role and http:// in production', () => {

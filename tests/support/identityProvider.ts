@@ -57,6 +57,8 @@ export interface LocalIdentityProvider {
 export interface IdentityProviderOptions {
   /** Where the platform's callback is: `<PUBLIC_URL>/backoffice/oidc/callback`. */
   redirectUris: string[];
+  /** Where the IdP may send the browser back after ending its session (RP-initiated logout). */
+  postLogoutRedirectUris?: string[];
   port?: number;
   host?: string;
   /** The client's secret (OIDC_CLIENT_SECRET); a random one unless given. */
@@ -115,6 +117,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: options.redirectUris,
+        post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },
@@ -125,7 +128,19 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     scopes: ['openid', 'email', 'profile', 'groups'],
     // The claims go in the ID token, as most organisations' IdPs put them.
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // The default page loads a web font from the internet: this one is plain, and asks as the default does.
+      rpInitiatedLogout: {
+        logoutSource: (ctx, form) => {
+          ctx.body =
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Sign out</title></head><body>' +
+            `<h1>Sign out of the identity provider?</h1>${form}` +
+            '<button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button> ' +
+            '<button type="submit" form="op.logoutForm">No, stay signed in</button></body></html>';
+        },
+      },
+    },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     loadExistingGrant: grantWithoutConsent,
