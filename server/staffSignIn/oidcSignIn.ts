@@ -127,8 +127,13 @@ export function oidcSignIn(config: OidcConfig, publicUrl: string): OidcSignIn {
         throw error;
       });
       if (!found?.serverMetadata().end_session_endpoint) return null;
-      // Without an ID token hint the IdP asks the person to confirm, which suits a shared machine.
-      return oidc.buildEndSessionUrl(found, { post_logout_redirect_uri: postLogoutRedirectUri });
+      try {
+        // Without an ID token hint the IdP asks the person to confirm, which suits a shared machine.
+        return oidc.buildEndSessionUrl(found, { post_logout_redirect_uri: postLogoutRedirectUri });
+      } catch {
+        // An endpoint openid-client refuses (http:// at an https:// issuer): the sign-out here stands.
+        return null;
+      }
     },
   };
 }
