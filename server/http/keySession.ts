@@ -106,15 +106,20 @@ export async function pageCallerOf(runtime: Runtime, token: string, audience: Se
   return found;
 }
 
+/**
+ * The key session of the request's cookie, with its sign-in and sign-out; `lookUp: false` when the
+ * token is already known to be another kind of session (a person's), so that it is not read twice.
+ */
 export async function keySessionOf(
   runtime: Runtime,
   req: Request,
   audience: SessionAudience,
+  { lookUp = true }: { lookUp?: boolean } = {},
 ): Promise<KeySessionOfPages> {
   const em = runtime.orm.em.fork();
   const cookie = SESSION_COOKIES[audience];
   const token = sessionTokenOf(req, audience);
-  const found = token ? await pageCallerOf(runtime, token, audience) : null;
+  const found = token && lookUp ? await pageCallerOf(runtime, token, audience) : null;
   // Staff signing in and out are staff actions: their entries commit with the session's change.
   const audit = (caller: Caller) => ({ caller, clock: runtime.clock, requestId: req.res?.locals.requestId });
   return {

@@ -89,7 +89,8 @@ export async function staffSessionOf(
   const em = runtime.orm.em.fork();
   const token = sessionTokenOf(req, 'staff');
   const person = token ? await personOfSession(em, token, runtime.clock.now()) : null;
-  const keySession = await keySessionOf(runtime, req, 'staff');
+  // The cookie holds one token: a person's session found, it is no key's, and is not looked up again.
+  const keySession = await keySessionOf(runtime, req, 'staff', { lookUp: person === null });
   const caller: Caller | null = person?.caller ?? keySession.caller;
   const auditOf = (actor: Caller) => ({ caller: actor, clock: runtime.clock, requestId: req.res?.locals.requestId });
   const refused = (problem: OidcProblem, message: string): OidcOutcome => ({

@@ -1,22 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { AuditEntry } from '../../platform/audit/index.js';
-import {
-  launchBrowser,
-  newWatchedContext,
-  type PageProblems,
-  seriousViolations,
-  skipBrowserTests,
-  WIDE,
-} from '../portal/browserSupport.js';
+import { type PageProblems, seriousViolations, skipBrowserTests, useBrowser } from '../portal/browserSupport.js';
 import { aBackOfficeWorld, type BackOfficeWorld } from './backOfficeWorld.js';
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
 
 describe.skipIf(skipBrowserTests)('The audit trail screen in a browser', () => {
   let world: BackOfficeWorld;
-  let browser: Browser;
+  const session = useBrowser({
+    serve: async () => {
+      world = await aBackOfficeWorld();
+      return { baseUrl: world.server.baseUrl, close: () => world.close() };
+    },
+  });
   let context: BrowserContext;
   let problems: PageProblems;
   let page: Page;
@@ -38,20 +36,8 @@ describe.skipIf(skipBrowserTests)('The audit trail screen in a browser', () => {
 
   const rows = () => page.getByRole('table', { name: 'Audit trail' }).getByRole('row');
 
-  beforeAll(async () => {
-    world = await aBackOfficeWorld();
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
   beforeEach(async () => {
-    ({ context, problems } = await newWatchedContext(browser, { viewport: WIDE }));
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
+    ({ page, context, problems } = await session.open());
   });
 
   it('shows a secret rotated from the provider page and the sign-in, filters them, and exports them as CSV', async () => {
