@@ -108,8 +108,26 @@ describe('a key and its provider between requests', () => {
     return status;
   }
 
+  /**
+   * The fixture's own commits are heard again when their notification (PostgreSQL) or marker
+   * event (SQLite) comes back, which may be after the next request read the key: wait until none
+   * is still on its way, then start from an empty cache.
+   */
+  async function afterChangesSettle(): Promise<void> {
+    const { callers } = testApp.runtime;
+    let seen = callers.generation();
+    for (let quiet = 0, waited = 0; quiet < 5 && waited < 100; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const now = callers.generation();
+      quiet = now === seen ? quiet + 1 : 0;
+      seen = now;
+    }
+    callers.clear();
+  }
+
   it('reads a key once, then answers its requests without reading it again', async () => {
     const { apiKey } = await aProvider(testApp.database.orm.em.fork(), testApp.clock);
+    await afterChangesSettle();
     const connection = testApp.runtime.orm.em.getConnection();
     const execute = vi.spyOn(connection, 'execute');
     try {
