@@ -1,0 +1,379 @@
+// `npm run bench -- --scale` (issue 41): the reads and periodic tasks at the programme's size, on
+// PostgreSQL. Two databases, each built once with COPY and kept between runs (`--rebuild` builds
+// them again): today's size (factor 0.01: 300 providers, 100,000 bookings) and the programme's
+// (30,000 providers, 1,000,000 offers, 10,000,000 stocks and bookings, 200,000 collective offers).
+// For the largest provider and a typical one, each read is loaded through the facade at both sizes
+// and its plans taken at the programme's; then each periodic task runs once there.
+// Environment: DATABASE_URL (required), BENCH_SCALE_FACTOR (1), BENCH_DURATION_SECONDS (3),
+// BENCH_ROUNDS (3 alternating rounds per read and size, after one of warm-up).
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../../../server/app.js';
+import { loadConfig } from '../../../server/config.js';
+import { createRuntime, type Runtime } from '../../../server/runtime.js';
+import { load } from '../measure.js';
+import { listen } from '../servers.js';
+import { withAdmin } from '../target.js';
+import { fillScaleDatabase, keyFor } from './scaleData.js';
+import { scaleShape, type ScaleShape } from './scaleShape.js';
+import { type CapturedStatement, captureStatements, explainAll, planOutline, planProblems } from './sqlCapture.js';
+
+const TODAY_FACTOR = 0.01;
+/** Bumped when the generator changes: a kept database of another version is built again. */
+const GENERATOR_VERSION = 1;
+const READ_RATIO_TARGET = 1 / 1.3;
+const TASK_TARGET_MS = 5_000;
+const LARGE_TABLES = new Set(['offer', 'stock', 'booking', 'price_category', 'beneficiary', 'collective_offer']);
+const PAGE = 50;
+const RATE_LIMIT_POINTS = 1_000_000_000;
+
+interface BuiltDatabase {
+  url: string;
+  shape: ScaleShape;
+  largest: number;
+  typical: number;
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function queryOne<Row>(url: string, text: string, values: unknown[] = []): Promise<Row | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows[0] as Row | undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database of `factor`, built now unless a complete one of the same generator is kept. */
+async function scaleDatabase(adminUrl: string, factor: number, rebuild: boolean, log: (line: string) => void) {
+  const shape = scaleShape(factor);
+  const name = `bench_scale_${String(factor).replace('.', '_')}`;
+  const url = databaseUrl(adminUrl, name);
+  if (!rebuild) {
+    const kept = await queryOne<{ largest: number; typical: number; version: number }>(
+      url,
+      'SELECT largest, typical, version FROM bench_scale_built',
+    ).catch(() => undefined);
+    if (kept && kept.version === GENERATOR_VERSION) {
+      log(`${name}: kept from an earlier run (--rebuild builds it again)`);
+      return { url, shape, largest: kept.largest, typical: kept.typical } satisfies BuiltDatabase;
+    }
+  }
+  const started = performance.now();
+  log(`${name}: building (${shape.providers} providers, ${shape.offers} offers, ${shape.bookings} bookings)`);
+  await withAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await withAdmin(adminUrl, `CREATE DATABASE "${name}"`);
+  // The schema, as the server makes it: its migrations.
+  const runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', WORKER_ENABLED: 'false', DATABASE_URL: url }));
+  await runtime.close();
+  const { largest, typical } = await fillScaleDatabase(url, shape, log);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'CREATE TABLE bench_scale_built (largest integer NOT NULL, typical integer NOT NULL, version integer NOT NULL)',
+    );
+    await client.query('INSERT INTO bench_scale_built VALUES ($1, $2, $3)', [largest, typical, GENERATOR_VERSION]);
+  } finally {
+    await client.end();
+  }
+  log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return { url, shape, largest, typical } satisfies BuiltDatabase;
+}
+
+export interface Read {
+  key: string;
+  path: string;
+}
+
+/** The reads of today's bench, first and deep pages, for one provider of a built database. */
+export async function readsOf(url: string, providerId: number): Promise<Read[]> {
+  const event = await queryOne<{ offer_id: number }>(
+    url,
+    `SELECT b.offer_id FROM booking b JOIN offer o ON o.id = b.offer_id
+     WHERE b.provider_id = $1 AND o.is_event GROUP BY b.offer_id ORDER BY count(*) DESC LIMIT 1`,
+    [providerId],
+  );
+  if (!event) throw new Error(`provider ${providerId} has no event with bookings`);
+  const deepOf = async (sql: string, values: unknown[]) => (await queryOne<{ id: number }>(url, sql, values))?.id ?? 1;
+  const deepEvent = await deepOf(
+    `SELECT id FROM offer WHERE provider_id = $1 AND is_event ORDER BY id DESC OFFSET ${PAGE - 1} LIMIT 1`,
+    [providerId],
+  );
+  const deepProduct = await deepOf(
+    `SELECT id FROM offer WHERE provider_id = $1 AND NOT is_event ORDER BY id DESC OFFSET ${PAGE - 1} LIMIT 1`,
+    [providerId],
+  );
+  const deepBooking = await deepOf(
+    `SELECT id FROM booking WHERE offer_id = $1 ORDER BY id DESC OFFSET ${PAGE - 1} LIMIT 1`,
+    [event.offer_id],
+  );
+  const token = await queryOne<{ token: string }>(
+    url,
+    // A product's: an event's booking is refused (403) until its event is near.
+    `SELECT b.token FROM booking b JOIN offer o ON o.id = b.offer_id
+     WHERE b.provider_id = $1 AND b.status = 'CONFIRMED' AND NOT o.is_event ORDER BY b.id DESC LIMIT 1`,
+    [providerId],
+  );
+  const collective = await queryOne<{ id: number }>(
+    url,
+    'SELECT id FROM collective_offer WHERE provider_id = $1 ORDER BY id DESC LIMIT 1',
+    [providerId],
+  );
+  const reads: Read[] = [
+    { key: 'provider', path: '/public/providers/v1/provider' },
+    { key: 'venues', path: '/public/offers/v1/offerer_venues' },
+    { key: 'events, first page', path: `/public/offers/v1/events?limit=${PAGE}` },
+    { key: 'events, deep page', path: `/public/offers/v1/events?firstIndex=${deepEvent}&limit=${PAGE}` },
+    { key: 'event', path: `/public/offers/v1/events/${event.offer_id}` },
+    { key: 'products, first page', path: `/public/offers/v1/products?limit=${PAGE}` },
+    { key: 'products, deep page', path: `/public/offers/v1/products?firstIndex=${deepProduct}&limit=${PAGE}` },
+    { key: 'bookings, first page', path: `/public/bookings/v1/bookings?offerId=${event.offer_id}&limit=${PAGE}` },
+    {
+      key: 'bookings, deep page',
+      path: `/public/bookings/v1/bookings?offerId=${event.offer_id}&firstIndex=${deepBooking}&limit=${PAGE}`,
+    },
+  ];
+  if (token) reads.push({ key: 'booking by token', path: `/public/bookings/v1/token/${token.token}` });
+  reads.push({ key: 'collective offers', path: '/v2/collective/offers/' });
+  if (collective) reads.push({ key: 'collective offer', path: `/v2/collective/offers/${collective.id}` });
+  return reads;
+}
+
+interface ReadFigure {
+  key: string;
+  path: string;
+  status: number;
+  bytes: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  statements: CapturedStatement[];
+}
+
+async function openTarget(url: string): Promise<{ runtime: Runtime; origin: string; close(): Promise<void> }> {
+  // Recording off: the request log is measured by the everyday bench; here the data's size is.
+  const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_ENABLED: 'false', DATABASE_URL: url });
+  const runtime = await createRuntime(config, {
+    rateLimitPoints: RATE_LIMIT_POINTS,
+    logger: pino({ level: 'silent' }),
+  });
+  const server = await listen(createApp(runtime, { recordRequests: false }));
+  return {
+    runtime,
+    origin: server.origin,
+    async close() {
+      await server.close();
+      await runtime.close();
+    },
+  };
+}
+
+interface Side {
+  origin: string;
+  headers: Record<string, string>;
+  reads: Read[];
+  close(): Promise<void>;
+}
+
+async function openSide(built: BuiltDatabase, providerId: number): Promise<Side> {
+  const client = new pg.Client({ connectionString: built.url });
+  await client.connect();
+  const apiKey = await keyFor(client, providerId).finally(() => client.end());
+  const reads = await readsOf(built.url, providerId);
+  const target = await openTarget(built.url);
+  return { origin: target.origin, headers: { authorization: `Bearer ${apiKey}` }, reads, close: () => target.close() };
+}
+
+/** One GET, its statements captured; requests of an earlier load still in flight are let finish first. */
+async function probe(
+  side: Side,
+  read: Read,
+): Promise<{ status: number; bytes: number; statements: CapturedStatement[] }> {
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  let status = 0;
+  let bytes = 0;
+  const statements = await captureStatements(async () => {
+    const response = await fetch(`${side.origin}${read.path}`, { headers: side.headers });
+    status = response.status;
+    bytes = (await response.arrayBuffer()).byteLength;
+  });
+  return { status, bytes, statements };
+}
+
+/**
+ * Each read of one provider at both sizes, in alternating rounds (the machine's speed drifts
+ * from one stretch of seconds to the next: alternation puts the drift on both sides).
+ */
+async function measureReads(
+  today: BuiltDatabase,
+  scale: BuiltDatabase,
+  role: 'largest' | 'typical',
+  settings: { durationSeconds: number; rounds: number },
+  log: (line: string) => void,
+): Promise<{ small: ReadFigure[]; large: ReadFigure[] }> {
+  const sides = [await openSide(today, today[role]), await openSide(scale, scale[role])];
+  const figures: ReadFigure[][] = [[], []];
+  try {
+    for (const read of sides[1].reads) {
+      const sideReads = sides.map((side) => side.reads.find((entry) => entry.key === read.key));
+      // One after the other: a capture sees every statement the process sends.
+      const probes: ({ status: number; bytes: number; statements: CapturedStatement[] } | null)[] = [];
+      for (const [index, side] of sides.entries()) {
+        const sideRead = sideReads[index];
+        probes.push(sideRead ? await probe(side, sideRead) : null);
+      }
+      const loads: { requestsPerSecond: number; p50Ms: number }[][] = [[], []];
+      const measurable = probes.map((probed) => probed?.status === 200);
+      for (const [index, probed] of probes.entries()) {
+        if (probed && probed.status !== 200)
+          log(`  ${role} ${read.key}: ${sideReads[index]?.path} answered ${probed.status}`);
+      }
+      for (let round = 0; round <= settings.rounds; round += 1) {
+        for (const [index, side] of sides.entries()) {
+          const path = sideReads[index]?.path;
+          if (!measurable[index] || !path) continue;
+          // Round 0 warms both sides up and is not counted.
+          const measured = await load(`${side.origin}${path}`, {
+            durationSeconds: round === 0 ? 1 : settings.durationSeconds,
+            connections: 10,
+            headers: side.headers,
+          });
+          if (round > 0) loads[index].push(measured);
+        }
+      }
+      for (const [index, probed] of probes.entries()) {
+        const path = sideReads[index]?.path;
+        if (!probed || !path) continue;
+        const mean = (pick: (figure: { requestsPerSecond: number; p50Ms: number }) => number) =>
+          loads[index].length === 0
+            ? 0
+            : loads[index].reduce((sum, figure) => sum + pick(figure), 0) / loads[index].length;
+        figures[index].push({
+          key: read.key,
+          path,
+          status: probed.status,
+          bytes: probed.bytes,
+          requestsPerSecond: mean((figure) => figure.requestsPerSecond),
+          p50Ms: mean((figure) => figure.p50Ms),
+          statements: probed.statements,
+        });
+      }
+    }
+  } finally {
+    for (const side of sides) await side.close();
+  }
+  return { small: figures[0], large: figures[1] };
+}
+
+interface TaskFigure {
+  name: string;
+  ms: number;
+  statements: CapturedStatement[];
+}
+
+async function runTasks(built: BuiltDatabase): Promise<TaskFigure[]> {
+  const target = await openTarget(built.url);
+  const figures: TaskFigure[] = [];
+  try {
+    for (const name of target.runtime.scheduler.names()) {
+      let ms = 0;
+      const statements = await captureStatements(async () => {
+        const started = performance.now();
+        await target.runtime.scheduler.runNow(name);
+        ms = performance.now() - started;
+      });
+      figures.push({ name, ms, statements });
+    }
+  } finally {
+    await target.close();
+  }
+  return figures;
+}
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+}
+
+export async function runScaleBench(argv: string[]): Promise<number> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.error(
+      'npm run bench -- --scale measures PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
+    return 1;
+  }
+  const factor = Number(process.env.BENCH_SCALE_FACTOR || 1);
+  const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS || 3);
+  const rounds = Number(process.env.BENCH_ROUNDS || 3);
+  const rebuild = argv.includes('--rebuild');
+  const log = (line: string) => console.log(line);
+
+  const today = await scaleDatabase(adminUrl, TODAY_FACTOR, rebuild, log);
+  const scale = await scaleDatabase(adminUrl, factor, rebuild, log);
+  let failed = 0;
+  const lines: string[] = [];
+
+  for (const role of ['largest', 'typical'] as const) {
+    log(`\n--- reads of the ${role} provider`);
+    const { small, large } = await measureReads(today, scale, role, { durationSeconds, rounds }, log);
+    lines.push(
+      `\nreads of the ${role} provider (${role === 'largest' ? 'rank 1' : 'the median of those with bookings'}): ` +
+        `today's size provider ${today[role]}, programme's size provider ${scale[role]}`,
+      `${pad('read', 24)} ${pad("today's req/s", 14)} ${pad('p50 ms', 7)} ${pad('at scale req/s', 15)} ${pad('p50 ms', 7)} ratio  target  plan`,
+    );
+    const plans = await Promise.all(large.map((figure) => explainAll(scale.url, figure.statements)));
+    large.forEach((figure, index) => {
+      const before = small.find((entry) => entry.key === figure.key);
+      const ratio = before && before.requestsPerSecond > 0 ? figure.requestsPerSecond / before.requestsPerSecond : 0;
+      const problems = plans[index].flatMap((explained) => planProblems(explained.plan, LARGE_TABLES, PAGE * 4));
+      const pass = figure.status === 200 && ratio >= READ_RATIO_TARGET && problems.length === 0;
+      if (!pass) failed += 1;
+      lines.push(
+        `${pad(figure.key, 24)} ${pad(before ? before.requestsPerSecond.toFixed(0) : '-', 14)} ${pad(before ? before.p50Ms.toFixed(1) : '-', 7)} ` +
+          `${pad(figure.requestsPerSecond.toFixed(0), 15)} ${pad(figure.p50Ms.toFixed(1), 7)} ${ratio.toFixed(2).padStart(5)}  ` +
+          `${pass ? 'PASS' : 'FAIL'}    ${problems.length === 0 ? 'index only' : problems.join('; ')}` +
+          (figure.status === 200 ? '' : ` (answered ${figure.status})`),
+      );
+      for (const explained of plans[index]) {
+        log(
+          `\n${role} / ${figure.key}: ${explained.ms.toFixed(1)} ms\n  ${explained.text.replace(/\s+/g, ' ').slice(0, 400)}`,
+        );
+        for (const outline of planOutline(explained.plan, 1)) log(outline);
+      }
+    });
+  }
+
+  log('\n--- periodic tasks at the programme size');
+  const tasks = await runTasks(scale);
+  lines.push(`\nperiodic tasks at the programme's size, nothing due (target < ${TASK_TARGET_MS / 1000} s each)`);
+  for (const task of tasks) {
+    const plans = await explainAll(scale.url, task.statements);
+    const problems = plans.flatMap((explained) => planProblems(explained.plan, LARGE_TABLES, PAGE * 4));
+    const pass = task.ms < TASK_TARGET_MS && problems.length === 0;
+    if (!pass) failed += 1;
+    lines.push(
+      `${pad(task.name, 32)} ${task.ms.toFixed(0).padStart(7)} ms  ${pass ? 'PASS' : 'FAIL'}  ${problems.length === 0 ? 'index only' : problems.join('; ')}`,
+    );
+    for (const explained of plans) {
+      log(`\n${task.name}: ${explained.ms.toFixed(1)} ms\n  ${explained.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+      for (const outline of planOutline(explained.plan, 1)) log(outline);
+    }
+  }
+
+  console.log('\n=== scale report');
+  console.log(
+    `programme's size: factor ${factor}: ${scale.shape.providers} providers, ${scale.shape.offers} offers, ` +
+      `${scale.shape.bookings} bookings, ${scale.shape.collectiveOffers} collective offers; today's: factor ${TODAY_FACTOR}`,
+  );
+  for (const line of lines) console.log(line);
+  console.log(
+    `\ntargets: ${failed === 0 ? 'every one PASS' : `${failed} FAIL`}; the 2500-date write and the 500-EAN import are not measured at scale yet`,
+  );
+  return 0;
+}
