@@ -19,6 +19,20 @@ export type CancellationReason = 'BENEFICIARY' | 'OFFERER' | 'EXPIRED' | 'STOCK_
 @Index({ properties: ['offer', 'id'] })
 @Index({ properties: ['stock', 'status'] })
 @Index({ properties: ['provider', 'status'] })
+// The periodic transitions read the bookings due and no other (decision 035): partial indexes on
+// the confirmed ones, so written as SQL. An event booking's cancellation limit never comes after
+// its event, and only a product's booking has none.
+@Index({
+  name: 'booking_confirmed_cancellation_limit_index',
+  expression:
+    "create index booking_confirmed_cancellation_limit_index on booking (cancellation_limit_date) where status = 'CONFIRMED'",
+})
+@Index({
+  name: 'booking_confirmed_product_creation_index',
+  expression:
+    'create index booking_confirmed_product_creation_index on booking (creation_date) ' +
+    "where status = 'CONFIRMED' and cancellation_limit_date is null",
+})
 export class Booking {
   [OptionalProps]?:
     'cancellationLimitDate' | 'dateUsed' | 'cancellationDate' | 'cancellationReason' | 'reimbursementDate';

@@ -19,42 +19,62 @@ function ofProvider(providerId: number | undefined): { provider?: number } {
   return providerId === undefined ? {} : { provider: providerId };
 }
 
+/**
+ * Bookings a run reads and moves at a time. Read oldest first through the partial index that
+ * holds them, a batch ends the read early instead of the planner reading whole tables on an
+ * estimate (decision 035).
+ */
+const TRANSITION_BATCH = 1_000;
+
 /** An event booking the venue did not validate counts as used 48 hours after the event. */
 export async function autoUseEventBookings(em: EntityManager, now: Date, providerId?: number): Promise<number> {
-  const due = await em.find(
-    Booking,
-    {
-      ...ofProvider(providerId),
-      status: statusBefore('autoUse'),
-      stock: { beginningDatetime: { $lte: new Date(now.getTime() - AUTO_USE_DELAY_MS) } },
-    },
-    { fields: ['id'] },
-  );
-  if (due.length === 0) return 0;
-  // Conditional: a booking cancelled or used meanwhile is left as it is.
-  return em.nativeUpdate(
-    Booking,
-    { id: { $in: due.map((booking) => booking.id) }, status: statusBefore('autoUse') },
-    changesOf('autoUse', now),
-  );
+  const cutoff = new Date(now.getTime() - AUTO_USE_DELAY_MS);
+  let used = 0;
+  for (;;) {
+    const due = await em.find(
+      Booking,
+      {
+        ...ofProvider(providerId),
+        status: statusBefore('autoUse'),
+        // Implied by the event's condition, since a booking's cancellation limit never comes after
+        // its event: said, so that the run reads the confirmed bookings past their limit, few, by
+        // their index (decision 035).
+        cancellationLimitDate: { $lte: cutoff },
+        stock: { beginningDatetime: { $lte: cutoff } },
+      },
+      { fields: ['id'], orderBy: { cancellationLimitDate: 'asc' }, limit: TRANSITION_BATCH },
+    );
+    if (due.length === 0) return used;
+    // Conditional: a booking cancelled or used meanwhile is left as it is. Either way it leaves the
+    // confirmed bookings, so the next batch reads others.
+    used += await em.nativeUpdate(
+      Booking,
+      { id: { $in: due.map((booking) => booking.id) }, status: statusBefore('autoUse') },
+      changesOf('autoUse', now),
+    );
+    if (due.length < TRANSITION_BATCH) return used;
+  }
 }
 
 /** A product not picked up is cancelled (and its credit refunded) after 10 days for a book, 30 otherwise. */
 export async function expireUnpickedProducts(em: EntityManager, clock: Clock, providerId?: number): Promise<number> {
   const now = clock.now();
+  // Only a product's booking has no cancellation limit: the partial index holds the confirmed ones
+  // alone. Their offers are read apart (select-in): joined, the planner read every offer (decision 035).
   const candidates = await em.find(
     Booking,
     {
       ...ofProvider(providerId),
       status: statusBefore('expire'),
-      offer: { isEvent: false },
+      cancellationLimitDate: null,
       // The shortest delay first; each booking is then held to its category's own.
       creationDate: { $lte: new Date(now.getTime() - BOOK_PICKUP_DAYS * DAY_MS) },
     },
-    { populate: ['offer'] },
+    { populate: ['offer'], strategy: 'select-in' },
   );
   let expired = 0;
   for (const booking of candidates) {
+    if (booking.offer.isEvent) continue;
     if (booking.creationDate.getTime() > now.getTime() - pickupDaysOf(booking.offer.category) * DAY_MS) continue;
     // One transaction per booking: a crash in the middle of a run leaves no half-cancelled booking.
     if (await em.transactional((tx) => cancelBooking(tx, clock, tx.merge(booking), 'expire'))) expired += 1;

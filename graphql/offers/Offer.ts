@@ -19,6 +19,12 @@ export type OfferValidation = 'PENDING' | 'APPROVED' | 'REJECTED';
 @Index({ properties: ['provider', 'id'] })
 @Index({ properties: ['validation', 'createdAt'] })
 @Index({ properties: ['publishedAt', 'publicationDatetime'] })
+// The publication run opens bookings of the few offers not opened yet (decision 035).
+@Index({
+  name: 'offer_booking_not_opened_index',
+  expression:
+    'create index offer_booking_not_opened_index on offer (booking_allowed_datetime) where booking_opened_at is null',
+})
 @Unique({ properties: ['venue', 'idAtProvider'] })
 @Unique({ properties: ['provider', 'venue', 'ean'] })
 export class Offer {

@@ -16,6 +16,7 @@ import { Migration20261129010000JobTraceParent } from './Migration20261129010000
 import { Migration20261129020000RequestLogBodies } from './Migration20261129020000RequestLogBodies.js';
 import { Migration20261129030000AuditTrail } from './Migration20261129030000AuditTrail.js';
 import { Migration20261130020000PersonSessions } from './Migration20261130020000PersonSessions.js';
+import { Migration20261201000000DueRowIndexes } from './Migration20261201000000DueRowIndexes.js';
 
 /** Every migration, in order. Listed explicitly so that built and test runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129020000RequestLogBodies', class: Migration20261129020000RequestLogBodies },
   { name: 'Migration20261129030000AuditTrail', class: Migration20261129030000AuditTrail },
   { name: 'Migration20261130020000PersonSessions', class: Migration20261130020000PersonSessions },
+  { name: 'Migration20261201000000DueRowIndexes', class: Migration20261201000000DueRowIndexes },
 ];
