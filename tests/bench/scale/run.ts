@@ -11,7 +11,10 @@ import { pino } from 'pino';
 import { createApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { createRuntime, type Runtime } from '../../../server/runtime.js';
+import { eventDatesBench } from '../eventDates.js';
+import { type BenchContext, BenchResults } from '../harness.js';
 import { load } from '../measure.js';
+import { productImportBench } from '../productImport.js';
 import { listen } from '../servers.js';
 import { withAdmin } from '../target.js';
 import { fillScaleDatabase, keyFor } from './scaleData.js';
@@ -296,6 +299,53 @@ async function runTasks(built: BuiltDatabase): Promise<TaskFigure[]> {
   return figures;
 }
 
+/**
+ * The 2500-date write and the 500-EAN import of the everyday bench, run as the largest provider
+ * at the programme's size, against their usual targets. What an earlier run wrote is removed
+ * first, so that the kept database stays the same from run to run.
+ */
+async function measureWrites(built: BuiltDatabase, durationSeconds: number, log: (line: string) => void) {
+  const client = new pg.Client({ connectionString: built.url });
+  await client.connect();
+  let apiKey: string;
+  try {
+    apiKey = await keyFor(client, built.largest);
+    const written = `SELECT id FROM offer WHERE provider_id = $1 AND (name LIKE 'Bench dates %' OR ean LIKE '9782999%')`;
+    await client.query(`DELETE FROM stock WHERE offer_id IN (${written})`, [built.largest]);
+    await client.query(`DELETE FROM price_category WHERE offer_id IN (${written})`, [built.largest]);
+    await client.query(`DELETE FROM offer WHERE id IN (${written})`, [built.largest]);
+  } finally {
+    await client.end();
+  }
+  const target = await openTarget(built.url);
+  const results = new BenchResults();
+  try {
+    const context: BenchContext = {
+      target: {
+        runtime: target.runtime,
+        apiKey,
+        owner: { providerId: built.largest, venueId: built.largest },
+        engine: 'postgresql',
+        close: async () => undefined,
+      },
+      facadeOrigin: target.origin,
+      remoteOrigin: target.origin,
+      unrecordedOrigin: target.origin,
+      settleFacade: async () => undefined,
+      settleRemote: async () => undefined,
+      settings: { durationSeconds, connections: 10, warmUpSeconds: 1, rounds: 1 },
+      headers: { authorization: `Bearer ${apiKey}` },
+      results,
+      log,
+    };
+    await eventDatesBench.run(context);
+    await productImportBench.run(context);
+  } finally {
+    await target.close();
+  }
+  return results;
+}
+
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
@@ -312,6 +362,8 @@ export async function runScaleBench(argv: string[]): Promise<number> {
   const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS || 3);
   const rounds = Number(process.env.BENCH_ROUNDS || 3);
   const rebuild = argv.includes('--rebuild');
+  // As the everyday bench: a target missed changes the exit code only when asked.
+  const strict = argv.includes('--strict');
   const log = (line: string) => console.log(line);
 
   const today = await scaleDatabase(adminUrl, TODAY_FACTOR, rebuild, log);
@@ -366,14 +418,32 @@ export async function runScaleBench(argv: string[]): Promise<number> {
     }
   }
 
+  log('\n--- writes as the largest provider at the programme size');
+  const writes = await measureWrites(scale, durationSeconds, log);
+  lines.push(`\nwrites as the largest provider at the programme's size, against their everyday targets`);
+  for (const time of writes.times) {
+    if (!time.pass) failed += 1;
+    lines.push(
+      `${pad(time.title, 40)} facade ${time.facadeMs.toFixed(0)} ms, by hand ${time.rawMs.toFixed(0)} ms: ${time.ratio.toFixed(2)}x (target <= ${time.target}x)  ${time.pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  for (const limit of writes.limits) {
+    if (!limit.pass) failed += 1;
+    lines.push(
+      `${pad(limit.title, 40)} ${limit.ms.toFixed(0)} ms (target < ${limit.targetMs} ms)  ${limit.pass ? 'PASS' : 'FAIL'}; ${limit.detail}`,
+    );
+  }
+  if (writes.failures > 0) {
+    failed += 1;
+    lines.push(`writes: ${writes.failures} request(s) failed or stored the wrong rows`);
+  }
+
   console.log('\n=== scale report');
   console.log(
     `programme's size: factor ${factor}: ${scale.shape.providers} providers, ${scale.shape.offers} offers, ` +
       `${scale.shape.bookings} bookings, ${scale.shape.collectiveOffers} collective offers; today's: factor ${TODAY_FACTOR}`,
   );
   for (const line of lines) console.log(line);
-  console.log(
-    `\ntargets: ${failed === 0 ? 'every one PASS' : `${failed} FAIL`}; the 2500-date write and the 500-EAN import are not measured at scale yet`,
-  );
-  return 0;
+  console.log(`\ntargets: ${failed === 0 ? 'every one PASS' : `${failed} FAIL`}`);
+  return strict && failed > 0 ? 2 : 0;
 }
