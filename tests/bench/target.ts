@@ -12,7 +12,7 @@ import { startSubgraphServices } from '../support/subgraphServices.js';
 import { listen } from './servers.js';
 
 /** Only so that a benchmark measures the limiter without being stopped by it. */
-const RATE_LIMIT_POINTS = 1_000_000_000;
+export const RATE_LIMIT_POINTS = 1_000_000_000;
 
 export interface BenchTarget {
   runtime: Runtime;

@@ -16,7 +16,7 @@ import { type BenchContext, BenchResults } from '../harness.js';
 import { load } from '../measure.js';
 import { productImportBench } from '../productImport.js';
 import { listen } from '../servers.js';
-import { withAdmin } from '../target.js';
+import { RATE_LIMIT_POINTS, withAdmin } from '../target.js';
 import { fillScaleDatabase, keyFor } from './scaleData.js';
 import { scaleShape, type ScaleShape } from './scaleShape.js';
 import { type CapturedStatement, captureStatements, explainAll, planOutline, planProblems } from './sqlCapture.js';
@@ -28,7 +28,6 @@ const READ_RATIO_TARGET = 1 / 1.3;
 const TASK_TARGET_MS = 5_000;
 const LARGE_TABLES = new Set(['offer', 'stock', 'booking', 'price_category', 'beneficiary', 'collective_offer']);
 const PAGE = 50;
-const RATE_LIMIT_POINTS = 1_000_000_000;
 
 interface BuiltDatabase {
   url: string;
