@@ -8,7 +8,7 @@ import {
 } from './limits.js';
 
 /** Countermark alphabet: no 0/O, 1/I/L, so that a token read aloud or typed is unambiguous. */
-const TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 export function newToken(): string {
   let token = '';

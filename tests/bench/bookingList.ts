@@ -4,7 +4,6 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import { Beneficiary, INITIAL_CREDIT_CENTS } from '../../graphql/bookings/Beneficiary.js';
 import { type BookingStatus } from '../../graphql/bookings/Booking.js';
 import { bookingViewsQuery } from '../../graphql/bookings/bookingViews.js';
-import { TOKEN_LENGTH } from '../../graphql/bookings/limits.js';
 import { cancellationLimitOf } from '../../graphql/bookings/rules.js';
 import { Offer } from '../../graphql/offers/Offer.js';
 import { PriceCategory } from '../../graphql/offers/PriceCategory.js';
@@ -12,6 +11,7 @@ import { Stock } from '../../graphql/offers/Stock.js';
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
 import { publishedEventData } from '../support/eventData.js';
 import { type Bench, type BenchContext, measureReadPair } from './harness.js';
+import { tokenOf } from './countermarks.js';
 import { createRawBookingByTokenApp, createRawBookingListApp } from './rawBookingApps.js';
 import { seedOnce } from './seeds.js';
 import type { BenchTarget } from './target.js';
@@ -27,11 +27,6 @@ const DATES = 4;
 const OTHER_OFFER_EVERY = 7;
 /** 500 rows of 14 values: 7000 parameters, well under the limits of both engines. */
 const ROWS_PER_INSERT = 500;
-/** Countermark alphabet of graphql/bookings/rules.ts. */
-const TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const TOKEN_SPACE = TOKEN_ALPHABET.length ** TOKEN_LENGTH;
-/** Coprime with 31, so that n -> n * MULTIPLIER mod 31^6 is a bijection: distinct, scattered tokens. */
-const TOKEN_MULTIPLIER = 48_271;
 const DAY_MS = 24 * 3_600_000;
 
 interface Seeded {
@@ -41,17 +36,6 @@ interface Seeded {
   deepFirstIndex: number;
   lastId: number;
   otherBookings: number;
-}
-
-/** The n-th token of a bijective walk of the 31^6 countermarks. */
-function tokenOf(sequence: number): string {
-  let value = (sequence * TOKEN_MULTIPLIER + 9_973) % TOKEN_SPACE;
-  let token = '';
-  for (let index = 0; index < TOKEN_LENGTH; index += 1) {
-    token = TOKEN_ALPHABET[value % TOKEN_ALPHABET.length] + token;
-    value = Math.floor(value / TOKEN_ALPHABET.length);
-  }
-  return token;
 }
 
 /** Statuses mixed as a real offer's: 6 in 10 confirmed, 2 used, 1 cancelled, 1 reimbursed. */

@@ -3,17 +3,17 @@
  * and, on PostgreSQL, a database built by COPY at a tiny factor whose every read answers 200.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
+import { withClient } from '../support/pgClient.js';
 import { fillScaleDatabase, keyFor } from './scale/scaleData.js';
 import { readsOf } from './scale/run.js';
 import { PROGRAMME, scaleShape, seededRandom, zipfDraw } from './scale/scaleShape.js';
 import { planProblems } from './scale/sqlCapture.js';
-import { withAdmin } from './target.js';
+import { databaseUrlOf, withAdmin } from './target.js';
 
 describe("the programme's shape", () => {
   it('is the size issue 41 gives at factor 1, and today bench size at 0.01', () => {
@@ -81,9 +81,7 @@ describe.skipIf(!adminUrl)('a database built by COPY (PostgreSQL)', () => {
 
   beforeAll(async () => {
     await withAdmin(adminUrl!, `CREATE DATABASE "${name}"`);
-    const parsed = new URL(adminUrl!);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    url = databaseUrlOf(adminUrl!, name);
     runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', WORKER_ENABLED: 'false', DATABASE_URL: url }));
     built = await fillScaleDatabase(url, shape, () => undefined);
   }, 120_000);
@@ -92,15 +90,8 @@ describe.skipIf(!adminUrl)('a database built by COPY (PostgreSQL)', () => {
     await withAdmin(adminUrl!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 
-  async function count(sql: string): Promise<number> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return Number((await client.query<{ n: string }>(sql)).rows[0].n);
-    } finally {
-      await client.end();
-    }
-  }
+  const count = (sql: string) =>
+    withClient(url, async (client) => Number((await client.query<{ n: string }>(sql)).rows[0].n));
 
   it('holds the rows of its shape, each booking on a stock of its own provider', async () => {
     expect(await count('select count(*) as n from provider')).toBe(shape.providers);
@@ -118,9 +109,7 @@ describe.skipIf(!adminUrl)('a database built by COPY (PostgreSQL)', () => {
 
   it.each(['largest', 'typical'] as const)('answers every read of the %s provider with 200', async (role) => {
     const providerId = built[role];
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const apiKey = await keyFor(client, providerId).finally(() => client.end());
+    const apiKey = await keyFor(url, providerId);
     const app = createApp(runtime, { recordRequests: false });
     const reads = await readsOf(url, providerId);
     expect(reads.length).toBeGreaterThanOrEqual(10);

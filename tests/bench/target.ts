@@ -45,13 +45,12 @@ export async function openBenchTarget(databaseUrl: string | undefined): Promise<
 
   const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(databaseUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
+  const url = databaseUrlOf(databaseUrl, name);
   const dropDatabase = () => withAdmin(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   try {
     return await boot(
-      { DATABASE_URL: url.toString() },
-      `postgresql, throw-away database ${redact(url.toString())} (dropped at the end)`,
+      { DATABASE_URL: url },
+      `postgresql, throw-away database ${redact(url)} (dropped at the end)`,
       dropDatabase,
     );
   } catch (error) {
@@ -91,6 +90,13 @@ async function boot(
     await runtime.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The URL of database `name` on the server `serverUrl` names. */
+export function databaseUrlOf(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** Runs one statement (CREATE or DROP DATABASE) on the database the URL names. */

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../../graphql/shared/pagination.js';
 import { Offerer } from '../../graphql/providers/Offerer.js';
@@ -12,6 +11,7 @@ import { systemClock } from '../../platform/time/clock.js';
 import type { DatabaseConfig } from '../../server/db/orm.js';
 import { aBookableDate } from '../support/builders.js';
 import { testDatabaseUrl } from '../support/database.js';
+import { withClient } from '../support/pgClient.js';
 import { serverEntryPath } from '../support/serverBuild.js';
 import { type ServerProcess, serverEnv, startServerProcess } from '../support/serverProcess.js';
 import { useServerRuns } from './serverRuns.js';
@@ -122,9 +122,9 @@ describe('a backup taken while the server writes, restored into an empty databas
     if (adminUrl) {
       // Letters and digits only: safe to quote into DDL, which takes no parameters.
       const name = `test_restore_${randomBytes(6).toString('hex')}`;
-      await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+      await withClient(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
       dropRestoredDatabase = () =>
-        withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        withClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
           () => undefined,
         );
       const url = new URL(adminUrl);
@@ -276,13 +276,3 @@ describe('a backup taken while the server writes, restored into an empty databas
     ]);
   }, 60_000);
 });
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}

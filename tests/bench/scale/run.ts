@@ -6,7 +6,7 @@
 // and its plans taken at the programme's; then each periodic task runs once there.
 // Environment: DATABASE_URL (required), BENCH_SCALE_FACTOR (1), BENCH_DURATION_SECONDS (3),
 // BENCH_ROUNDS (3 alternating rounds per read and size, after one of warm-up).
-import pg from 'pg';
+import type pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
@@ -16,40 +16,38 @@ import { type BenchContext, BenchResults } from '../harness.js';
 import { load } from '../measure.js';
 import { productImportBench } from '../productImport.js';
 import { listen } from '../servers.js';
-import { RATE_LIMIT_POINTS, withAdmin } from '../target.js';
-import { fillScaleDatabase, keyFor } from './scaleData.js';
+import { databaseUrlOf, RATE_LIMIT_POINTS, withAdmin } from '../target.js';
+import { withClient } from '../../support/pgClient.js';
+import { fillScaleDatabase, keyFor, type ScaleProviders } from './scaleData.js';
 import { scaleShape, type ScaleShape } from './scaleShape.js';
-import { type CapturedStatement, captureStatements, explainAll, planOutline, planProblems } from './sqlCapture.js';
+import {
+  type CapturedStatement,
+  captureStatements,
+  type ExplainedStatement,
+  explainAll,
+  planOutline,
+  planProblems,
+} from './sqlCapture.js';
 
 const TODAY_FACTOR = 0.01;
 /** Bumped when the generator changes: a kept database of another version is built again. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const READ_RATIO_TARGET = 1 / 1.3;
 const TASK_TARGET_MS = 5_000;
 const LARGE_TABLES = new Set(['offer', 'stock', 'booking', 'price_category', 'beneficiary', 'collective_offer']);
 const PAGE = 50;
 
-interface BuiltDatabase {
+interface BuiltDatabase extends ScaleProviders {
   url: string;
   shape: ScaleShape;
-  largest: number;
-  typical: number;
 }
 
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function queryOne<Row>(url: string, text: string, values: unknown[] = []): Promise<Row | undefined> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows[0] as Row | undefined;
-  } finally {
-    await client.end();
-  }
+function queryOne<Row extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Row | undefined> {
+  return withClient(url, async (client) => (await client.query<Row>(text, values)).rows[0]);
 }
 
 /**
@@ -57,26 +55,22 @@ async function queryOne<Row>(url: string, text: string, values: unknown[] = []):
  * products), removed before anything is measured: the reads of a kept database then see the data
  * the generator made, and the newest events are not those of 2500 dates.
  */
-async function removeEarlierWrites(url: string, providerId: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const written = `SELECT id FROM offer WHERE provider_id = $1 AND (name LIKE 'Bench dates %' OR ean LIKE '9782999%')`;
+function removeEarlierWrites(url: string, providerId: number): Promise<void> {
+  const written = `SELECT id FROM offer WHERE provider_id = $1 AND (name LIKE 'Bench dates %' OR ean LIKE '9782999%')`;
+  return withClient(url, async (client) => {
     await client.query('BEGIN');
     await client.query(`DELETE FROM stock WHERE offer_id IN (${written})`, [providerId]);
     await client.query(`DELETE FROM price_category WHERE offer_id IN (${written})`, [providerId]);
     await client.query(`DELETE FROM offer WHERE id IN (${written})`, [providerId]);
     await client.query('COMMIT');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The database of `factor`, built now unless a complete one of the same generator is kept. */
 async function scaleDatabase(adminUrl: string, factor: number, rebuild: boolean, log: (line: string) => void) {
   const shape = scaleShape(factor);
   const name = `bench_scale_${String(factor).replace('.', '_')}`;
-  const url = databaseUrl(adminUrl, name);
+  const url = databaseUrlOf(adminUrl, name);
   if (!rebuild) {
     const kept = await queryOne<{ largest: number; typical: number; version: number }>(
       url,
@@ -96,16 +90,12 @@ async function scaleDatabase(adminUrl: string, factor: number, rebuild: boolean,
   const runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', WORKER_ENABLED: 'false', DATABASE_URL: url }));
   await runtime.close();
   const { largest, typical } = await fillScaleDatabase(url, shape, log);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     await client.query(
       'CREATE TABLE bench_scale_built (largest integer NOT NULL, typical integer NOT NULL, version integer NOT NULL)',
     );
     await client.query('INSERT INTO bench_scale_built VALUES ($1, $2, $3)', [largest, typical, GENERATOR_VERSION]);
-  } finally {
-    await client.end();
-  }
+  });
   log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return { url, shape, largest, typical } satisfies BuiltDatabase;
 }
@@ -173,7 +163,6 @@ interface ReadFigure {
   key: string;
   path: string;
   status: number;
-  bytes: number;
   requestsPerSecond: number;
   p50Ms: number;
   statements: CapturedStatement[];
@@ -205,28 +194,27 @@ interface Side {
 }
 
 async function openSide(built: BuiltDatabase, providerId: number): Promise<Side> {
-  const client = new pg.Client({ connectionString: built.url });
-  await client.connect();
-  const apiKey = await keyFor(client, providerId).finally(() => client.end());
+  const apiKey = await keyFor(built.url, providerId);
   const reads = await readsOf(built.url, providerId);
   const target = await openTarget(built.url);
   return { origin: target.origin, headers: { authorization: `Bearer ${apiKey}` }, reads, close: () => target.close() };
 }
 
+interface Probe {
+  status: number;
+  statements: CapturedStatement[];
+}
+
 /** One GET, its statements captured; requests of an earlier load still in flight are let finish first. */
-async function probe(
-  side: Side,
-  read: Read,
-): Promise<{ status: number; bytes: number; statements: CapturedStatement[] }> {
+async function probe(side: Side, read: Read): Promise<Probe> {
   await new Promise((resolve) => setTimeout(resolve, 250));
   let status = 0;
-  let bytes = 0;
   const statements = await captureStatements(async () => {
     const response = await fetch(`${side.origin}${read.path}`, { headers: side.headers });
     status = response.status;
-    bytes = (await response.arrayBuffer()).byteLength;
+    await response.arrayBuffer();
   });
-  return { status, bytes, statements };
+  return { status, statements };
 }
 
 /**
@@ -246,7 +234,7 @@ async function measureReads(
     for (const read of sides[1].reads) {
       const sideReads = sides.map((side) => side.reads.find((entry) => entry.key === read.key));
       // One after the other: a capture sees every statement the process sends.
-      const probes: ({ status: number; bytes: number; statements: CapturedStatement[] } | null)[] = [];
+      const probes: (Probe | null)[] = [];
       for (const [index, side] of sides.entries()) {
         const sideRead = sideReads[index];
         probes.push(sideRead ? await probe(side, sideRead) : null);
@@ -281,7 +269,6 @@ async function measureReads(
           key: read.key,
           path,
           status: probed.status,
-          bytes: probed.bytes,
           requestsPerSecond: mean((figure) => figure.requestsPerSecond),
           p50Ms: mean((figure) => figure.p50Ms),
           statements: probed.statements,
@@ -324,14 +311,7 @@ async function runTasks(built: BuiltDatabase): Promise<TaskFigure[]> {
  * at the programme's size, against their usual targets.
  */
 async function measureWrites(built: BuiltDatabase, durationSeconds: number, log: (line: string) => void) {
-  const client = new pg.Client({ connectionString: built.url });
-  await client.connect();
-  let apiKey: string;
-  try {
-    apiKey = await keyFor(client, built.largest);
-  } finally {
-    await client.end();
-  }
+  const apiKey = await keyFor(built.url, built.largest);
   const target = await openTarget(built.url);
   const results = new BenchResults();
   try {
@@ -359,6 +339,19 @@ async function measureWrites(built: BuiltDatabase, durationSeconds: number, log:
     await target.close();
   }
   return results;
+}
+
+/** What is wrong with the plans of one read or task, at this size. */
+function problemsOf(plans: ExplainedStatement[]): string[] {
+  return plans.flatMap((explained) => planProblems(explained.plan, LARGE_TABLES, PAGE * 4));
+}
+
+/** Each statement with its time and plan, in the log above the report. */
+function logPlans(label: string, plans: ExplainedStatement[], log: (line: string) => void): void {
+  for (const explained of plans) {
+    log(`\n${label}: ${explained.ms.toFixed(1)} ms\n  ${explained.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    for (const outline of planOutline(explained.plan, 1)) log(outline);
+  }
 }
 
 function pad(text: string, width: number): string {
@@ -398,7 +391,7 @@ export async function runScaleBench(argv: string[]): Promise<number> {
     large.forEach((figure, index) => {
       const before = small.find((entry) => entry.key === figure.key);
       const ratio = before && before.requestsPerSecond > 0 ? figure.requestsPerSecond / before.requestsPerSecond : 0;
-      const problems = plans[index].flatMap((explained) => planProblems(explained.plan, LARGE_TABLES, PAGE * 4));
+      const problems = problemsOf(plans[index]);
       const pass = figure.status === 200 && ratio >= READ_RATIO_TARGET && problems.length === 0;
       if (!pass) failed += 1;
       lines.push(
@@ -407,12 +400,7 @@ export async function runScaleBench(argv: string[]): Promise<number> {
           `${pass ? 'PASS' : 'FAIL'}    ${problems.length === 0 ? 'index only' : problems.join('; ')}` +
           (figure.status === 200 ? '' : ` (answered ${figure.status})`),
       );
-      for (const explained of plans[index]) {
-        log(
-          `\n${role} / ${figure.key}: ${explained.ms.toFixed(1)} ms\n  ${explained.text.replace(/\s+/g, ' ').slice(0, 400)}`,
-        );
-        for (const outline of planOutline(explained.plan, 1)) log(outline);
-      }
+      logPlans(`${role} / ${figure.key}`, plans[index], log);
     });
   }
 
@@ -421,16 +409,13 @@ export async function runScaleBench(argv: string[]): Promise<number> {
   lines.push(`\nperiodic tasks at the programme's size, nothing due (target < ${TASK_TARGET_MS / 1000} s each)`);
   for (const task of tasks) {
     const plans = await explainAll(scale.url, task.statements);
-    const problems = plans.flatMap((explained) => planProblems(explained.plan, LARGE_TABLES, PAGE * 4));
+    const problems = problemsOf(plans);
     const pass = task.ms < TASK_TARGET_MS && problems.length === 0;
     if (!pass) failed += 1;
     lines.push(
       `${pad(task.name, 32)} ${task.ms.toFixed(0).padStart(7)} ms  ${pass ? 'PASS' : 'FAIL'}  ${problems.length === 0 ? 'index only' : problems.join('; ')}`,
     );
-    for (const explained of plans) {
-      log(`\n${task.name}: ${explained.ms.toFixed(1)} ms\n  ${explained.text.replace(/\s+/g, ' ').slice(0, 400)}`);
-      for (const outline of planOutline(explained.plan, 1)) log(outline);
-    }
+    logPlans(task.name, plans, log);
   }
 
   log('\n--- writes as the largest provider at the programme size');

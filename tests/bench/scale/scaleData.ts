@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { hashSecret } from '../../../graphql/providers/apiKeys.js';
+import { withClient } from '../../support/pgClient.js';
+import { tokenOf } from '../countermarks.js';
 import { type ScaleShape, seededRandom, zipfDraw } from './scaleShape.js';
 
 const DAY_MS = 86_400_000;
-const TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** Rows per chunk handed to COPY: large enough that the stream's overhead vanishes. */
 const ROWS_PER_CHUNK = 2_000;
 
@@ -65,41 +66,23 @@ async function copyRows(client: pg.Client, table: string, columns: string[], row
   for (const constraint of constraints) {
     await client.query(`ALTER TABLE ${table} ADD CONSTRAINT "${constraint.name}" ${constraint.definition}`);
   }
+  // The rows came with their ids: what the platform inserts next takes the following one.
+  await client.query(`SELECT setval('${table}_id_seq', (SELECT max(id) FROM ${table}))`);
 }
 
-/** A booking token from its id: six letters of the real alphabet, distinct for every id below 31^6. */
-function tokenOf(id: number): string {
-  // An odd multiplier modulo 31^6 is a bijection: neighbouring ids get unrelated tokens.
-  const space = TOKEN_ALPHABET.length ** 6;
-  let value = (id * 48_271) % space;
-  let token = '';
-  for (let index = 0; index < 6; index += 1) {
-    token += TOKEN_ALPHABET[value % TOKEN_ALPHABET.length];
-    value = Math.floor(value / TOKEN_ALPHABET.length);
-  }
-  return token;
-}
-
-/** What the measurements need to know of the built database. */
-export interface ScaleFacts {
-  /** Provider ids (= ranks): the largest, and the median of those with at least one event with bookings. */
+/** The providers measured: ids are ranks, so the largest is 1; the typical one is the median of those with bookings. */
+export interface ScaleProviders {
   largest: number;
   typical: number;
-  /** Per provider measured: its key, an event with bookings, a booking's token, a collective offer. */
-  keys: Record<number, string>;
-  offersOf: Record<number, number>;
-  bookingsOf: Record<number, number>;
 }
 
-/** Every row of the programme's size, in one transaction per table, then the sequences past the ids. */
-export async function fillScaleDatabase(
+/** Every row of the programme's size, one COPY per table, each table's sequence past its ids. */
+export function fillScaleDatabase(
   url: string,
   shape: ScaleShape,
   log: (line: string) => void,
-): Promise<Pick<ScaleFacts, 'largest' | 'typical'>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+): Promise<ScaleProviders> {
+  return withClient(url, async (client) => {
     await client.query('SET synchronous_commit = off');
     // Index builds sort in memory rather than in temporary files.
     await client.query("SET maintenance_work_mem = '512MB'");
@@ -457,43 +440,28 @@ export async function fillScaleDatabase(
       ),
     );
 
-    await step('sequences and statistics', async () => {
-      for (const table of [
-        'provider',
-        'offerer',
-        'venue',
-        'venue_provider',
-        'offer',
-        'price_category',
-        'stock',
-        'beneficiary',
-        'booking',
-        'collective_offer',
-      ]) {
-        await client.query(`SELECT setval('${table}_id_seq', (SELECT max(id) FROM ${table}))`);
-      }
+    await step('statistics', async () => {
       await client.query('ANALYZE');
     });
 
-    // The typical provider: the median of those with at least one event.
-    const withEvents = [];
+    const withBookings = [];
     for (let provider = 1; provider <= P; provider += 1)
-      if (bookingsPerProvider[provider] > 0) withEvents.push(provider);
-    return { largest: 1, typical: withEvents[Math.floor(withEvents.length / 2)] };
-  } finally {
-    await client.end();
-  }
+      if (bookingsPerProvider[provider] > 0) withBookings.push(provider);
+    return { largest: 1, typical: withBookings[Math.floor(withBookings.length / 2)] };
+  });
 }
 
 /** Issues a key for `providerId` with a known secret, as issueApiKey would store it. */
-export async function keyFor(client: pg.Client, providerId: number): Promise<string> {
+export async function keyFor(url: string, providerId: number): Promise<string> {
   // The keys' format: `{env}_{12 hex}_{64 hex}`.
   const prefix = `scale_${providerId.toString(16).padStart(12, '0')}`;
   const secret = createHash('sha256').update(`scale bench ${providerId}`).digest('hex');
-  await client.query(
-    `INSERT INTO api_key (prefix, secret_hash, provider_id, is_internal, label, created_at)
-     VALUES ($1, $2, $3, false, 'scale bench', now()) ON CONFLICT (prefix) DO NOTHING`,
-    [prefix, hashSecret(secret), providerId],
+  await withClient(url, (client) =>
+    client.query(
+      `INSERT INTO api_key (prefix, secret_hash, provider_id, is_internal, label, created_at)
+       VALUES ($1, $2, $3, false, 'scale bench', now()) ON CONFLICT (prefix) DO NOTHING`,
+      [prefix, hashSecret(secret), providerId],
+    ),
   );
   return `${prefix}_${secret}`;
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { withClient } from '../../support/pgClient.js';
 
 /** One statement as the driver sent it: its text with `$n` placeholders, and its values. */
 export interface CapturedStatement {
@@ -36,7 +37,7 @@ export function explainable(statement: CapturedStatement): boolean {
   );
 }
 
-interface PlanNode {
+export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Actual Rows'?: number;
@@ -79,14 +80,16 @@ export function planOutline(plan: PlanNode, depth = 0): string[] {
  * EXPLAIN (ANALYZE, BUFFERS) of each statement, run in a transaction rolled back, so that a
  * write's plan is measured without the write.
  */
-export async function explainAll(
-  url: string,
-  statements: CapturedStatement[],
-): Promise<{ text: string; plan: PlanNode; ms: number }[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const plans: { text: string; plan: PlanNode; ms: number }[] = [];
-  try {
+/** A statement as `EXPLAIN ANALYZE` ran it: its plan and its execution time. */
+export interface ExplainedStatement {
+  text: string;
+  plan: PlanNode;
+  ms: number;
+}
+
+export function explainAll(url: string, statements: CapturedStatement[]): Promise<ExplainedStatement[]> {
+  return withClient(url, async (client) => {
+    const plans: ExplainedStatement[] = [];
     for (const statement of statements.filter(explainable)) {
       await client.query('BEGIN');
       try {
@@ -100,8 +103,6 @@ export async function explainAll(
         await client.query('ROLLBACK');
       }
     }
-  } finally {
-    await client.end();
-  }
-  return plans;
+    return plans;
+  });
 }
