@@ -89,6 +89,32 @@ export const REFERENCE_AXE_SCOPE = [
   '[id="schemas"] > :nth-child(-n + 12)',
 ];
 
+/**
+ * A code block gets its copy button when it nears the viewport (app/client/codeBlocks.ts), and
+ * axe scrolls elements into view to read their colours: a block wrapped in the middle of a run is
+ * an element axe never indexed, and the run fails on it (`reading 'nthChild'`). Bring every shown
+ * block near the viewport first, so the page axe reads is the finished one, buttons included.
+ */
+async function settleCodeBlocks(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const scrolledTo = new Set<Element>();
+    const nextPending = () =>
+      [...document.querySelectorAll<HTMLElement>('pre[data-enhanced]')].find(
+        (pre) => !scrolledTo.has(pre) && !pre.parentElement?.classList.contains('code-block') && pre.checkVisibility(),
+      );
+    const { scrollX, scrollY } = window;
+    // One block brings its neighbours within a screen along: most blocks are never scrolled to.
+    for (let pre = nextPending(); pre; pre = nextPending()) {
+      scrolledTo.add(pre);
+      pre.scrollIntoView({ block: 'center' });
+      await frame();
+    }
+    window.scrollTo(scrollX, scrollY);
+    await frame();
+  });
+}
+
 export async function seriousViolations(page: Page, include?: string[]) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   // A scope that matches nothing would make the check pass by checking nothing.
@@ -102,6 +128,7 @@ export async function seriousViolations(page: Page, include?: string[]) {
   await page.addStyleTag({
     content: '.reference__tag, .reference__schemas { content-visibility: visible !important; }',
   });
+  await settleCodeBlocks(page);
   // The rules axe-core runs by default, as AxeBuilder would (WCAG A and AA, best practices); only
   // the violations are collected, the rest of a report is what makes a run long.
   const results = await page.evaluate(
