@@ -2,6 +2,7 @@
  * Code blocks: a copy button on each, and the groups of samples that app/docs/codeTabs.server.ts
  * renders as tabs made to work. Idempotent: what is wired carries `data-enhanced`.
  */
+import { whenNearViewport } from './nearViewport.js';
 
 const STORAGE_KEY = 'portal.code-tab';
 const FEEDBACK_MS = 2000;
@@ -168,8 +169,6 @@ function makeTabs(group: HTMLElement): void {
   if (remembered > 0) select(group, remembered, false);
 }
 
-let nearViewport: IntersectionObserver | undefined;
-
 /**
  * A block gets its copy button as it comes within a screen of the viewport (or is shown, for a
  * hidden tab). /rest-api has 200 blocks: wrapping them all at start-up dirtied the whole page and
@@ -177,18 +176,7 @@ let nearViewport: IntersectionObserver | undefined;
  */
 function addCopyButtonWhenNear(pre: HTMLElement): void {
   pre.dataset.enhanced = '';
-  if (typeof IntersectionObserver !== 'function') return addCopyButton(pre);
-  nearViewport ??= new IntersectionObserver(
-    (entries, observer) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
-        addCopyButton(entry.target as HTMLElement);
-      }
-    },
-    { rootMargin: '100% 0px' },
-  );
-  nearViewport.observe(pre);
+  whenNearViewport(pre, addCopyButton);
 }
 
 /** Wires the code blocks under `root` (the document, or a new page's body after a client-side navigation). */

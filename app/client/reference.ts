@@ -4,12 +4,13 @@
  */
 import { initReferenceSearch } from './referenceSearch.js';
 import { initSamples } from './samples.js';
-import { initSchemaTrees } from './schemaTrees.js';
+import { initSchemaTrees, initVariantPickers } from './schemaTrees.js';
 import { initTryIt } from './tryIt.js';
 
 export function initReference(root: ParentNode): void {
   initTryIt(root);
   initReferenceSearch(root);
   initSchemaTrees();
+  initVariantPickers(root);
   initSamples(root);
 }

@@ -7,6 +7,7 @@
  */
 import { schemaFragmentPath } from '../reference/schema.js';
 import { whenDetailsOpen } from './detailsOpened.js';
+import { whenNearViewport } from './nearViewport.js';
 
 const SCHEMA_ANCHOR = 'schema/';
 
@@ -41,6 +42,7 @@ async function load(details: HTMLDetailsElement): Promise<void> {
     const response = await fetch(url, { headers: { Accept: 'text/html' } });
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
     setSlot(slot, await response.text());
+    initVariantPickers(slot);
     details.dataset.state = 'loaded';
   } catch (error) {
     details.dataset.state = 'failed';
@@ -95,6 +97,17 @@ export function openTargetedSchema(hash: string = location.hash): void {
     .getElementById(anchor)
     ?.querySelector<HTMLDetailsElement>(':scope > details[data-schema-ref]');
   if (details) details.open = true;
+}
+
+/** The variant pickers under `root`, each put in from its `<template>` as it nears the viewport. */
+export function initVariantPickers(root: ParentNode): void {
+  root.querySelectorAll<HTMLElement>('[data-variant-picker]:not([data-enhanced])').forEach((place) => {
+    place.dataset.enhanced = '';
+    whenNearViewport(place, () => {
+      const template = place.querySelector(':scope > template');
+      if (template instanceof HTMLTemplateElement) template.replaceWith(template.content);
+    });
+  });
 }
 
 let listening = false;

@@ -286,8 +286,10 @@ function variantLabel(
  * every one reachable without JavaScript. Many named variants (a category's fields): the first
  * inline and the others as links to their schema's page, so a 26-way choice costs 26 links, not 26
  * trees. With JavaScript the `<select>` shows one variant at a time (app/client/schemaTrees.ts),
- * loading a linked one when it is picked; the styles show the first variant until then. Without
- * it, the root layout's `<noscript>` style hides the picker and shows every variant and the links.
+ * loading a linked one when it is picked; the styles show the first variant until then. The picker
+ * waits in a `<template>` until it nears the viewport: a page of built `<select>`s cost a long
+ * style and layout task when parsing ended (decision 010). Without JavaScript, the root layout's
+ * `<noscript>` style hides the picker's place and shows every variant and the links.
  * Beyond the inline levels a variant is lazy too.
  */
 function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Schemas; level: number }) {
@@ -308,17 +310,21 @@ function Variants({ schema, schemas, level }: { schema: JsonSchema; schemas: Sch
         ) : null}
         :
       </p>
-      <label className="schema-variants__picker">
-        <span>Variant</span>{' '}
-        {/* The client shows the variant at the option's index; a variant drawn as a link names the schema it loads. */}
-        <select data-variant-select="">
-          {labels.map((label, index) => (
-            <option key={index} data-schema-ref={manyNamed && index > 0 ? names[index] : undefined}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="schema-variants__picker" data-variant-picker="">
+        <template>
+          <label>
+            <span>Variant</span>{' '}
+            {/* The client shows the variant at the option's index; a variant drawn as a link names the schema it loads. */}
+            <select data-variant-select="">
+              {labels.map((label, index) => (
+                <option key={index} data-schema-ref={manyNamed && index > 0 ? names[index] : undefined}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </template>
+      </div>
       {variants.map((variant, index) => {
         const name = names[index];
         if (manyNamed && index > 0) return null;
