@@ -90,24 +90,29 @@ export const REFERENCE_AXE_SCOPE = [
 ];
 
 /**
- * A code block gets its copy button when it nears the viewport (app/client/codeBlocks.ts), and
- * axe scrolls elements into view to read their colours: a block wrapped in the middle of a run is
- * an element axe never indexed, and the run fails on it (`reading 'nthChild'`). Bring every shown
- * block near the viewport first, so the page axe reads is the finished one, buttons included.
+ * What the page builds as it nears the viewport (app/client/nearViewport.ts): a code block's copy
+ * button, a variant picker put in from its template. axe scrolls elements into view to read their
+ * colours, and an element built in the middle of a run is one axe never indexed: the run fails
+ * on it (`reading 'nthChild'`). Bring each of them near the viewport first, so that the page axe
+ * reads is the finished one, buttons and pickers included.
  */
-async function settleCodeBlocks(page: Page) {
+async function settleDeferredElements(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const pending = (element: HTMLElement) =>
+      element.matches('pre')
+        ? !element.parentElement?.classList.contains('code-block')
+        : element.querySelector(':scope > template') !== null;
     const scrolledTo = new Set<Element>();
     const nextPending = () =>
-      [...document.querySelectorAll<HTMLElement>('pre[data-enhanced]')].find(
-        (pre) => !scrolledTo.has(pre) && !pre.parentElement?.classList.contains('code-block') && pre.checkVisibility(),
+      [...document.querySelectorAll<HTMLElement>('pre[data-enhanced], [data-variant-picker][data-enhanced]')].find(
+        (element) => !scrolledTo.has(element) && pending(element) && element.checkVisibility(),
       );
     const { scrollX, scrollY } = window;
-    // One block brings its neighbours within a screen along: most blocks are never scrolled to.
-    for (let pre = nextPending(); pre; pre = nextPending()) {
-      scrolledTo.add(pre);
-      pre.scrollIntoView({ block: 'center' });
+    // One element brings its neighbours within a screen along: most are never scrolled to.
+    for (let element = nextPending(); element; element = nextPending()) {
+      scrolledTo.add(element);
+      element.scrollIntoView({ block: 'center' });
       await frame();
     }
     window.scrollTo(scrollX, scrollY);
@@ -128,7 +133,7 @@ export async function seriousViolations(page: Page, include?: string[]) {
   await page.addStyleTag({
     content: '.reference__tag, .reference__schemas { content-visibility: visible !important; }',
   });
-  await settleCodeBlocks(page);
+  await settleDeferredElements(page);
   // The rules axe-core runs by default, as AxeBuilder would (WCAG A and AA, best practices); only
   // the violations are collected, the rest of a report is what makes a run long.
   const results = await page.evaluate(
