@@ -28,16 +28,11 @@ export interface PortalOptions {
   /** Serves the test-only pages under /test-fixtures (never set by `npm start`). */
   testFixtures?: boolean;
   /**
-   * Renders the REST reference, a doc page and a search once before the first reader asks
-   * (`npm start` sets it): the reference is a few hundred milliseconds of work, the docs
-   * catalogue and the search index a second or more, that would otherwise delay the first
-   * reader of each.
+   * Renders the REST reference once before the first reader asks for it (`npm start` sets it): it
+   * is a few hundred milliseconds of work that would otherwise delay that reader's first byte.
    */
   warmUp?: boolean;
 }
-
-/** Pages whose first render builds what later ones reuse: the docs catalogue, then the search index. */
-const WARM_UP_PATHS = ['/docs', '/search?q=api'];
 
 /** The page every reader gets the same copy of, kept rendered and compressed (server/compressedPage.ts). */
 export const REFERENCE_PATH = '/rest-api';
@@ -128,19 +123,8 @@ export async function createPortalHandler(options: PortalOptions): Promise<Route
     );
     router.use(reference);
     // After start-up's own work: the listening socket is open by then, and a request that comes
-    // first simply renders the page itself. One page at a time, so requests get turns between.
-    if (options.warmUp) {
-      const warmUp = async () => {
-        await reference.make();
-        for (const path of WARM_UP_PATHS) {
-          // A failure here is the first reader's to meet, as without the warm-up.
-          await renderPage(new Request(`http://localhost${path}`), { portal: context() })
-            .then((response) => response.arrayBuffer())
-            .catch(() => undefined);
-        }
-      };
-      setImmediate(() => void warmUp());
-    }
+    // first simply renders the page itself.
+    if (options.warmUp) setImmediate(() => void reference.make());
   }
   // Pages, scripts, styles and the search index leave compressed (gzip or brotli, as accepted).
   router.use(compression());

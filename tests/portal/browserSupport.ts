@@ -58,8 +58,7 @@ export interface RunningPortal {
 
 /** The built portal (with /openapi.json) on a free port of 127.0.0.1. */
 export async function startTestPortal(options: { testFixtures?: boolean } = {}): Promise<RunningPortal> {
-  // Warmed up as `npm start` is: a first search built the index while a test waited on it.
-  return listenLocally(await createTestPortal({ testFixtures: options.testFixtures, warmUp: true }));
+  return listenLocally(await createTestPortal({ testFixtures: options.testFixtures }));
 }
 
 /**

@@ -33,7 +33,7 @@ export const testDocsAddresses: DocsAddresses = {
  * (when asked) the test-only pages under /test-fixtures.
  */
 export async function createTestPortal(
-  options: { mode?: 'production' | 'development'; testFixtures?: boolean; warmUp?: boolean } = {},
+  options: { mode?: 'production' | 'development'; testFixtures?: boolean } = {},
 ): Promise<express.Express> {
   const projectRoot = ensurePortalBuilt();
   const openApiDocument = testOpenApiDocument();
@@ -48,7 +48,6 @@ export async function createTestPortal(
       projectRoot,
       openApiDocument,
       testFixtures: options.testFixtures,
-      warmUp: options.warmUp,
     }),
   );
   return app;
