@@ -3,7 +3,7 @@
  * without JavaScript), the code-sample tabs and copy buttons, and the site settings (one language,
  * one docs version kept in local storage, light mode only).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_ADDRESSES } from '../../app/docs/addresses.server.js';
 import { docsCatalogue } from '../../app/docs/docs.server.js';
 import { buildSearchIndex, searchDocs } from '../../app/search/searchIndex.js';
@@ -37,6 +37,12 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
   const session = useBrowser();
 
   describe('search', () => {
+    // The server builds its search index at its first search: 1.5 s on a quiet machine, past the
+    // navigation's 10 s under CI's load. These tests are about the pages, not that first build.
+    beforeAll(async () => {
+      expect((await fetch(`${session.baseUrl}/search?q=countermark`)).status).toBe(200);
+    }, 60_000);
+
     it('Control+K and "/" focus the search box; typing shows the results, ArrowDown and Enter open one, Escape closes', async () => {
       const { page } = await session.open({ path: '/docs' });
       const input = page.getByRole('combobox', { name: 'Search the docs' });
