@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEARCH_INDEX_ADDRESSES } from '../docs/addresses.server.js';
 import { type DocsCatalogue, loadDocsCatalogue } from '../docs/catalogue.server.js';
 import { allDocPaths } from '../docs/sidebar.js';
-import { type SearchEntry, buildSearchIndex } from './searchIndex.js';
+import { type SearchEntry, type SearchIndex, buildSearchIndex } from './searchIndex.js';
 
 /** Where the build's search index is served from: the directory given to writeSearchIndex. */
 export const searchIndexPublicPath = '/build/search';
@@ -37,4 +37,13 @@ export function writeSearchIndex(docsPagesDir: string, outDir: string): { file: 
   const file = join(outDir, name);
   writeFileSync(file, json);
   return { file, url: `${searchIndexPublicPath}/${name}` };
+}
+
+/**
+ * The index writeSearchIndex wrote, read back by its public URL from `public/` under the working
+ * directory (the server runs from the project's root); null when the portal was built without it.
+ */
+export function readBuiltSearchIndex(url: string): SearchIndex | null {
+  const file = join(process.cwd(), 'public', url);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SearchIndex) : null;
 }

@@ -14,7 +14,8 @@ import {
   searchDocs,
   searchSections,
 } from '../../app/search/searchIndex.js';
-import { searchEntries, writeSearchIndex } from '../../app/search/searchIndex.server.js';
+import { readBuiltSearchIndex, searchEntries, writeSearchIndex } from '../../app/search/searchIndex.server.js';
+import { ensurePortalBuilt } from './ensureBuilt.js';
 
 const anchor = (id: string, text: string) =>
   `<a class="anchor" href="#${id}" aria-label="Direct link to ${text}">#</a>`;
@@ -246,12 +247,30 @@ describe('the index of the real docs', () => {
 });
 
 describe('the /search route', () => {
+  // The route reads the index the build wrote for the browser, by the URL the portal's assets give.
+  const assets = JSON.parse(readFileSync(join(ensurePortalBuilt(), 'build', 'portal-assets.json'), 'utf8')) as {
+    searchIndex: string;
+  };
   const load = async (search: string) =>
     await loader({
       request: new Request(`http://localhost/search${search}`),
       params: {},
-      context: {},
-    } as LoaderFunctionArgs);
+      context: { portal: { assets } },
+    } as unknown as LoaderFunctionArgs);
+
+  it('searches the index the browser downloads, the same results as one built from the docs', async () => {
+    const built = JSON.parse(
+      readFileSync(join(ensurePortalBuilt(), 'public', assets.searchIndex), 'utf8'),
+    ) as SearchIndex;
+    const fromDocs = buildSearchIndex(searchEntries(loadDocsCatalogue(join('docs', 'pages'), SEARCH_INDEX_ADDRESSES)));
+    expect(built).toEqual(fromDocs);
+    // Read from the build's file (building it again took a fresh server's first search 1.5 s).
+    expect(readBuiltSearchIndex(assets.searchIndex)).toEqual(built);
+    expect(readBuiltSearchIndex('/build/search/search-index-00000000.json')).toBeNull();
+    for (const q of ['countermark', 'idempotency key', 'webhook']) {
+      expect((await load(`?q=${encodeURIComponent(q)}`)).results).toEqual(searchDocs(built, q, 20));
+    }
+  });
 
   it('answers the results of a query', async () => {
     const { q, results } = await load('?q=%20countermark%20');
