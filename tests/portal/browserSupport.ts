@@ -90,8 +90,8 @@ export const REFERENCE_AXE_SCOPE = [
 ];
 
 /**
- * What the page builds as it nears the viewport (app/client/nearViewport.ts): a code block's copy
- * button, a variant picker put in from its template. axe scrolls elements into view to read their
+ * What the page builds as it nears the viewport (app/client/nearViewport.ts marks it): a code
+ * block's copy button, a variant picker put in from its template. axe scrolls elements into view to read their
  * colours, and an element built in the middle of a run is one axe never indexed: the run fails
  * on it (`reading 'nthChild'`). Bring each of them near the viewport first, so that the page axe
  * reads is the finished one, buttons and pickers included.
@@ -99,14 +99,10 @@ export const REFERENCE_AXE_SCOPE = [
 async function settleDeferredElements(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const pending = (element: HTMLElement) =>
-      element.matches('pre')
-        ? !element.parentElement?.classList.contains('code-block')
-        : element.querySelector(':scope > template') !== null;
     const scrolledTo = new Set<Element>();
     const nextPending = () =>
-      [...document.querySelectorAll<HTMLElement>('pre[data-enhanced], [data-variant-picker][data-enhanced]')].find(
-        (element) => !scrolledTo.has(element) && pending(element) && element.checkVisibility(),
+      [...document.querySelectorAll<HTMLElement>('[data-near-viewport]')].find(
+        (element) => !scrolledTo.has(element) && element.checkVisibility(),
       );
     const { scrollX, scrollY } = window;
     // One element brings its neighbours within a screen along: most are never scrolled to.
