@@ -37,8 +37,8 @@ describe.skipIf(skipBrowserTests)('the portal features in a browser', () => {
   const session = useBrowser();
 
   describe('search', () => {
-    // The server builds its search index at its first search: 1.5 s on a quiet machine, past the
-    // navigation's 10 s under CI's load. These tests are about the pages, not that first build.
+    // A fresh server's first search loads its route and reads the built index: done here, so that
+    // under CI's load the navigations below wait on the page, not on that cold start.
     beforeAll(async () => {
       expect((await fetch(`${session.baseUrl}/search?q=countermark`)).status).toBe(200);
     }, 60_000);

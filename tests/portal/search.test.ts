@@ -248,7 +248,8 @@ describe('the index of the real docs', () => {
 
 describe('the /search route', () => {
   // The route reads the index the build wrote for the browser, by the URL the portal's assets give.
-  const assets = JSON.parse(readFileSync(join(ensurePortalBuilt(), 'build', 'portal-assets.json'), 'utf8')) as {
+  const projectRoot = ensurePortalBuilt();
+  const assets = JSON.parse(readFileSync(join(projectRoot, 'build', 'portal-assets.json'), 'utf8')) as {
     searchIndex: string;
   };
   const load = async (search: string) =>
@@ -259,9 +260,7 @@ describe('the /search route', () => {
     } as unknown as LoaderFunctionArgs);
 
   it('searches the index the browser downloads, the same results as one built from the docs', async () => {
-    const built = JSON.parse(
-      readFileSync(join(ensurePortalBuilt(), 'public', assets.searchIndex), 'utf8'),
-    ) as SearchIndex;
+    const built = JSON.parse(readFileSync(join(projectRoot, 'public', assets.searchIndex), 'utf8')) as SearchIndex;
     const fromDocs = buildSearchIndex(searchEntries(loadDocsCatalogue(join('docs', 'pages'), SEARCH_INDEX_ADDRESSES)));
     expect(built).toEqual(fromDocs);
     // Read from the build's file (building it again took a fresh server's first search 1.5 s).
