@@ -13,7 +13,7 @@ import { multipartBody, type MultipartOptions } from './multipart.js';
 import type { AnyRoute } from './route.js';
 import { routeTable } from './routeTable.js';
 import { toValidationIssues } from './validation.js';
-import type { z } from './zod.js';
+import { z } from './zod.js';
 
 /** Runs a document on a subgraph served by a process of its own, for the request's context. */
 export type RemoteExecutor = (
@@ -28,6 +28,30 @@ interface CompiledRoute {
   document: DocumentNode;
   /** The document compiled to JavaScript by graphql-jit: the same result as graphql-js's execute. */
   run: (context: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
+  /** The request's schemas, compiled (requestParsers). */
+  parsers: RequestParsers;
+}
+
+export interface RequestParsers {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/**
+ * Each part of the request is parsed by its schema compiled ahead of time (`z.compile`, zod's own
+ * code generator): a valid input takes the generated path, and an invalid one falls back to the
+ * schema as written, so the issues, and the 422 built from them, are the same. On the 2500 dates of
+ * one POST the compiled schema took 0.6 ms against 5 ms, and allocated a fraction of it (decision
+ * 015). The route keeps its schemas as written: the OpenAPI document is built from them.
+ */
+export function requestParsers(route: AnyRoute): RequestParsers {
+  const compiled = (schema: z.ZodType | undefined) => (schema ? z.compile(schema) : undefined);
+  return {
+    params: compiled(route.request?.params),
+    query: compiled(route.request?.query),
+    body: compiled(route.request?.body),
+  };
 }
 
 /**
@@ -57,14 +81,14 @@ export function compileRoutes(
         inSpan(spanName, { attributes: { ...attributes, 'subgraph.remote': true } }, () =>
           execute(query, variables, context as GraphContext),
         );
-      return { route, schema, document, run };
+      return { route, schema, document, run, parsers: requestParsers(route) };
     }
     const { document, compiled } = compiledPlan(route, schema);
     const run = (context: unknown, variables: Record<string, unknown>) =>
       inSpan(spanName, { attributes: { ...attributes, 'subgraph.remote': false } }, async () =>
         compiled.query(undefined, context, variables),
       );
-    return { route, schema, document, run };
+    return { route, schema, document, run, parsers: requestParsers(route) };
   });
 }
 
@@ -132,12 +156,12 @@ function parsePart(schema: z.ZodType | undefined, input: unknown, issues: Valida
   return undefined;
 }
 
-function handlerFor({ route, run }: CompiledRoute): RequestHandler {
+function handlerFor({ route, run, parsers }: CompiledRoute): RequestHandler {
   return asyncHandler(async (req, res) => {
     const issues: ValidationIssue[] = [];
-    const params = parsePart(route.request?.params, req.params, issues);
-    const query = parsePart(route.request?.query, req.query, issues);
-    const body = parsePart(route.request?.body, req.body ?? {}, issues);
+    const params = parsePart(parsers.params, req.params, issues);
+    const query = parsePart(parsers.query, req.query, issues);
+    const body = parsePart(parsers.body, req.body ?? {}, issues);
     if (issues.length > 0) {
       res.status(422).json(issues);
       return;
