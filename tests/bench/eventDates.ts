@@ -92,11 +92,11 @@ async function insertByHand(
 /** When a timed side ran, on the `performance.now()` clock. */
 type Window = { from: number; to: number };
 
+const lasted = (window: Window) => window.to - window.from;
+
 interface TimedPair {
-  facadeMs: number;
-  rawMs: number;
-  facadeWindow: Window;
-  rawWindow: Window;
+  facade: Window;
+  raw: Window;
 }
 
 /** One facade POST and one raw insert, each on a fresh event; failures counted and logged. */
@@ -111,8 +111,7 @@ async function onePair(context: BenchContext, run: string): Promise<TimedPair> {
     body,
   });
   const answer = (await response.json()) as { dates?: unknown[] };
-  const facadeWindow = { from: started, to: performance.now() };
-  const facadeMs = facadeWindow.to - started;
+  const facade = { from: started, to: performance.now() };
   const stored = await target.runtime.orm.em.fork().count(Stock, { offer: viaFacade.offerId });
   if (response.status !== 200 || answer.dates?.length !== DATES_PER_CALL_MAX || stored !== DATES_PER_CALL_MAX) {
     context.results.failures += 1;
@@ -123,13 +122,12 @@ async function onePair(context: BenchContext, run: string): Promise<TimedPair> {
   const dates = datesFor(byHand, target.runtime.clock.now());
   const rawStarted = performance.now();
   const inserted = await insertByHand(target, byHand, dates);
-  const rawWindow = { from: rawStarted, to: performance.now() };
-  const rawMs = rawWindow.to - rawStarted;
+  const raw = { from: rawStarted, to: performance.now() };
   if (inserted !== DATES_PER_CALL_MAX) {
     context.results.failures += 1;
     log(`raw run ${run}: ${inserted} rows inserted`);
   }
-  return { facadeMs, rawMs, facadeWindow, rawWindow };
+  return { facade, raw };
 }
 
 /** Milliseconds of the collector's pauses that began inside the windows. */
@@ -153,7 +151,7 @@ export const eventDatesBench: Bench = {
     for (let pair = 1; pair <= WARM_UP_PAIRS; pair += 1) {
       const warmUp = await onePair(context, `warm-up ${pair}`);
       log(
-        `POST ${DATES_PER_CALL_MAX} dates, warm-up ${pair} (not counted): facade ${warmUp.facadeMs.toFixed(0)} ms, raw ${warmUp.rawMs.toFixed(0)} ms`,
+        `POST ${DATES_PER_CALL_MAX} dates, warm-up ${pair} (not counted): facade ${lasted(warmUp.facade).toFixed(0)} ms, raw ${lasted(warmUp.raw).toFixed(0)} ms`,
       );
     }
     // The facade's time swings with the garbage collector's pauses (this process also runs the
@@ -167,21 +165,24 @@ export const eventDatesBench: Bench = {
         const pair = await onePair(context, String(run));
         pairs.push(pair);
         log(
-          `POST ${DATES_PER_CALL_MAX} dates, run ${run}: facade ${pair.facadeMs.toFixed(0)} ms, raw ${pair.rawMs.toFixed(0)} ms`,
+          `POST ${DATES_PER_CALL_MAX} dates, run ${run}: facade ${lasted(pair.facade).toFixed(0)} ms, raw ${lasted(pair.raw).toFixed(0)} ms`,
         );
       }
     } finally {
       pauses.push(...observer.takeRecords());
       observer.disconnect();
     }
-    const runs: TimePairResult['runs'] = pairs.map(({ facadeMs, rawMs }) => ({ facadeMs, rawMs }));
+    const runs: TimePairResult['runs'] = pairs.map((pair) => ({
+      facadeMs: lasted(pair.facade),
+      rawMs: lasted(pair.raw),
+    }));
     const facadePauses = pausedMs(
       pauses,
-      pairs.map((pair) => pair.facadeWindow),
+      pairs.map((pair) => pair.facade),
     );
     const rawPauses = pausedMs(
       pauses,
-      pairs.map((pair) => pair.rawWindow),
+      pairs.map((pair) => pair.raw),
     );
     context.results.notes.push({
       key: this.key,
