@@ -91,10 +91,10 @@ export const REFERENCE_AXE_SCOPE = [
 
 /**
  * What the page builds as it nears the viewport (app/client/nearViewport.ts marks it): a code
- * block's copy button, a variant picker put in from its template. axe scrolls elements into view to read their
- * colours, and an element built in the middle of a run is one axe never indexed: the run fails
- * on it (`reading 'nthChild'`). Bring each of them near the viewport first, so that the page axe
- * reads is the finished one, buttons and pickers included.
+ * block's copy button, a variant picker put in from its template. axe scrolls elements into view
+ * to read their colours, and an element built in the middle of a run is one axe never indexed:
+ * the run fails on it (`reading 'nthChild'`). Bring each of them near the viewport first, so
+ * that the page axe reads is the finished one, buttons and pickers included.
  */
 async function settleDeferredElements(page: Page) {
   await page.evaluate(async () => {
