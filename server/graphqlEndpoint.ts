@@ -9,6 +9,7 @@ import { createGateway, type RemoteSubgraph } from '../graphql/gateway.js';
 import type { Graph, SubgraphName } from '../graphql/graph.js';
 import type { AppEnv } from '../platform/appEnv.js';
 import type { GraphContext } from '../graphql/shared/context.js';
+import { describeErrorChain } from '../platform/errors/errorChain.js';
 import { isDatabaseUnavailable } from '../platform/sql/databaseUnavailable.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../rest-facade/httpErrors.js';
 import { costPlugin, type EndpointContext } from './graphqlCost/costPlugin.js';
@@ -70,7 +71,10 @@ export function callerFacingError(
       extensions: { code: SERVICE_UNAVAILABLE_CODE },
     };
   }
-  logger?.error({ err: formatted.message, path: formatted.path }, 'graphql: unexpected error');
+  logger?.error(
+    { err: formatted.message, path: formatted.path, ...describeErrorChain(error) },
+    'graphql: unexpected error',
+  );
   return {
     message: 'Internal server error',
     ...(formatted.path ? { path: formatted.path } : {}),

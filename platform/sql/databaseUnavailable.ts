@@ -1,3 +1,5 @@
+import { errorChain } from '../errors/errorChain.js';
+
 /**
  * Whether an error says the database could not be reached, rather than that a statement was
  * wrong: the first is the client's cue to try again shortly (503), the second a bug (500).
@@ -17,13 +19,7 @@
  *   could be made within `acquireConnectionTimeout`).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // GraphQL wraps a resolver's error (originalError); Node and pg-pool chain theirs (cause).
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    if (saysUnavailable(current)) return true;
-    const wrapped = current as Error & { originalError?: unknown };
-    current = wrapped.originalError ?? wrapped.cause;
-  }
-  return false;
+  return errorChain(error).some(saysUnavailable);
 }
 
 const SOCKET_CODES = new Set([

@@ -234,10 +234,16 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarted under load', () 
       ).toBeDefined();
     }
     // A booking refused is a 503 before anything ran, or a GraphQL error that says to retry; never another error.
+    // An error answered as internal was logged with its cause: the failure names it.
+    const unexpectedErrors = JSON.stringify(
+      server.jsonLines.filter((line) => line.msg === 'graphql: unexpected error'),
+    );
     for (const answer of load.of('booking').filter((entry) => entry.status === 200)) {
       const errors = (answer.body as { errors?: { extensions?: { code?: string } }[] }).errors ?? [];
       for (const error of errors)
-        expect(error.extensions?.code, JSON.stringify(answer.body)).toBe('SERVICE_UNAVAILABLE');
+        expect(error.extensions?.code, `${JSON.stringify(answer.body)} logged: ${unexpectedErrors}`).toBe(
+          'SERVICE_UNAVAILABLE',
+        );
     }
 
     // /health/ready said so meanwhile: 503, the database unreachable; then ready again.

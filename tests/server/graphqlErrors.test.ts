@@ -22,23 +22,34 @@ describe('errors of /graphql', () => {
     }
   });
 
-  it('hides any other message (a driver error may quote SQL and personal data), and logs it', () => {
+  it('hides any other message (a driver error may quote SQL and personal data), and logs it with its causes', () => {
     const logged: object[] = [];
+    const driverError = Object.assign(new Error('insert into "beneficiary" ... value too long'), { code: '22001' });
+    const thrown = new GraphQLError(driverError.message, {
+      path: ['sandboxCreateBeneficiary'],
+      originalError: driverError,
+    });
     const answer = callerFacingError(
-      {
-        message: 'insert into "beneficiary" ... value too long',
-        path: ['sandboxCreateBeneficiary'],
-        extensions: { code: 'INTERNAL_SERVER_ERROR' },
-      },
+      { message: thrown.message, path: ['sandboxCreateBeneficiary'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
       { error: (fields) => void logged.push(fields) },
+      thrown,
     );
     expect(answer).toEqual({
       message: 'Internal server error',
       path: ['sandboxCreateBeneficiary'],
       extensions: { code: 'INTERNAL_SERVER_ERROR' },
     });
+    // Each link of the chain, so that the log tells which driver said what, and where it was thrown.
     expect(logged).toEqual([
-      { err: 'insert into "beneficiary" ... value too long', path: ['sandboxCreateBeneficiary'] },
+      {
+        err: 'insert into "beneficiary" ... value too long',
+        path: ['sandboxCreateBeneficiary'],
+        causes: [
+          { name: 'GraphQLError', message: 'insert into "beneficiary" ... value too long' },
+          { name: 'Error', code: '22001', message: 'insert into "beneficiary" ... value too long' },
+        ],
+        stack: driverError.stack,
+      },
     ]);
   });
 
