@@ -14,7 +14,8 @@ import { errorChain } from '../errors/errorChain.js';
  *   `57P02` crash_shutdown, `57P03` cannot_connect_now (still starting), `53300` too many
  *   connections;
  * - `pg`'s texts for a connection that died under a query ("Connection terminated
- *   unexpectedly", "... is not queryable", its connection timeout "timeout expired");
+ *   unexpectedly", "... is not queryable", its connection timeout "timeout expired"), alone or
+ *   after the statement that knex prefixes them with;
  * - knex's pool giving up on a connection (`KnexTimeoutError`: every connection busy or none
  *   could be made within `acquireConnectionTimeout`).
  */
@@ -36,10 +37,11 @@ const SOCKET_CODES = new Set([
 
 const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
+/** The driver's words end the message: knex puts the statement first when one was running ("<sql> - <text>"). */
 const DRIVER_TEXTS = [
-  /^Connection terminated/,
-  /is not queryable$/,
-  /^timeout expired$/,
+  /(^| - )Connection terminated( unexpectedly| due to connection timeout)?$/,
+  /(^| - )Client (has encountered a connection error|was closed) and is not queryable$/,
+  /(^| - )timeout expired$/,
   /^Knex: Timeout acquiring a connection/,
 ];
 

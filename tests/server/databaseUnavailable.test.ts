@@ -1,7 +1,8 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../platform/sql/databaseUnavailable.js';
 import { openDatabase, POSTGRES_CONNECT_TIMEOUT_MS } from '../../server/db/orm.js';
+import { isPostgresTestRun, testDatabaseUrl } from '../support/database.js';
 import { freePort } from '../support/privateServers.js';
 
 /**
@@ -55,9 +56,68 @@ describe('a database that cannot be reached', () => {
   }, 20_000);
 
   it('a statement refused by the database is not an outage', () => {
+    // A statement's error carries its SQL before the driver's text (knex writes "<sql> - <message>").
+    expect(isDatabaseUnavailable(new Error('select 1 - value too long for type character varying(30)'))).toBe(false);
     const refused = Object.assign(new Error('value too long for type character varying(30)'), { code: '22001' });
     expect(isDatabaseUnavailable(refused)).toBe(false);
     expect(isDatabaseUnavailable(new Error('Internal server error'))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+/**
+ * The connection cut while a statement runs (a PostgreSQL that dies without a word, a proxy or a
+ * network that drops it): the driver's "Connection terminated unexpectedly", which knex prefixes
+ * with the statement. Made for real, through a proxy of the test's own in front of the test run's
+ * PostgreSQL, so in the PostgreSQL run only.
+ */
+describe.skipIf(!isPostgresTestRun())('a connection cut under a statement', () => {
+  let proxy: Server;
+  const pairs = new Set<{ client: Socket; server: Socket }>();
+
+  beforeAll(async () => {
+    const target = new URL(testDatabaseUrl()!);
+    proxy = createServer((client) => {
+      const server = connect(Number(target.port || 5432), target.hostname);
+      const pair = { client, server };
+      pairs.add(pair);
+      client.pipe(server).pipe(client);
+      const forget = () => pairs.delete(pair);
+      client.on('close', forget).on('error', () => server.destroy());
+      server.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    for (const { client, server } of pairs) {
+      client.destroy();
+      server.destroy();
+    }
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  });
+
+  it('told as unavailable, though the statement comes first in its message', async () => {
+    const url = new URL(testDatabaseUrl()!);
+    url.host = `127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const orm = await openDatabase({ kind: 'postgresql', url: url.toString() });
+    try {
+      const running = orm.em.getConnection().execute('select pg_sleep(5)');
+      const outcome = running.then(
+        () => new Error('the statement was answered'),
+        (error: unknown) => error,
+      );
+      // The statement is on its way: end the client's side as a server that went away would.
+      while (pairs.size === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const { client, server } of pairs) {
+        server.destroy();
+        client.end();
+      }
+      const error = (await outcome) as Error;
+      expect(error.message).toMatch(/^select pg_sleep\(5\) - Connection terminated unexpectedly$/);
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
+    } finally {
+      await orm.close(true).catch(() => undefined);
+    }
   });
 });
