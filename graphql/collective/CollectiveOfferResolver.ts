@@ -48,7 +48,8 @@ function displayedStatusOf(context: GraphContext, offer: CollectiveOffer): Colle
 export class CollectiveOfferResolver {
   @Query(() => [CollectiveOfferSummary], {
     description:
-      'The collective offers the calling provider created (internal keys: all), in id order, as the list shows them.',
+      'The collective offers the calling provider created (internal keys: all), in id order, as the list shows ' +
+      'them: the first 500 that match.',
   })
   async collectiveOfferSummaries(
     @Ctx() context: GraphContext,
@@ -60,7 +61,8 @@ export class CollectiveOfferResolver {
 
   @Query(() => [CollectiveOffer], {
     description:
-      'The collective offers the calling provider created (internal keys: all), in id order, with every field.',
+      'The collective offers the calling provider created (internal keys: all), in id order, with every field: ' +
+      'the first 500 that match.',
   })
   async collectiveOffers(
     @Ctx() context: GraphContext,

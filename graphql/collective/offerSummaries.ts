@@ -89,20 +89,29 @@ function momentOf(text: string, loc: string): Date {
   return moment;
 }
 
-const BOOKINGS_PER_QUERY = 1000;
+/**
+ * The most offers one list answers, the lowest ids first, as the real system's list does (its
+ * repository orders by id and stops at 500). The contract has no pagination here; a provider with
+ * more narrows the list by venue or period. It also keeps the answer's cost bounded whatever the
+ * provider's size.
+ */
+export const COLLECTIVE_OFFERS_PER_LIST = 500;
 
-/** The caller's collective offers (internal keys: all), in id order, filtered. The venue, if named, is checked by the caller. */
+/**
+ * The caller's collective offers (internal keys: all), in id order, filtered, at most
+ * COLLECTIVE_OFFERS_PER_LIST of them. The venue, if named, is checked by the caller.
+ */
 export async function readCollectiveOfferSummaries(
   context: GraphContext,
   filter: CollectiveOfferListFilter | null,
 ): Promise<CollectiveOfferSummary[]> {
-  const { em, caller } = context;
   const where: string[] = [];
   const params: unknown[] = [];
   const condition = (sql: string, value: unknown) => {
     where.push(sql);
     params.push(value);
   };
+  const { caller } = context;
   if (caller.kind === 'provider') {
     condition('o.provider_id = ?', caller.providerId);
     if (caller.offererId != null) condition('v.offerer_id = ?', caller.offererId);
@@ -111,37 +120,56 @@ export async function readCollectiveOfferSummaries(
   if (filter?.periodBeginning)
     condition('o.start_datetime >= ?', momentOf(filter.periodBeginning, 'periodBeginningDate'));
   if (filter?.periodEnding) condition('o.start_datetime <= ?', momentOf(filter.periodEnding, 'periodEndingDate'));
-  const offers = await selectRows<OfferRow>(
-    em,
-    'select o.id, o.venue_id, o.start_datetime, o.end_datetime, o.booking_limit_datetime, o.validation, o.is_active, ' +
-      'o.archived_at from collective_offer o join venue v on v.id = o.venue_id' +
-      `${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by o.id`,
-    params,
-  );
 
-  const bookingsOf = new Map<number, Partial<CollectiveBooking>[]>();
-  for (let start = 0; start < offers.length; start += BOOKINGS_PER_QUERY) {
-    const ids = offers.slice(start, start + BOOKINGS_PER_QUERY).map((offer) => offer.id);
-    const rows = await selectRows<BookingRow>(
-      em,
-      `select * from collective_booking where offer_id in (${placeholders(ids.length)}) order by id`,
-      ids,
+  // The statuses are derived from the bookings, so they filter after the read: the offers are read
+  // in id order, a list's worth at a time, until the list is full or none is left.
+  const summaries: CollectiveOfferSummary[] = [];
+  let afterId = 0;
+  for (;;) {
+    const offers = await selectRows<OfferRow>(
+      context.em,
+      'select o.id, o.venue_id, o.start_datetime, o.end_datetime, o.booking_limit_datetime, o.validation, o.is_active, ' +
+        `o.archived_at from collective_offer o join venue v on v.id = o.venue_id where ${[...where, 'o.id > ?'].join(' and ')} ` +
+        `order by o.id limit ${COLLECTIVE_OFFERS_PER_LIST}`,
+      [...params, afterId],
     );
-    for (const row of rows) {
-      const offerId = Number(row.offer_id);
-      const list = bookingsOf.get(offerId) ?? [];
-      list.push({
-        id: Number(row.id),
-        status: row.status,
-        dateCreated: asDate(row.date_created),
-        confirmationDate: asDateOrNull(row.confirmation_date),
-        dateUsed: asDateOrNull(row.date_used),
-        reimbursementDate: asDateOrNull(row.reimbursement_date),
-        cancellationLimitDate: asDate(row.cancellation_limit_date),
-        cancellationReason: row.cancellation_reason,
-      });
-      bookingsOf.set(offerId, list);
+    if (offers.length === 0) return summaries;
+    for (const summary of await summariesOf(context, offers, filter)) {
+      summaries.push(summary);
+      if (summaries.length === COLLECTIVE_OFFERS_PER_LIST) return summaries;
     }
+    if (offers.length < COLLECTIVE_OFFERS_PER_LIST) return summaries;
+    afterId = Number(offers.at(-1)!.id);
+  }
+}
+
+/** Offers' rows with their bookings, shaped, those the status filters leave. */
+async function summariesOf(
+  context: GraphContext,
+  offers: OfferRow[],
+  filter: CollectiveOfferListFilter | null,
+): Promise<CollectiveOfferSummary[]> {
+  const ids = offers.map((offer) => offer.id);
+  const rows = await selectRows<BookingRow>(
+    context.em,
+    `select * from collective_booking where offer_id in (${placeholders(ids.length)}) order by id`,
+    ids,
+  );
+  const bookingsOf = new Map<number, Partial<CollectiveBooking>[]>();
+  for (const row of rows) {
+    const offerId = Number(row.offer_id);
+    const list = bookingsOf.get(offerId) ?? [];
+    list.push({
+      id: Number(row.id),
+      status: row.status,
+      dateCreated: asDate(row.date_created),
+      confirmationDate: asDateOrNull(row.confirmation_date),
+      dateUsed: asDateOrNull(row.date_used),
+      reimbursementDate: asDateOrNull(row.reimbursement_date),
+      cancellationLimitDate: asDate(row.cancellation_limit_date),
+      cancellationReason: row.cancellation_reason,
+    });
+    bookingsOf.set(offerId, list);
   }
 
   const now = context.clock.now();

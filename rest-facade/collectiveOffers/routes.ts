@@ -51,8 +51,9 @@ export const getCollectiveOffers = defineRoute({
   operationId: 'GetCollectiveOffersPublic',
   summary: 'Get your collective offers',
   description:
-    'The collective offers you created through the API, in id order, with their bookings. Filter by displayed ' +
-    'status (`offerStatus`), venue, or a period the start falls in (a day, taken in UTC, or a datetime).',
+    'The collective offers you created through the API, in id order, with their bookings: the first 500 that ' +
+    'match. Filter by displayed status (`offerStatus`), venue, or a period the start falls in (a day, taken in ' +
+    'UTC, or a datetime); narrow by venue or period to reach offers past the first 500.',
   subgraph: 'collective',
   document: graphql.collective(
     `query GetCollectiveOffersPublic($filter: CollectiveOfferFilter) {

@@ -1,4 +1,6 @@
+import { wrap } from '@mikro-orm/core';
 import { describe, expect, it } from 'vitest';
+import { CollectiveOffer } from '../../graphql/collective/CollectiveOffer.js';
 import { collectiveWorld, contractFormats, START } from '../support/collectiveWorld.js';
 import { expectStatus } from '../support/api.js';
 
@@ -20,6 +22,7 @@ describe('Collective offers: reading and listing', () => {
     theatre,
     bookshop,
     anotherProvider,
+    em,
   } = world;
 
   describe('reading one', () => {
@@ -177,6 +180,39 @@ describe('Collective offers: reading and listing', () => {
         }
         expect(response.body.every((listed: { offerStatus: string }) => listed.offerStatus === status)).toBe(true);
       }
+    });
+
+    it('answers at most 500 offers, the lowest ids first; a status filter reads on until its list is full', async () => {
+      const school = await anotherProvider(true);
+      const first = await created({ venueId: school.venueId }, school.key);
+      // 520 more: copies of the first, written in the database (through the API they would take
+      // the key's budget three times over).
+      const fork = em();
+      const source = await fork.findOneOrFail(CollectiveOffer, first.id);
+      const { id: _id, bookings: _bookings, ...fields } = wrap(source).toObject();
+      const copies = Array.from({ length: 520 }, () => fork.create(CollectiveOffer, fields, { persist: false }));
+      await fork.insertMany(copies);
+      const every = [first.id, ...copies.map((copy) => copy.id)].sort((a, b) => a - b);
+      const last = every.at(-1)!;
+      // The last one under review: the others' status matches 520 offers, this one's only one.
+      await fork.nativeUpdate(CollectiveOffer, last, {
+        validation: 'PENDING',
+        validationReason: null,
+        validatedAt: null,
+      });
+
+      const idsOf = async (query: string) => {
+        const response = await list(query, school.key);
+        expectStatus(response, 200);
+        return response.body.map((offer: { id: number }) => offer.id);
+      };
+      expect(await idsOf('')).toEqual(every.slice(0, 500));
+      const others = (await getOne(first.id, school.key)).body.offerStatus as string;
+      expect(others).not.toBe('UNDER_REVIEW');
+      expect(await idsOf(`?offerStatus=${others}`)).toEqual(every.slice(0, 500));
+      // Only past the first 500 offers read: found all the same.
+      expect(await idsOf('?offerStatus=UNDER_REVIEW')).toEqual([last]);
+      expect(await idsOf('?status=PENDING')).toEqual([last]);
     });
 
     it('filters by venue; a venue out of reach is 404', async () => {

@@ -731,7 +731,7 @@ export interface paths {
         };
         /**
          * Get your collective offers
-         * @description The collective offers you created through the API, in id order, with their bookings. Filter by displayed status (`offerStatus`), venue, or a period the start falls in (a day, taken in UTC, or a datetime).
+         * @description The collective offers you created through the API, in id order, with their bookings: the first 500 that match. Filter by displayed status (`offerStatus`), venue, or a period the start falls in (a day, taken in UTC, or a datetime); narrow by venue or period to reach offers past the first 500.
          */
         get: operations["GetCollectiveOffersPublic"];
         put?: never;
