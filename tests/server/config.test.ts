@@ -157,6 +157,9 @@ describe('loadConfig', () => {
       loadConfig({ ...endpoint, OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'express, ioredis' }).tracing?.instrumentations,
     ).toEqual(['http', 'graphql', 'pg', 'undici']);
     expect(
+      loadConfig({ ...endpoint, OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'http,express,pg' }).tracing?.instrumentations,
+    ).toEqual(['http', 'express', 'pg']);
+    expect(
       loadConfig({
         ...endpoint,
         OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'pg,http,express',
@@ -176,7 +179,8 @@ describe('loadConfig', () => {
       sampler: 'parentbased_always_on',
       samplerRatio: 1,
       serviceName: null,
-      instrumentations: ['http', 'express', 'graphql', 'pg', 'ioredis', 'undici'],
+      // Express only when named (decision 025).
+      instrumentations: ['http', 'graphql', 'pg', 'ioredis', 'undici'],
     });
     expect(
       loadConfig({
@@ -191,7 +195,7 @@ describe('loadConfig', () => {
       sampler: 'parentbased_traceidratio',
       samplerRatio: 0.1,
       serviceName: 'provider-api-eu',
-      instrumentations: ['http', 'express', 'graphql', 'pg', 'ioredis', 'undici'],
+      instrumentations: ['http', 'graphql', 'pg', 'ioredis', 'undici'],
     });
     expect(
       loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing,

@@ -6,6 +6,7 @@ import { Offerer } from '../../graphql/providers/Offerer.js';
 import { Provider } from '../../graphql/providers/Provider.js';
 import { Venue } from '../../graphql/providers/Venue.js';
 import { subgraphNames, type SubgraphName } from '../../graphql/subgraphNames.js';
+import { tracedLibraries } from '../../server/config.js';
 import { systemClock } from '../../platform/time/clock.js';
 import { aBookableDate } from '../support/builders.js';
 import { isPostgresTestRun } from '../support/database.js';
@@ -38,7 +39,14 @@ describe(`traces across ${services ? 'the API process and the subgraph services'
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     // Spans sent within 100 ms rather than 5 s.
     OTEL_BSP_SCHEDULE_DELAY: '100',
-    ...(services ? { REDIS_URL: redisUrl, INTERNAL_SIGNING_SECRET: SECRET } : {}),
+    // Every instrumentation, express's included, which only a name in this list loads.
+    ...(services
+      ? {
+          REDIS_URL: redisUrl,
+          INTERNAL_SIGNING_SECRET: SECRET,
+          OTEL_NODE_ENABLED_INSTRUMENTATIONS: tracedLibraries.join(','),
+        }
+      : {}),
   });
   const call = (path: string, init: RequestInit = {}) =>
     fetch(`${processes.get('api')!.baseUrl}${path}`, {
@@ -120,6 +128,11 @@ describe(`traces across ${services ? 'the API process and the subgraph services'
       const scopes = new Set(collector.trace(request.traceId).map((span) => span.scope));
       for (const scope of ['http', 'express', 'undici', 'ioredis', 'pg'])
         expect(scopes, scope).toContain(`@opentelemetry/instrumentation-${scope}`);
+    } else {
+      // Not loaded by default: its spans of a REST request were only those of routers it passed.
+      const scopes = new Set(collector.trace(request.traceId).map((span) => span.scope));
+      expect(scopes).toContain('@opentelemetry/instrumentation-http');
+      expect(scopes).not.toContain('@opentelemetry/instrumentation-express');
     }
 
     // The log lines of the request, in each process, name its trace.
