@@ -12,8 +12,14 @@ import type { BenchTarget } from './target.js';
 import { DATES_TIME_RATIO_TARGET } from './targets.js';
 
 const RUNS = 5;
-/** Pairs run first and not counted, as the reads' warm-up seconds: the first calls measure V8's compiler. */
-const WARM_UP_PAIRS = 2;
+/**
+ * Pairs run first and not counted, as the reads' warm-up seconds: the first calls measure V8's
+ * compiler. Ten, not the two there were: the facade's path is called once per POST, so V8 tiers
+ * it up over several POSTs, not within the first. Twenty timed POSTs after two warm-ups took
+ * 62, 39, 42, 52 and 41 ms, then 30 to 42 ms from the sixth on, while the raw inserts held at
+ * 22 to 24 ms from the first (docs/benchmarks/2026-11-29-dates-warm-up.md).
+ */
+const WARM_UP_PAIRS = 10;
 const RAW_ROWS_PER_INSERT = 500;
 
 interface FreshEvent {
