@@ -233,11 +233,11 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarted under load', () 
         stream,
       ).toBeDefined();
     }
-    // A booking refused is a 503 before anything ran, or a GraphQL error that says to retry; never another error.
     // An error answered as internal was logged with its cause: the failure names it.
     const unexpectedErrors = JSON.stringify(
       server.jsonLines.filter((line) => line.msg === 'graphql: unexpected error'),
     );
+    // A booking refused is a 503 before anything ran, or a GraphQL error that says to retry; never another error.
     for (const answer of load.of('booking').filter((entry) => entry.status === 200)) {
       const errors = (answer.body as { errors?: { extensions?: { code?: string } }[] }).errors ?? [];
       for (const error of errors)

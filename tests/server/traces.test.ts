@@ -114,6 +114,7 @@ describe(`traces across ${services ? 'the API process and the subgraph services'
     expect(collector.ancestors(database).map((span) => span.spanId)).toContain(document.spanId);
     expect(collector.ancestors(document).at(-1)?.spanId).toBe(request.spanId);
 
+    const scopes = new Set(collector.trace(request.traceId).map((span) => span.scope));
     if (services) {
       // Across the hop: the service's server span is a child of the API process's call to it.
       const served = collector
@@ -125,12 +126,10 @@ describe(`traces across ${services ? 'the API process and the subgraph services'
       expect(database.scope).toBe('@opentelemetry/instrumentation-pg');
       expect(database.service).toBe('provider-platform-offers');
       // The rate limit's Redis calls, in the API process.
-      const scopes = new Set(collector.trace(request.traceId).map((span) => span.scope));
       for (const scope of ['http', 'express', 'undici', 'ioredis', 'pg'])
         expect(scopes, scope).toContain(`@opentelemetry/instrumentation-${scope}`);
     } else {
       // Not loaded by default: its spans of a REST request were only those of routers it passed.
-      const scopes = new Set(collector.trace(request.traceId).map((span) => span.scope));
       expect(scopes).toContain('@opentelemetry/instrumentation-http');
       expect(scopes).not.toContain('@opentelemetry/instrumentation-express');
     }
