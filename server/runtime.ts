@@ -12,8 +12,7 @@ import type { AnyRoute } from '../rest-facade/route.js';
 import { compileRoutes } from '../rest-facade/router.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/orm.js';
-import { loadCatalogue } from '../graphql/offers/eanCatalogue/loader.js';
-import { loadEducationalReference } from '../graphql/collective/reference/loader.js';
+import { loadReferenceData } from './db/referenceData.js';
 import { type GraphqlEndpoint, startGraphqlEndpoint } from './graphqlEndpoint.js';
 import { JobRegistry } from '../platform/jobs/registry.js';
 import { JobWorker } from '../platform/jobs/worker.js';
@@ -114,10 +113,8 @@ export async function createCore(
 ): Promise<Core> {
   const logger = options.logger ?? createLogger(config.logLevel, { traceIds: config.tracing !== null });
   const orm = options.orm ?? (await openDatabase(config.database));
-  const applied = await migrate(orm);
+  const applied = await migrate(orm, { loadReference: loadReferenceData });
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-  await loadCatalogue(orm.em.fork());
-  await loadEducationalReference(orm.em.fork());
   const graph = buildGraph(config.appEnv);
   const events = new DomainEventBus();
   const outbound = createOutbound({

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type MetadataStorage, MikroORM, type Options, ReferenceKind } from '@mikro-orm/core';
+import { type EntityManager, type MetadataStorage, MikroORM, type Options, ReferenceKind } from '@mikro-orm/core';
 import { LibSqlDriver } from '@mikro-orm/libsql';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
@@ -120,11 +120,19 @@ export async function openDatabase(database: DatabaseConfig): Promise<MikroORM> 
 /**
  * Applies the migrations not yet applied; returns their names. Several processes may call it at
  * once on the same database (server/db/migrationLock.ts): one applies them, the others then find
- * none pending.
+ * none pending. `loadReference` runs under the same lock, after the migrations: reference data
+ * written by several processes at once can collide (server/db/referenceData.ts says how).
  */
-export async function migrate(orm: MikroORM): Promise<string[]> {
+export async function migrate(
+  orm: MikroORM,
+  options: { loadReference?: (em: EntityManager) => Promise<void> } = {},
+): Promise<string[]> {
   const database = openedOn.get(orm);
   if (!database) throw new Error('The database was not opened with openDatabase: its migrations cannot be locked');
-  const applied = await withMigrationLock(database, () => orm.getMigrator().up());
+  const applied = await withMigrationLock(database, async () => {
+    const migrations = await orm.getMigrator().up();
+    await options.loadReference?.(orm.em.fork());
+    return migrations;
+  });
   return applied.map((migration) => migration.name);
 }

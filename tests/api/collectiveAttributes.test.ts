@@ -338,7 +338,7 @@ describe('Collective offer attributes', () => {
       expect(response.body).toHaveLength(16);
     });
 
-    it('two loads at the same moment (two processes starting) leave the same rows', async () => {
+    it('two loads at the same moment over loaded tables leave the same rows', async () => {
       const before = await counts();
       await Promise.all([loadEducationalReference(em()), loadEducationalReference(em())]);
       expect(await counts()).toEqual(before);

@@ -7,10 +7,15 @@ import {
   type SqlEntityManager,
   type SqlSchemaGenerator,
 } from '@mikro-orm/knex';
+import Libsql from 'libsql';
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EducationalInstitution } from '../../graphql/collective/reference/entities.js';
+import { educationalInstitutions } from '../../graphql/collective/reference/institutionData.js';
 import { POSTGRES_MIGRATION_LOCK_KEY, sqliteMigrationLockPath } from '../../server/db/migrationLock.js';
 import { migrationsList } from '../../server/db/migrations/index.js';
 import { migrate, openDatabase, type DatabaseConfig } from '../../server/db/orm.js';
+import { loadReferenceData } from '../../server/db/referenceData.js';
 import { findProjectRoot } from '../../server/portal.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { ensureServerBuilt } from '../support/serverBuild.js';
@@ -19,7 +24,7 @@ import { ServerProcess, sleep } from '../support/serverProcess.js';
 /**
  * The API process and the subgraph services may start together on an empty database, each
  * migrating at start-up (server/db/migrationLock.ts): every migration is applied once, by one of
- * them, and none fails. Run on SQLite (a file) and on PostgreSQL (TEST_DATABASE_URL).
+ * them, and none fails; each writes the reference data under the same lock. Run on SQLite (a file) and on PostgreSQL (TEST_DATABASE_URL).
  */
 
 const PROCESSES = 4;
@@ -123,6 +128,26 @@ describe('migrations started at once', () => {
     await expectCompleteSchema(orm);
   }, 120_000);
 
+  it('writes the reference data while it holds the lock, once the migrations are applied', async () => {
+    const { orm, databaseConfig } = await emptyDatabase();
+    const seen: { lockedOut: boolean; pending: number }[] = [];
+
+    const applied = await migrate(orm, {
+      async loadReference(em) {
+        seen.push({
+          lockedOut: !(await lockIsFree(databaseConfig)),
+          pending: (await orm.getMigrator().getPendingMigrations()).length,
+        });
+        await loadReferenceData(em);
+      },
+    });
+
+    expect(applied).toEqual(allMigrations);
+    expect(seen).toEqual([{ lockedOut: true, pending: 0 }]);
+    const institutions = await orm.em.fork().count(EducationalInstitution);
+    expect(institutions).toBe(educationalInstitutions.length);
+  }, 120_000);
+
   it('waits while another process holds the lock, and migrates once that process dies', async () => {
     const { orm, databaseConfig } = await emptyDatabase();
     const holder = new ServerProcess(
@@ -148,6 +173,35 @@ describe('migrations started at once', () => {
     await expectCompleteSchema(orm);
   }, 120_000);
 });
+
+/** Whether another connection could take the migration lock now (and, if so, gives it back). */
+async function lockIsFree(databaseConfig: DatabaseConfig): Promise<boolean> {
+  if (databaseConfig.kind === 'postgresql') {
+    const client = new pg.Client({ connectionString: databaseConfig.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS taken', [
+        POSTGRES_MIGRATION_LOCK_KEY,
+      ]);
+      if (rows[0].taken) await client.query('SELECT pg_advisory_unlock($1::bigint)', [POSTGRES_MIGRATION_LOCK_KEY]);
+      return rows[0].taken;
+    } finally {
+      await client.end();
+    }
+  }
+  const lock = new Libsql(sqliteMigrationLockPath(databaseConfig.path));
+  try {
+    lock.exec('PRAGMA busy_timeout = 0');
+    lock.exec('BEGIN EXCLUSIVE');
+    lock.exec('COMMIT');
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    lock.close();
+  }
+}
 
 /** A process that takes the migration lock as the application does, says so, and keeps it until killed. */
 function holdLockScript(databaseConfig: DatabaseConfig): string {

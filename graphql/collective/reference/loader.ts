@@ -6,7 +6,8 @@ import { EducationalDomain, EducationalInstitution, NationalProgram, StudentLeve
 
 /**
  * Writes the school platform's reference data into its tables at start-up: new rows are
- * added, known ones take the data's values. Idempotent, so concurrent processes may run it.
+ * added, known ones take the data's values. Idempotent; processes starting together take turns
+ * to run it (server/db/referenceData.ts says why).
  */
 export async function loadEducationalReference(em: EntityManager): Promise<void> {
   await em.upsertMany(
@@ -25,8 +26,7 @@ export async function loadEducationalReference(em: EntityManager): Promise<void>
       onConflictAction: 'merge',
     },
   );
-  // The links are the data's: missing ones added (a concurrent start-up adding them too is
-  // ignored), dropped ones removed.
+  // The links are the data's: missing ones added, dropped ones removed.
   const knex = (em as SqlEntityManager).getKnex();
   for (const domain of educationalDomains) {
     const stale = knex('educational_domain_program').where('domain_id', domain.id);
