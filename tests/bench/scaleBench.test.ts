@@ -12,6 +12,7 @@ import { withClient } from '../support/pgClient.js';
 import { fillScaleDatabase, keyFor } from './scale/scaleData.js';
 import { readsOf } from './scale/run.js';
 import { PROGRAMME, scaleShape, seededRandom, zipfDraw } from './scale/scaleShape.js';
+import { itemsAnswered, readRatio } from './scale/readRatio.js';
 import { planProblems } from './scale/sqlCapture.js';
 import { databaseUrlOf, withAdmin } from './target.js';
 
@@ -71,6 +72,28 @@ describe('the plan checks', () => {
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe('the ratio of a read at scale to today', () => {
+  it('counts the entries of a list, bare or wrapped in one property', () => {
+    expect(itemsAnswered([{}, {}, {}])).toBe(3);
+    expect(itemsAnswered({ products: [{}, {}] })).toBe(2);
+    expect(itemsAnswered({ id: 1, name: 'one offer' })).toBeNull();
+    expect(itemsAnswered({ a: [], b: [] })).toBeNull();
+  });
+
+  it('compares a longer answer per entry, and the same length as it is', () => {
+    // The collective list of the largest provider: 346 offers today, 500 (the cap) at scale.
+    const collective = readRatio({ requestsPerSecond: 709, items: 346 }, { requestsPerSecond: 491, items: 500 });
+    expect(collective.perItem).toBe(true);
+    expect(collective.ratio).toBeCloseTo((491 * 500) / (709 * 346), 6);
+    expect(readRatio({ requestsPerSecond: 800, items: 50 }, { requestsPerSecond: 600, items: 50 })).toEqual({
+      ratio: 0.75,
+      perItem: false,
+    });
+    expect(readRatio({ requestsPerSecond: 800, items: null }, { requestsPerSecond: 400, items: null }).ratio).toBe(0.5);
+    expect(readRatio({ requestsPerSecond: 0, items: 3 }, { requestsPerSecond: 400, items: 5 }).ratio).toBe(0);
+  });
+});
 
 describe.skipIf(!adminUrl)('a database built by COPY (PostgreSQL)', () => {
   const name = `t_scale_${randomBytes(4).toString('hex')}`;

@@ -20,6 +20,7 @@ import { databaseUrlOf, RATE_LIMIT_POINTS, withAdmin } from '../target.js';
 import { withClient } from '../../support/pgClient.js';
 import { fillScaleDatabase, keyFor, type ScaleProviders } from './scaleData.js';
 import { scaleShape, type ScaleShape } from './scaleShape.js';
+import { itemsAnswered, readRatio } from './readRatio.js';
 import {
   type CapturedStatement,
   captureStatements,
@@ -165,6 +166,8 @@ interface ReadFigure {
   status: number;
   requestsPerSecond: number;
   p50Ms: number;
+  /** The entries its answer held, when it is a list. */
+  items: number | null;
   statements: CapturedStatement[];
 }
 
@@ -202,6 +205,7 @@ async function openSide(built: BuiltDatabase, providerId: number): Promise<Side>
 
 interface Probe {
   status: number;
+  items: number | null;
   statements: CapturedStatement[];
 }
 
@@ -209,12 +213,14 @@ interface Probe {
 async function probe(side: Side, read: Read): Promise<Probe> {
   await new Promise((resolve) => setTimeout(resolve, 250));
   let status = 0;
+  let items: number | null = null;
   const statements = await captureStatements(async () => {
     const response = await fetch(`${side.origin}${read.path}`, { headers: side.headers });
     status = response.status;
-    await response.arrayBuffer();
+    const text = await response.text();
+    if (status === 200) items = itemsAnswered(JSON.parse(text));
   });
-  return { status, statements };
+  return { status, items, statements };
 }
 
 /**
@@ -271,6 +277,7 @@ async function measureReads(
           status: probed.status,
           requestsPerSecond: mean((figure) => figure.requestsPerSecond),
           p50Ms: mean((figure) => figure.p50Ms),
+          items: probed.items,
           statements: probed.statements,
         });
       }
@@ -390,7 +397,7 @@ export async function runScaleBench(argv: string[]): Promise<number> {
     const plans = await Promise.all(large.map((figure) => explainAll(scale.url, figure.statements)));
     large.forEach((figure, index) => {
       const before = small.find((entry) => entry.key === figure.key);
-      const ratio = before && before.requestsPerSecond > 0 ? figure.requestsPerSecond / before.requestsPerSecond : 0;
+      const { ratio, perItem } = before ? readRatio(before, figure) : { ratio: 0, perItem: false };
       const problems = problemsOf(plans[index]);
       const pass = figure.status === 200 && ratio >= READ_RATIO_TARGET && problems.length === 0;
       if (!pass) failed += 1;
@@ -398,6 +405,7 @@ export async function runScaleBench(argv: string[]): Promise<number> {
         `${pad(figure.key, 24)} ${pad(before ? before.requestsPerSecond.toFixed(0) : '-', 14)} ${pad(before ? before.p50Ms.toFixed(1) : '-', 7)} ` +
           `${pad(figure.requestsPerSecond.toFixed(0), 15)} ${pad(figure.p50Ms.toFixed(1), 7)} ${ratio.toFixed(2).padStart(5)}  ` +
           `${pass ? 'PASS' : 'FAIL'}    ${problems.length === 0 ? 'index only' : problems.join('; ')}` +
+          (perItem ? ` (per entry: ${before?.items} answered today, ${figure.items} at scale)` : '') +
           (figure.status === 200 ? '' : ` (answered ${figure.status})`),
       );
       logPlans(`${role} / ${figure.key}`, plans[index], log);
