@@ -81,13 +81,18 @@ describe('the ratio of a read at scale to today', () => {
     expect(itemsAnswered({ a: [], b: [] })).toBeNull();
   });
 
-  it('compares a longer answer per entry, and the same length as it is', () => {
+  it('compares a longer answer at scale per entry, and any other as it is', () => {
     // The collective list of the largest provider: 346 offers today, 500 (the cap) at scale.
     const collective = readRatio({ requestsPerSecond: 709, items: 346 }, { requestsPerSecond: 491, items: 500 });
     expect(collective.perItem).toBe(true);
     expect(collective.ratio).toBeCloseTo((491 * 500) / (709 * 346), 6);
     expect(readRatio({ requestsPerSecond: 800, items: 50 }, { requestsPerSecond: 600, items: 50 })).toEqual({
       ratio: 0.75,
+      perItem: false,
+    });
+    // A typical provider is another provider at each size: fewer entries, or none, at scale.
+    expect(readRatio({ requestsPerSecond: 1800, items: 4 }, { requestsPerSecond: 2700, items: 0 })).toEqual({
+      ratio: 1.5,
       perItem: false,
     });
     expect(readRatio({ requestsPerSecond: 800, items: null }, { requestsPerSecond: 400, items: null }).ratio).toBe(0.5);

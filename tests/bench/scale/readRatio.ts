@@ -18,14 +18,18 @@ export interface ReadSample {
 /**
  * The figure at scale against today's. A list whose answer is longer at scale (the collective
  * offers stop at 500, and today's largest provider has fewer) is compared per entry answered:
- * the target is about what the data's size costs, and a longer answer costs its length at any size.
- * Same-length answers, and reads that are not lists, compare their throughput as it is.
+ * the target is about what the data's size costs, and a longer answer costs its length at any
+ * size. Any other read compares its throughput as it is: an answer as long or shorter at scale
+ * (a typical provider is another provider at each size) has fixed costs that a division by a
+ * handful of entries would turn into nonsense.
  */
 export function readRatio(today: ReadSample, atScale: ReadSample): { ratio: number; perItem: boolean } {
   if (today.requestsPerSecond <= 0) return { ratio: 0, perItem: false };
-  const perItem = today.items !== null && atScale.items !== null && today.items > 0 && atScale.items !== today.items;
-  const ratio = perItem
-    ? (atScale.requestsPerSecond * atScale.items!) / (today.requestsPerSecond * today.items!)
-    : atScale.requestsPerSecond / today.requestsPerSecond;
-  return { ratio, perItem };
+  if (today.items !== null && atScale.items !== null && today.items > 0 && atScale.items > today.items) {
+    return {
+      ratio: (atScale.requestsPerSecond * atScale.items) / (today.requestsPerSecond * today.items),
+      perItem: true,
+    };
+  }
+  return { ratio: atScale.requestsPerSecond / today.requestsPerSecond, perItem: false };
 }
