@@ -23,19 +23,17 @@ const document = JSON.stringify({
   query: 'query Provider { provider { id name bookingUrl cancelUrl notificationUrl logoUrl isActive } }',
   variables: {},
 });
-const answer = JSON.stringify({
-  data: {
-    provider: {
-      id: 1,
-      name: 'Ticketing sandbox provider',
-      bookingUrl: 'https://ticketing.example.org/book',
-      cancelUrl: 'https://ticketing.example.org/cancel',
-      notificationUrl: 'https://ticketing.example.org/notify',
-      logoUrl: null,
-      isActive: true,
-    },
-  },
-});
+/** The provider both GET provider's answer and the signed caller carry. */
+const provider = {
+  id: 1,
+  name: 'Ticketing sandbox provider',
+  bookingUrl: 'https://ticketing.example.org/book',
+  cancelUrl: 'https://ticketing.example.org/cancel',
+  notificationUrl: 'https://ticketing.example.org/notify',
+  logoUrl: null,
+  isActive: true,
+};
+const answer = JSON.stringify({ data: { provider } });
 
 interface Transport {
   name: string;
@@ -199,16 +197,7 @@ function signedCallerMicroseconds(): number {
   const secret = 'a-secret-the-processes-share-32-chars';
   const hop: HopCaller = {
     caller: { kind: 'provider', apiKeyId: 1, apiKeyPrefix: 'development_abc', providerId: 1, offererId: 1 },
-    callerProvider: {
-      id: 1,
-      name: 'Ticketing sandbox provider',
-      bookingUrl: 'https://ticketing.example.org/book',
-      cancelUrl: 'https://ticketing.example.org/cancel',
-      notificationUrl: 'https://ticketing.example.org/notify',
-      logoUrl: null,
-      isActive: true,
-      canManageIndividualOffers: true,
-    },
+    callerProvider: { ...provider, canManageIndividualOffers: true },
     requestId: '00000000-0000-4000-8000-000000000000',
   };
   const schemaDigest = digestOf('type Query { provider: Provider }');
