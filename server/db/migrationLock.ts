@@ -77,7 +77,8 @@ async function withSqliteLock<T>(lockPath: string, work: () => Promise<T>): Prom
   }
 }
 
-function tryBeginExclusive(lock: Libsql.Database): boolean {
+/** Takes the SQLite lock if no one holds it: false when another connection does, at once. */
+export function tryBeginExclusive(lock: Libsql.Database): boolean {
   try {
     lock.exec('BEGIN EXCLUSIVE');
     return true;

@@ -12,7 +12,11 @@ import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EducationalInstitution } from '../../graphql/collective/reference/entities.js';
 import { educationalInstitutions } from '../../graphql/collective/reference/institutionData.js';
-import { POSTGRES_MIGRATION_LOCK_KEY, sqliteMigrationLockPath } from '../../server/db/migrationLock.js';
+import {
+  POSTGRES_MIGRATION_LOCK_KEY,
+  sqliteMigrationLockPath,
+  tryBeginExclusive,
+} from '../../server/db/migrationLock.js';
 import { migrationsList } from '../../server/db/migrations/index.js';
 import { migrate, openDatabase, type DatabaseConfig } from '../../server/db/orm.js';
 import { loadReferenceData } from '../../server/db/referenceData.js';
@@ -24,7 +28,8 @@ import { ServerProcess, sleep } from '../support/serverProcess.js';
 /**
  * The API process and the subgraph services may start together on an empty database, each
  * migrating at start-up (server/db/migrationLock.ts): every migration is applied once, by one of
- * them, and none fails; each writes the reference data under the same lock. Run on SQLite (a file) and on PostgreSQL (TEST_DATABASE_URL).
+ * them, and none fails; each writes the reference data under the same lock. Run on SQLite (a
+ * file) and on PostgreSQL (TEST_DATABASE_URL).
  */
 
 const PROCESSES = 4;
@@ -192,12 +197,9 @@ async function lockIsFree(databaseConfig: DatabaseConfig): Promise<boolean> {
   const lock = new Libsql(sqliteMigrationLockPath(databaseConfig.path));
   try {
     lock.exec('PRAGMA busy_timeout = 0');
-    lock.exec('BEGIN EXCLUSIVE');
-    lock.exec('COMMIT');
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
-    throw error;
+    const free = tryBeginExclusive(lock);
+    if (free) lock.exec('COMMIT');
+    return free;
   } finally {
     lock.close();
   }
