@@ -44,14 +44,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 // The issue's targets and the usual stack's (Docusaurus) figures; 1 KB = 1000 bytes.
 const KB = 1000;
 const TARGET = { docJsGzip: 60 * KB, performance: 95, accessibility: 100, buildSeconds: 15 };
-// The reference's own targets (issue 9), and Docusaurus + Redoc's figures on the same contract.
+// The reference's own targets (issue 9's weights, issue 41's times on a phone and its mobile
+// score), and Docusaurus + Redoc's figures on the same contract.
 const REFERENCE_TARGET = {
   jsGzip: 100 * KB,
   mobileTbtMs: 200,
-  mobilePerformance: 90,
+  mobilePerformance: 100,
   accessibility: 100,
-  firstOperationMs: 200,
+  firstOperationMs: 250,
   deepLinkMs: 400,
+  deepLinkSlowedMs: 1000,
   htmlGzip: 150 * KB,
 };
 const REDOC = { jsGzip: 519 * KB, desktopPerformance: 76, mobilePerformance: 70, accessibility: 89, deepLinkMs: 1800 };
@@ -507,7 +509,7 @@ async function referencePage(
   document: ReturnType<typeof generateOpenApiDocument>,
   runs: number,
 ): Promise<void> {
-  console.log(`\n/rest-api (issue 9 targets), median of ${runs}:`);
+  console.log(`\n/rest-api (issues 9 and 41), median of ${runs}:`);
   const html = await (await fetch(`${origin}/rest-api`)).text();
   const htmlGzip = gzipSync(html, { level: 9 }).length;
   const presets = new Map<string, ReturnType<typeof figures>>();
@@ -533,13 +535,16 @@ async function referencePage(
   // For scale: the same browser's first paint of a doc page, a fraction of the reference's size.
   const docPaint = await measureFirstPaint(origin, PAGES[1].path, runs);
   const mobile = presets.get('mobile')!;
+  const firstOperation = median(desktop.map((run) => run.firstOperationMs));
+  const deepLink = median(desktop.map((run) => run.deepLinkSettledMs));
+  const deepLinkSlowed = median(slowed.map((run) => run.deepLinkSettledMs));
   const lines = [
     `JS executed (gzip -9, ${scriptUrls.length} scripts): ${kb(jsGzip)} = ${ratio(jsGzip, REFERENCE_TARGET.jsGzip)} of the 100 KB target (${verdict(jsGzip <= REFERENCE_TARGET.jsGzip)}), ${ratio(jsGzip, REDOC.jsGzip)} of Redoc's 519 KB`,
     `HTML (gzip -9): ${kb(htmlGzip)} (${kb(html.length)} raw) = ${ratio(htmlGzip, REFERENCE_TARGET.htmlGzip)} of the 150 KB target (${verdict(htmlGzip <= REFERENCE_TARGET.htmlGzip)})`,
-    `mobile TBT ${mobile.tbt.toFixed(0)} ms (target < 200: ${verdict(mobile.tbt < REFERENCE_TARGET.mobileTbtMs)}); mobile performance ${mobile.scores.performance} (target 90: ${verdict(mobile.scores.performance >= REFERENCE_TARGET.mobilePerformance)}; Redoc 70); desktop ${presets.get('desktop')!.scores.performance} (Redoc 76)`,
+    `mobile TBT ${mobile.tbt.toFixed(0)} ms (target < 200: ${verdict(mobile.tbt < REFERENCE_TARGET.mobileTbtMs)}); mobile performance ${mobile.scores.performance} (target 100: ${verdict(mobile.scores.performance >= REFERENCE_TARGET.mobilePerformance)}; Redoc 70); desktop ${presets.get('desktop')!.scores.performance} (Redoc 76)`,
     `accessibility ${Math.min(...[...presets.values()].map((f) => f.scores.accessibility))} (target 100; Redoc 89)`,
-    `first operation painted: ${median(desktop.map((run) => run.firstOperationMs)).toFixed(0)} ms (CPU 4x slower: ${median(slowed.map((run) => run.firstOperationMs)).toFixed(0)} ms) (target 200: ${verdict(median(desktop.map((run) => run.firstOperationMs)) <= REFERENCE_TARGET.firstOperationMs)})`,
-    `deep link #${anchor} at its final position: ${median(desktop.map((run) => run.deepLinkSettledMs)).toFixed(0)} ms (CPU 4x slower: ${median(slowed.map((run) => run.deepLinkSettledMs)).toFixed(0)} ms) (target 400: ${verdict(median(desktop.map((run) => run.deepLinkSettledMs)) <= REFERENCE_TARGET.deepLinkMs)}; Redoc 1800)`,
+    `first operation painted: ${firstOperation.toFixed(0)} ms (CPU 4x slower: ${median(slowed.map((run) => run.firstOperationMs)).toFixed(0)} ms) (target 250: ${verdict(firstOperation <= REFERENCE_TARGET.firstOperationMs)})`,
+    `deep link #${anchor} at its final position: ${deepLink.toFixed(0)} ms (target 400: ${verdict(deepLink <= REFERENCE_TARGET.deepLinkMs)}; Redoc 1800); CPU 4x slower: ${deepLinkSlowed.toFixed(0)} ms (target 1000: ${verdict(deepLinkSlowed <= REFERENCE_TARGET.deepLinkSlowedMs)})`,
     `for scale, a doc page (${PAGES[1].path}) first painted in the same browser: ${docPaint.toFixed(0)} ms`,
     `console errors and requests leaving the server: ${problems.length === 0 ? 'none' : problems.join('; ')}`,
   ];
