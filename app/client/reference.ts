@@ -2,6 +2,7 @@
  * The reference page's behaviours, in a chunk of their own: doc pages never download them.
  * Each init is idempotent (a client-side navigation calls it again on the new body).
  */
+import { initOperationSamples } from './operationSamples.js';
 import { initReferenceSearch } from './referenceSearch.js';
 import { initSamples } from './samples.js';
 import { initSchemaTrees, initVariantPickers } from './schemaTrees.js';
@@ -13,4 +14,5 @@ export function initReference(root: ParentNode): void {
   initSchemaTrees();
   initVariantPickers(root);
   initSamples(root);
+  initOperationSamples(root);
 }

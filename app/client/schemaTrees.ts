@@ -7,13 +7,10 @@
  */
 import { schemaFragmentPath } from '../reference/schema.js';
 import { whenDetailsOpen } from './detailsOpened.js';
+import { loadFragment } from './fragments.js';
 import { whenNearViewport } from './nearViewport.js';
 
 const SCHEMA_ANCHOR = 'schema/';
-
-function setSlot(slot: Element, html: string): void {
-  slot.innerHTML = html;
-}
 
 /** The slot a lazy `<details>` fills: the server's fallback link, replaced by a `<div>` on first load. */
 function slotOf(details: HTMLDetailsElement): HTMLElement | null {
@@ -33,29 +30,15 @@ async function load(details: HTMLDetailsElement): Promise<void> {
   const slot = slotOf(details);
   if (!slot) return;
   details.dataset.state = 'loading';
-  slot.setAttribute('aria-busy', 'true');
-  slot.innerHTML = '<p class="schema__loading" role="status"></p>';
-  slot.firstElementChild!.textContent = `Loading ${name}…`;
-  try {
+  const loaded = await loadFragment(slot, {
     // On a schema's own page, names link to their pages: there is no `#schema/` section to go to.
-    const url = schemaFragmentPath(name) + (details.closest('.schema-page') ? '?links=pages' : '');
-    const response = await fetch(url, { headers: { Accept: 'text/html' } });
-    if (!response.ok) throw new Error(`the server answered ${response.status}`);
-    setSlot(slot, await response.text());
-    initVariantPickers(slot);
-    details.dataset.state = 'loaded';
-  } catch (error) {
-    details.dataset.state = 'failed';
-    setSlot(
-      slot,
-      `<p class="schema__error" role="alert"><span></span> <button type="button" class="schema__retry">Retry</button></p>${slot.dataset.fallback ?? ''}`,
-    );
-    slot.querySelector('span')!.textContent =
-      `${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}.`;
-    slot.querySelector('button')!.addEventListener('click', () => void load(details));
-  } finally {
-    slot.removeAttribute('aria-busy');
-  }
+    url: schemaFragmentPath(name) + (details.closest('.schema-page') ? '?links=pages' : ''),
+    what: name,
+    fallback: slot.dataset.fallback,
+    retry: () => void load(details),
+  });
+  if (loaded) initVariantPickers(slot);
+  details.dataset.state = loaded ? 'loaded' : 'failed';
 }
 
 /**

@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
-import { CodeTabs } from './CodeTabs.js';
 import type { ReferenceOperation, ReferenceParameter, ReferenceResponse } from './model.js';
-import { Code, Prose } from './Prose.js';
-import { curlFirstSamples, responseSampleOf, sampleRequestOf } from './samples.js';
+import { operationSamplesFragmentPath, operationSamplesPath, statusClass } from './OperationSamples.js';
+import { Prose } from './Prose.js';
 import { type JsonSchema, resolveSchema } from './schema.js';
 import { SchemaBody, SchemaFacts, SchemaLink, TypeLabel } from './SchemaTree.js';
-import { TryIt } from './TryIt.js';
-import { tryItOperationOf } from './tryItModel.js';
 
 type Schemas = Record<string, JsonSchema>;
 
@@ -46,10 +43,6 @@ function Parameters({
   );
 }
 
-function statusClass(status: string): string {
-  return `status status--${status.charAt(0)}xx`;
-}
-
 function Response({ response, first, schemas }: { response: ReferenceResponse; first: boolean; schemas: Schemas }) {
   const summary: ReactNode = (
     <>
@@ -87,22 +80,22 @@ function Response({ response, first, schemas }: { response: ReferenceResponse; f
   );
 }
 
-/** One operation: the main column (what it takes and answers) and the right one (samples, try-it). */
+/**
+ * One operation: the main column (what it takes and answers) and the right one, where the client
+ * puts the samples and the try-it console (app/reference/OperationSamples.tsx) as the operation
+ * nears the viewport; until then, and without JavaScript, a link to the page that has them.
+ */
 export function Operation({
   operation,
   schemas,
-  baseUrl,
   securitySchemes,
   first = false,
 }: {
   operation: ReferenceOperation;
   schemas: Schemas;
-  baseUrl: string;
   securitySchemes: Record<string, { type?: string; scheme?: string }>;
   first?: boolean;
 }) {
-  const request = sampleRequestOf(operation, schemas, baseUrl);
-  const response = responseSampleOf(operation, schemas);
   const firstSuccess = operation.responses.findIndex((candidate) => /^2/.test(candidate.status));
   const id = operation.anchor;
   return (
@@ -159,29 +152,10 @@ export function Operation({
           ))}
         </ul>
       </div>
-      <div className="operation__aside">
-        <h4 className="operation__subtitle">Request samples</h4>
-        <CodeTabs
-          id={`samples-${operation.operationId}`}
-          label={`Request samples: ${operation.summary}`}
-          samples={curlFirstSamples(request)}
-          request={request}
-        />
-        {response ? (
-          <>
-            <h4 className="operation__subtitle">
-              Response example <span className={statusClass(response.status)}>{response.status}</span>
-            </h4>
-            {response.json !== null ? (
-              <pre data-copy="" tabIndex={0}>
-                <Code className="language-json" text={response.json} />
-              </pre>
-            ) : (
-              <p>No content.</p>
-            )}
-          </>
-        ) : null}
-        <TryIt operation={tryItOperationOf(operation, schemas, request.body)} />
+      <div className="operation__aside" data-samples={operationSamplesFragmentPath(operation.operationId)}>
+        <p className="operation__samples-link">
+          <a href={operationSamplesPath(operation.operationId)}>Request samples, response example and try-it</a>
+        </p>
       </div>
     </section>
   );

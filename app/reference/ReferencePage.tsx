@@ -46,7 +46,6 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
   const tags = referenceTags(document);
   const groups = referenceGroups(document, tags);
   const servers = (document.servers ?? []) as { url: string; description?: string }[];
-  const baseUrl = servers[0]?.url ?? '';
   const securitySchemes =
     (document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {};
   return (
@@ -115,7 +114,6 @@ export function ReferencePage({ document }: { document: OpenApiDocument }) {
                 key={operation.anchor}
                 operation={operation}
                 schemas={schemas}
-                baseUrl={baseUrl}
                 securitySchemes={securitySchemes}
                 first={tagIndex === 0 && index === 0}
               />

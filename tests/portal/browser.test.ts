@@ -23,12 +23,12 @@ const routes = portalRoutes();
 describe.skipIf(skipBrowserTests)('every route of the portal in a browser', () => {
   const session = useBrowser();
 
-  it('checks 41 routes: home, docs landing, 8 categories, 26 doc pages, REST API, a schema page, change logs, search and an unknown path', () => {
+  it("checks 42 routes: home, docs landing, 8 categories, 26 doc pages, REST API, a schema page, an operation's samples, change logs, search and an unknown path", () => {
     expect(routes.filter((route) => route.path.startsWith('/docs/category/'))).toHaveLength(8);
     expect(
       routes.filter((route) => route.path.startsWith('/docs/') && !route.path.startsWith('/docs/category/')),
     ).toHaveLength(26);
-    expect(routes).toHaveLength(41);
+    expect(routes).toHaveLength(42);
   });
 
   // The checks below pass on every route: proof that they would see a problem if there were one.

@@ -119,30 +119,36 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     const literal = sdk.slice(sdk.indexOf('  body: ') + '  body: '.length, sdk.lastIndexOf(',\n});'));
     expect(runInNewContext(`(${literal})`)).toEqual(body(curl, "--data '", "'"));
 
-    // The choice is remembered: on the next load the Python tab of every group is written at once.
+    // The choice is remembered: on the next load each group's Python tab shows, written as the group comes in.
     await samples.getByRole('tab', { name: 'Python' }).click();
     await page.reload();
     await referenceClientReady(page);
+    await page
+      .locator('.operation__aside[data-samples="/rest-api/operations/GetEvent/samples"]')
+      .scrollIntoViewIfNeeded();
     const other = page.locator('[id="samples-GetEvent"]');
     await other.locator('code.language-python', { hasText: 'requests.get(' }).waitFor();
     expect(await other.getByRole('tab', { name: 'Python' }).getAttribute('aria-selected')).toBe('true');
     expect(problems.consoleErrors).toEqual([]);
   });
 
-  it('gives a code block its copy button as it comes near the screen, not before', async () => {
+  it("puts an operation's samples in as it comes near the screen, not before, each block with its copy button", async () => {
     const { page } = await session.open({ path: '/rest-api' });
     await referenceClientReady(page);
-    const last = page.locator(`[id="${LAST_MOCK}"] .operation`).last().locator('.operation__aside pre').first();
-    const copyButtons = () => page.locator('.code-block__copy').count();
-    expect(await page.locator('pre[data-copy]').count()).toBeGreaterThan(100);
-    // The first screen's blocks have theirs; the hundred further down have none yet.
-    await page.locator('.code-block__copy').first().waitFor();
-    expect(await copyButtons()).toBeLessThan(20);
-    expect(await last.evaluate((pre) => pre.parentElement!.classList.contains('code-block'))).toBe(false);
-    await last.scrollIntoViewIfNeeded();
-    const button = last.locator('xpath=..').getByRole('button', { name: 'Copy code to clipboard' });
+    const lastAside = page.locator(`[id="${LAST_MOCK}"] .operation`).last().locator('.operation__aside');
+    // The first screen's samples are in, with their copy buttons; the fifty operations further down have a link instead.
+    await page.locator('.operation__aside .code-block__copy').first().waitFor();
+    expect(await page.locator('.operation__aside pre[data-copy]').count()).toBeLessThan(20);
+    expect(await lastAside.locator('pre').count()).toBe(0);
+    expect(await lastAside.locator('a[href^="/rest-api/operations/"]').count()).toBe(1);
+    await lastAside.scrollIntoViewIfNeeded();
+    const pre = lastAside.locator('pre[data-copy]').first();
+    await pre.waitFor();
+    expect(await pre.innerText()).toMatch(/^curl -X POST /);
+    const button = pre.locator('xpath=..').getByRole('button', { name: 'Copy code to clipboard' });
     await button.waitFor();
     expect(await button.isVisible()).toBe(true);
+    expect(await lastAside.locator('a[href^="/rest-api/operations/"]').count()).toBe(0);
   });
 
   it('shows the navigation beside the page on a wide screen, and folded above it on a phone', async () => {
@@ -172,11 +178,19 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     expect(await page.locator('h1').innerText()).toBe('CONCERT_create');
     expect(await page.locator('code.schema__name', { hasText: /^musicType$/ }).isVisible()).toBe(true);
 
-    // Only the curl sample, which the server writes; the others need the script.
+    // The samples are a link away, on a page of their own: only the curl sample, which the server
+    // writes; the others need the script.
     await page.goto(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
+    await page
+      .locator(`[id="${CREATE_EVENT}"] .operation__aside a[href="/rest-api/operations/PostEventOffer"]`)
+      .click();
+    await page.waitForURL(`${session.baseUrl}/rest-api/operations/PostEventOffer`);
     const samples = page.locator('[id="samples-PostEventOffer"]');
     expect(await samples.locator('code.language-bash').isVisible()).toBe(true);
     expect(await samples.locator('code.language-javascript').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'in the reference' }).getAttribute('href')).toBe(
+      `/rest-api#${CREATE_EVENT}`,
+    );
 
     // The small choices show every variant.
     await page.goto(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);

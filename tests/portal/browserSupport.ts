@@ -99,6 +99,10 @@ export const REFERENCE_AXE_SCOPE = [
 async function settleDeferredElements(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // A part fetched as it nears the viewport (an operation's samples) is busy until it is in.
+    const loaded = async () => {
+      while (document.querySelector('[aria-busy="true"]')) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
     const scrolledTo = new Set<Element>();
     const nextPending = () =>
       [...document.querySelectorAll<HTMLElement>('[data-near-viewport]')].find(
@@ -110,6 +114,7 @@ async function settleDeferredElements(page: Page) {
       scrolledTo.add(element);
       element.scrollIntoView({ block: 'center' });
       await frame();
+      await loaded();
     }
     window.scrollTo(scrollX, scrollY);
     await frame();
@@ -241,6 +246,7 @@ export function portalRoutes(): PortalRoute[] {
     ...allDocPaths().map((path) => docs(`/docs/${path}`, pages.get(path)!.frontMatter.title)),
     other('/rest-api', 'REST API'),
     other('/rest-api/schemas/AddressModel', 'AddressModel', titled('AddressModel schema')),
+    other('/rest-api/operations/PostEventOffer', 'Create an event offer', titled('Create an event offer: samples')),
     other('/change-logs', changeLog.frontMatter.title),
     other('/search?q=countermark', 'Search the documentation', titled('Search')),
     other('/some/unknown/page', 'Page Not Found', titled('Page Not Found'), 404),

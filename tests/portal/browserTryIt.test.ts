@@ -87,10 +87,15 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
   }
 
   /** The operation's console, opened; with JavaScript, once the client has made its form. */
-  async function openConsole(page: Page, anchor: string, { enhanced = true } = {}) {
-    const operation = page.locator(`[id="${anchor}"]`);
+  async function openConsole(page: Page, anchor: string | null, { enhanced = true } = {}) {
+    // null: the page of one operation's samples, where the console is the only one.
+    const operation = anchor === null ? page.locator('.operation-page__body') : page.locator(`[id="${anchor}"]`);
     const panel = operation.locator('details[data-try-it]');
-    if (enhanced) await referenceClientReady(page);
+    if (enhanced) {
+      await referenceClientReady(page);
+      // The console comes with the operation's samples, which the client puts in near the viewport.
+      await operation.locator('.operation__aside').scrollIntoViewIfNeeded();
+    }
     await panel.locator('summary').click();
     if (enhanced) await panel.locator('form[data-enhanced]').waitFor({ state: 'attached' });
     return {
@@ -246,13 +251,16 @@ describe.skipIf(skipBrowserTests)('the try-it console in a browser', () => {
   });
 
   it('without JavaScript, the console says it needs JavaScript and has nothing to type a key into or send', async () => {
+    // The reference links the operation's samples and console; they are on a page of their own.
     const { page, apiRequests } = await open(`/rest-api#${CREATE_EVENT}`, { javaScriptEnabled: false });
-    const tryIt = await openConsole(page, CREATE_EVENT, { enhanced: false });
+    await page.locator(`[id="${CREATE_EVENT}"] .operation__aside a`).click();
+    await page.waitForURL(`${session.baseUrl}/rest-api/operations/PostEventOffer`);
+    const tryIt = await openConsole(page, null, { enhanced: false });
     expect(await tryIt.panel.getByText('Sending needs JavaScript.').isVisible()).toBe(true);
     expect(await tryIt.key.count()).toBe(0);
     expect(await tryIt.send.count()).toBe(0);
     expect(await page.locator('form.try-it__form').count()).toBe(0);
     expect(apiRequests).toEqual([]);
-    expect(page.url()).toBe(`${session.baseUrl}/rest-api#${CREATE_EVENT}`);
+    expect(page.url()).toBe(`${session.baseUrl}/rest-api/operations/PostEventOffer`);
   });
 });

@@ -56,12 +56,21 @@ describe('a process with its addresses configured', () => {
     const servers = html.slice(start, html.indexOf('</ul>', start));
     expect(servers).toContain('<code>https://sandbox.example.net</code>');
     expect(servers).toContain('<code>https://api.example.net</code>');
-    expect(html).toContain('https://sandbox.example.net/public/offers/v1/events');
-    // The reference itself, without the site's footer and its links to the programme's websites.
+    // The reference itself, without the site's footer and its links to the programme's websites,
+    // and the samples its client puts in (a page of their own without JavaScript).
     const reference = html.slice(html.indexOf('<div class="reference"'), html.indexOf('<footer'));
-    expect(reference).toContain('https://sandbox.example.net/public/offers/v1/events');
-    const apiHosts = [...hostsIn(reference)].filter((host) => !/(^|\.)example\.(com|net|org)$/.test(host));
-    expect(apiHosts).toEqual([]);
+    const samples = (await request(app).get('/rest-api/operations/PostEventOffer/samples')).text;
+    const samplesPage = (await request(app).get('/rest-api/operations/PostEventOffer')).text;
+    for (const text of [samples, samplesPage])
+      expect(text).toContain('https://sandbox.example.net/public/offers/v1/events');
+    for (const text of [
+      reference,
+      samples,
+      samplesPage.slice(samplesPage.indexOf('<article'), samplesPage.indexOf('<footer')),
+    ]) {
+      const apiHosts = [...hostsIn(text)].filter((host) => !/(^|\.)example\.(com|net|org)$/.test(host));
+      expect(apiHosts).toEqual([]);
+    }
   });
 
   it('keeps the reference rendered and compressed: an ETag, a 304 for it, brotli when accepted', async () => {

@@ -99,17 +99,39 @@ describe('the API reference page', () => {
         for (const field of Object.keys(body.properties ?? {}))
           expect(section, `${operation.operationId} ${field}`).toContain(`<code class="schema__name">${field}</code>`);
       }
-      // Samples: four tabs, each `pre` with a copy button once the client runs; curl written, the
-      // JavaScript, Python and SDK ones left for the client, with the request they are written from.
-      expect(section).toContain(`id="samples-${operation.operationId}"`);
-      expect(section.match(/<pre data-copy=""/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
-      expect(section).toMatch(/<code class="language-bash">curl -X [A-Z]+ /);
-      expect(section).toContain('data-sample-pending="javascript"');
-      expect(section).toContain('data-sample-pending="python"');
-      expect(section).toContain('data-sample-pending="typescript"');
-      const request = /<script type="application\/json" data-sample-request="">([^<]*)<\/script>/.exec(section);
-      expect(JSON.parse(request![1])).toMatchObject({ method: operation.method, path: operation.path });
+      // The samples are not in the page: its right column says where they are, for the client and for a reader without JavaScript.
+      const aside = section.slice(section.indexOf('class="operation__aside"'));
+      expect(aside).toContain(`data-samples="/rest-api/operations/${operation.operationId}/samples"`);
+      expect(aside).toContain(`<a href="/rest-api/operations/${operation.operationId}">`);
+      expect(aside).not.toContain('<pre');
     }
+  });
+
+  it("serves each operation's samples, as the fragment the client inserts and as a page of their own", async () => {
+    for (const operation of operations) {
+      const fragment = await request(app).get(`/rest-api/operations/${operation.operationId}/samples`);
+      expect(fragment.status, operation.operationId).toBe(200);
+      expect(fragment.headers['content-type']).toBe('text/html; charset=utf-8');
+      const page = await request(app).get(`/rest-api/operations/${operation.operationId}`);
+      expect(page.status, operation.operationId).toBe(200);
+      expect(page.text).toContain(`<h1>${escapedHtml(operation.summary)}</h1>`);
+      expect(page.text).toContain(`<a href="/rest-api#${escapedHtml(operation.anchor)}">`);
+      for (const section of [fragment.text, page.text]) {
+        // Four tabs, each `pre` with a copy button once the client runs; curl written, the
+        // JavaScript, Python and SDK ones left for the client, with the request they are written from.
+        expect(section).toContain(`id="samples-${operation.operationId}"`);
+        expect(section.match(/<pre data-copy=""/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+        expect(section).toMatch(/<code class="language-bash">curl -X [A-Z]+ /);
+        expect(section).toContain('data-sample-pending="javascript"');
+        expect(section).toContain('data-sample-pending="python"');
+        expect(section).toContain('data-sample-pending="typescript"');
+        expect(section).toContain('<details class="try-it" data-try-it="">');
+        const sampleRequest = /<script type="application\/json" data-sample-request="">([^<]*)<\/script>/.exec(section);
+        expect(JSON.parse(sampleRequest![1])).toMatchObject({ method: operation.method, path: operation.path });
+      }
+    }
+    for (const path of ['/rest-api/operations/NoSuchOperation/samples', '/rest-api/operations/NoSuchOperation'])
+      expect((await request(app).get(path)).status, path).toBe(404);
   });
 
   it('renders a oneOf with a discriminator as variants a picker switches, every variant reachable without JavaScript', () => {
@@ -143,9 +165,8 @@ describe('the API reference page', () => {
     expect(section).toContain('<a href="/rest-api/schemas/CONCERT_create">CONCERT (CONCERT_create)</a>');
   });
 
-  it('writes code with its quotes as they are, escaping only what HTML needs', () => {
-    const start = html.indexOf('<section id="tag/Providers/operation/GetProvider"');
-    const section = html.slice(start, html.indexOf('</section>', start));
+  it('writes code with its quotes as they are, escaping only what HTML needs', async () => {
+    const section = (await request(app).get('/rest-api/operations/GetProvider/samples')).text;
     expect(section).toContain('<code class="language-json">{\n  "id": 1,');
     expect(section).toContain("curl -X GET 'https://");
     expect(escapeText('<a href="x">&\'</a>')).toBe('&lt;a href="x"&gt;&amp;\'&lt;/a&gt;');
