@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { ReferenceOperation, ReferenceParameter, ReferenceResponse } from './model.js';
 import { operationSamplesFragmentPath, operationSamplesPath, statusClass } from './OperationSamples.js';
 import { Prose } from './Prose.js';
-import { type JsonSchema, resolveSchema } from './schema.js';
-import { SchemaBody, SchemaFacts, SchemaLink, TypeLabel } from './SchemaTree.js';
+import { type JsonSchema, resolveSchema, typesOf } from './schema.js';
+import { LazySchema, SchemaBody, SchemaFacts, SchemaLink, TypeLabel } from './SchemaTree.js';
 
 type Schemas = Record<string, JsonSchema>;
 
@@ -43,6 +43,17 @@ function Parameters({
   );
 }
 
+/**
+ * The component schema an answer's fields come from: the answer's own, or its items' when it is
+ * an array of one. Such an answer is folded and its fields load when opened, like a deeper level.
+ */
+export function lazyAnswerSchema(schema: JsonSchema, schemas: Schemas): { name: string; array: boolean } | null {
+  const { schema: resolved, name } = resolveSchema(schema, schemas);
+  if (name) return { name, array: false };
+  const items = resolved.items ? resolveSchema(resolved.items, schemas) : null;
+  return items?.name && typesOf(resolved).includes('array') ? { name: items.name, array: true } : null;
+}
+
 function Response({ response, first, schemas }: { response: ReferenceResponse; first: boolean; schemas: Schemas }) {
   const summary: ReactNode = (
     <>
@@ -57,13 +68,30 @@ function Response({ response, first, schemas }: { response: ReferenceResponse; f
       </li>
     );
   }
-  const { name } = resolveSchema(response.schema, schemas);
-  if (!first && name) {
+  const lazy = lazyAnswerSchema(response.schema, schemas);
+  if (!first && lazy && !lazy.array) {
     // The other answers share a handful of schemas (errors): a link to the schema's section, which
     // loads its fields when targeted, instead of a tree per answer.
     return (
       <li className="response">
-        {summary}: <SchemaLink name={name} />
+        {summary}: <SchemaLink name={lazy.name} />
+      </li>
+    );
+  }
+  if (lazy) {
+    // The first success's fields fold too (decision 010): drawn open, they were 168 KB of the page.
+    // The response example in the samples column shows the answer's shape at a glance.
+    return (
+      <li className="response">
+        <LazySchema
+          name={lazy.name}
+          summary={
+            <>
+              {summary} <span className="response__shape">{lazy.array ? `array of ${lazy.name}` : lazy.name}</span>
+            </>
+          }
+          fallback={`The fields of ${lazy.name}`}
+        />
       </li>
     );
   }

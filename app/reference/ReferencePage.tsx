@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { OpenApiDocument } from '../portalContext.js';
 import { COLLECTION_DOWNLOADS, COLLECTIONS_DOC } from './downloads.js';
 import { type ReferenceOperation, referenceGroups, referenceTags } from './model.js';
-import { Operation } from './Operation.js';
+import { Operation, lazyAnswerSchema } from './Operation.js';
 import { Prose } from './Prose.js';
 import { ReferenceNav } from './ReferenceNav.js';
 import { ReferenceSearch } from './ReferenceSearch.js';
@@ -19,11 +19,16 @@ function renderingEstimate(operations: ReferenceOperation[], schemas: Record<str
     (count, operation) =>
       count +
       fieldCount(operation.body?.schema, schemas) +
-      fieldCount(operation.responses.find((response) => /^2/.test(response.status))?.schema, schemas) +
+      drawnAnswerFields(operation.responses.find((response) => /^2/.test(response.status))?.schema, schemas) +
       operation.parameters.length,
     0,
   );
   return { '--operations': operations.length, '--fields': fields } as CSSProperties;
+}
+
+/** The first success's fields when they are drawn in the page (an answer of a named schema folds). */
+function drawnAnswerFields(schema: JsonSchema | null | undefined, schemas: Record<string, JsonSchema>): number {
+  return schema && !lazyAnswerSchema(schema, schemas) ? fieldCount(schema, schemas) : 0;
 }
 
 function fieldCount(schema: JsonSchema | null | undefined, schemas: Record<string, JsonSchema>): number {

@@ -85,6 +85,12 @@ describe.skipIf(skipBrowserTests)('the REST reference in a browser', () => {
     await accessibility.locator('summary').click();
     await accessibility.locator('code.schema__name', { hasText: /^visualDisabilityCompliant$/ }).waitFor();
 
+    // The first success's fields are folded the same way: the answer's status and schema, its fields when opened.
+    const answer = page.locator(`[id="${CREATE_EVENT}"] .responses details[data-schema-ref]`).first();
+    expect(await answer.locator('summary').innerText()).toMatch(/^200 .+ EventOfferResponse$/);
+    await answer.locator('summary').click();
+    await answer.locator('code.schema__name', { hasText: /^priceCategories$/ }).waitFor();
+
     await page.locator(`[id="${CREATE_EVENT}"] .operation__main a[href="#schema/Accessibility"]`).first().click();
     const section = page.locator('[id="schema/Accessibility"]');
     await section.locator('code.schema__name', { hasText: /^audioDisabilityCompliant$/ }).waitFor();

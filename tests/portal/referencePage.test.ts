@@ -94,6 +94,17 @@ describe('the API reference page', () => {
       }
       for (const response of operation.responses)
         expect(section, `${operation.operationId} ${response.status}`).toContain(`>${response.status}</span>`);
+      // The first success of a named schema (or an array of one) is folded: its fields are a link
+      // to the schema's page without JavaScript, and load in place with it.
+      const success = operation.responses.find((response) => /^2/.test(response.status));
+      const ref = success?.schema?.$ref ?? (success?.schema?.items)?.$ref;
+      if (ref) {
+        const name = ref.split('/').pop()!;
+        expect(section, operation.operationId).toContain(
+          `<li class="response"><details class="schema__nested" data-schema-ref="${name}"><summary><span class="status status--2xx">${success!.status}</span>`,
+        );
+        expect(section).toContain(`<a class="schema__slot" data-schema-slot="" href="/rest-api/schemas/${name}">`);
+      }
       if (operation.body?.schema.$ref) {
         const body = schemas[operation.body.schema.$ref.split('/').pop()!] as { properties?: Record<string, unknown> };
         for (const field of Object.keys(body.properties ?? {}))
