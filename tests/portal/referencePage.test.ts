@@ -97,7 +97,7 @@ describe('the API reference page', () => {
       // The first success of a named schema (or an array of one) is folded: its fields are a link
       // to the schema's page without JavaScript, and load in place with it.
       const success = operation.responses.find((response) => /^2/.test(response.status));
-      const ref = success?.schema?.$ref ?? (success?.schema?.items)?.$ref;
+      const ref = success?.schema?.$ref ?? success?.schema?.items?.$ref;
       if (ref) {
         const name = ref.split('/').pop()!;
         expect(section, operation.operationId).toContain(
