@@ -203,7 +203,9 @@ describe('BAN geocoder against a local stub of the search API', () => {
     const started = performance.now();
     await expect(geocoder(150).geocode(rivoli)).resolves.toMatchObject({ kind: 'addressNotFound' });
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(stub.requests).toHaveLength(1);
+    // Never sent again. Whether the one request reached the stub before the timeout depends on how
+    // busy the machine is (they share this process's event loop): CI saw it not arrive in 150 ms.
+    expect(stub.requests.length).toBeLessThanOrEqual(1);
     expect(warnings).toEqual([
       { details: expect.objectContaining({ timeoutMs: 150 }), message: 'address service timed out' },
     ]);
