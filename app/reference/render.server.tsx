@@ -8,36 +8,49 @@ import { Prose } from './Prose.js';
 import { componentSchemas, resolveSchema, schemaAnchor, schemaPagePath } from './schema.js';
 import { SchemaBody, SchemaLinks } from './SchemaTree.js';
 
-/**
- * The reference's markup, rendered once per document (the server keeps one document for its life):
- * the page is large, and rendering it on every request would cost the reader hundreds of
- * milliseconds before the first byte.
- */
-const pages = new WeakMap<OpenApiDocument, string>();
-
-export function referenceHtml(document: OpenApiDocument): string {
-  let html = pages.get(document);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<ReferencePage document={document} />);
-    pages.set(document, html);
-  }
-  return html;
+/** One value per document, built on first use: the server keeps one document for its life. */
+function perDocument<T>(build: (document: OpenApiDocument) => T): (document: OpenApiDocument) => T {
+  const values = new WeakMap<OpenApiDocument, T>();
+  return (document) => {
+    let value = values.get(document);
+    if (value === undefined) values.set(document, (value = build(document)));
+    return value;
+  };
 }
 
-type SchemaRenderer = (schemas: ReturnType<typeof componentSchemas>, name: string) => string;
+/**
+ * The reference's markup, rendered once per document: the page is large, and rendering it on
+ * every request would cost the reader hundreds of milliseconds before the first byte.
+ */
+export const referenceHtml = perDocument((document) => renderToStaticMarkup(<ReferencePage document={document} />));
 
-/** A per-schema markup, rendered once per document and name; null when the document has no such schema. */
-function cachedPerSchema(render: SchemaRenderer): (document: OpenApiDocument, name: string) => string | null {
-  const caches = new WeakMap<OpenApiDocument, Map<string, string>>();
+/**
+ * A markup per document and name (a schema's, an operation's), rendered once; null when `find`
+ * finds nothing of that name in the document.
+ */
+function cachedPerName<T>(
+  find: (document: OpenApiDocument, name: string) => T | undefined,
+  render: (found: T, name: string, document: OpenApiDocument) => string,
+): (document: OpenApiDocument, name: string) => string | null {
+  const caches = perDocument(() => new Map<string, string>());
   return (document, name) => {
-    const schemas = componentSchemas(document);
-    if (!Object.hasOwn(schemas, name)) return null;
-    let cache = caches.get(document);
-    if (!cache) caches.set(document, (cache = new Map<string, string>()));
+    const found = find(document, name);
+    if (found === undefined) return null;
+    const cache = caches(document);
     let html = cache.get(name);
-    if (html === undefined) cache.set(name, (html = render(schemas, name)));
+    if (html === undefined) cache.set(name, (html = render(found, name, document)));
     return html;
   };
+}
+
+/** A per-schema markup: `render` gets the document's component schemas, which hold `name`. */
+function cachedPerSchema(
+  render: (schemas: ReturnType<typeof componentSchemas>, name: string) => string,
+): (document: OpenApiDocument, name: string) => string | null {
+  return cachedPerName((document, name) => {
+    const schemas = componentSchemas(document);
+    return Object.hasOwn(schemas, name) ? schemas : undefined;
+  }, render);
 }
 
 const componentRef = (name: string) => ({ $ref: `#/components/schemas/${encodeURIComponent(name)}` });
@@ -74,43 +87,25 @@ export const schemaPageHtml = cachedPerSchema((schemas, name) => {
 });
 
 /** Each operation of a document by its operationId. */
-const operationsOf = (() => {
-  const indexes = new WeakMap<OpenApiDocument, Map<string, ReferenceOperation>>();
-  return (document: OpenApiDocument) => {
-    let index = indexes.get(document);
-    if (!index) {
-      index = new Map(
-        referenceTags(document).flatMap((tag) =>
-          tag.operations.map((operation) => [operation.operationId, operation] as const),
-        ),
-      );
-      indexes.set(document, index);
-    }
-    return index;
-  };
-})();
+const operationsOf = perDocument(
+  (document) =>
+    new Map(
+      referenceTags(document).flatMap((tag) =>
+        tag.operations.map((operation) => [operation.operationId, operation] as const),
+      ),
+    ),
+);
 
 /** The operation of a document with that operationId, if any. */
 export function referenceOperation(document: OpenApiDocument, operationId: string): ReferenceOperation | undefined {
   return operationsOf(document).get(operationId);
 }
 
-type OperationRenderer = (operation: ReferenceOperation, document: OpenApiDocument) => string;
-
-/** A per-operation markup, rendered once per document and operationId; null when the document has no such operation. */
+/** A per-operation markup, rendered once per document and operationId. */
 function cachedPerOperation(
-  render: OperationRenderer,
+  render: (operation: ReferenceOperation, document: OpenApiDocument) => string,
 ): (document: OpenApiDocument, operationId: string) => string | null {
-  const caches = new WeakMap<OpenApiDocument, Map<string, string>>();
-  return (document, operationId) => {
-    const operation = operationsOf(document).get(operationId);
-    if (!operation) return null;
-    let cache = caches.get(document);
-    if (!cache) caches.set(document, (cache = new Map<string, string>()));
-    let html = cache.get(operationId);
-    if (html === undefined) cache.set(operationId, (html = render(operation, document)));
-    return html;
-  };
+  return cachedPerName(referenceOperation, (operation, _operationId, document) => render(operation, document));
 }
 
 const baseUrlOf = (document: OpenApiDocument) => document.servers?.[0]?.url ?? '';

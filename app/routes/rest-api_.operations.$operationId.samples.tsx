@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { fragmentResponse } from '../reference/fragmentResponse.server.js';
 import { operationSamplesFragmentHtml } from '../reference/render.server.js';
 
 /** A fragment, not a page: the build's route check lets it go without a component. */
@@ -11,14 +12,8 @@ export const handle = { resource: true };
  */
 export function loader({ params, context }: LoaderFunctionArgs) {
   const operationId = params.operationId ?? '';
-  const html = operationSamplesFragmentHtml(context.portal.openApiDocument, operationId);
-  if (html === null) {
-    return new Response(`No operation ${operationId}.`, {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    });
-  }
-  return new Response(html, {
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
-  });
+  return fragmentResponse(
+    operationSamplesFragmentHtml(context.portal.openApiDocument, operationId),
+    `No operation ${operationId}.`,
+  );
 }

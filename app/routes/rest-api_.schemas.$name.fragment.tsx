@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { fragmentResponse } from '../reference/fragmentResponse.server.js';
 import { schemaFragmentHtml, schemaPageFragmentHtml } from '../reference/render.server.js';
 
 /** A fragment, not a page: the build's route check lets it go without a component. */
@@ -14,14 +15,5 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
   // `?links=pages`: for a schema's own page, where names link to their pages.
   const render =
     new URL(request.url).searchParams.get('links') === 'pages' ? schemaPageFragmentHtml : schemaFragmentHtml;
-  const html = render(context.portal.openApiDocument, name);
-  if (html === null) {
-    return new Response(`No schema named ${name}.`, {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    });
-  }
-  return new Response(html, {
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
-  });
+  return fragmentResponse(render(context.portal.openApiDocument, name), `No schema named ${name}.`);
 }
