@@ -35,6 +35,7 @@ export async function serveSubgraph(name: SubgraphName, config: Config, tracing:
     const { port } = server.address() as AddressInfo;
     logger.info({ port, appEnv: config.appEnv, database: config.database.kind }, 'listening');
   });
+  service.acceptHops(server);
   stopGracefully(server, {
     logger,
     close: async () => {

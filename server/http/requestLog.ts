@@ -3,7 +3,7 @@ import type { Caller } from '../../graphql/shared/caller.js';
 import type { Logger } from '../logger.js';
 
 /** Who made the request, without a secret: a key's prefix, or a person's subject at the identity provider. */
-function keyOrPersonOf(caller: Caller | undefined): { apiKeyPrefix?: string; staffSubject?: string } {
+export function keyOrPersonOf(caller: Caller | undefined): { apiKeyPrefix?: string; staffSubject?: string } {
   if (!caller) return {};
   return caller.kind === 'staff' ? { staffSubject: caller.subject } : { apiKeyPrefix: caller.apiKeyPrefix };
 }

@@ -45,17 +45,7 @@ export function fixedRouteOf(url: string): string {
  * only reads a map and observes (O(buckets)): no label object per request.
  */
 export function httpMetrics(histogram: RequestHistogram, templates: ReadonlyMap<string, string>): RequestHandler {
-  const children = new Map<string, Child[]>();
-  const childFor = (method: string, route: string, status: number): Child => {
-    const key = `${method} ${route}`;
-    let byClass = children.get(key);
-    if (!byClass) {
-      byClass = STATUS_CLASSES.map((statusClass) => histogram.labels({ method, route, status_class: statusClass }));
-      children.set(key, byClass);
-    }
-    const index = Math.floor(status / 100) - 1;
-    return byClass[index >= 0 && index < 5 ? index : 4];
-  };
+  const childFor = requestObserver(histogram);
   return (req, res, next) => {
     const started = performance.now();
     res.on('finish', () => {
@@ -65,5 +55,20 @@ export function httpMetrics(histogram: RequestHistogram, templates: ReadonlyMap<
       childFor(method, route, res.statusCode).observe((performance.now() - started) / 1000);
     });
     next();
+  };
+}
+
+/** The histogram's child for a method, a route and a status, made once per label set and kept. */
+export function requestObserver(histogram: RequestHistogram): (method: string, route: string, status: number) => Child {
+  const children = new Map<string, Child[]>();
+  return (method, route, status) => {
+    const key = `${method} ${route}`;
+    let byClass = children.get(key);
+    if (!byClass) {
+      byClass = STATUS_CLASSES.map((statusClass) => histogram.labels({ method, route, status_class: statusClass }));
+      children.set(key, byClass);
+    }
+    const index = Math.floor(status / 100) - 1;
+    return byClass[index >= 0 && index < 5 ? index : 4];
   };
 }

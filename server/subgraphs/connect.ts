@@ -64,8 +64,8 @@ export function remoteExecutors(links: SubgraphLinks): Partial<Record<SubgraphNa
   return mapLinks(
     links,
     (link): RemoteExecutor =>
-      (query, variables, context) =>
-        link.execute(query, variables, {
+      (operationId, variables, context) =>
+        link.runRoute(operationId, variables, {
           caller: context.caller,
           callerProvider: context.callerProvider ?? null,
           requestId: context.requestId,

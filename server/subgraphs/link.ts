@@ -10,6 +10,11 @@ import type { Fetcher } from '@apollo/utils.fetcher';
 import { fetch as undiciFetch, Pool } from 'undici';
 import type { SubgraphName } from '../../graphql/subgraphNames.js';
 import { ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
+import { activeTraceParent, inSpan, SpanKind } from '../../platform/tracing.js';
+import type { RouteOutcome } from '../../rest-facade/router.js';
+import type { HopAnswer } from './hopFrames.js';
+import { HopSocket } from './hopSocket.js';
+import { routeCallBody, routeTableDigest } from './routeCalls.js';
 import { digestOf, type HopCaller, SIGNED_CALLER_HEADER, signCaller } from './signedCaller.js';
 
 /** The code /graphql answers a field with when the service that resolves it is down: its data is null, the rest stands. */
@@ -57,10 +62,12 @@ export class SubgraphLink {
   readonly url: string;
   private readonly path: string;
   private readonly pool: Pool;
+  private readonly socket: HopSocket;
   private readonly secret: string;
   private readonly timeoutMs: number;
   private readonly expectedSdl: string;
   private readonly schemaDigest: string;
+  private readonly routeTableDigest: string;
 
   constructor(options: SubgraphLinkOptions) {
     this.name = options.name;
@@ -68,10 +75,13 @@ export class SubgraphLink {
     const url = new URL(options.url);
     this.path = `${url.pathname}${url.search}`;
     this.pool = new Pool(url.origin, { connections: 64, keepAliveTimeout: 30_000 });
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    this.socket = new HopSocket(url.toString(), options.timeoutMs);
     this.secret = options.secret;
     this.timeoutMs = options.timeoutMs;
     this.expectedSdl = options.expectedSdl;
     this.schemaDigest = digestOf(options.expectedSdl);
+    this.routeTableDigest = routeTableDigest(options.name, options.expectedSdl);
   }
 
   /** Headers that make a call to the service with `body` on behalf of `hop`'s caller. */
@@ -85,26 +95,47 @@ export class SubgraphLink {
     };
   }
 
-  /** Runs a document on the service for `hop`'s caller; the service down, late or foreign: ServiceUnavailableError. */
-  async execute(query: string, variables: Record<string, unknown>, hop: HopCaller): Promise<ExecutionResult> {
-    const body = JSON.stringify({ query, variables });
-    const answer = await this.post(body, this.headersFor(hop, body));
-    if (answer.status === SCHEMA_MISMATCH_STATUS) {
-      throw new ServiceUnavailableError(this.name, 'it serves another schema than this process expects');
+  /**
+   * Runs one of the subgraph's routes on the service for `hop`'s caller, over the hop's WebSocket
+   * (decision 036), and gives its answer as the service wrote it; the service down, late or of
+   * another build: ServiceUnavailableError.
+   */
+  runRoute(operationId: string, variables: Record<string, unknown>, hop: HopCaller): Promise<RouteOutcome> {
+    return inSpan(`hop ${this.name}`, { kind: SpanKind.CLIENT, attributes: { subgraph: this.name } }, async () => {
+      const body = routeCallBody({ operationId, variables });
+      const signed = signCaller(this.secret, hop, { schemaDigest: this.routeTableDigest, bodyDigest: digestOf(body) });
+      let answer: HopAnswer;
+      try {
+        answer = await this.socket.call(signed, activeTraceParent(), body);
+      } catch (error) {
+        throw new ServiceUnavailableError(this.name, error instanceof Error ? error.message : String(error));
+      }
+      return this.outcomeOf(answer);
+    });
+  }
+
+  private outcomeOf(answer: HopAnswer): RouteOutcome {
+    if (answer.outcome === 'answer') return { status: answer.status, json: answer.status === 204 ? null : answer.body };
+    if (answer.outcome === 'refused') {
+      if (answer.status === SCHEMA_MISMATCH_STATUS) {
+        throw new ServiceUnavailableError(
+          this.name,
+          'it serves another schema or other routes than this process expects',
+        );
+      }
+      // Ours to fix, not the caller's: another secret, clocks more than a minute apart, a bug.
+      const refused = answer.status === 401 ? "this process's signature" : `this process's call (${answer.status})`;
+      throw new Error(`the ${this.name} service refused ${refused}: ${answer.body}`);
     }
-    if (answer.status === 401) {
-      // Ours to fix, not the caller's: another secret, or clocks more than a minute apart.
-      throw new Error(`the ${this.name} service refused this process's signature: ${JSON.stringify(answer.body)}`);
-    }
-    if (!isGraphqlAnswer(answer.body)) {
-      throw new ServiceUnavailableError(this.name, `answered ${answer.status} without a GraphQL result`);
+    const body = parseJson(answer.body);
+    if (!isGraphqlAnswer(body) || !body.errors?.length) {
+      throw new ServiceUnavailableError(this.name, 'answered errors without a GraphQL error');
     }
     // The service is up but its database is not: to the caller, the service is unavailable all the same.
-    const unavailable = answer.body.errors?.find((error) => error.extensions?.code === SERVICE_UNAVAILABLE_CODE);
+    const unavailable = body.errors.find((error) => error.extensions?.code === SERVICE_UNAVAILABLE_CODE);
     if (unavailable) throw new ServiceUnavailableError(this.name, unavailable.message);
     return {
-      data: answer.body.data ?? null,
-      errors: answer.body.errors?.map(
+      errors: body.errors.map(
         (error) => new GraphQLError(error.message, { path: error.path, extensions: error.extensions }),
       ),
     };
@@ -140,8 +171,8 @@ export class SubgraphLink {
     }
   };
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all([this.socket.close(), this.pool.close()]);
   }
 
   private async post(body: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {

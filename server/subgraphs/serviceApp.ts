@@ -4,6 +4,7 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express4';
+import type { Server } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { GraphQLError, Kind, type OperationDefinitionNode, OperationTypeNode } from 'graphql';
 import type { GraphContext } from '../../graphql/shared/context.js';
@@ -20,6 +21,9 @@ import { httpMetrics } from '../metrics/httpMetrics.js';
 import type { Logger } from '../logger.js';
 import { requestContext } from '../requestContext.js';
 import type { Core } from '../runtime.js';
+import { acceptHops } from './hopServer.js';
+import { isObject } from './routeCalls.js';
+import { routeCallHandler } from './routeService.js';
 import { digestOf, type HopCaller, type HopTarget, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
 
 /** What anyone may ask a subgraph service without a signed caller: its schema, for composition tools. */
@@ -41,11 +45,9 @@ export interface SubgraphAppOptions {
 
 export interface SubgraphApp {
   app: express.Express;
+  /** Serves the API process's route calls (a WebSocket at `/graphql`, decision 036) on the server of `app`. */
+  acceptHops(server: Server): void;
   stop(): Promise<void>;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isUnsigned(context: ServiceContext): context is { unsigned: true } {
@@ -214,5 +216,16 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     }
     next(error);
   });
-  return { app, stop: () => server.stop() };
+  const routeCalls = routeCallHandler({ core, name: options.name, secret: options.secret, logger });
+  const hopServers: { close(): void }[] = [];
+  return {
+    app,
+    acceptHops: (httpServer) => {
+      hopServers.push(acceptHops(httpServer, '/graphql', routeCalls));
+    },
+    async stop() {
+      for (const hops of hopServers.splice(0)) hops.close();
+      await server.stop();
+    },
+  };
 }

@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import request from 'supertest';
+import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Provider } from '../../graphql/providers/Provider.js';
 import { createSandbox, type CreatedSandbox } from '../../graphql/providers/sandbox.js';
 import { SettableClock } from '../../platform/time/clock.js';
 import { loadConfig } from '../../server/config.js';
@@ -10,6 +12,8 @@ import { type Core, createCore } from '../../server/runtime.js';
 import { CompiledDocuments } from '../../server/subgraphs/compiledDocuments.js';
 import { connectSubgraphs } from '../../server/subgraphs/connect.js';
 import { serviceSdlOf, SubgraphLink } from '../../server/subgraphs/link.js';
+import { answersOf, callRecord, type HopAnswer } from '../../server/subgraphs/hopFrames.js';
+import { routeCallBody, routeTableDigest } from '../../server/subgraphs/routeCalls.js';
 import { createSubgraphApp, type SubgraphApp } from '../../server/subgraphs/serviceApp.js';
 import { digestOf, type HopCaller, SIGNED_CALLER_HEADER, signCaller } from '../../server/subgraphs/signedCaller.js';
 import { ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
@@ -194,6 +198,7 @@ describe('a subgraph service', () => {
     beforeAll(async () => {
       server = service.app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
+      service.acceptHops(server);
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -201,21 +206,23 @@ describe('a subgraph service', () => {
     const linkTo = (expectedSdl: string, target = url) =>
       new SubgraphLink({ name: 'providers', url: target, secret: SECRET, timeoutMs: 2_000, expectedSdl });
 
-    it('runs a document for a signed caller, domain errors kept for the facade to map', async () => {
+    it('runs a route for a signed caller and answers its JSON as written, domain errors kept for the facade', async () => {
       const link = linkTo(serviceSdlOf(core.graph.subgraphs.providers.schema));
-      expect(await link.execute(PROVIDER_QUERY, {}, hop)).toEqual({
-        data: { provider: { id: sandbox.provider.id, name: sandbox.provider.name } },
-        errors: undefined,
+      const provider = await link.runRoute('GetProvider', {}, hop);
+      expect(provider).toMatchObject({ status: 200 });
+      expect(JSON.parse((provider as { json: string }).json)).toMatchObject({
+        id: sandbox.provider.id,
+        name: sandbox.provider.name,
       });
-      const missing = await link.execute('query V($id: Int!) { venue(id: $id) { id } }', { id: 987_654 }, hop);
-      expect(missing.errors?.[0].extensions.code).toBe('NOT_FOUND');
+      const missing = await link.runRoute('GetVenueBySiret', { siret: '98765432100017' }, hop);
+      expect('errors' in missing && missing.errors[0].extensions.code).toBe('NOT_FOUND');
       await link.close();
     });
 
     it('refuses to run anything on a service whose schema differs from its own: the service refuses it unrun', async () => {
       const link = linkTo('type Query { other: Int }');
       expect(await link.checkSchema()).toBe('different');
-      await expect(link.execute(PROVIDER_QUERY, {}, hop)).rejects.toBeInstanceOf(ServiceUnavailableError);
+      await expect(link.runRoute('GetProvider', {}, hop)).rejects.toBeInstanceOf(ServiceUnavailableError);
       await link.close();
     });
 
@@ -227,23 +234,21 @@ describe('a subgraph service', () => {
         timeoutMs: 2_000,
         expectedSdl: serviceSdlOf(core.graph.subgraphs.providers.schema),
       });
-      const refusal = link.execute(PROVIDER_QUERY, {}, hop);
+      const refusal = link.runRoute('GetProvider', {}, hop);
       await expect(refusal).rejects.toThrow("the providers service refused this process's signature");
       await expect(refusal).rejects.not.toBeInstanceOf(ServiceUnavailableError);
       await link.close();
     });
 
     it('gives up on a service that accepts the call but does not answer in time', async () => {
-      // Answers its schema, then never the document.
-      const silent = createServer((req, res) => {
-        let body = '';
-        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        req.on('end', () => {
-          if (!body.includes('_service')) return;
-          res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({ data: { _service: { sdl: 'type Query { a: Int }' } } }));
-        });
+      // Answers its schema, then takes the hop's calls and never answers them.
+      const silent = createServer((_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ data: { _service: { sdl: 'type Query { a: Int }' } } }));
       });
+      const sockets = new WebSocketServer({ server: silent });
+      const received: string[] = [];
+      sockets.on('connection', (connection) => connection.on('message', (data: Buffer) => received.push(String(data))));
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       const address = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/graphql`;
       const link = new SubgraphLink({
@@ -255,11 +260,105 @@ describe('a subgraph service', () => {
       });
       expect(await link.checkSchema()).toBe('same');
       const started = Date.now();
-      await expect(link.execute(PROVIDER_QUERY, {}, hop)).rejects.toThrow('The providers service is unavailable');
-      expect(Date.now() - started).toBeLessThan(5_000);
+      await expect(link.runRoute('GetProvider', {}, hop)).rejects.toThrow('The providers service is unavailable');
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(190);
+      expect(waited).toBeLessThan(5_000);
+      expect(received, 'the call reached the service').toHaveLength(1);
       await link.close();
+      sockets.close();
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+
+    /** The route table the API process signs its route calls for: this service's own. */
+    const ownRoutes = () => routeTableDigest('providers', serviceSdlOf(core.graph.subgraphs.providers.schema));
+    const routeCall = (id: number, body: string, options: { schemaDigest?: string; signedBody?: string } = {}) =>
+      callRecord({
+        id,
+        signedCaller: signCaller(SECRET, hop, {
+          schemaDigest: options.schemaDigest ?? ownRoutes(),
+          bodyDigest: digestOf(options.signedBody ?? body),
+        }),
+        traceParent: '',
+        body,
+      });
+    /**
+     * Sends one frame on a connection of its own; resolves to the answers of the frames back once
+     * `count` have come (null if a frame is not answers), or to the close code.
+     */
+    const exchange = (frame: string, options: { path?: string; count?: number } = {}) =>
+      new Promise<{ answers: HopAnswer[] | null } | { closed: number }>((resolve, reject) => {
+        const socket = new WebSocket(url.replace(/^http/, 'ws').replace('/graphql', options.path ?? '/graphql'));
+        const answers: HopAnswer[] = [];
+        socket.on('open', () => socket.send(frame));
+        socket.on('message', (data: Buffer) => {
+          const more = answersOf(String(data));
+          if (more) answers.push(...more);
+          if (!more || answers.length >= (options.count ?? 1)) {
+            resolve({ answers: more && answers });
+            socket.close();
+          }
+        });
+        socket.on('close', (code) => resolve({ closed: code }));
+        socket.on('error', reject);
+      });
+
+    it('answers each route call of a frame by its id, as each finishes', async () => {
+      const provider = routeCallBody({ operationId: 'GetProvider', variables: {} });
+      const venues = routeCallBody({ operationId: 'GetOffererVenues', variables: {} });
+      const frame = [routeCall(7, provider), routeCall(8, venues), routeCall(9, provider)].join('');
+      const result = await exchange(frame, { count: 3 });
+      const answers = [...(result as { answers: HopAnswer[] }).answers].sort((a, b) => a.id - b.id);
+      expect(answers.map(({ id, outcome, status }) => ({ id, outcome, status }))).toEqual(
+        [7, 8, 9].map((id) => ({ id, outcome: 'answer', status: 200 })),
+      );
+      expect(JSON.parse(answers[0].body)).toMatchObject({ id: sandbox.provider.id, name: sandbox.provider.name });
+      expect(JSON.parse(answers[1].body)).toMatchObject([{ offerer: { id: sandbox.offerer.id } }]);
+      expect(answers[2].body).toBe(answers[0].body);
+    });
+
+    it('refuses, unrun, a route call unsigned, signed for another body or another route table, or of no route of its own', async () => {
+      const rename = routeCallBody({
+        operationId: 'UpdateProvider',
+        variables: { input: { notificationUrl: 'https://evil.example.org/n' } },
+      });
+      const calls: [string, string, number, string][] = [
+        ['unsigned', callRecord({ id: 1, signedCaller: '', traceParent: '', body: rename }), 401, 'UNAUTHENTICATED'],
+        [
+          'another body',
+          routeCall(2, rename, { signedBody: routeCallBody({ operationId: 'GetProvider', variables: {} }) }),
+          401,
+          'UNAUTHENTICATED',
+        ],
+        // A GraphQL header's digest (the schema alone) does not name the routes: another build may differ in them.
+        ['the schema alone', routeCall(3, rename, { schemaDigest: ownSchema() }), 409, 'SCHEMA_MISMATCH'],
+        [
+          'a route of another subgraph',
+          routeCall(4, routeCallBody({ operationId: 'GetEvents', variables: {} })),
+          400,
+          'BAD_REQUEST',
+        ],
+        ['not a route call', routeCall(5, JSON.stringify({ query: PROVIDER_QUERY })), 400, 'BAD_REQUEST'],
+      ];
+      for (const [what, record, status, code] of calls) {
+        const result = await exchange(record);
+        const [answer] = (result as { answers: HopAnswer[] }).answers;
+        expect({ outcome: answer.outcome, status: answer.status }, what).toEqual({ outcome: 'refused', status });
+        expect(JSON.parse(answer.body).errors[0].extensions.code, what).toBe(code);
+      }
+      const provider = await database.orm.em.fork().findOneOrFail(Provider, sandbox.provider.id);
+      expect(provider.notificationUrl).not.toBe('https://evil.example.org/n');
+    });
+
+    it('closes a connection whose frame is not made of route calls, and takes no connection on another path', async () => {
+      expect(await exchange('{"query":"{ provider { id } }"}')).toEqual({ closed: 1008 });
+      const body = routeCallBody({ operationId: 'GetProvider', variables: {} });
+      // A body shorter than its record says: the rest of the frame is not a record.
+      expect(await exchange(routeCall(1, body).replace(`\t${body.length}\t`, `\t${body.length + 5}\t`))).toEqual({
+        closed: 1008,
+      });
+      await expect(exchange(routeCall(1, body), { path: '/other' })).rejects.toThrow('404');
     });
 
     it('stops an API process from starting when a service on SUBGRAPH_URLS serves another schema', async () => {
@@ -279,7 +378,7 @@ describe('a subgraph service', () => {
     it('turns a service that does not answer into ServiceUnavailableError', async () => {
       const closed = linkTo('irrelevant', 'http://127.0.0.1:1/graphql');
       expect(await closed.checkSchema()).toBe('unreachable');
-      await expect(closed.execute(PROVIDER_QUERY, {}, hop)).rejects.toThrow('The providers service is unavailable');
+      await expect(closed.runRoute('GetProvider', {}, hop)).rejects.toThrow('The providers service is unavailable');
       await closed.close();
     });
   });

@@ -116,17 +116,18 @@ describe(`traces across ${services ? 'the API process and the subgraph services'
 
     const scopes = new Set(collector.trace(request.traceId).map((span) => span.scope));
     if (services) {
-      // Across the hop: the service's server span is a child of the API process's call to it.
+      // Across the hop (a WebSocket, decision 036): the service's server span is a child of the API
+      // process's call to it, the traceparent carried in the call's frame.
       const served = collector
         .ancestors(document)
         .find((span) => span.kind === SPAN_KIND.server && span.service === 'provider-platform-offers');
-      expect(served, 'the service served the call in the same trace').toBeDefined();
+      expect(served, 'the service served the call in the same trace').toMatchObject({ name: 'hop offers' });
       const caller = collector.trace(request.traceId).find((span) => span.spanId === served!.parentSpanId);
-      expect(caller).toMatchObject({ service: 'provider-platform-api', kind: SPAN_KIND.client });
+      expect(caller).toMatchObject({ service: 'provider-platform-api', kind: SPAN_KIND.client, name: 'hop offers' });
       expect(database.scope).toBe('@opentelemetry/instrumentation-pg');
       expect(database.service).toBe('provider-platform-offers');
       // The rate limit's Redis calls, in the API process.
-      for (const scope of ['http', 'express', 'undici', 'ioredis', 'pg'])
+      for (const scope of ['http', 'express', 'ioredis', 'pg'])
         expect(scopes, scope).toContain(`@opentelemetry/instrumentation-${scope}`);
     } else {
       // Not loaded by default: its spans of a REST request were only those of routers it passed.

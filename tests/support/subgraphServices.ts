@@ -49,6 +49,7 @@ export async function startSubgraphServices(options: {
       logger: options.logger,
     });
     const server = createServer(service.app);
+    service.acceptHops(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
     started.push({ name, core, service, server, url });
