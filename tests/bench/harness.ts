@@ -3,6 +3,7 @@ import { compare, type Comparison, type Figures, failuresOf, type LoadSettings }
 import type { RoundMemory } from './memory.js';
 import { listen, verifySameAnswers } from './servers.js';
 import type { BenchTarget } from './target.js';
+import { HOP_P50_ADDED_MS_TARGET, HOP_RATIO_TARGET } from './targets.js';
 
 /** What every benchmark of `npm run bench` is given and what it records for the report. */
 
@@ -212,12 +213,15 @@ export function throughItsService(context: BenchContext, path: string): NonNulla
 
 /**
  * What the hop to a subgraph service costs a read: req/s and p50 in process and through the
- * service, in the same alternation. No target (issue 21): the figure is there to be known.
+ * service, in the same alternation, against issue 41's targets (HOP_RATIO_TARGET, HOP_P50_ADDED_MS_TARGET).
  */
 export function noteHopCost(context: BenchContext, key: string, title: string, comparison: Comparison): void {
   const local = comparison.averages.get('facade')!;
   const remote = comparison.averages.get(THROUGH_SERVICE)!;
   const ratio = remote.requestsPerSecond / local.requestsPerSecond;
+  const addedMs = remote.p50Ms - local.p50Ms;
+  const target = `ratio >= ${HOP_RATIO_TARGET}, p50 <= +${HOP_P50_ADDED_MS_TARGET} ms`;
+  const pass = ratio >= HOP_RATIO_TARGET && addedMs <= HOP_P50_ADDED_MS_TARGET;
   context.results.failures += failuresOf([remote]);
   context.results.notes.push({
     key: `${key}-hop`,
@@ -225,7 +229,8 @@ export function noteHopCost(context: BenchContext, key: string, title: string, c
     text:
       `in process ${local.requestsPerSecond.toFixed(0)} req/s p50 ${local.p50Ms} ms p99 ${local.p99Ms} ms; ` +
       `through the service ${remote.requestsPerSecond.toFixed(0)} req/s p50 ${remote.p50Ms} ms p99 ${remote.p99Ms} ms; ` +
-      `ratio ${ratio.toFixed(3)}, p50 +${(remote.p50Ms - local.p50Ms).toFixed(1)} ms (no target)`,
+      `ratio ${ratio.toFixed(3)}, p50 +${addedMs.toFixed(1)} ms (target ${target}: ${pass ? 'PASS' : 'FAIL'})`,
+    verdict: { target, pass },
     figures: {
       localRps: local.requestsPerSecond,
       remoteRps: remote.requestsPerSecond,

@@ -5,12 +5,16 @@
 // BENCH_ROUNDS rounds (default 5), and the table gives the median calls a second and the main
 // thread's microseconds per call (both sides share this event loop, as in the bench's services
 // topology). The signed caller's cost (sign, then verify, with both digests) is measured alone.
+// The last transport is the hop as the platform runs it (decision 036): its WebSocket, the calls
+// and answers of a turn in one frame, the answer's JSON handed on as text, unparsed.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, createServer as createHttp2Server, type ClientHttp2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Pool } from 'undici';
 import WebSocket, { WebSocketServer } from 'ws';
+import { acceptHops } from '../../server/subgraphs/hopServer.js';
+import { HopSocket } from '../../server/subgraphs/hopSocket.js';
 import type { HopCaller } from '../../server/subgraphs/signedCaller.js';
 import { digestOf, signCaller, verifyCaller } from '../../server/subgraphs/signedCaller.js';
 import { median } from './measure.js';
@@ -89,7 +93,7 @@ function expressHttp(): Promise<Transport> {
   app.post('/graphql', (_request, response) => {
     response.json(JSON.parse(answer));
   });
-  return undiciTo('HTTP/1.1, Express and its JSON parser, undici', createServer(app));
+  return undiciTo('HTTP/1.1, Express, undici (the hop until decision 036)', createServer(app));
 }
 
 /** The same protocol without a framework: Node's server, the body read and parsed by hand. */
@@ -178,6 +182,27 @@ async function webSocket(): Promise<Transport> {
   };
 }
 
+/** The platform's own hop: HopSocket to acceptHops, the service parsing the call's body. */
+async function platformHop(): Promise<Transport> {
+  const server = createServer((_request, response) => response.end());
+  const hops = acceptHops(server, '/graphql', async (call) => {
+    JSON.parse(call.body);
+    return { id: call.id, outcome: 'answer', status: 200, body: answer };
+  });
+  const origin = await listening(server);
+  const socket = new HopSocket(`${origin.replace('http:', 'ws:')}/graphql`, 10_000);
+  return {
+    name: "WebSocket, the hop's frames (the hop today)",
+    call: async () => (await socket.call('signed', null, document)).body,
+    async close() {
+      await socket.close();
+      hops.close();
+      server.closeAllConnections();
+      await closing(server);
+    },
+  };
+}
+
 async function callsPerSecond(transport: Transport): Promise<number> {
   let calls = 0;
   const end = performance.now() + durationMs;
@@ -213,7 +238,7 @@ function signedCallerMicroseconds(): number {
   return ((performance.now() - started) * 1000) / count;
 }
 
-const transports = [await expressHttp(), await plainHttp(), await http2(), await webSocket()];
+const transports = [await expressHttp(), await plainHttp(), await http2(), await webSocket(), await platformHop()];
 const figures = new Map<string, number[]>(transports.map((transport) => [transport.name, []]));
 try {
   for (const transport of transports) await callsPerSecond(transport);
