@@ -102,28 +102,40 @@ export function answersOf(frame: string): HopAnswer[] | null {
   return answers;
 }
 
+/** A frame grows to about this many characters before it leaves without waiting for the turn's end. */
+export const FRAME_FLUSH_CHARS = 1024 * 1024;
+
 /**
  * Records written during one turn of the event loop, sent as one frame when the turn ends
  * (setImmediate runs after the turn's I/O): under load many calls share a frame, alone one waits
- * for no one.
+ * for no one. A frame leaves early once it holds FRAME_FLUSH_CHARS, so that only a record larger
+ * than that makes a larger frame, and the reader's frame limit bounds one record, not a turn.
  */
 export class FrameBatcher {
   private records: string[] = [];
+  private chars = 0;
   private scheduled = false;
 
   constructor(private readonly send: (frame: string) => void) {}
 
   push(record: string): void {
+    if (this.chars > 0 && this.chars + record.length > FRAME_FLUSH_CHARS) this.flush();
     this.records.push(record);
+    this.chars += record.length;
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(this.flush);
+    setImmediate(this.flushAtTurnEnd);
   }
 
-  private readonly flush = (): void => {
-    this.scheduled = false;
+  private flush(): void {
     const records = this.records;
     this.records = [];
+    this.chars = 0;
     if (records.length > 0) this.send(records.join(''));
+  }
+
+  private readonly flushAtTurnEnd = (): void => {
+    this.scheduled = false;
+    this.flush();
   };
 }

@@ -3,9 +3,12 @@ import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
 import { answerRecord, callsOf, FrameBatcher, type HopAnswer, type HopCall } from './hopFrames.js';
 
-/** A frame of calls from the API process: at most this many calls, each body within the JSON limit. */
-const MAX_CALLS_PER_FRAME = 1_000;
-const MAX_FRAME_BYTES = 256 * 1024 * 1024;
+/**
+ * What the service reads of one frame before it closes the connection: the API process's frames
+ * stop growing at FRAME_FLUSH_CHARS, so a larger one holds a single call, whose body the API
+ * process read within its own limits (16 MB of JSON, a 10 MB image as base64).
+ */
+const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
 export type HopHandler = (call: HopCall) => Promise<HopAnswer>;
 
@@ -40,7 +43,7 @@ function serve(connection: WebSocket, handle: HopHandler): void {
   });
   connection.on('message', (data: Buffer, isBinary: boolean) => {
     const calls = isBinary ? null : callsOf(data.toString('utf8'));
-    if (!calls || calls.length > MAX_CALLS_PER_FRAME) {
+    if (!calls) {
       connection.close(1008, 'not a frame of hop calls');
       return;
     }

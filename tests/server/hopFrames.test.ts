@@ -4,6 +4,7 @@ import {
   answersOf,
   callRecord,
   callsOf,
+  FRAME_FLUSH_CHARS,
   FrameBatcher,
   type HopAnswer,
   type HopCall,
@@ -59,5 +60,21 @@ describe("the hop's frames", () => {
     batcher.push('c');
     await new Promise((resolve) => setImmediate(resolve));
     expect(frames).toEqual(['ab', 'c']);
+  });
+
+  it('sends a frame before the turn ends once it would grow past its size, a larger record alone', async () => {
+    const frames: string[] = [];
+    const batcher = new FrameBatcher((frame) => frames.push(frame));
+    const half = 'h'.repeat(FRAME_FLUSH_CHARS / 2);
+    const whole = 'w'.repeat(FRAME_FLUSH_CHARS + 1);
+    batcher.push(half);
+    batcher.push(half);
+    expect(frames).toEqual([]);
+    batcher.push('x');
+    expect(frames).toEqual([half + half]);
+    batcher.push(whole);
+    expect(frames).toEqual([half + half, 'x']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(frames).toEqual([half + half, 'x', whole]);
   });
 });
