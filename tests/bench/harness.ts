@@ -229,7 +229,7 @@ export function noteHopCost(context: BenchContext, key: string, title: string, c
     text:
       `in process ${local.requestsPerSecond.toFixed(0)} req/s p50 ${local.p50Ms} ms p99 ${local.p99Ms} ms; ` +
       `through the service ${remote.requestsPerSecond.toFixed(0)} req/s p50 ${remote.p50Ms} ms p99 ${remote.p99Ms} ms; ` +
-      `ratio ${ratio.toFixed(3)}, p50 +${addedMs.toFixed(1)} ms`,
+      `ratio ${ratio.toFixed(3)}, p50 ${addedMs >= 0 ? '+' : ''}${addedMs.toFixed(1)} ms`,
     verdict: { target, pass },
     figures: {
       localRps: local.requestsPerSecond,
