@@ -17,12 +17,14 @@ const MAX_FRAME_BYTES = 256 * 1024 * 1024;
  * The API process's connection to one service for the facade's calls (decision 036): one
  * WebSocket, opened at the first call and again at the first call after it closed, the calls of a
  * turn of the event loop sent in one frame, each answered by its id. A call that is not answered
- * within the deadline, or is pending when the connection fails, is rejected with HopLost.
+ * within the deadline, or is pending when the connection fails, is rejected with HopLost; a
+ * connection that then does not answer a ping is dropped.
  */
 export class HopSocket {
   private socket: WebSocket | null = null;
   private batcher: FrameBatcher | null = null;
   private readonly pending = new Map<number, Pending>();
+  private readonly probing = new WeakSet<WebSocket>();
   private nextId = 1;
 
   constructor(
@@ -34,7 +36,10 @@ export class HopSocket {
     const batcher = this.batcher ?? this.open();
     const id = this.nextId++;
     return new Promise<HopAnswer>((resolve, reject) => {
-      const timer = setTimeout(() => this.settle(id)?.reject(new HopLost('timed out')), this.timeoutMs);
+      const timer = setTimeout(() => {
+        this.settle(id)?.reject(new HopLost('timed out'));
+        this.checkAlive();
+      }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       batcher.push(callRecord({ id, signedCaller, traceParent: traceParent ?? '', body }));
     });
@@ -67,6 +72,29 @@ export class HopSocket {
     this.socket = socket;
     this.batcher = batcher;
     return batcher;
+  }
+
+  /**
+   * A call went unanswered: the service may be slow, or the connection dead without a reset (a
+   * partition), which would leave every later call to time out. A ping tells them apart: without
+   * a pong within the deadline, the connection is dropped and the next call opens another.
+   */
+  private checkAlive(): void {
+    const socket = this.socket;
+    if (!socket || this.probing.has(socket)) return;
+    if (socket.readyState !== WebSocket.OPEN) {
+      // Still connecting after a whole deadline: start again at the next call.
+      socket.terminate();
+      return;
+    }
+    this.probing.add(socket);
+    const probe = setTimeout(() => socket.terminate(), this.timeoutMs);
+    socket.once('pong', () => {
+      clearTimeout(probe);
+      this.probing.delete(socket);
+    });
+    socket.once('close', () => clearTimeout(probe));
+    socket.ping();
   }
 
   private answer(socket: WebSocket, frame: string): void {

@@ -240,35 +240,68 @@ describe('a subgraph service', () => {
       await link.close();
     });
 
-    it('gives up on a service that accepts the call but does not answer in time', async () => {
-      // Answers its schema, then takes the hop's calls and never answers them.
-      const silent = createServer((_req, res) => {
+    /** A service that answers its schema, then takes the hop's calls and never answers them; pongs only if `alive`. */
+    const silentService = async (alive: boolean) => {
+      const server = createServer((_req, res) => {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ data: { _service: { sdl: 'type Query { a: Int }' } } }));
       });
-      const sockets = new WebSocketServer({ server: silent });
+      const sockets = new WebSocketServer({ server, autoPong: alive });
       const received: string[] = [];
-      sockets.on('connection', (connection) => connection.on('message', (data: Buffer) => received.push(String(data))));
-      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-      const address = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/graphql`;
+      let connections = 0;
+      sockets.on('connection', (connection) => {
+        connections += 1;
+        connection.on('message', (data: Buffer) => received.push(String(data)));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const link = new SubgraphLink({
         name: 'providers',
-        url: address,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`,
         secret: SECRET,
         timeoutMs: 200,
         expectedSdl: 'type Query { a: Int }',
       });
-      expect(await link.checkSchema()).toBe('same');
+      return {
+        link,
+        received,
+        connections: () => connections,
+        async close() {
+          await link.close();
+          sockets.close();
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        },
+      };
+    };
+
+    it('gives up on a service that accepts the call but does not answer in time, and keeps a connection that pongs', async () => {
+      const service = await silentService(true);
+      expect(await service.link.checkSchema()).toBe('same');
       const started = Date.now();
-      await expect(link.runRoute('GetProvider', {}, hop)).rejects.toThrow('The providers service is unavailable');
+      await expect(service.link.runRoute('GetProvider', {}, hop)).rejects.toThrow(
+        'The providers service is unavailable',
+      );
       const waited = Date.now() - started;
       expect(waited).toBeGreaterThanOrEqual(190);
       expect(waited).toBeLessThan(5_000);
-      expect(received, 'the call reached the service').toHaveLength(1);
-      await link.close();
-      sockets.close();
-      silent.closeAllConnections();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      expect(service.received, 'the call reached the service').toHaveLength(1);
+      // Slow, not gone: its pong keeps the connection for the next call.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(service.link.runRoute('GetProvider', {}, hop)).rejects.toThrow('timed out');
+      expect(service.received).toHaveLength(2);
+      expect(service.connections()).toBe(1);
+      await service.close();
+    });
+
+    it('drops a connection that answers neither a call nor a ping, and calls on a new one', async () => {
+      const service = await silentService(false);
+      await expect(service.link.runRoute('GetProvider', {}, hop)).rejects.toThrow('timed out');
+      // The ping's deadline passes without a pong: the connection is dropped.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(service.link.runRoute('GetProvider', {}, hop)).rejects.toThrow('timed out');
+      expect(service.received).toHaveLength(2);
+      expect(service.connections()).toBe(2);
+      await service.close();
     });
 
     /** The route table the API process signs its route calls for: this service's own. */
