@@ -38,6 +38,7 @@ export async function serveSubgraph(name: SubgraphName, config: Config, tracing:
   service.acceptHops(server);
   stopGracefully(server, {
     logger,
+    drain: () => service.drainHops(),
     close: async () => {
       await service.stop();
       await core.close();

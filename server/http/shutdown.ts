@@ -6,7 +6,15 @@ import { SHUTDOWN_GRACE_MS } from './limits.js';
  * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish (cut after the grace
  * period), then close what the process holds and exit.
  */
-export function stopGracefully(server: Server, owner: { logger: Logger; close(): Promise<void> }): void {
+export function stopGracefully(
+  server: Server,
+  owner: {
+    logger: Logger;
+    close(): Promise<void>;
+    /** Ends what the server's close does not wait out on its own (upgraded sockets), once their work is done. */
+    drain?(): void;
+  },
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -30,6 +38,7 @@ export function stopGracefully(server: Server, owner: { logger: Logger; close():
       );
     });
     server.closeIdleConnections();
+    owner.drain?.();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

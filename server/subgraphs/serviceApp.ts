@@ -21,7 +21,7 @@ import { httpMetrics } from '../metrics/httpMetrics.js';
 import type { Logger } from '../logger.js';
 import { requestContext } from '../requestContext.js';
 import type { Core } from '../runtime.js';
-import { acceptHops } from './hopServer.js';
+import { acceptHops, type HopListener } from './hopServer.js';
 import { isObject } from './routeCalls.js';
 import { routeCallHandler } from './routeService.js';
 import { digestOf, type HopCaller, type HopTarget, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
@@ -47,6 +47,8 @@ export interface SubgraphApp {
   app: express.Express;
   /** Serves the API process's route calls (a WebSocket at `/graphql`, decision 036) on the server of `app`. */
   acceptHops(server: Server): void;
+  /** Closes the route calls' connections once their calls are answered (a graceful stop). */
+  drainHops(): void;
   stop(): Promise<void>;
 }
 
@@ -217,11 +219,14 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     next(error);
   });
   const routeCalls = routeCallHandler({ core, name: options.name, secret: options.secret, logger });
-  const hopServers: { close(): void }[] = [];
+  const hopServers: HopListener[] = [];
   return {
     app,
     acceptHops: (httpServer) => {
       hopServers.push(acceptHops(httpServer, '/graphql', routeCalls));
+    },
+    drainHops: () => {
+      for (const hops of hopServers) hops.drain();
     },
     async stop() {
       for (const hops of hopServers.splice(0)) hops.close();

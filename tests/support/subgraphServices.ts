@@ -63,9 +63,10 @@ export async function startSubgraphServices(options: {
     cores: Object.fromEntries(started.map(({ name, core }) => [name, core])) as Record<SubgraphName, Core>,
     async close() {
       for (const { core, service, server } of started) {
+        // First the hop's connections: the server's close waits for upgraded sockets.
+        await service.stop();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await service.stop();
         await core.close();
       }
     },
