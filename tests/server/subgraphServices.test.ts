@@ -240,6 +240,17 @@ describe.skipIf(!ready)('the subgraphs as services of their own, behind the API 
     expect(((await (await fetch(`${api.baseUrl}/health/ready`)).json()) as { status: string }).status).toBe('ready');
   }, 120_000);
 
+  it('stops on SIGTERM while the API process holds its connection, its routes 503 until it returns', async () => {
+    const collective = services.get('collective')!;
+    const port = String(collective.port);
+    // The API process's WebSocket to the service is open: the service's server must not wait for it.
+    expect((await call('/v2/collective/offers/formats')).status).toBe(200);
+    expect(await collective.stop('SIGTERM', 10_000)).toEqual({ code: 0, signal: null });
+    expect((await call('/v2/collective/offers/formats')).status).toBe(503);
+    await startService('collective', port);
+    expect((await call('/v2/collective/offers/formats')).status).toBe(200);
+  }, 60_000);
+
   afterAll(async () => {
     await runs.killAll();
   });
