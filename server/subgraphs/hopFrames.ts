@@ -52,16 +52,19 @@ function naturalOf(text: string): number | null {
   return text.length > 0 && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
+/** Calls and answers alike have three header fields before their body's length. */
+const HEADER_FIELDS = 3;
+
 /**
- * The records of a frame, each as its header fields and its body, or null when the frame is not
- * made of records of `count` header fields: the peer does not speak this protocol.
+ * Each record of a frame read by `read` (its header fields and its body), or null when the frame
+ * is not made of records `read` accepts: the peer does not speak this protocol.
  */
-function recordsOf(frame: string, count: number): { fields: string[]; body: string }[] | null {
-  const records: { fields: string[]; body: string }[] = [];
+function readFrame<T>(frame: string, read: (fields: string[], body: string) => T | null): T[] | null {
+  const items: T[] = [];
   let at = 0;
   while (at < frame.length) {
     const fields: string[] = [];
-    for (let index = 0; index <= count; index += 1) {
+    for (let index = 0; index <= HEADER_FIELDS; index += 1) {
       const tab = frame.indexOf('\t', at);
       if (tab < 0) return null;
       fields.push(frame.slice(at, tab));
@@ -69,37 +72,30 @@ function recordsOf(frame: string, count: number): { fields: string[]; body: stri
     }
     const length = naturalOf(fields.pop()!);
     if (length === null || at + length > frame.length) return null;
-    records.push({ fields, body: frame.slice(at, at + length) });
+    const item = read(fields, frame.slice(at, at + length));
+    if (item === null) return null;
+    items.push(item);
     at += length;
   }
-  return records;
+  return items;
 }
 
 /** The calls of a frame, or null when one record is not a call. */
 export function callsOf(frame: string): HopCall[] | null {
-  const records = recordsOf(frame, 3);
-  if (!records) return null;
-  const calls: HopCall[] = [];
-  for (const { fields, body } of records) {
-    const id = naturalOf(fields[0]);
-    if (id === null) return null;
-    calls.push({ id, signedCaller: fields[1], traceParent: fields[2], body });
-  }
-  return calls;
+  return readFrame(frame, ([id, signedCaller, traceParent], body) => {
+    const callId = naturalOf(id);
+    return callId === null ? null : { id: callId, signedCaller, traceParent, body };
+  });
 }
 
 /** The answers of a frame, or null when one record is not an answer. */
 export function answersOf(frame: string): HopAnswer[] | null {
-  const records = recordsOf(frame, 3);
-  if (!records) return null;
-  const answers: HopAnswer[] = [];
-  for (const { fields, body } of records) {
-    const id = naturalOf(fields[0]);
-    const status = naturalOf(fields[2]);
-    if (id === null || status === null || !OUTCOMES.has(fields[1])) return null;
-    answers.push({ id, outcome: fields[1] as HopOutcome, status, body });
-  }
-  return answers;
+  return readFrame(frame, ([id, outcome, status], body) => {
+    const answerId = naturalOf(id);
+    const answerStatus = naturalOf(status);
+    if (answerId === null || answerStatus === null || !OUTCOMES.has(outcome)) return null;
+    return { id: answerId, outcome: outcome as HopOutcome, status: answerStatus, body };
+  });
 }
 
 /** A frame grows to about this many characters before it leaves without waiting for the turn's end. */

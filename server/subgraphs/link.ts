@@ -15,7 +15,7 @@ import type { RouteOutcome } from '../../rest-facade/router.js';
 import type { HopAnswer } from './hopFrames.js';
 import { HopSocket } from './hopSocket.js';
 import { routeCallBody, routeTableDigest } from './routeCalls.js';
-import { digestOf, type HopCaller, SIGNED_CALLER_HEADER, signCaller } from './signedCaller.js';
+import { digestOf, type HopCaller, SCHEMA_MISMATCH_STATUS, SIGNED_CALLER_HEADER, signCaller } from './signedCaller.js';
 
 /** The code /graphql answers a field with when the service that resolves it is down: its data is null, the rest stands. */
 export const SERVICE_UNAVAILABLE_CODE = 'SERVICE_UNAVAILABLE';
@@ -47,9 +47,6 @@ export type SchemaCheck = 'same' | 'different' | 'unreachable';
  * body, replaces it with the signed header (server/subgraphs/remoteDataSource.ts).
  */
 export const HOP_PLACEHOLDER_HEADER = 'x-platform-hop-unsigned';
-
-/** What a service answers to a signature made for another schema (SCHEMA_MISMATCH). */
-export const SCHEMA_MISMATCH_STATUS = 409;
 
 /**
  * The API process's connection to one subgraph service: keep-alive connections, a deadline on

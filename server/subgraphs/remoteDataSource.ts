@@ -4,7 +4,8 @@ import { GraphQLError } from 'graphql';
 import type { RemoteSubgraph } from '../../graphql/gateway.js';
 import type { GraphContext } from '../../graphql/shared/context.js';
 import { ServiceUnavailableError } from '../../rest-facade/httpErrors.js';
-import { HOP_PLACEHOLDER_HEADER, SCHEMA_MISMATCH_STATUS, SERVICE_UNAVAILABLE_CODE, type SubgraphLink } from './link.js';
+import { HOP_PLACEHOLDER_HEADER, SERVICE_UNAVAILABLE_CODE, type SubgraphLink } from './link.js';
+import { SCHEMA_MISMATCH_STATUS } from './signedCaller.js';
 import type { Logger } from '../logger.js';
 import type { HopCaller } from './signedCaller.js';
 

@@ -9,9 +9,16 @@ import { requestContext } from '../requestContext.js';
 import type { Core } from '../runtime.js';
 import type { HopAnswer, HopCall } from './hopFrames.js';
 import type { HopHandler } from './hopServer.js';
-import { SCHEMA_MISMATCH_STATUS, serviceSdlOf } from './link.js';
+import { serviceSdlOf } from './link.js';
 import { routeCallOf, routesOf, routeTableDigest } from './routeCalls.js';
-import { digestOf, type HopCaller, verifyCaller } from './signedCaller.js';
+import {
+  type CallRefusal,
+  callerRefusal,
+  digestOf,
+  type HopCaller,
+  targetRefusal,
+  verifyCaller,
+} from './signedCaller.js';
 
 export interface RouteServiceOptions {
   core: Core;
@@ -21,10 +28,6 @@ export interface RouteServiceOptions {
 }
 
 type Answered = Omit<HopAnswer, 'id'> & { hop?: HopCaller };
-
-function errorBody(code: string, message: string): string {
-  return JSON.stringify({ errors: [{ message, extensions: { code } }] });
-}
 
 /**
  * A subgraph service's side of the hop (decision 036): the API process asks it to run one of the
@@ -37,14 +40,17 @@ function errorBody(code: string, message: string): string {
 export function routeCallHandler(options: RouteServiceOptions): HopHandler {
   const { core, logger } = options;
   const schema = core.graph.subgraphs[options.name].schema;
-  const ownDigest = routeTableDigest(options.name, serviceSdlOf(schema));
+  const own = {
+    digest: routeTableDigest(options.name, serviceSdlOf(schema)),
+    serves: 'another schema or other routes',
+  };
   const compiled = new Map<string, CompiledRoute>(
     compileRoutes(routesOf(options.name), core.graph).map((entry) => [entry.route.operationId, entry]),
   );
 
-  const refusal = (hop: HopCaller | undefined, status: number, code: string, message: string): Answered => {
+  const refused = (hop: HopCaller | undefined, { status, code, message }: CallRefusal): Answered => {
     logger.warn({ requestId: hop?.requestId, status, code }, `subgraph: ${message}`);
-    return { outcome: 'refused', status, body: errorBody(code, message), hop };
+    return { outcome: 'refused', status, body: JSON.stringify({ errors: [{ message, extensions: { code } }] }), hop };
   };
 
   const answered = (outcome: RouteOutcome): Omit<Answered, 'hop'> => {
@@ -57,22 +63,15 @@ export function routeCallHandler(options: RouteServiceOptions): HopHandler {
 
   const answer = async (call: HopCall): Promise<Answered> => {
     const check = verifyCaller(options.secret, call.signedCaller);
-    if (!check.ok) return refusal(undefined, 401, 'UNAUTHENTICATED', `Caller refused: ${check.reason}`);
+    if (!check.ok) return refused(undefined, callerRefusal(check.reason));
     const { hop, target } = check;
-    if (target.schemaDigest !== ownDigest) {
-      return refusal(
-        hop,
-        SCHEMA_MISMATCH_STATUS,
-        'SCHEMA_MISMATCH',
-        'This service serves another schema or other routes than its caller expects',
-      );
-    }
-    if (target.bodyDigest !== digestOf(call.body)) {
-      return refusal(hop, 401, 'UNAUTHENTICATED', 'Caller refused: the body is not the one signed');
-    }
+    const refusal = targetRefusal(target, own, digestOf(call.body));
+    if (refusal) return refused(hop, refusal);
     const routeCall = routeCallOf(call.body);
     const route = routeCall && compiled.get(routeCall.operationId);
-    if (!routeCall || !route) return refusal(hop, 400, 'BAD_REQUEST', 'The body is not a call of one of its routes');
+    if (!routeCall || !route) {
+      return refused(hop, { status: 400, code: 'BAD_REQUEST', message: 'The body is not a call of one of its routes' });
+    }
     const outcome = await route.run(requestContext(core, core.orm.em.fork(), hop), routeCall.variables);
     return { ...answered(outcome), hop };
   };

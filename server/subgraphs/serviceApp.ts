@@ -14,7 +14,7 @@ import { callerFacingError } from '../graphqlEndpoint.js';
 import { JSON_BODY_LIMIT } from '../http/limits.js';
 import { databaseState } from '../http/health.js';
 import { CompiledDocuments } from './compiledDocuments.js';
-import { SCHEMA_MISMATCH_STATUS, serviceSdlOf } from './link.js';
+import { serviceSdlOf } from './link.js';
 import { requestId } from '../http/requestId.js';
 import { requestLog } from '../http/requestLog.js';
 import { httpMetrics } from '../metrics/httpMetrics.js';
@@ -24,7 +24,16 @@ import type { Core } from '../runtime.js';
 import { acceptHops, type HopListener } from './hopServer.js';
 import { isObject } from './routeCalls.js';
 import { routeCallHandler } from './routeService.js';
-import { digestOf, type HopCaller, type HopTarget, SIGNED_CALLER_HEADER, verifyCaller } from './signedCaller.js';
+import {
+  type CallRefusal,
+  callerRefusal,
+  digestOf,
+  type HopCaller,
+  type HopTarget,
+  SIGNED_CALLER_HEADER,
+  targetRefusal,
+  verifyCaller,
+} from './signedCaller.js';
 
 /** What anyone may ask a subgraph service without a signed caller: its schema, for composition tools. */
 const PUBLIC_ROOT_FIELDS = new Set(['_service', '__typename']);
@@ -103,7 +112,7 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
   await server.start();
 
   /** A call refused before anything runs: logged for the operator, answered as a GraphQL error for the link. */
-  const refuse = (res: express.Response, status: number, code: string, message: string) => {
+  const refuse = (res: express.Response, { status, code, message }: CallRefusal) => {
     logger.warn({ requestId: res.locals.requestId, status, code }, `subgraph: ${message}`);
     res.status(status).json({ errors: [{ message, extensions: { code } }] });
   };
@@ -115,32 +124,20 @@ export async function createSubgraphApp(options: SubgraphAppOptions): Promise<Su
     }
     const check = verifyCaller(options.secret, header);
     if (!check.ok) {
-      refuse(res, 401, 'UNAUTHENTICATED', `Caller refused: ${check.reason}`);
+      refuse(res, callerRefusal(check.reason));
       return;
     }
     res.locals.hop = check.hop;
     res.locals.target = check.target;
     next();
   };
-  const ownSchemaDigest = digestOf(serviceSdlOf(subgraph.schema));
+  const ownSchema = { digest: digestOf(serviceSdlOf(subgraph.schema)), serves: 'another schema' };
   /** The signature covers this service's schema and this body: another build, or another document, is refused unrun. */
   const checkTarget: RequestHandler = (_req, res, next) => {
     const target = res.locals.target as HopTarget | undefined;
-    if (!target) {
-      next();
-      return;
-    }
-    if (target.schemaDigest !== ownSchemaDigest) {
-      refuse(
-        res,
-        SCHEMA_MISMATCH_STATUS,
-        'SCHEMA_MISMATCH',
-        'This service serves another schema than its caller expects',
-      );
-      return;
-    }
-    if (target.bodyDigest !== res.locals.bodyDigest) {
-      refuse(res, 401, 'UNAUTHENTICATED', 'Caller refused: the body is not the one signed');
+    const refusal = target && targetRefusal(target, ownSchema, res.locals.bodyDigest as string);
+    if (refusal) {
+      refuse(res, refusal);
       return;
     }
     next();

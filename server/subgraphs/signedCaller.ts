@@ -109,3 +109,38 @@ export function verifyCaller(secret: string, header: string | undefined, now: nu
   if (expiresAt <= now || expiresAt > now + 2 * SIGNED_CALLER_LIFETIME_MS) return { ok: false, reason: 'expired' };
   return { ok: true, hop, target: { schemaDigest, bodyDigest } };
 }
+
+/** What a service answers to a call signed for another schema (SCHEMA_MISMATCH). */
+export const SCHEMA_MISMATCH_STATUS = 409;
+
+/** What a service answers a call it refuses unrun, whichever transport brought it. */
+export interface CallRefusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** A signed caller that `verifyCaller` refused. */
+export function callerRefusal(reason: string): CallRefusal {
+  return { status: 401, code: 'UNAUTHENTICATED', message: `Caller refused: ${reason}` };
+}
+
+/**
+ * The checks after the signature, in order: the call was signed for what this service runs
+ * (`own.digest`, a digest of its schema, or of its schema and routes; `serves` says which in the
+ * refusal) and for this body. Another build, or another document, is refused unrun.
+ */
+export function targetRefusal(
+  target: HopTarget,
+  own: { digest: string; serves: string },
+  bodyDigest: string,
+): CallRefusal | null {
+  if (target.schemaDigest !== own.digest) {
+    return {
+      status: SCHEMA_MISMATCH_STATUS,
+      code: 'SCHEMA_MISMATCH',
+      message: `This service serves ${own.serves} than its caller expects`,
+    };
+  }
+  return target.bodyDigest === bodyDigest ? null : callerRefusal('the body is not the one signed');
+}
